@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import * as e from './entities.ts';
+import { endpoint, envelope, id, noParams, pagedEnvelope } from './http.ts';
+
+/* Content calls (spec section 7): need the api key. */
+
+const offset = z.coerce.number().int().min(0, 'offset must be 0 or more').default(0);
+const limit = (max: number, dflt: number) =>
+  z.coerce.number().int().min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(dflt);
+const epochSeconds = z.coerce.number().int().nonnegative();
+
+export const page = endpoint({ name: 'page', method: 'GET', path: '/pages/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.pageDetail) });
+
+export const eventsQuery = z
+  .object({
+    /** One status or a comma-separated list. */
+    stream_status: z
+      .string()
+      .regex(/^(live|upcoming|finished)(,(live|upcoming|finished))*$/, 'stream_status must be live, upcoming or finished')
+      .optional(),
+    category: z.coerce.number().int().positive().optional(),
+    participant: z.coerce.number().int().positive().optional(),
+    location: z.coerce.number().int().positive().optional(),
+    /** Epoch seconds, inclusive. */
+    start_date: epochSeconds.optional(),
+    end_date: epochSeconds.optional(),
+    search: z.string().max(100).optional(),
+    offset,
+    limit: limit(100, 20),
+    sort_field: z.enum(['event_utc_ts', 'name', 'weight']).default('event_utc_ts'),
+    sort_direction: z.enum(['asc', 'desc']).default('asc'),
+  })
+  .strict()
+  .refine((q) => q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['end_date'],
+  });
+export type EventsQuery = z.input<typeof eventsQuery>;
+
+export const events = endpoint({ name: 'events', method: 'GET', path: '/events', auth: 'apiKey', params: eventsQuery, response: pagedEnvelope(e.event) });
+export const event = endpoint({ name: 'event', method: 'GET', path: '/events/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.eventDetail) });
+export const eventsCategories = endpoint({ name: 'eventsCategories', method: 'GET', path: '/events-categories', auth: 'apiKey', params: noParams, response: envelope(z.array(e.eventCategory)) });
+export const eventsForHomepage = endpoint({
+  name: 'eventsForHomepage',
+  method: 'GET',
+  path: '/events-for-homepage',
+  auth: 'apiKey',
+  params: noParams,
+  response: envelope(z.object({ live: z.array(e.event), upcoming: z.array(e.event), finished: z.array(e.event) })),
+});
+export const participantGroupProperties = endpoint({
+  name: 'participantGroupProperties',
+  method: 'GET',
+  path: '/participant-group-properties',
+  auth: 'apiKey',
+  params: noParams,
+  response: envelope(z.array(e.participantGroupProperty)),
+});
+/** Client IP comes from the connection (X-Forwarded-For from a trusted proxy). */
+export const geo = endpoint({ name: 'geo', method: 'GET', path: '/geo', auth: 'apiKey', params: noParams, response: envelope(e.geo) });
+
+export const vodMediaItems = endpoint({
+  name: 'vodMediaItems',
+  method: 'GET',
+  path: '/vod-media-items',
+  auth: 'apiKey',
+  params: z.object({ category: z.coerce.number().int().positive().optional(), offset, limit: limit(100, 20) }).strict(),
+  response: pagedEnvelope(e.vodMediaItem),
+});
+export const vodMediaItem = endpoint({ name: 'vodMediaItem', method: 'GET', path: '/vod-media-items/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.vodMediaDetail) });
+export const vodMediaCategories = endpoint({ name: 'vodMediaCategories', method: 'GET', path: '/vod-media-categories', auth: 'apiKey', params: noParams, response: envelope(z.array(e.vodMediaCategory)) });
+export const vodMediaSearch = endpoint({
+  name: 'vodMediaSearch',
+  method: 'GET',
+  path: '/vod-media/search',
+  auth: 'apiKey',
+  params: z
+    .object({
+      title: z.string().max(100, 'title must be at most 100 characters').default(''),
+      category: z.coerce.number().int().positive().optional(),
+      offset,
+      limit: limit(100, 10),
+      sort_field: z.enum(['date', 'title']).default('date'),
+      sort_direction: z.enum(['asc', 'desc']).default('desc'),
+    })
+    .strict(),
+  response: pagedEnvelope(e.vodMediaItem),
+});
+export const vodMediaRails = endpoint({ name: 'vodMediaRails', method: 'GET', path: '/vod-media-rails', auth: 'apiKey', params: noParams, response: envelope(z.array(e.vodRail)) });

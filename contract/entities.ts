@@ -1,0 +1,254 @@
+import { z } from 'zod';
+
+/* Wire shapes of the channel's entities (spec section 3). Field names are the channel's own. */
+
+export const streamStatus = z.enum(['live', 'upcoming', 'finished']);
+export type StreamStatus = z.infer<typeof streamStatus>;
+
+export const images = z.object({ logo: z.string().nullable().optional(), banner: z.string().nullable().optional() });
+
+export const participant: z.ZodType<Participant> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    short_name: z.string(),
+    alias: z.string(),
+    images,
+    color: z.string(),
+    participant_group_id: z.number().int().nullable(),
+    parent_id: z.number().int().nullable(),
+    /** gender: 'M' | 'W' (spec section 9), sport: event category alias. */
+    properties: z.record(z.string()),
+    children: z.array(participant).optional(),
+  }),
+);
+export interface Participant {
+  id: number;
+  name: string;
+  short_name: string;
+  alias: string;
+  images: z.infer<typeof images>;
+  color: string;
+  participant_group_id: number | null;
+  parent_id: number | null;
+  properties: Record<string, string>;
+  children?: Participant[];
+}
+
+export const participantGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  image: z.string().nullable(),
+});
+export type ParticipantGroup = z.infer<typeof participantGroup>;
+
+export const participantGroupProperty = z.object({
+  name: z.string(),
+  label: z.string(),
+  values: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+
+export const eventCategory: z.ZodType<EventCategory> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    alias: z.string(),
+    parent_id: z.number().int().nullable(),
+    children: z.array(eventCategory).optional(),
+  }),
+);
+export interface EventCategory {
+  id: number;
+  name: string;
+  alias: string;
+  parent_id: number | null;
+  children?: EventCategory[];
+}
+
+export const eventLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+});
+export type EventLocation = z.infer<typeof eventLocation>;
+
+export const eventParticipant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  images,
+  color: z.string(),
+});
+
+export const event = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** 'paid' needs a pass; anything else ('free') plays for everyone. */
+  type: z.string(),
+  participants: z.array(eventParticipant),
+  home_team_id: z.number().int().nullable(),
+  /** Start, epoch seconds (UTC). */
+  event_utc_ts: z.number().int(),
+  /** Planned length in seconds. */
+  duration: z.number().int().nonnegative(),
+  time_zone: z.string(),
+  stream_status: streamStatus,
+  location_id: z.number().int().nullable(),
+  event_category_id: z.number().int().nullable(),
+  event_categories: z.array(z.object({ id: z.number().int(), name: z.string(), alias: z.string() })),
+  image: z.string().nullable(),
+  weight: z.number().int(),
+});
+export type Event = z.infer<typeof event>;
+
+export const caption = z.object({ label: z.string(), srclang: z.string(), url: z.string() });
+
+/** events/{id}: the event plus what this viewer may do with it. */
+export const eventDetail = event.extend({
+  has_access: z.boolean(),
+  /** HLS master playlist; null when the viewer has no access or the event has not started. */
+  url: z.string().nullable(),
+  /** Progressive MP4 rendition for browsers without HLS; null like url. */
+  mp4_url: z.string().nullable(),
+  captions: z.array(caption),
+});
+export type EventDetail = z.infer<typeof eventDetail>;
+
+export const menuItem = z.object({ id: z.number().int(), name: z.string(), url: z.string(), weight: z.number().int() });
+export const groupMenuItem = z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), alias: z.string() });
+export const participantMenuItem = z.object({ id: z.number().int(), name: z.string(), images, alias: z.string() });
+export const menu = z.object({
+  header: z.array(menuItem),
+  footer: z.array(menuItem),
+  group_menu: z.array(groupMenuItem),
+  participant_menu: z.array(participantMenuItem),
+});
+export type Menu = z.infer<typeof menu>;
+
+export const preroll = z.object({
+  id: z.number().int(),
+  video_url: z.string(),
+  location: z.string(),
+  event_category_id: z.number().int().nullable(),
+});
+
+export const settings = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  language: z.string(),
+  multilanguage: z.boolean(),
+  currency: z.string(),
+  'google-analytics': z.string().nullable(),
+  'yare-analytics': z.string().nullable(),
+  basic_pass: z.boolean(),
+  cookie_notice: z.boolean(),
+  contact_email: z.string(),
+  contact_phone: z.string().nullable(),
+  address: z.string().nullable(),
+  social: z.array(z.object({ name: z.string(), url: z.string() })),
+  prerolls: z.array(preroll),
+});
+export type Settings = z.infer<typeof settings>;
+
+export const slide = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image: z.string(),
+  /** 'event' | 'page' | 'url' | 'vod' */
+  slidable_type: z.string(),
+  slidable_id: z.number().int().nullable(),
+  link_url: z.string().nullable(),
+  weight: z.number().int(),
+});
+export type Slide = z.infer<typeof slide>;
+
+export const page = z.object({ id: z.number().int(), url: z.string(), alt_name: z.string(), name: z.string() });
+export type Page = z.infer<typeof page>;
+/** A page with its text: paragraphs separated by blank lines, no markup. */
+export const pageDetail = page.extend({ body: z.string() });
+export type PageDetail = z.infer<typeof pageDetail>;
+
+/** Keys such as header-background, header-text, body-background, body-text, footer, primary. */
+export const colorSettings = z.record(z.string().regex(/^#[0-9a-fA-F]{6}$/));
+export type ColorSettings = z.infer<typeof colorSettings>;
+
+export const faq = z.object({ id: z.number().int(), question: z.string(), answer: z.string(), weight: z.number().int() });
+export type Faq = z.infer<typeof faq>;
+
+export const staticBlock = z.object({ id: z.number().int(), alias: z.string(), title: z.string(), body: z.string() });
+export type StaticBlock = z.infer<typeof staticBlock>;
+
+const money = z.number().nonnegative();
+const productBase = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: money,
+  base_price: money,
+  service_fee: money,
+  image: z.string().nullable(),
+  weight: z.number().int(),
+};
+
+export const subscription = z.object({
+  ...productBase,
+  type: z.literal('subscription'),
+  offer: z.enum(['annual', 'monthly']),
+  period: z.enum(['annual', 'month']),
+  /** Free trial length in days; null when there is none. */
+  trial_period: z.number().int().positive().nullable(),
+  event_categories: z.array(z.number().int()),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+export const pkg = z.object({
+  ...productBase,
+  /** 'package' sells a season of categories; 'event' sells one event (single-event package). */
+  type: z.enum(['package', 'event']),
+  pass_type: z.enum(['free', 'paid', 'register', 'ppv']),
+  /** 'regular' or 'additional' (an add-on of the regular pass named by parent_pass_id). */
+  kind: z.enum(['regular', 'additional']),
+  parent_pass_id: z.number().int().nullable(),
+  event_category_id: z.number().int().nullable(),
+  event_categories: z.array(z.number().int()),
+  is_team_pass: z.boolean(),
+  participants: z.array(z.number().int()),
+  period: z.string().nullable(),
+});
+export type Package = z.infer<typeof pkg>;
+
+export const geo = z.object({
+  country: z.string(),
+  country_code: z.string(),
+  ip: z.string(),
+  is_geo_blocked: z.boolean(),
+});
+export type Geo = z.infer<typeof geo>;
+
+export const vodAsset = z.object({ type: z.enum(['image', 'preview']), path: z.string() });
+export const vodMediaItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO date-time. */
+  date: z.string(),
+  duration: z.number().int().nonnegative(),
+  vod_media_category_id: z.number().int().nullable(),
+  assets: z.array(vodAsset),
+});
+export type VodMediaItem = z.infer<typeof vodMediaItem>;
+export const vodMediaDetail = vodMediaItem.extend({
+  has_access: z.boolean(),
+  url: z.string().nullable(),
+  mp4_url: z.string().nullable(),
+  captions: z.array(caption),
+});
+export type VodMediaDetail = z.infer<typeof vodMediaDetail>;
+export const vodMediaCategory = z.object({ id: z.number().int(), name: z.string(), alias: z.string() });
+export type VodMediaCategory = z.infer<typeof vodMediaCategory>;
+export const vodRail = z.object({ id: z.number().int(), title: z.string(), vod_media_items: z.array(vodMediaItem) });
+export type VodRail = z.infer<typeof vodRail>;
