@@ -1,0 +1,131 @@
+/* What the watch screen shows for one event or VOD item, decided from plain data (no I/O). */
+
+export interface Caption {
+  label: string;
+  srclang: string;
+  url: string;
+}
+
+/** The fields of an event detail (or a VOD item, status 'finished') the decision needs. */
+export interface PlayableMedia {
+  stream_status: 'live' | 'upcoming' | 'finished';
+  has_access: boolean;
+  url: string | null;
+  mp4_url: string | null;
+  captions: Caption[];
+  /** Start, epoch seconds (UTC); VOD items have none. */
+  event_utc_ts?: number;
+}
+
+export type WatchState =
+  /** The geo check says this visitor's region may not watch: no player at all. */
+  | { kind: 'geo-blocked' }
+  /** Not started yet: start time and a countdown; `hasAccess` says whether a pass is still needed. */
+  | { kind: 'upcoming'; startsAt: number; hasAccess: boolean }
+  /** Live or finished, but the visitor has no pass. */
+  | { kind: 'no-access' }
+  /** Access granted but the channel gave no stream (e.g. a live event before its feed starts). */
+  | { kind: 'unavailable' }
+  | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[] };
+
+export function watchState(media: PlayableMedia, geo: { is_geo_blocked: boolean } | null): WatchState {
+  if (geo?.is_geo_blocked) return { kind: 'geo-blocked' };
+  if (media.stream_status === 'upcoming') {
+    return { kind: 'upcoming', startsAt: media.event_utc_ts ?? 0, hasAccess: media.has_access };
+  }
+  if (!media.has_access) return { kind: 'no-access' };
+  if (!media.url) return { kind: 'unavailable' };
+  return {
+    kind: 'play',
+    live: media.stream_status === 'live',
+    src: media.url,
+    // A live stream has no progressive rendition even if the channel sent one.
+    mp4Src: media.stream_status === 'live' ? null : media.mp4_url,
+    captions: media.captions,
+  };
+}
+
+export interface Remaining {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** Whole seconds left, never negative. */
+  total: number;
+}
+
+export function remaining(startsAtSeconds: number, nowMs: number): Remaining {
+  const total = Math.max(0, Math.floor(startsAtSeconds - nowMs / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+    total,
+  };
+}
+
+/** A valid `<time datetime>` duration string, e.g. 'P2DT3H4M5S'. */
+export function isoDuration(r: Remaining): string {
+  return `P${r.days}DT${r.hours}H${r.minutes}M${r.seconds}S`;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** '2 days 3 hours 4 minutes 5 seconds'; leading zero units are dropped. */
+export function formatRemaining(r: Remaining): string {
+  if (r.total === 0) return 'now';
+  const parts: string[] = [];
+  if (r.days) parts.push(plural(r.days, 'day'));
+  if (r.days || r.hours) parts.push(plural(r.hours, 'hour'));
+  if (r.days || r.hours || r.minutes) parts.push(plural(r.minutes, 'minute'));
+  parts.push(plural(r.seconds, 'second'));
+  return parts.join(' ');
+}
+
+/**
+ * The coarse text a screen reader hears about the countdown. It changes rarely (hourly far
+ * out, every 10 minutes within the hour, each minute in the last 10), so a polite live region
+ * holding it does not chatter every second.
+ */
+export function countdownAnnouncement(r: Remaining): string {
+  if (r.total === 0) return 'The event is starting. Reload the page to watch.';
+  if (r.days) return `Starts in about ${plural(r.days, 'day')}.`;
+  if (r.hours) return `Starts in about ${plural(r.hours, 'hour')}.`;
+  if (r.minutes >= 10) return `Starts in about ${plural(Math.floor(r.minutes / 10) * 10, 'minute')}.`;
+  return `Starts in less than ${plural(r.minutes + 1, 'minute')}.`;
+}
+
+/** 'Saturday, March 7, 2026 at 7:00 PM EST' in the event's own time zone. */
+export function formatStart(startsAtSeconds: number, timeZone: string): string {
+  const date = new Date(startsAtSeconds * 1000);
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date) + ` ${zoneName(date, timeZone)}`;
+  } catch {
+    // An unknown zone name from the channel: fall back to UTC rather than fail the page.
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
+  }
+}
+
+function zoneName(date: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** A duration in seconds as '1:02:03' or '4:05'. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** The same duration for a screen reader or a `title`: '1 hour 2 minutes'. */
+export function describeDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (!h && !m) return plural(s % 60, 'second');
+  return [h ? plural(h, 'hour') : '', m ? plural(m, 'minute') : ''].filter(Boolean).join(' ');
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countdownAnnouncement,
+  describeDuration,
+  formatDuration,
+  formatRemaining,
+  formatStart,
+  isoDuration,
+  remaining,
+  watchState,
+  type PlayableMedia,
+} from '~/domain/watch-state';
+
+const captions = [{ label: 'English', srclang: 'en', url: '/media/vod/game-1/captions.vtt' }];
+const finished: PlayableMedia = {
+  stream_status: 'finished',
+  has_access: true,
+  url: '/media/vod/game-1/master.m3u8',
+  mp4_url: '/media/vod/game-1/video.mp4',
+  captions,
+  event_utc_ts: 1_700_000_000,
+};
+const open = { is_geo_blocked: false };
+
+describe('watchState', () => {
+  it('plays a finished event the visitor may watch, with the MP4 fallback and captions', () => {
+    expect(watchState(finished, open)).toEqual({
+      kind: 'play',
+      live: false,
+      src: '/media/vod/game-1/master.m3u8',
+      mp4Src: '/media/vod/game-1/video.mp4',
+      captions,
+    });
+  });
+
+  it('plays a live event as live, without a progressive fallback', () => {
+    const live = { ...finished, stream_status: 'live' as const, url: '/media/live/live/master.m3u8' };
+    expect(watchState(live, open)).toMatchObject({ kind: 'play', live: true, src: '/media/live/live/master.m3u8', mp4Src: null });
+  });
+
+  it('blocks every status for a geo-blocked visitor, even with access', () => {
+    for (const stream_status of ['live', 'upcoming', 'finished'] as const) {
+      expect(watchState({ ...finished, stream_status }, { is_geo_blocked: true })).toEqual({ kind: 'geo-blocked' });
+    }
+  });
+
+  it('asks for a pass when a live or finished event has no access', () => {
+    expect(watchState({ ...finished, has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access' });
+    expect(watchState({ ...finished, stream_status: 'live', has_access: false, url: null }, open)).toEqual({ kind: 'no-access' });
+  });
+
+  it('shows the start for an upcoming event, saying whether a pass is still needed', () => {
+    const upcoming = { ...finished, stream_status: 'upcoming' as const, url: null, mp4_url: null };
+    expect(watchState(upcoming, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: true });
+    expect(watchState({ ...upcoming, has_access: false }, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: false });
+  });
+
+  it('says unavailable when access is granted but there is no stream', () => {
+    expect(watchState({ ...finished, url: null }, open)).toEqual({ kind: 'unavailable' });
+  });
+
+  it('treats a missing geo answer as not blocked', () => {
+    expect(watchState(finished, null).kind).toBe('play');
+  });
+});
+
+describe('countdown', () => {
+  const start = 1_700_000_000;
+  const at = (secondsBefore: number) => (start - secondsBefore) * 1000;
+
+  it('splits the time left into units and never goes negative', () => {
+    expect(remaining(start, at(2 * 86_400 + 3 * 3600 + 4 * 60 + 5))).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5, total: 183_845 });
+    expect(remaining(start, at(-100)).total).toBe(0);
+  });
+
+  it('renders text and an ISO duration for <time datetime>', () => {
+    const r = remaining(start, at(3600 + 5));
+    expect(formatRemaining(r)).toBe('1 hour 0 minutes 5 seconds');
+    expect(isoDuration(r)).toBe('P0DT1H0M5S');
+    expect(formatRemaining(remaining(start, at(42)))).toBe('42 seconds');
+    expect(formatRemaining(remaining(start, at(0)))).toBe('now');
+  });
+
+  it('announces coarsely, so the text changes rarely', () => {
+    const said = new Set<string>();
+    for (let s = 3599; s > 600; s -= 1) said.add(countdownAnnouncement(remaining(start, at(s))));
+    expect([...said]).toEqual([
+      'Starts in about 50 minutes.',
+      'Starts in about 40 minutes.',
+      'Starts in about 30 minutes.',
+      'Starts in about 20 minutes.',
+      'Starts in about 10 minutes.',
+    ]);
+    expect(countdownAnnouncement(remaining(start, at(3 * 86_400)))).toBe('Starts in about 3 days.');
+    expect(countdownAnnouncement(remaining(start, at(30)))).toBe('Starts in less than 1 minute.');
+    expect(countdownAnnouncement(remaining(start, at(0)))).toBe('The event is starting. Reload the page to watch.');
+  });
+});
+
+describe('formatting', () => {
+  it('formats the start in the event time zone', () => {
+    // 2023-11-14T22:13:20Z is 5:13 PM in New York.
+    expect(formatStart(1_700_000_000, 'America/New_York')).toMatch(/^Tuesday, November 14, 2023 at 5:13\sPM EST$/);
+  });
+
+  it('falls back to UTC for an unknown zone', () => {
+    expect(formatStart(1_700_000_000, 'Not/AZone')).toMatch(/10:13\sPM UTC$/);
+  });
+
+  it('formats durations for sight and for speech', () => {
+    expect(formatDuration(3723)).toBe('1:02:03');
+    expect(formatDuration(245)).toBe('4:05');
+    expect(describeDuration(3723)).toBe('1 hour 2 minutes');
+    expect(describeDuration(45)).toBe('45 seconds');
+  });
+});
