@@ -96,22 +96,6 @@ export function countdownAnnouncement(r: Remaining): string {
   return `Starts in less than ${plural(r.minutes + 1, 'minute')}.`;
 }
 
-/** 'Saturday, March 7, 2026 at 7:00 PM EST' in the event's own time zone. */
-export function formatStart(startsAtSeconds: number, timeZone: string): string {
-  const date = new Date(startsAtSeconds * 1000);
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date) + ` ${zoneName(date, timeZone)}`;
-  } catch {
-    // An unknown zone name from the channel: fall back to UTC rather than fail the page.
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
-  }
-}
-
-function zoneName(date: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
-}
-
 /** A duration in seconds as '1:02:03' or '4:05'. */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));

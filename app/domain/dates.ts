@@ -1,0 +1,86 @@
+/* Dates shown to viewers are in the event's own time zone (en-US); filter dates are
+ * calendar days turned into epoch seconds (spec section 9: 'date helper'). */
+
+const DAY_SECONDS = 86_400;
+
+function safeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** 'Sat, Mar 14, 2026, 7:00 PM EDT' in the event's time zone (UTC when it is unknown). */
+export function formatEventDate(epochSeconds: number, timeZone?: string | null): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: safeZone(timeZone),
+    timeZoneName: 'short',
+  }).format(new Date(epochSeconds * 1000));
+}
+
+/** Machine-readable form for `<time dateTime>`. */
+export function isoFromEpoch(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString();
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date 'YYYY-MM-DD', or null. */
+export function parseDateInput(value: string | null | undefined): string | null {
+  const m = DATE.exec((value ?? '').trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return null;
+  if (y < 1970 || y > 9999) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** Offset of a zone from UTC at an instant, in seconds (e.g. -14400 for EDT). */
+function zoneOffsetSeconds(epochSeconds: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(epochSeconds * 1000));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
+  return asUtc - epochSeconds;
+}
+
+/** Epoch seconds of 00:00:00 of a calendar day in a zone (UTC by default). */
+export function startOfDayEpoch(date: string, timeZone: string = 'UTC'): number | null {
+  const day = parseDateInput(date);
+  if (!day) return null;
+  const zone = safeZone(timeZone);
+  const [y, m, d] = day.split('-').map(Number);
+  const utcMidnight = Date.UTC(y, m - 1, d) / 1000;
+  // Two passes settle days on which the zone's offset changes.
+  let guess = utcMidnight - zoneOffsetSeconds(utcMidnight, zone);
+  guess = utcMidnight - zoneOffsetSeconds(guess, zone);
+  return guess;
+}
+
+/** Epoch seconds of the last second (23:59:59) of a calendar day; the range is inclusive. */
+export function endOfDayEpoch(date: string, timeZone: string = 'UTC'): number | null {
+  const day = parseDateInput(date);
+  if (!day) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d) + DAY_SECONDS * 1000).toISOString().slice(0, 10);
+  const start = startOfDayEpoch(next, timeZone);
+  return start === null ? null : start - 1;
+}

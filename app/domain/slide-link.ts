@@ -1,0 +1,31 @@
+/* Where a slide leads (spec: slidable_type + slidable_id): an event plays at /watch/{id}, a VOD
+ * item at /vod_library/{id}, a page at its own url; a plain url slide uses link_url. */
+interface SlideTarget {
+  slidable_type: string;
+  slidable_id: number | null;
+  link_url: string | null;
+}
+
+export function slideHref(slide: SlideTarget, pages: ReadonlyArray<{ id: number; url: string }>): string | null {
+  const id = slide.slidable_id;
+  switch (slide.slidable_type) {
+    case 'event':
+      return id ? `/watch/${id}` : null;
+    case 'vod':
+      return id ? `/vod_library/${id}` : null;
+    case 'page': {
+      const page = pages.find((p) => p.id === id);
+      return page ? `/${page.url.replace(/^\/+/, '')}` : null;
+    }
+    default:
+      return safeLink(slide.link_url);
+  }
+}
+
+/** Only same-site paths and http(s) URLs; never javascript: or data: links from channel data. */
+export function safeLink(url: string | null | undefined): string | null {
+  const u = url?.trim();
+  if (!u) return null;
+  if (u.startsWith('/') && !u.startsWith('//')) return u;
+  return /^https?:\/\//i.test(u) ? u : null;
+}
