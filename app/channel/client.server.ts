@@ -1,0 +1,67 @@
+import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
+import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
+import { commitSession, getSession, type AppSession } from '~/session.server';
+import { createChannelCore, type CallOptions, type KeyStore } from './request.server';
+
+export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
+export type { CallOptions } from './request.server';
+
+/** The channel as a loader or action sees it: calls carry the visitor's api key and IP. */
+export interface Channel {
+  call<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, opts?: CallOptions): Promise<ResponseOf<E>>;
+  /** `Set-Cookie` when the session changed (a new api key, a cleared user); else empty. */
+  headers(): Promise<Headers>;
+}
+
+/** Header server.ts sets from Express's view of the client address (see TRUST_PROXY). */
+export const CLIENT_IP_HEADER = 'x-fieldhouse-client-ip';
+
+/** A key store over the cookie session that remembers whether it changed. */
+export function sessionKeyStore(session: AppSession): KeyStore & { changed: boolean } {
+  const store = {
+    changed: false,
+    getApiKey() {
+      const key = session.get('apiKey');
+      return key ? { key, expiresAt: session.get('apiKeyExpiresAt') } : null;
+    },
+    setApiKey(key: string, expiresAt: string) {
+      session.set('apiKey', key);
+      session.set('apiKeyExpiresAt', expiresAt);
+      store.changed = true;
+    },
+    clearApiKey() {
+      session.unset('apiKey');
+      session.unset('apiKeyExpiresAt');
+      store.changed = true;
+    },
+    clearUser() {
+      if (session.has('user')) {
+        session.unset('user');
+        store.changed = true;
+      }
+    },
+  };
+  return store;
+}
+
+function clientIp(request: Request): string | null {
+  const fromServer = request.headers.get(CLIENT_IP_HEADER);
+  if (fromServer) return fromServer;
+  // Outside server.ts (no header): trust the proxy's header only when told to.
+  return env.TRUST_PROXY ? (request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null) : null;
+}
+
+export async function channelFor(request: Request): Promise<Channel> {
+  const session = await getSession(request);
+  const store = sessionKeyStore(session);
+  const core = createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) });
+  return {
+    // Calls end with the page request: a visitor who navigates away cancels them quietly.
+    call: (endpoint, params, opts = {}) => core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }),
+    async headers() {
+      const headers = new Headers();
+      if (store.changed) headers.append('Set-Cookie', await commitSession(session));
+      return headers;
+    },
+  };
+}
