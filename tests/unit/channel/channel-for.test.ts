@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '#contract';
+import { startTestChannel, type TestChannel } from './test-channel-server';
+
+/* channelFor and loadBootstrapOrWhoops as loaders use them: the api key travels in the signed
+   cookie session, never in clear; a channel that is down becomes the 'Whoops!' 503. */
+
+let channel: TestChannel;
+let client: typeof import('~/channel/client.server');
+let bootstrap: typeof import('~/channel/bootstrap.server');
+
+beforeAll(async () => {
+  channel = await startTestChannel();
+  process.env.CHANNEL_API_URL = channel.url;
+  process.env.SESSION_SECRET = 'test-secret';
+  client = await import('~/channel/client.server');
+  bootstrap = await import('~/channel/bootstrap.server');
+});
+afterAll(async () => {
+  await channel.close();
+});
+
+describe('channelFor', () => {
+  it('keeps the api key in the session cookie and reuses it on the next request', async () => {
+    const first = await client.channelFor(new Request('http://app.test/', { headers: { [client.CLIENT_IP_HEADER]: '198.51.100.9' } }));
+    const geo = await first.call(api.geo);
+    expect(geo.data.ip).toBe('198.51.100.9');
+    const cookie = (await first.headers()).get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toContain(channel.issuedKeys[0]);
+
+    const second = await client.channelFor(new Request('http://app.test/', { headers: { Cookie: cookie.split(';')[0] } }));
+    await second.call(api.geo);
+    expect(channel.on('/get_api_key')).toHaveLength(1);
+    expect(channel.on('/geo').map((h) => h.query.get('api_key'))).toEqual(['api-key-1', 'api-key-1']);
+    expect((await second.headers()).has('Set-Cookie')).toBe(false);
+  });
+
+  it('counts the loader request as the signal: an aborted page request cancels its calls', async () => {
+    channel.route('GET /geo', () => ({ delayMs: 500, body: {} }));
+    const controller = new AbortController();
+    const ch = await client.channelFor(new Request('http://app.test/', { signal: controller.signal }));
+    const pending = ch.call(api.geo).catch((e: Error) => e);
+    setTimeout(() => controller.abort(), 20);
+    expect(((await pending) as Error).name).toBe('AbortError');
+  });
+});
+
+describe('loadBootstrapOrWhoops', () => {
+  it('returns the bootstrap data, then a 503 whoops Response once the channel fails with no copy', async () => {
+    expect((await bootstrap.loadBootstrapOrWhoops()).settings.name).toBe('Test Channel');
+    expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
+    await bootstrap.loadBootstrapOrWhoops();
+    expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
+  });
+
+});
