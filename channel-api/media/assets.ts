@@ -1,0 +1,52 @@
+/**
+ * The demo media assets: names are fixed (seeds and URLs refer to them) and so are the
+ * encoding parameters the playlists describe.
+ */
+
+export const VOD_ASSETS = ['game-1', 'game-2', 'game-3', 'test-pattern'] as const;
+export type VodAsset = (typeof VOD_ASSETS)[number];
+export const LIVE_ASSETS = ['live'] as const;
+export type LiveAsset = (typeof LIVE_ASSETS)[number];
+
+/** Bump when a recipe changes so existing data dirs regenerate their media. */
+export const MEDIA_VERSION = 1;
+
+export const SEGMENT_SECONDS = 2;
+
+/** The live loop: 30 segments of 2 s. */
+export const LIVE_LOOP_SEGMENTS = 30;
+export const LIVE_LOOP_SECONDS = LIVE_LOOP_SEGMENTS * SEGMENT_SECONDS;
+/** How many segments the live playlist's sliding window holds. */
+export const LIVE_WINDOW_SEGMENTS = 4;
+/**
+ * The live clock's origin. Fixed (not process start) so every process, and every replica,
+ * computes the same media sequence for the same wall-clock time.
+ */
+export const LIVE_EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
+
+export interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+
+/** VOD ladder: two renditions so players can switch; both H.264 Main@3.0 + AAC-LC. */
+export const VOD_RENDITIONS: Rendition[] = [
+  { name: '360p', width: 640, height: 360, videoKbps: 800, audioKbps: 96 },
+  { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
+];
+
+export const LIVE_RENDITION: Rendition = { name: 'live', width: 640, height: 360, videoKbps: 900, audioKbps: 96 };
+
+/** Main profile, level 3.0 (forced with -level 3.0), AAC-LC. */
+export const CODECS = 'avc1.4d401e,mp4a.40.2';
+
+export function isVodAsset(name: string): name is VodAsset {
+  return (VOD_ASSETS as readonly string[]).includes(name);
+}
+
+export function isLiveAsset(name: string): name is LiveAsset {
+  return (LIVE_ASSETS as readonly string[]).includes(name);
+}

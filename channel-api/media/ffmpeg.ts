@@ -1,0 +1,74 @@
+/** Finding and running ffmpeg: Debian's when on PATH, else the npm static build (no ffprobe). */
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+let resolved: string | undefined;
+
+/** FFMPEG_PATH overrides; then `ffmpeg` on PATH; then @ffmpeg-installer/ffmpeg. */
+export function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  if (resolved) return resolved;
+  const system = spawnSync('ffmpeg', ['-hide_banner', '-version'], { stdio: 'ignore' });
+  if (system.status === 0) {
+    resolved = 'ffmpeg';
+  } else {
+    const require = createRequire(import.meta.url);
+    resolved = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  }
+  return resolved;
+}
+
+export interface FfmpegResult {
+  code: number | null;
+  stderr: string;
+}
+
+/** Runs ffmpeg and collects stderr (its log); never rejects on a non-zero exit. */
+export function runFfmpegRaw(args: string[], bin = ffmpegPath()): Promise<FfmpegResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      // Keep the tail only: it holds the error when there is one.
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+export async function runFfmpeg(args: string[], bin = ffmpegPath()): Promise<void> {
+  const { code, stderr } = await runFfmpegRaw(['-loglevel', 'error', '-y', ...args], bin);
+  if (code !== 0) {
+    throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  }
+}
+
+export interface ProbeInfo {
+  durationSeconds: number | null;
+  /** First timestamp in the file (for MPEG-TS: the mux delay, ~1.4 s). */
+  startSeconds: number | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+/**
+ * What `ffmpeg -i` says about a file. Used instead of ffprobe, which the static build lacks;
+ * ffmpeg exits non-zero here ("no output file") but still prints the input's description.
+ */
+export async function probe(file: string, bin = ffmpegPath()): Promise<ProbeInfo> {
+  const { stderr } = await runFfmpegRaw(['-i', file], bin);
+  return parseProbe(stderr);
+}
+
+export function parseProbe(stderr: string): ProbeInfo {
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const start = /start: (-?\d+(?:\.\d+)?)/.exec(stderr);
+  return {
+    durationSeconds: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null,
+    startSeconds: start ? Number(start[1]) : null,
+    hasVideo: /Stream #\d+:\d+.*: Video:/.test(stderr),
+    hasAudio: /Stream #\d+:\d+.*: Audio:/.test(stderr),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Media for the reference channel API: `prepareMedia` makes the demo renditions once;
+ * `mediaRouter` serves them (mounted at /media):
+ *   /vod/<asset>/master.m3u8 | <rendition>.m3u8 | <rendition>_NNN.ts | video.mp4 | captions.vtt
+ *   /live/live/master.m3u8 | video.m3u8 | subs.m3u8 | v/<n>.ts | s/<n>.vtt
+ */
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import { sendError } from './http.ts';
+import { liveRouter } from './live-router.ts';
+import { vodRouter } from './vod-router.ts';
+
+export { LIVE_EPOCH_MS, LIVE_ASSETS, VOD_ASSETS } from './assets.ts';
+export { prepareMedia, mediaReady } from './prepare.ts';
+
+export function mediaRouter(opts: { dataDir: string; now?: () => number }): Router {
+  const router = express.Router();
+  router.use(vodRouter(opts));
+  router.use(liveRouter(opts));
+  // No catch-all 404 here: other routers (images) are mounted at /media too.
+  // e.g. a malformed %-escape in a file name: a 400 with the usual body, never a 500 page.
+  const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = error.status ?? error.statusCode ?? 500;
+    sendError(res, status >= 400 && status < 500 ? status : 500, status < 500 ? 'Bad media request' : 'Media error');
+  };
+  router.use(onError);
+  return router;
+}

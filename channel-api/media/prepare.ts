@@ -1,0 +1,193 @@
+/**
+ * Makes the demo media under `${dataDir}/media/` with ffmpeg, once. Each asset is built in a
+ * scratch directory, finished with a `.complete` marker, then renamed into place, so a
+ * crash or a concurrent start never leaves a half-made asset that looks ready.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  LIVE_LOOP_SEGMENTS,
+  LIVE_RENDITION,
+  MEDIA_VERSION,
+  SEGMENT_SECONDS,
+  VOD_ASSETS,
+  VOD_RENDITIONS,
+  type Rendition,
+} from './assets.ts';
+import { CAPTIONS } from './captions.ts';
+import { ffmpegPath, probe, runFfmpeg } from './ffmpeg.ts';
+import { measureBandwidth, vodMasterPlaylist, type Variant } from './hls-master.ts';
+import { SCENES, type Scene } from './scenes.ts';
+import { toVtt } from './vtt.ts';
+
+export const COMPLETE_MARKER = '.complete';
+
+/** What the live router needs to know about the encoded loop. */
+export interface LiveMeta {
+  segments: number;
+  /** 90 kHz timestamp of the loop's first frame in the TS segments (for X-TIMESTAMP-MAP). */
+  mpegtsOffset: number;
+  bandwidth: number;
+  width: number;
+  height: number;
+}
+
+export interface PrepareOptions {
+  log?: (message: string) => void;
+  /** Defaults to ffmpegPath(). */
+  ffmpeg?: string;
+}
+
+const inFlight = new Map<string, Promise<void>>();
+
+export function mediaDirOf(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'media');
+}
+
+export function prepareMedia(dataDir: string, opts: PrepareOptions = {}): Promise<void> {
+  const mediaDir = mediaDirOf(dataDir);
+  // Two callers in one process share one run instead of racing ffmpeg against itself.
+  let running = inFlight.get(mediaDir);
+  if (!running) {
+    running = prepareAll(mediaDir, opts).finally(() => inFlight.delete(mediaDir));
+    inFlight.set(mediaDir, running);
+  }
+  return running;
+}
+
+async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void> {
+  const log = opts.log ?? ((message: string) => console.log(`[media] ${message}`));
+  const bin = opts.ffmpeg ?? ffmpegPath();
+  await mkdir(mediaDir, { recursive: true });
+  const started = Date.now();
+  let built = 0;
+  // One asset after another: each ffmpeg run already uses every core.
+  for (const name of [...VOD_ASSETS, 'live']) {
+    const target = path.join(mediaDir, name);
+    if (await isComplete(target)) continue;
+    const t0 = Date.now();
+    const scratch = path.join(mediaDir, `.build-${name}-${process.pid}-${t0}`);
+    await mkdir(scratch, { recursive: true });
+    try {
+      if (name === 'live') await buildLive(scratch, bin);
+      else await buildVod(name, scratch, bin);
+      await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: bin }));
+      await moveIntoPlace(scratch, target);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+    built++;
+    log(`${name}: made in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (built > 0) log(`${built} asset(s) made with ${bin} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function isComplete(dir: string): Promise<boolean> {
+  try {
+    const marker = JSON.parse(await readFile(path.join(dir, COMPLETE_MARKER), 'utf8')) as { version?: number };
+    return marker.version === MEDIA_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+async function moveIntoPlace(scratch: string, target: string): Promise<void> {
+  // Another process may have finished the same asset meanwhile: keep theirs.
+  if (await isComplete(target)) return;
+  await rm(target, { recursive: true, force: true });
+  try {
+    await rename(scratch, target);
+  } catch (error) {
+    if (!(await isComplete(target))) throw error;
+  }
+}
+
+function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[]): string[] {
+  const n = renditions.length;
+  const labels = renditions.map((_, i) => i);
+  // Split the picture and the sound once per rendition; scale every rendition explicitly.
+  const graph = [
+    scene.graph,
+    `[v]split=${n}${labels.map((i) => `[vs${i}]`).join('')}`,
+    ...renditions.map((r, i) => `[vs${i}]scale=${r.width}:${r.height}[v${i}]`),
+    `[a]asplit=${n}${labels.map((i) => `[a${i}]`).join('')}`,
+  ].join(';');
+  const gop = String(scene.fps * SEGMENT_SECONDS);
+  const args = ['-filter_complex', graph];
+  renditions.forEach((r, i) => {
+    args.push(
+      ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(scene.durationSeconds)],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p'],
+      // A keyframe exactly every 2 s (no scene-cut keyframes) so every segment is 2.000 s.
+      ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+      ...['-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`],
+      ...['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'],
+      ...['-movflags', '+faststart', outputs[i]],
+    );
+  });
+  return args;
+}
+
+/** Cuts an MP4 (keyframes every 2 s) into 2 s MPEG-TS segments without re-encoding. */
+function segmentArgs(mp4: string, dir: string, prefix: string, playlist: string): string[] {
+  return [
+    ...['-i', mp4, '-map', '0', '-c', 'copy'],
+    ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],
+    ...['-hls_segment_filename', path.join(dir, `${prefix}_%03d.ts`), path.join(dir, playlist)],
+  ];
+}
+
+async function buildVod(name: string, dir: string, bin: string): Promise<void> {
+  const scene = SCENES[name];
+  const mp4s = VOD_RENDITIONS.map((r) => path.join(dir, `source-${r.name}.mp4`));
+  await runFfmpeg(encodeArgs(scene, VOD_RENDITIONS, mp4s), bin);
+  const variants: Variant[] = [];
+  for (const [i, r] of VOD_RENDITIONS.entries()) {
+    await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), bin);
+    const bandwidth = await measureBandwidth(dir, `${r.name}.m3u8`);
+    variants.push({
+      playlist: `${r.name}.m3u8`,
+      width: r.width,
+      height: r.height,
+      fps: scene.fps,
+      peakBandwidth: bandwidth.peak,
+      averageBandwidth: bandwidth.average,
+    });
+  }
+  await writeFile(path.join(dir, 'master.m3u8'), vodMasterPlaylist(variants));
+  // The top rendition, already faststart, is the progressive download.
+  await rename(mp4s[0], path.join(dir, 'video.mp4'));
+  for (const mp4 of mp4s.slice(1)) await rm(mp4, { force: true });
+  await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS[name] ?? []));
+}
+
+async function buildLive(dir: string, bin: string): Promise<void> {
+  const scene = SCENES.live;
+  const mp4 = path.join(dir, 'source.mp4');
+  await runFfmpeg(encodeArgs(scene, [LIVE_RENDITION], [mp4]), bin);
+  await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), bin);
+  const segments = (await readdir(dir)).filter((f) => /^seg_\d{3}\.ts$/.test(f)).length;
+  if (segments !== LIVE_LOOP_SEGMENTS) {
+    throw new Error(`live loop has ${segments} segments, expected ${LIVE_LOOP_SEGMENTS}`);
+  }
+  // The MPEG-TS muxer delays timestamps (~1.4 s); measure it rather than assume it.
+  const { startSeconds } = await probe(path.join(dir, 'seg_000.ts'), bin);
+  const bandwidth = await measureBandwidth(dir, 'loop.m3u8');
+  const meta: LiveMeta = {
+    segments,
+    mpegtsOffset: Math.round((startSeconds ?? 1.4) * 90_000),
+    bandwidth: bandwidth.peak,
+    width: LIVE_RENDITION.width,
+    height: LIVE_RENDITION.height,
+  };
+  await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 2));
+  await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS.live));
+  await rm(mp4, { force: true });
+}
+
+/** True when every asset has its marker (used by health checks and tests). */
+export function mediaReady(dataDir: string): boolean {
+  const dir = mediaDirOf(dataDir);
+  return [...VOD_ASSETS, 'live'].every((name) => existsSync(path.join(dir, name, COMPLETE_MARKER)));
+}

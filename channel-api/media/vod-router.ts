@@ -1,0 +1,60 @@
+/**
+ * GET /vod/:asset/:file — the finished-game files (playlists, segments, MP4, captions).
+ * Names are checked against strict patterns before touching the disk, so no request can
+ * reach outside an asset's directory; byte ranges (206/416) come from `send`.
+ */
+import express, { type Router } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { isVodAsset } from './assets.ts';
+import { FILE_TYPES, sendError } from './http.ts';
+import { COMPLETE_MARKER, mediaDirOf } from './prepare.ts';
+
+const ASSET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}\.(m3u8|ts|mp4|vtt)$/;
+
+interface SendError extends Error {
+  status?: number;
+  statusCode?: number;
+  headers?: Record<string, string>;
+}
+
+export function vodRouter(opts: { dataDir: string }): Router {
+  const router = express.Router();
+  const mediaDir = mediaDirOf(opts.dataDir);
+  // Assets seen complete once stay complete (prepareMedia only ever adds them).
+  const ready = new Set<string>();
+
+  router.get('/vod/:asset/:file', (req, res) => {
+    const { asset, file } = req.params;
+    if (!ASSET_NAME.test(asset) || !isVodAsset(asset)) return sendError(res, 404, `Unknown media asset '${asset}'`);
+    const match = FILE_NAME.exec(file);
+    if (!match) return sendError(res, 400, 'Invalid media file name');
+    if (!ready.has(asset)) {
+      if (!existsSync(path.join(mediaDir, asset, COMPLETE_MARKER))) {
+        res.setHeader('Retry-After', '5');
+        return sendError(res, 503, 'Media is still being prepared');
+      }
+      ready.add(asset);
+    }
+    const kind = FILE_TYPES[match[1]];
+    res.setHeader('Content-Type', kind.type);
+    res.setHeader('Cache-Control', kind.cache);
+    res.sendFile(file, { root: path.join(mediaDir, asset), dotfiles: 'deny', cacheControl: false }, (error?: SendError) => {
+      if (!error || res.headersSent) return;
+      const status = error.status ?? error.statusCode ?? 500;
+      res.removeHeader('Content-Type');
+      res.setHeader('Cache-Control', 'no-store');
+      if (status === 416) {
+        // `send` hands back the Content-Range (bytes */size) a 416 must carry.
+        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+        return sendError(res, 416, 'Requested range not satisfiable');
+      }
+      if (status === 404) return sendError(res, 404, 'Media file not found');
+      if (status >= 400 && status < 500) return sendError(res, status, error.message);
+      sendError(res, 500, 'Could not read the media file');
+    });
+  });
+
+  return router;
+}
