@@ -4,7 +4,6 @@ import {
   describeDuration,
   formatDuration,
   formatRemaining,
-  formatStart,
   isoDuration,
   remaining,
   watchState,
@@ -98,15 +97,6 @@ describe('countdown', () => {
 });
 
 describe('formatting', () => {
-  it('formats the start in the event time zone', () => {
-    // 2023-11-14T22:13:20Z is 5:13 PM in New York.
-    expect(formatStart(1_700_000_000, 'America/New_York')).toMatch(/^Tuesday, November 14, 2023 at 5:13\sPM EST$/);
-  });
-
-  it('falls back to UTC for an unknown zone', () => {
-    expect(formatStart(1_700_000_000, 'Not/AZone')).toMatch(/10:13\sPM UTC$/);
-  });
-
   it('formats durations for sight and for speech', () => {
     expect(formatDuration(3723)).toBe('1:02:03');
     expect(formatDuration(245)).toBe('4:05');

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Caption } from '~/domain/watch-state';
+import { enhanceVideo } from '~/components/player/enhance';
+
+export interface PlayerProps {
+  title: string;
+  /** HLS master playlist, path-absolute as the channel gives it. */
+  src: string;
+  /** Progressive MP4 for browsers without HLS (none for live). */
+  mp4Src?: string | null;
+  poster?: string | null;
+  captions?: Caption[];
+  live?: boolean;
+}
+
+/**
+ * A native <video controls> that plays without JavaScript: the browser picks the HLS
+ * <source> where it plays HLS natively (Safari, current Chromium) and the MP4 one elsewhere.
+ * (A `src` attribute would make the browser ignore <source> children, so there is none.)
+ * After hydration Plyr takes over the controls, and hls.js joins only when needed.
+ * Give it a `key` of its source: Plyr moves the element, so a new video needs a new instance.
+ */
+export function Player({ title, src, mp4Src, poster, captions = [], live = false }: PlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    let enhanced: { destroy(): void } | null = null;
+    enhanceVideo(video, { src, title, live, isCancelled: () => cancelled })
+      .then((result) => {
+        if (!result) return;
+        enhanced = result;
+        setReady(true);
+      })
+      .catch((error: unknown) => {
+        // The native controls stay usable; only the enhancement is lost.
+        console.error('Player enhancement failed', error);
+      });
+    return () => {
+      cancelled = true;
+      enhanced?.destroy();
+    };
+  }, [src, title, live]);
+
+  const english = captions.findIndex((c) => c.srclang === 'en');
+  const defaultTrack = english >= 0 ? english : 0;
+
+  return (
+    <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
+      <video
+        ref={videoRef}
+        controls
+        playsInline
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={`Video player: ${title}`}
+      >
+        <source src={src} type="application/vnd.apple.mpegurl" />
+        {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
+        {captions.map((c, i) => (
+          <track key={c.url} kind="captions" srcLang={c.srclang} label={c.label} src={c.url} default={i === defaultTrack} />
+        ))}
+        <p>
+          Your browser cannot play this video.
+          {mp4Src ? (
+            <>
+              {' '}
+              <a href={mp4Src}>Download it as an MP4 file</a> instead.
+            </>
+          ) : null}
+        </p>
+      </video>
+    </div>
+  );
+}

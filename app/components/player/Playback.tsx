@@ -1,0 +1,64 @@
+import { Link } from '@remix-run/react';
+import { Countdown } from '~/components/Countdown';
+import { Player } from '~/components/Player';
+import { formatEventDate, isoFromEpoch } from '~/domain/dates';
+import type { WatchState } from '~/domain/watch-state';
+
+interface PlaybackProps {
+  state: WatchState;
+  title: string;
+  poster?: string | null;
+  timeZone?: string;
+  serverNow: number;
+  /** In an embed, links leave the frame. */
+  linkTarget?: '_top';
+}
+
+export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not available in your region.";
+export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
+
+/** The area where the video plays, or what stands in its place and why. */
+export function Playback({ state, title, poster, timeZone, serverNow, linkTarget }: PlaybackProps) {
+  switch (state.kind) {
+    case 'play':
+      return <Player key={state.src} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} />;
+    case 'geo-blocked':
+      return (
+        <div className="playback-notice">
+          <p>{GEO_BLOCKED_MESSAGE}</p>
+        </div>
+      );
+    case 'no-access':
+      return <NoAccess linkTarget={linkTarget} />;
+    case 'unavailable':
+      return (
+        <div className="playback-notice">
+          <p>The video is not available yet. Please check back soon.</p>
+        </div>
+      );
+    case 'upcoming':
+      return (
+        <div className="playback-notice playback-upcoming">
+          <p className="playback-starts">
+            Starts <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone)}</time>
+          </p>
+          <Countdown startsAt={state.startsAt} serverNow={serverNow} />
+          {state.hasAccess ? null : <NoAccess linkTarget={linkTarget} inline />}
+        </div>
+      );
+  }
+}
+
+function NoAccess({ linkTarget, inline = false }: { linkTarget?: '_top'; inline?: boolean }) {
+  const body = (
+    <>
+      <p>{NO_ACCESS_MESSAGE}</p>
+      <p>
+        <Link className="button" to="/packages" target={linkTarget}>
+          See packages
+        </Link>
+      </p>
+    </>
+  );
+  return inline ? body : <div className="playback-notice">{body}</div>;
+}

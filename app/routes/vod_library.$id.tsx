@@ -1,0 +1,77 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import plyrCss from 'plyr/dist/plyr.css';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError } from '~/channel/errors.server';
+import { getGeo } from '~/channel/geo.server';
+import { getVodItem } from '~/channel/vod.server';
+import { pageMeta } from '~/components/layout/meta';
+import { Playback } from '~/components/player/Playback';
+import { vodImage } from '~/components/VodCard';
+import { describeDuration, watchState } from '~/domain/watch-state';
+import playerCss from '~/styles/player.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: plyrCss },
+  { rel: 'stylesheet', href: playerCss },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw redirect('/404');
+  const ch = await channelFor(request);
+  const [item, geo] = await Promise.all([
+    getVodItem(ch, id).catch((error: unknown) => {
+      if (error instanceof ChannelError && error.status === 404) throw redirect('/404');
+      throw error;
+    }),
+    getGeo(ch),
+  ]);
+  const headers = await ch.headers();
+  headers.set('Cache-Control', 'private, no-store');
+  // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
+  const state = watchState({ ...item, stream_status: 'finished' }, geo);
+  return json({ item, state, serverNow: Date.now() }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.item.title ?? 'On demand', data?.item.description.split('\n')[0] || undefined);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export default function VodItemRoute() {
+  const { item, state, serverNow } = useLoaderData<typeof loader>();
+  const date = new Date(item.date);
+  return (
+    <article className="watch">
+      <p className="watch-back">
+        <Link to="/vod_library">Back to On demand</Link>
+      </p>
+      <header className="watch-head">
+        <h1>{item.title}</h1>
+        <ul className="watch-facts">
+          {Number.isNaN(date.getTime()) ? null : (
+            <li>
+              <time dateTime={item.date}>{dateFormat.format(date)}</time>
+            </li>
+          )}
+          {item.duration > 0 ? <li>{describeDuration(item.duration)}</li> : null}
+        </ul>
+      </header>
+      <div className="watch-stage">
+        <Playback state={state} title={item.title} poster={vodImage(item)} serverNow={serverNow} />
+      </div>
+      {item.description ? (
+        <section className="watch-about" aria-labelledby="vod-about-title">
+          <h2 id="vod-about-title">About this video</h2>
+          {item.description
+            .split(/\n\s*\n/)
+            .filter(Boolean)
+            .map((para, i) => (
+              <p key={i}>{para}</p>
+            ))}
+        </section>
+      ) : null}
+    </article>
+  );
+}

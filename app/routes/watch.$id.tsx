@@ -1,0 +1,55 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import plyrCss from 'plyr/dist/plyr.css';
+import { getBootstrap } from '~/channel/bootstrap.server';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError } from '~/channel/errors.server';
+import { getEvent } from '~/channel/events.server';
+import { getGeo } from '~/channel/geo.server';
+import { pageMeta } from '~/components/layout/meta';
+import { WatchView } from '~/components/WatchView';
+import { eventTitle } from '~/domain/event-title';
+import { watchState } from '~/domain/watch-state';
+import playerCss from '~/styles/player.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: plyrCss },
+  { rel: 'stylesheet', href: playerCss },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw redirect('/404');
+  const ch = await channelFor(request);
+  const [event, geo, bootstrap] = await Promise.all([
+    getEvent(ch, id).catch((error: unknown) => {
+      if (error instanceof ChannelError && error.status === 404) throw redirect('/404');
+      throw error;
+    }),
+    getGeo(ch),
+    getBootstrap(),
+  ]);
+  const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
+  const headers = await ch.headers();
+  // The page depends on the visitor's pass and region: never cache it in shared caches.
+  headers.set('Cache-Control', 'private, no-store');
+  return json(
+    {
+      event,
+      title: eventTitle(event),
+      state: watchState(event, geo),
+      location,
+      serverNow: Date.now(),
+      embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.title ?? 'Watch', data?.event.description.split('\n')[0] || undefined);
+
+export default function WatchRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <WatchView data={data} />;
+}
