@@ -1,0 +1,45 @@
+import { Link } from '@remix-run/react';
+import type { Page, Slide } from '#contract';
+import { slideHref } from '~/domain/slide-link';
+
+/**
+ * The home page's featured slides as a plain list that scrolls sideways (scroll-snap): every
+ * slide is reachable without JS and nothing moves by itself, so no pause control is needed.
+ */
+export function Slides({ slides, pages }: { slides: Slide[]; pages: Page[] }) {
+  if (slides.length === 0) return null;
+  const sorted = [...slides].sort((a, b) => a.weight - b.weight || a.id - b.id);
+  return (
+    <section className="slides" aria-label="Featured">
+      <ul className="slides__list">
+        {sorted.map((slide, i) => {
+          const href = slideHref(slide, pages);
+          const body = (
+            <>
+              <img src={slide.image} alt="" width={1280} height={720} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+              <span className="slide__text">
+                <span className="slide__title">{slide.title}</span>
+                {slide.subtitle ? <span className="slide__subtitle">{slide.subtitle}</span> : null}
+              </span>
+            </>
+          );
+          return (
+            <li key={slide.id} className="slide">
+              {href === null ? (
+                <div className="slide__frame">{body}</div>
+              ) : href.startsWith('/') ? (
+                <Link to={href} className="slide__frame" prefetch="intent">
+                  {body}
+                </Link>
+              ) : (
+                <a href={href} className="slide__frame" rel="noopener noreferrer">
+                  {body}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

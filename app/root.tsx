@@ -1,0 +1,145 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { ThrottledScreen } from '~/components/ThrottledScreen';
+import { WhoopsScreen } from '~/components/WhoopsScreen';
+import { Footer } from '~/components/layout/Footer';
+import { Header } from '~/components/layout/Header';
+import { NotFound } from '~/components/layout/NotFound';
+import { ProgressBar } from '~/components/layout/ProgressBar';
+import { SkipLink } from '~/components/layout/SkipLink';
+import { Toasts } from '~/components/layout/Toasts';
+import { colorCss } from '~/domain/colors';
+import { documentTitle } from '~/domain/page-text';
+import { publicEnv } from '~/env.server';
+import { useNonce } from '~/nonce';
+import { commitSession, getSession, getToast } from '~/session.server';
+import appCss from '~/styles/app.css';
+
+/** Static blocks with pages of their own; the rest show in the footer. */
+const PAGE_BLOCKS = new Set(['about', 'contacts']);
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const boot = await loadBootstrapOrWhoops();
+  const session = await getSession(request);
+  const toast = getToast(session);
+  const headers = new Headers();
+  // Reading a flash consumes it; committing makes it gone on the next page.
+  if (toast) headers.append('Set-Cookie', await commitSession(session));
+  return json(
+    {
+      settings: boot.settings,
+      menu: boot.menu,
+      colorCss: colorCss(boot['color-settings']),
+      footerBlocks: boot.static_blocks.filter((b) => !PAGE_BLOCKS.has(b.alias)),
+      pages: boot.pages,
+      toast,
+      ENV: publicEnv,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documentTitle(null, data?.settings.name) }];
+
+/** Bootstrap data is cached and changes rarely: refetch it only after a form post (toasts, sign-in). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+
+/** The document around both the app and the error screens; loader data is absent on errors. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.settings.language?.match(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/) ? data.settings.language : 'en';
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data?.colorCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        {data ? (
+          <script
+            nonce={nonce}
+            // Only the named public values (env.server publicEnv); '<' escaped so no tag can close early.
+            dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, '\\u003c')}` }}
+          />
+        ) : null}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <>
+      <ProgressBar />
+      <SkipLink />
+      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.menu.header} />
+      <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading' ? true : undefined}>
+        <Outlet />
+      </main>
+      <Toasts toast={data.toast} />
+      <Footer settings={data.settings} menu={data.menu.footer} blocks={data.footerBlocks} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const body = error.data as { screen?: string; retryAfterSeconds?: number | null } | null;
+    if (error.status === 503 && body?.screen === 'whoops') return <WhoopsScreen />;
+    if (error.status === 429) return <ThrottledScreen retryAfterSeconds={body?.retryAfterSeconds ?? undefined} />;
+    if (error.status === 404) return <ErrorPage>{<NotFound />}</ErrorPage>;
+  }
+  return (
+    <ErrorPage>
+      <h1>Something went wrong</h1>
+      <p>Something went wrong. Please try again or contact technical support</p>
+      <p>
+        <a href="/" className="button">
+          Back to home
+        </a>
+      </p>
+    </ErrorPage>
+  );
+}
+
+/** Minimal page for errors: no header data is available, but landmarks and a skip link still are. */
+function ErrorPage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1} className="error-page">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError, whoopsResponse } from '~/channel/errors.server';
+import { getPage } from '~/channel/pages.server';
+import { pageMeta } from '~/components/layout/meta';
+import { normalisePagePath, paragraphs } from '~/domain/page-text';
+
+/* Any other path: one of the channel's custom pages (path = page url), else /404 (spec section 2). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const path = normalisePagePath(params['*'] ?? '');
+  const boot = await loadBootstrapOrWhoops();
+  const match = path ? boot.pages.find((p) => normalisePagePath(p.url) === path) : undefined;
+  if (!match) throw redirect('/404', 302);
+  const ch = await channelFor(request);
+  try {
+    const page = await getPage(ch, match.id);
+    return json({ page }, { headers: await ch.headers() });
+  } catch (error) {
+    if (error instanceof ChannelError && error.status === 404) throw redirect('/404', 302);
+    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.page.name ?? 'Page');
+
+export default function CustomPage() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow prose">
+      <h1>{page.name}</h1>
+      {paragraphs(page.body).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  );
+}

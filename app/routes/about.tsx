@@ -1,0 +1,25 @@
+import { json, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { pageMeta } from '~/components/layout/meta';
+import { paragraphs } from '~/domain/page-text';
+
+export async function loader() {
+  const boot = await loadBootstrapOrWhoops();
+  const block = boot.static_blocks.find((b) => b.alias === 'about') ?? null;
+  return json({ block, channelName: boot.settings.name });
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'About');
+
+export default function About() {
+  const { block, channelName } = useLoaderData<typeof loader>();
+  const body = paragraphs(block?.body);
+  return (
+    <div className="page page--narrow prose">
+      <h1>About</h1>
+      {block && block.title && block.title !== 'About' ? <p className="lead">{block.title}</p> : null}
+      {body.length > 0 ? body.map((p, i) => <p key={i}>{p}</p>) : <p>{channelName} streams its games live and on demand.</p>}
+    </div>
+  );
+}

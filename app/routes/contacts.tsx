@@ -1,0 +1,28 @@
+import { json, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { ContactList } from '~/components/layout/Footer';
+import { pageMeta } from '~/components/layout/meta';
+import { paragraphs } from '~/domain/page-text';
+
+export async function loader() {
+  const boot = await loadBootstrapOrWhoops();
+  const block = boot.static_blocks.find((b) => b.alias === 'contacts') ?? null;
+  return json({ block, settings: boot.settings });
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Contacts');
+
+export default function Contacts() {
+  const { block, settings } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow prose">
+      <h1>Contacts</h1>
+      {paragraphs(block?.body).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+      <h2>Get in touch</h2>
+      <ContactList settings={settings} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { json, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { pageMeta } from '~/components/layout/meta';
+import { paragraphs } from '~/domain/page-text';
+
+export async function loader() {
+  const boot = await loadBootstrapOrWhoops();
+  const faq = [...boot.faq].sort((a, b) => a.weight - b.weight || a.id - b.id);
+  return json({ faq });
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'FAQ', 'Answers to common questions about watching and passes.');
+
+export default function Faq() {
+  const { faq } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow">
+      <h1>FAQ</h1>
+      {faq.length === 0 ? (
+        <p>
+          No questions have been published yet. <Link to="/contacts">Contact us</Link> if you need help.
+        </p>
+      ) : (
+        <div className="faq">
+          {faq.map((item) => (
+            <details key={item.id} className="faq__item">
+              <summary>{item.question}</summary>
+              <div className="faq__answer">
+                {paragraphs(item.answer).map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+              </div>
+            </details>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

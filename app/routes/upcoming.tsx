@@ -1,0 +1,171 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import type { EventCategory } from '#contract';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError, whoopsResponse } from '~/channel/errors.server';
+import { listEvents } from '~/channel/events.server';
+import { EventList } from '~/components/EventList';
+import { pageMeta } from '~/components/layout/meta';
+import { PAGE_SIZE, eventsQueryFor, filtersSearch, pageCount, parseEventFilters, type EventFilters } from '~/domain/event-filters';
+
+/* /upcoming, and /vod, /live, /schedule (they re-export this module): one list of events. */
+
+interface Option {
+  value: number | string;
+  label: string;
+}
+
+const STATUS_OPTIONS: Option[] = [
+  { value: 'live', label: 'Live' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'finished', label: 'On demand' },
+];
+
+/** Categories with their sub-categories indented under them, as select options. */
+function categoryOptions(categories: EventCategory[], depth = 0): Option[] {
+  return categories.flatMap((c) => [
+    { value: c.id, label: `${'— '.repeat(depth)}${c.name}` },
+    ...categoryOptions(c.children ?? [], depth + 1),
+  ]);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const boot = await loadBootstrapOrWhoops();
+  const filters = parseEventFilters(new URL(request.url).searchParams);
+  const ch = await channelFor(request);
+  try {
+    const { items, total } = await listEvents(ch, eventsQueryFor(filters));
+    return json(
+      {
+        filters,
+        events: items,
+        total,
+        sports: categoryOptions(boot['events-categories']),
+        // The participant menu lists the schools; it comes with the cached bootstrap data.
+        schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
+        locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
+      },
+      { headers: await ch.headers() },
+    );
+  } catch (error) {
+    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
+    throw error;
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Schedule');
+
+export default function Schedule() {
+  const { filters, events, total, sports, schools, locations } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const pages = pageCount(total);
+  const first = total === 0 ? 0 : Math.min(total, (filters.page - 1) * PAGE_SIZE + 1);
+  const last = Math.min(total, filters.page * PAGE_SIZE);
+
+  return (
+    <div className="page page--schedule">
+      <h1>Schedule</h1>
+      {/* key: after a navigation the fields show the URL's values again. */}
+      <Form method="get" action={pathname} role="search" aria-label="Filter events" className="filters" key={filtersSearch(filters)}>
+        <Select name="status" label="Status" value={filters.status ?? ''} allLabel="All" options={STATUS_OPTIONS} />
+        <Select name="sport" label="Sport" value={filters.sport ?? ''} allLabel="All sports" options={sports} />
+        <Select name="school" label="School" value={filters.school ?? ''} allLabel="All schools" options={schools} />
+        <Select name="location" label="Location" value={filters.location ?? ''} allLabel="All locations" options={locations} />
+        <div className="field">
+          <label htmlFor="filter-from">From</label>
+          <input id="filter-from" type="date" name="from" defaultValue={filters.from ?? ''} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-to">To</label>
+          <input id="filter-to" type="date" name="to" defaultValue={filters.to ?? ''} />
+        </div>
+        {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            Apply filters
+          </button>
+          <Link to={filters.view === 'grid' ? pathname : `${pathname}?view=${filters.view}`} className="button button--quiet">
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+
+      <div className="list-bar">
+        <p className="result-count">{total === 0 ? 'No events' : `Showing ${first}–${last} of ${total} events`}</p>
+        <ul className="view-modes">
+          <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" />
+          <ViewLink pathname={pathname} filters={filters} view="list" label="List view" />
+        </ul>
+      </div>
+
+      <EventList events={events} view={filters.view} headingLevel={2} eagerCount={3} empty={<p>No events match these filters.</p>} />
+
+      {total > 0 ? <Pagination pathname={pathname} filters={filters} pages={pages} /> : null}
+    </div>
+  );
+}
+
+function Select(props: { name: string; label: string; value: number | string; allLabel: string; options: Option[] }) {
+  const id = `filter-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={String(props.value)}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ViewLink({ pathname, filters, view, label }: { pathname: string; filters: EventFilters; view: EventFilters['view']; label: string }) {
+  const active = filters.view === view;
+  return (
+    <li>
+      <Link
+        to={`${pathname}${filtersSearch(filters, { view })}`}
+        className={active ? 'view-mode view-mode--active' : 'view-mode'}
+        aria-current={active ? 'true' : undefined}
+        preventScrollReset
+      >
+        <span className={`view-mode__icon view-mode__icon--${view}`} aria-hidden="true" />
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+function Pagination({ pathname, filters, pages }: { pathname: string; filters: EventFilters; pages: number }) {
+  const page = Math.min(filters.page, pages);
+  const beyond = filters.page > pages;
+  return (
+    <nav aria-label="Pagination" className="pagination">
+      {page > 1 || beyond ? (
+        <Link to={`${pathname}${filtersSearch(filters, { page: beyond ? pages : page - 1 })}`} rel="prev" className="button button--quiet">
+          Previous page
+        </Link>
+      ) : (
+        <span className="button button--quiet button--disabled" aria-hidden="true">
+          Previous page
+        </span>
+      )}
+      <p>
+        Page {filters.page} of {pages}
+      </p>
+      {page < pages && !beyond ? (
+        <Link to={`${pathname}${filtersSearch(filters, { page: page + 1 })}`} rel="next" className="button button--quiet">
+          Next page
+        </Link>
+      ) : (
+        <span className="button button--quiet button--disabled" aria-hidden="true">
+          Next page
+        </span>
+      )}
+    </nav>
+  );
+}
