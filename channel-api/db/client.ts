@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { acquireDirLock } from './lock.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** Both drivers share the query builder API; we type against the PGlite flavour. */
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when databaseUrl is set, else PGlite on `${dataDir}/pglite`; applies migrations. */
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const release = acquireDirLock(dir);
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(dir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    let closing: Promise<void> | undefined;
+    return {
+      db,
+      kind: 'pglite',
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            if (!opened.closed) await opened.close();
+          } finally {
+            release();
+          }
+        })()),
+    };
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ZodError } from 'zod';
+import { NO_KEY_MESSAGE, type ErrorBody } from '../../contract/index.ts';
+
+/** A client error with the contract's `{ message, errors? }` body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+  get body(): ErrorBody {
+    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
+export const notFound = (what = 'Not found') => new HttpError(404, what);
+
+/** Turns zod issues into per-field reasons; unknown parameters are named as such. */
+export function fromZod(error: ZodError): HttpError {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, reason: string) => (errors[field] ??= []).push(reason);
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) add(k, `${k} is not a known parameter`);
+    else add(issue.path.length > 0 ? issue.path.join('.') : '_', issue.message);
+  }
+  const [field, reasons] = Object.entries(errors)[0] ?? ['_', ['Invalid parameters']];
+  const message = field === '_' ? reasons[0] : `${field}: ${reasons[0]}`;
+  return new HttpError(400, message, errors);
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' } satisfies ErrorBody);
+};
+
+/** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); only our own bugs are 500s. */
+export function errorHandler(log: (error: unknown) => void): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof HttpError) return void res.status(error.status).json(error.body);
+    const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error?.type === 'entity.parse.failed'
+          ? 'The request body is not valid JSON'
+          : error?.type === 'entity.too.large'
+            ? 'The request body is too large'
+            : error?.expose && typeof error.message === 'string'
+              ? error.message
+              : 'Bad request';
+      return void res.status(status).json({ message } satisfies ErrorBody);
+    }
+    log(error);
+    res.status(500).json({ message: 'Internal server error' } satisfies ErrorBody);
+  };
+}

@@ -1,0 +1,20 @@
+import express from 'express';
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { images } from './db/schema.ts';
+
+/** Generated SVGs (logos, posters, slides) at /media/images/<name>.svg; mounted before the media router. */
+export function imagesRouter(db: Db): express.Router {
+  const router = express.Router();
+  router.get('/:name.svg', async (req, res, next) => {
+    try {
+      const [row] = await db.select({ svg: images.svg }).from(images).where(eq(images.name, req.params.name)).limit(1);
+      if (!row) return next();
+      res.set({ 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
+      res.send(row.svg);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

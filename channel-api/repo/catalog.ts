@@ -1,0 +1,100 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+/* Who plays and what is sold: participants, groups, event categories, packages, subscriptions. */
+
+type ParticipantRow = typeof t.participants.$inferSelect;
+type ParticipantOut = {
+  id: number;
+  name: string;
+  short_name: string;
+  alias: string;
+  images: { logo: string | null; banner: string | null };
+  color: string;
+  participant_group_id: number | null;
+  parent_id: number | null;
+  properties: Record<string, string>;
+  children?: ParticipantOut[];
+};
+
+const participantOut = (p: ParticipantRow): ParticipantOut => ({
+  id: p.id,
+  name: p.name,
+  short_name: p.shortName,
+  alias: p.alias,
+  images: { logo: p.logo, banner: p.banner },
+  color: p.color,
+  participant_group_id: p.participantGroupId,
+  parent_id: p.parentId,
+  properties: p.properties,
+});
+
+/** Top-level participants (schools) with their children (teams). Without no_limit, at most 50 parents. */
+export async function participantsOf(db: Db, channelId: number, opts: { noLimit: boolean; groupId?: number }) {
+  const rows = await db
+    .select()
+    .from(t.participants)
+    .where(and(eq(t.participants.channelId, channelId), opts.groupId ? eq(t.participants.participantGroupId, opts.groupId) : undefined))
+    .orderBy(asc(t.participants.weight), asc(t.participants.id));
+  const parents = rows.filter((p) => p.parentId === null);
+  const list = opts.noLimit ? parents : parents.slice(0, 50);
+  return list.map((p) => ({ ...participantOut(p), children: rows.filter((c) => c.parentId === p.id).map(participantOut) }));
+}
+
+export async function participantGroupsOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.participantGroups).where(eq(t.participantGroups.channelId, channelId)).orderBy(asc(t.participantGroups.weight), asc(t.participantGroups.id));
+  return rows.map((g) => ({ id: g.id, name: g.name, alias: g.alias, image: g.image }));
+}
+
+type CategoryOut = { id: number; name: string; alias: string; parent_id: number | null; children?: CategoryOut[] };
+
+export async function eventCategoriesOf(db: Db, channelId: number): Promise<CategoryOut[]> {
+  const rows = await db.select().from(t.eventCategories).where(eq(t.eventCategories.channelId, channelId)).orderBy(asc(t.eventCategories.weight), asc(t.eventCategories.id));
+  const out = (c: (typeof rows)[number]): CategoryOut => ({ id: c.id, name: c.name, alias: c.alias, parent_id: c.parentId });
+  return rows.filter((c) => c.parentId === null).map((c) => ({ ...out(c), children: rows.filter((k) => k.parentId === c.id).map(out) }));
+}
+
+const money = (cents: number) => cents / 100;
+
+export async function packagesOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.packages).where(eq(t.packages.channelId, channelId)).orderBy(asc(t.packages.weight), asc(t.packages.id));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: money(p.priceCents),
+    base_price: money(p.basePriceCents),
+    service_fee: money(p.serviceFeeCents),
+    image: p.image,
+    weight: p.weight,
+    type: p.type,
+    pass_type: p.passType,
+    kind: p.kind,
+    parent_pass_id: p.parentPassId,
+    event_category_id: p.eventCategoryId,
+    event_categories: p.eventCategories,
+    is_team_pass: p.isTeamPass,
+    participants: p.participants,
+    period: p.period,
+  }));
+}
+
+export async function subscriptionsOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.subscriptions).where(eq(t.subscriptions.channelId, channelId)).orderBy(asc(t.subscriptions.weight), asc(t.subscriptions.id));
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    price: money(s.priceCents),
+    base_price: money(s.basePriceCents),
+    service_fee: money(s.serviceFeeCents),
+    image: s.image,
+    weight: s.weight,
+    type: 'subscription' as const,
+    offer: s.offer,
+    period: s.period,
+    trial_period: s.trialPeriod,
+    event_categories: s.eventCategories,
+  }));
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apiKeys, channels } from '../db/schema.ts';
+
+export type Channel = typeof channels.$inferSelect;
+
+export async function channelBySlug(db: Db, slug: string): Promise<Channel | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.slug, slug)).limit(1);
+  return row;
+}
+
+export async function channelByKey(db: Db, channelKey: string): Promise<Channel | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.channelKey, channelKey)).limit(1);
+  return row;
+}
+
+/** Public calls carry no key: they answer for the server's (first) channel. */
+export async function defaultChannel(db: Db): Promise<Channel | undefined> {
+  const [row] = await db.select().from(channels).orderBy(asc(channels.id)).limit(1);
+  return row;
+}
+
+export async function channelByApiKey(db: Db, apiKey: string, now = new Date()): Promise<Channel | undefined> {
+  const [row] = await db
+    .select({ channel: channels })
+    .from(apiKeys)
+    .innerJoin(channels, eq(channels.id, apiKeys.channelId))
+    .where(and(eq(apiKeys.key, apiKey), gt(apiKeys.expiresAt, now)))
+    .limit(1);
+  return row?.channel;
+}
+
+export async function issueApiKey(db: Db, channelId: number, ttlSeconds: number, now = new Date()) {
+  // Forget keys that expired a day ago, so the table does not grow without bound.
+  await db.delete(apiKeys).where(lt(apiKeys.expiresAt, new Date(now.getTime() - 86_400_000)));
+  const key = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  await db.insert(apiKeys).values({ channelId, key, expiresAt });
+  return { api_key: key, expires_at: expiresAt.toISOString() };
+}

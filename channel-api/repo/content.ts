@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Channel } from './channels.ts';
+
+/* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
+
+export const settingsOf = (c: Channel) => ({ name: c.name, ...c.settings, prerolls: [] });
+
+export async function menuOf(db: Db, channelId: number) {
+  const items = await db.select().from(t.menuItems).where(eq(t.menuItems.channelId, channelId)).orderBy(asc(t.menuItems.weight), asc(t.menuItems.id));
+  const links = (location: string) =>
+    items.filter((i) => i.location === location).map((i) => ({ id: i.id, name: i.name, url: i.url, weight: i.weight }));
+  const groupIds = items.filter((i) => i.location === 'group').map((i) => i.refId ?? 0);
+  const participantIds = items.filter((i) => i.location === 'participant').map((i) => i.refId ?? 0);
+  const groups = groupIds.length ? await db.select().from(t.participantGroups).where(inArray(t.participantGroups.id, groupIds)) : [];
+  const people = participantIds.length ? await db.select().from(t.participants).where(inArray(t.participants.id, participantIds)) : [];
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  const groupById = byId(groups);
+  const personById = byId(people);
+  return {
+    header: links('header'),
+    footer: links('footer'),
+    group_menu: groupIds.flatMap((id) => {
+      const g = groupById.get(id);
+      return g ? [{ id: g.id, name: g.name, image: g.image, alias: g.alias }] : [];
+    }),
+    participant_menu: participantIds.flatMap((id) => {
+      const p = personById.get(id);
+      return p ? [{ id: p.id, name: p.name, images: { logo: p.logo, banner: p.banner }, alias: p.alias }] : [];
+    }),
+  };
+}
+
+export async function slidesOf(db: Db, channelId: number, type?: string) {
+  const rows = await db
+    .select()
+    .from(t.slides)
+    .where(and(eq(t.slides.channelId, channelId), type ? eq(t.slides.type, type) : undefined))
+    .orderBy(asc(t.slides.weight), asc(t.slides.id));
+  return rows.map((s) => ({
+    id: s.id,
+    title: s.title,
+    subtitle: s.subtitle,
+    image: s.image,
+    slidable_type: s.slidableType,
+    slidable_id: s.slidableId,
+    link_url: s.linkUrl,
+    weight: s.weight,
+  }));
+}
+
+const pageOut = (p: typeof t.pages.$inferSelect) => ({ id: p.id, url: p.url, alt_name: p.altName, name: p.name });
+
+export async function pagesOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.pages).where(eq(t.pages.channelId, channelId)).orderBy(asc(t.pages.weight), asc(t.pages.id));
+  return rows.map(pageOut);
+}
+
+export async function pageById(db: Db, channelId: number, id: number) {
+  const [p] = await db.select().from(t.pages).where(and(eq(t.pages.channelId, channelId), eq(t.pages.id, id)));
+  return p ? { ...pageOut(p), body: p.body } : undefined;
+}
+
+export async function faqOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.faqs).where(eq(t.faqs.channelId, channelId)).orderBy(asc(t.faqs.weight), asc(t.faqs.id));
+  return rows.map((f) => ({ id: f.id, question: f.question, answer: f.answer, weight: f.weight }));
+}
+
+export async function staticBlocksOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.staticBlocks).where(eq(t.staticBlocks.channelId, channelId)).orderBy(asc(t.staticBlocks.id));
+  return rows.map((b) => ({ id: b.id, alias: b.alias, title: b.title, body: b.body }));
+}
+
+export async function locationsOf(db: Db, channelId: number) {
+  const rows = await db.select().from(t.eventLocations).where(eq(t.eventLocations.channelId, channelId)).orderBy(asc(t.eventLocations.id));
+  return rows.map((l) => ({ id: l.id, name: l.name, address: l.address, city: l.city }));
+}

@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { eventsQuery } from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { airingStart, airingStartSql, streamStatus, streamStatusSql } from './event-status.ts';
+
+type EventRow = typeof t.events.$inferSelect;
+/** The contract's query after parsing (defaults applied). */
+export type EventFilters = z.output<typeof eventsQuery>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(channelId: number, q: Partial<EventFilters>, now: number): SQL | undefined {
+  const start = airingStartSql(now);
+  const statuses = q.stream_status?.split(',');
+  return and(
+    eq(t.events.channelId, channelId),
+    statuses ? inArray(streamStatusSql(now), statuses) : undefined,
+    // A sport includes its boys/girls children.
+    q.category
+      ? sql`${t.events.eventCategoryId} IN (SELECT id FROM ${t.eventCategories} WHERE id = ${q.category} OR parent_id = ${q.category})`
+      : undefined,
+    // A school includes its teams.
+    q.participant
+      ? sql`EXISTS (SELECT 1 FROM ${t.eventParticipants} ep JOIN ${t.participants} p ON p.id = ep.participant_id
+          WHERE ep.event_id = ${t.events.id} AND (p.id = ${q.participant} OR p.parent_id = ${q.participant}))`
+      : undefined,
+    q.location ? eq(t.events.locationId, q.location) : undefined,
+    q.start_date !== undefined ? sql`${start} >= ${q.start_date}` : undefined,
+    q.end_date !== undefined ? sql`${start} <= ${q.end_date}` : undefined,
+    q.search ? ilike(t.events.name, `%${escapeLike(q.search)}%`) : undefined,
+  );
+}
+
+export async function listEvents(db: Db, channelId: number, q: EventFilters, now: number) {
+  const where = conditions(channelId, q, now);
+  const dir = q.sort_direction === 'desc' ? desc : asc;
+  const sortColumn = q.sort_field === 'name' ? t.events.name : q.sort_field === 'weight' ? t.events.weight : airingStartSql(now);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(t.events).where(where).orderBy(dir(sortColumn), dir(t.events.id)).limit(q.limit).offset(q.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(t.events).where(where),
+  ]);
+  return { data: await present(db, rows, now), meta: { total: Number(total), offset: q.offset, limit: q.limit } };
+}
+
+export async function eventById(db: Db, channelId: number, id: number, now: number) {
+  const [row] = await db.select().from(t.events).where(and(eq(t.events.channelId, channelId), eq(t.events.id, id)));
+  if (!row) return undefined;
+  const [out] = await present(db, [row], now);
+  return { out, asset: row.asset };
+}
+
+/** Adds participants and categories and the clock-derived fields to event rows. */
+async function present(db: Db, rows: EventRow[], now: number) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const people = await db
+    .select({ eventId: t.eventParticipants.eventId, p: t.participants })
+    .from(t.eventParticipants)
+    .innerJoin(t.participants, eq(t.participants.id, t.eventParticipants.participantId))
+    .where(inArray(t.eventParticipants.eventId, ids))
+    .orderBy(asc(t.eventParticipants.position));
+  const categoryIds = [...new Set(rows.flatMap((r) => (r.eventCategoryId ? [r.eventCategoryId] : [])))];
+  const cats = categoryIds.length
+    ? await db
+        .select()
+        .from(t.eventCategories)
+        .where(or(inArray(t.eventCategories.id, categoryIds), sql`${t.eventCategories.id} IN (SELECT parent_id FROM ${t.eventCategories} WHERE id IN ${categoryIds})`))
+    : [];
+  const catById = new Map(cats.map((c) => [c.id, c]));
+  return rows.map((r) => {
+    const cat = r.eventCategoryId ? catById.get(r.eventCategoryId) : undefined;
+    const parent = cat?.parentId ? catById.get(cat.parentId) : undefined;
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      type: r.type,
+      participants: people
+        .filter((x) => x.eventId === r.id)
+        .map(({ p }) => ({ id: p.id, name: p.name, short_name: p.shortName, images: { logo: p.logo, banner: p.banner }, color: p.color })),
+      home_team_id: r.homeTeamId,
+      event_utc_ts: airingStart(r, now),
+      duration: r.duration,
+      time_zone: r.timeZone,
+      stream_status: streamStatus(r, now),
+      location_id: r.locationId,
+      event_category_id: r.eventCategoryId,
+      event_categories: [cat, parent].flatMap((c) => (c ? [{ id: c.id, name: c.name, alias: c.alias }] : [])),
+      image: r.image,
+      weight: r.weight,
+    };
+  });
+}
+
+/** Live now, next up, and most recent, for the home page. */
+export async function eventsForHomepage(db: Db, channelId: number, now: number) {
+  const base = { offset: 0, sort_field: 'event_utc_ts' as const };
+  const [live, upcoming, finished] = await Promise.all([
+    listEvents(db, channelId, { ...base, stream_status: 'live', limit: 20, sort_direction: 'asc' }, now),
+    listEvents(db, channelId, { ...base, stream_status: 'upcoming', limit: 12, sort_direction: 'asc' }, now),
+    listEvents(db, channelId, { ...base, stream_status: 'finished', limit: 12, sort_direction: 'desc' }, now),
+  ]);
+  return { live: live.data, upcoming: upcoming.data, finished: finished.data };
+}

@@ -1,0 +1,21 @@
+import type { Router } from 'express';
+import { api } from '../../contract/index.ts';
+import { anonymous, hasAccess } from '../access.ts';
+import { mount, type Deps } from '../http/route.ts';
+import { notFound } from '../http/errors.ts';
+import { noPlayback, vodPlayback } from '../media-urls.ts';
+import { listVod, vodById, vodCategoriesOf, vodItemOut, vodRailsOf } from '../repo/vod.ts';
+
+export function vodRoutes(router: Router, deps: Deps) {
+  const { db } = deps;
+  mount(router, deps, api.vodMediaItems, async ({ channel, params }) => listVod(db, channel.id, params));
+  mount(router, deps, api.vodMediaItem, async ({ channel, params }) => {
+    const item = await vodById(db, channel.id, params.id);
+    if (!item) throw notFound('Media item not found');
+    const access = hasAccess(item, anonymous);
+    return { data: { ...vodItemOut(item), has_access: access, ...(access ? vodPlayback(item.asset) : noPlayback) } };
+  });
+  mount(router, deps, api.vodMediaCategories, async ({ channel }) => ({ data: await vodCategoriesOf(db, channel.id) }));
+  mount(router, deps, api.vodMediaSearch, async ({ channel, params }) => listVod(db, channel.id, params));
+  mount(router, deps, api.vodMediaRails, async ({ channel }) => ({ data: await vodRailsOf(db, channel.id) }));
+}

@@ -1,0 +1,149 @@
+import type { ChannelDescriptionInput } from '../description.ts';
+import { genders, poster, schools, sports, teamAlias } from './schools.ts';
+
+type D = Required<ChannelDescriptionInput>;
+
+const MATCH = 2 * 3600;
+
+export const vodCategories: D['vod_categories'] = [
+  { alias: 'full-games', name: 'Full games' },
+  { alias: 'highlights', name: 'Highlights' },
+  { alias: 'interviews', name: 'Interviews' },
+];
+
+const vodTitles: [string, string, string][] = [
+  ['full-games', 'Basketball final: Harbor Point vs Lakeview', 'game-1'],
+  ['full-games', 'Soccer semifinal: Bayside vs Riverbend', 'game-2'],
+  ['full-games', 'Volleyball championship: Northfield vs Westshore', 'game-3'],
+  ['full-games', 'Football rivalry night: Pinecrest vs Cedar Ridge', 'game-1'],
+  ['highlights', 'Top 10 plays of the week', 'game-2'],
+  ['highlights', 'Buzzer beaters of the season', 'game-3'],
+  ['highlights', 'Best goals of the fall', 'game-1'],
+  ['highlights', 'Volleyball aces and digs', 'game-2'],
+  ['interviews', "Coaches' corner: Harbor Point basketball", 'game-3'],
+  ['interviews', 'Captains talk the playoff race', 'game-1'],
+  ['interviews', 'Meet the broadcast crew', 'game-2'],
+  ['interviews', 'Athletic directors on the new season', 'game-3'],
+];
+
+export function vodItems(): D['vod_items'] {
+  return vodTitles.map(([category, title, asset], i) => ({
+    key: `vod-${i + 1}`,
+    title,
+    description: `${title}, from the Lakeshore Sports Network archive.`,
+    days_ago: 2 + i * 3,
+    duration: category === 'full-games' ? MATCH : 60,
+    category,
+    type: i % 4 === 3 ? 'paid' : 'free',
+    asset,
+    image: poster(sports[i % sports.length]),
+  }));
+}
+
+export const vodRails: D['vod_rails'] = [
+  { title: 'Latest highlights', items: ['vod-5', 'vod-6', 'vod-7', 'vod-8', 'vod-1'] },
+  { title: 'Full games', items: ['vod-1', 'vod-2', 'vod-3', 'vod-4'] },
+  { title: "Coaches' corner and interviews", items: ['vod-9', 'vod-10', 'vod-11', 'vod-12'] },
+];
+
+export const slides: D['slides'] = [
+  { type: 'main', title: 'Live now: Lakeshore basketball', subtitle: 'Every conference game, live and on demand', image: '/media/images/poster-basketball.svg', slidable_type: 'event', target: 'event-1', link_url: null },
+  { type: 'main', title: 'Soccer season is here', subtitle: 'Boys and girls soccer every week', image: '/media/images/poster-soccer.svg', slidable_type: 'event', target: 'event-5', link_url: null },
+  { type: 'main', title: 'Relive the volleyball championship', subtitle: 'Full game on demand', image: '/media/images/poster-volleyball.svg', slidable_type: 'vod', target: 'vod-3', link_url: null },
+  { type: 'main', title: 'Get the season pass', subtitle: 'All games of your sport, one price', image: '/media/images/poster-football.svg', slidable_type: 'url', target: null, link_url: '/packages' },
+];
+
+/** A season pass per sport, a team pass, an add-on, a single-game ticket per sport with paid games. */
+export function packages(): D['packages'] {
+  const seasonPasses: D['packages'] = sports.map((sport) => ({
+    key: `season-${sport.alias}`,
+    name: `${sport.name} season pass`,
+    description: `Every ${sport.name.toLowerCase()} game of the season, boys and girls, live and on demand.`,
+    price: 49.99,
+    base_price: 47.99,
+    service_fee: 2,
+    image: poster(sport),
+    type: 'package',
+    pass_type: 'paid',
+    kind: 'regular',
+    category: sport.alias,
+    categories: [sport.alias, ...genders.map((g) => `${sport.alias}-${g.alias}`)],
+    period: 'season',
+  }));
+  const harbor = schools[0];
+  const teamPass: D['packages'][number] = {
+    key: 'team-harbor-point',
+    name: 'Harbor Point Pirates team pass',
+    description: 'Every game of every Harbor Point Pirates team this season.',
+    price: 39.99,
+    base_price: 38.49,
+    service_fee: 1.5,
+    image: `/media/images/logo-${harbor.alias}.svg`,
+    type: 'package',
+    pass_type: 'paid',
+    kind: 'regular',
+    is_team_pass: true,
+    participants: sports.flatMap((sport) => genders.map((g) => teamAlias(harbor, sport, g))),
+    period: 'season',
+  };
+  const addOn: D['packages'][number] = {
+    key: 'basketball-playoffs-addon',
+    name: 'Basketball playoffs add-on',
+    description: 'Adds the conference basketball playoffs to the basketball season pass.',
+    price: 9.99,
+    base_price: 9.49,
+    service_fee: 0.5,
+    image: poster(sports[0]),
+    type: 'package',
+    pass_type: 'paid',
+    kind: 'additional',
+    parent: 'season-basketball',
+    category: 'basketball',
+    categories: ['basketball'],
+    period: 'season',
+  };
+  const singleGames: D['packages'] = sports.map((sport) => ({
+    key: `single-${sport.alias}`,
+    name: `Single ${sport.name.toLowerCase()} game`,
+    description: `One paid ${sport.name.toLowerCase()} game of your choice, live and on demand.`,
+    price: 7.99,
+    base_price: 7.49,
+    service_fee: 0.5,
+    image: poster(sport),
+    type: 'event',
+    pass_type: 'ppv',
+    kind: 'regular',
+    category: sport.alias,
+    categories: [sport.alias],
+  }));
+  return [...seasonPasses, teamPass, addOn, ...singleGames];
+}
+
+export const subscriptions: D['subscriptions'] = [
+  {
+    key: 'monthly',
+    name: 'Monthly subscription',
+    description: 'Every sport, every game, renewed each month. Starts with a 7-day free trial.',
+    price: 12.99,
+    base_price: 11.99,
+    service_fee: 1,
+    image: '/media/images/conference-logo.svg',
+    offer: 'monthly',
+    period: 'month',
+    trial_period: 7,
+    categories: sports.map((s) => s.alias),
+  },
+  {
+    key: 'annual',
+    name: 'Annual subscription',
+    description: 'Every sport, every game, for a year at the best price. Starts with a 14-day free trial.',
+    price: 99.99,
+    base_price: 95.99,
+    service_fee: 4,
+    image: '/media/images/conference-logo.svg',
+    offer: 'annual',
+    period: 'annual',
+    trial_period: 14,
+    categories: sports.map((s) => s.alias),
+  },
+];

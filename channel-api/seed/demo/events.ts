@@ -1,0 +1,59 @@
+import type { ChannelDescriptionInput } from '../description.ts';
+import { categoryAlias, genders, poster, schools, sports, teamAlias } from './schools.ts';
+
+type D = Required<ChannelDescriptionInput>;
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const locations: D['locations'] = [
+  { key: 'harbor-fieldhouse', name: 'Harbor Point Fieldhouse', address: '12 Anchor Way', city: 'Harbor Point' },
+  { key: 'lakeview-stadium', name: 'Lakeview Memorial Stadium', address: '400 Shoreline Drive', city: 'Lakeview' },
+  { key: 'northfield-arena', name: 'Northfield Arena', address: '88 Falcon Road', city: 'Northfield' },
+  { key: 'bayside-complex', name: 'Bayside Sports Complex', address: '5 Marina Boulevard', city: 'Bayside' },
+  { key: 'riverbend-gym', name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' },
+];
+
+/** Finished games replay one of the three demo recordings. */
+const assets = ['game-1', 'game-2', 'game-3'] as const;
+
+/**
+ * 45 events: 3 live, 21 upcoming, 21 finished, every sport and both genders, alternating
+ * free/paid inside each status. Times are offsets from the moment of seeding; the live ones are
+ * `always_live` (they re-air back to back, see repo/event-status.ts) so the demo always has
+ * something live however long ago it was seeded.
+ */
+export function events(): D['events'] {
+  const plan: { status: 'live' | 'upcoming' | 'finished'; offset: number }[] = [
+    ...[-20 * 60, -45 * 60, -5 * 60].map((offset) => ({ status: 'live' as const, offset })),
+    ...Array.from({ length: 21 }, (_, i) => ({ status: 'upcoming' as const, offset: 2 * HOUR + i * 20 * HOUR })),
+    ...Array.from({ length: 21 }, (_, i) => ({ status: 'finished' as const, offset: -(1 * DAY + i * 22 * HOUR) })),
+  ];
+  let finished = 0;
+  return plan.map((p, i) => {
+    const sport = sports[i % sports.length];
+    const gender = genders[Math.floor(i / sports.length) % genders.length];
+    const home = schools[i % schools.length];
+    // (3i + 1) - i = 2i + 1 is odd, so never a multiple of 8: a school never plays itself.
+    const away = schools[(i * 3 + 1) % schools.length];
+    const paid = p.status === 'live' ? i === 1 : i % 2 === 1;
+    const homeTeam = teamAlias(home, sport, gender);
+    return {
+      key: `event-${i + 1}`,
+      name: `${gender.word} ${sport.name}: ${away.short} at ${home.short}`,
+      description: `${away.name} visit ${home.name} in a Lakeshore Athletic Conference ${sport.name.toLowerCase()} game.`,
+      type: paid ? 'paid' : 'free',
+      participants: [teamAlias(away, sport, gender), homeTeam],
+      home: homeTeam,
+      category: categoryAlias(sport, gender),
+      location: locations[i % locations.length].key,
+      start_offset_seconds: p.offset,
+      duration: 2 * HOUR,
+      time_zone: 'America/Chicago',
+      always_live: p.status === 'live',
+      image: poster(sport),
+      weight: p.status === 'live' ? 10 : 0,
+      asset: p.status === 'finished' ? assets[finished++ % assets.length] : null,
+    };
+  });
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/*
+ * A channel description: everything a channel holds, as one JSON document. The demo seed is one
+ * (seed/demo-channel.ts) and `npm run import:channel -- file.json` loads another through the same
+ * code (seed/load.ts). Rows refer to each other by `key`/`alias` strings; the loader turns
+ * those into database ids. Times are either absolute (`event_utc_ts`) or relative to the moment
+ * of loading (`start_offset_seconds`), so a demo stays fresh whenever it is seeded.
+ */
+
+const key = z.string().min(1);
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
+const money = z.number().nonnegative();
+
+/** An image drawn as SVG at load time: a badge (initials on a disc) or a banner (title on a band). */
+export const imageSpec = z.object({
+  name: z.string().regex(/^[a-z0-9-]+$/),
+  style: z.enum(['badge', 'banner']),
+  /** Accessible name (the SVG's <title>). */
+  title: z.string().min(1),
+  text: z.string().min(1),
+  subtext: z.string().optional(),
+  background: hex,
+  foreground: hex,
+  accent: hex.optional(),
+});
+
+const product = {
+  key,
+  name: z.string().min(1),
+  description: z.string(),
+  price: money,
+  base_price: money,
+  service_fee: money.default(0),
+  image: z.string().nullable().default(null),
+  categories: z.array(key).default([]),
+};
+
+export const channelDescription = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
+    name: z.string().min(1),
+    /** Left out: a random key is made. */
+    channel_key: z.string().min(16).optional(),
+    settings: z.object({
+      logo: z.string().nullable().default(null),
+      language: z.string().default('en'),
+      multilanguage: z.boolean().default(false),
+      currency: z.string().length(3).default('USD'),
+      'google-analytics': z.string().nullable().default(null),
+      'yare-analytics': z.string().nullable().default(null),
+      basic_pass: z.boolean().default(false),
+      cookie_notice: z.boolean().default(false),
+      contact_email: z.string().email(),
+      contact_phone: z.string().nullable().default(null),
+      address: z.string().nullable().default(null),
+      social: z.array(z.object({ name: z.string(), url: z.string().url() })).default([]),
+    }),
+    color_settings: z.record(hex),
+    geo: z.object({
+      default_country_code: z.string().length(2),
+      default_country: z.string(),
+      blocked_countries: z.array(z.string().length(2)).default([]),
+      ranges: z.array(z.object({ cidr: z.string(), country_code: z.string().length(2), country: z.string() })).default([]),
+    }),
+    images: z.array(imageSpec).default([]),
+    participant_group_properties: z
+      .array(z.object({ name: z.string(), label: z.string(), values: z.array(z.object({ value: z.string(), label: z.string() })) }))
+      .default([]),
+    participant_groups: z.array(z.object({ alias: key, name: z.string(), image: z.string().nullable().default(null) })).default([]),
+    participants: z
+      .array(
+        z.object({
+          alias: key,
+          name: z.string(),
+          short_name: z.string(),
+          color: hex,
+          logo: z.string().nullable().default(null),
+          banner: z.string().nullable().default(null),
+          group: key.nullable().default(null),
+          parent: key.nullable().default(null),
+          properties: z.record(z.string()).default({}),
+        }),
+      )
+      .default([]),
+    event_categories: z.array(z.object({ alias: key, name: z.string(), parent: key.nullable().default(null) })).default([]),
+    locations: z.array(z.object({ key, name: z.string(), address: z.string(), city: z.string() })).default([]),
+    events: z
+      .array(
+        z
+          .object({
+            key,
+            name: z.string(),
+            description: z.string().default(''),
+            type: z.string().default('free'),
+            participants: z.array(key).default([]),
+            home: key.nullable().default(null),
+            category: key.nullable().default(null),
+            location: key.nullable().default(null),
+            event_utc_ts: z.number().int().optional(),
+            start_offset_seconds: z.number().int().optional(),
+            duration: z.number().int().positive(),
+            time_zone: z.string().default('UTC'),
+            always_live: z.boolean().default(false),
+            image: z.string().nullable().default(null),
+            weight: z.number().int().default(0),
+            asset: z.string().nullable().default(null),
+          })
+          .refine((e) => (e.event_utc_ts === undefined) !== (e.start_offset_seconds === undefined), {
+            message: 'give exactly one of event_utc_ts and start_offset_seconds',
+          }),
+      )
+      .default([]),
+    pages: z.array(z.object({ key, url: z.string().startsWith('/'), name: z.string(), alt_name: z.string(), body: z.string() })).default([]),
+    static_blocks: z.array(z.object({ alias: key, title: z.string(), body: z.string() })).default([]),
+    faq: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+    menu: z
+      .object({
+        header: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
+        footer: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
+        group_menu: z.array(key).default([]),
+        participant_menu: z.array(key).default([]),
+      })
+      .default({}),
+    slides: z
+      .array(
+        z.object({
+          type: z.enum(['main', 'category', 'participant', 'group']).default('main'),
+          title: z.string(),
+          subtitle: z.string().nullable().default(null),
+          image: z.string(),
+          /** event | page | vod | url; `target` is the key of the event/page/vod item. */
+          slidable_type: z.enum(['event', 'page', 'vod', 'url']),
+          target: key.nullable().default(null),
+          link_url: z.string().nullable().default(null),
+        }),
+      )
+      .default([]),
+    vod_categories: z.array(z.object({ alias: key, name: z.string() })).default([]),
+    vod_items: z
+      .array(
+        z.object({
+          key,
+          title: z.string(),
+          description: z.string().default(''),
+          /** ISO date, or days before loading. */
+          date: z.string().datetime().optional(),
+          days_ago: z.number().int().nonnegative().optional(),
+          duration: z.number().int().nonnegative(),
+          category: key.nullable().default(null),
+          type: z.string().default('free'),
+          asset: z.string(),
+          image: z.string().nullable().default(null),
+        }),
+      )
+      .default([]),
+    vod_rails: z.array(z.object({ title: z.string(), items: z.array(key) })).default([]),
+    packages: z
+      .array(
+        z.object({
+          ...product,
+          type: z.enum(['package', 'event']),
+          pass_type: z.enum(['free', 'paid', 'register', 'ppv']).default('paid'),
+          kind: z.enum(['regular', 'additional']).default('regular'),
+          parent: key.nullable().default(null),
+          category: key.nullable().default(null),
+          is_team_pass: z.boolean().default(false),
+          participants: z.array(key).default([]),
+          period: z.string().nullable().default(null),
+        }),
+      )
+      .default([]),
+    subscriptions: z
+      .array(
+        z.object({
+          ...product,
+          offer: z.enum(['annual', 'monthly']),
+          period: z.enum(['annual', 'month']),
+          trial_period: z.number().int().positive().nullable().default(null),
+        }),
+      )
+      .default([]),
+  })
+  .strict();
+
+export type ChannelDescription = z.infer<typeof channelDescription>;
+export type ChannelDescriptionInput = z.input<typeof channelDescription>;

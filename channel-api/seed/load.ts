@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { channelDescription, type ChannelDescription } from './description.ts';
+import { renderSvg } from './svg.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const cents = (n: number) => Math.round(n * 100);
+
+/** Key → id map that fails loudly on a dangling reference in the description. */
+class Ids {
+  private map = new Map<string, number>();
+  constructor(private kind: string) {}
+  set(key: string, id: number) {
+    if (this.map.has(key)) throw new Error(`duplicate ${this.kind} key '${key}'`);
+    this.map.set(key, id);
+  }
+  get(key: string): number {
+    const id = this.map.get(key);
+    if (id === undefined) throw new Error(`unknown ${this.kind} '${key}'`);
+    return id;
+  }
+  opt(key: string | null): number | null {
+    return key === null ? null : this.get(key);
+  }
+}
+
+/**
+ * Replaces every channel with the one described, in one transaction (a failure leaves the old
+ * channel intact). Returns the new channel's id.
+ */
+export async function loadChannel(db: Db, input: unknown, now = new Date()): Promise<number> {
+  const d = channelDescription.parse(input);
+  return db.transaction(async (tx) => {
+    await tx.delete(t.channels);
+    return insertChannel(tx, d, now);
+  });
+}
+
+async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<number> {
+  const nowSec = Math.floor(now.getTime() / 1000);
+  const [channel] = await tx
+    .insert(t.channels)
+    .values({
+      slug: d.slug,
+      name: d.name,
+      channelKey: d.channel_key ?? randomBytes(24).toString('base64url'),
+      settings: d.settings,
+      colorSettings: d.color_settings,
+      blockedCountries: d.geo.blocked_countries,
+      defaultCountryCode: d.geo.default_country_code,
+      defaultCountry: d.geo.default_country,
+      groupProperties: d.participant_group_properties,
+    })
+    .returning({ id: t.channels.id });
+  const channelId = channel.id;
+  const rows = <T>(list: T[]) => (list.length > 0 ? list : null);
+
+  const ranges = rows(d.geo.ranges.map((r) => ({ channelId, cidr: r.cidr, countryCode: r.country_code, country: r.country })));
+  if (ranges) await tx.insert(t.geoRanges).values(ranges);
+  const imgs = rows(d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img) })));
+  if (imgs) await tx.insert(t.images).values(imgs);
+
+  const groups = new Ids('participant group');
+  for (const [i, g] of d.participant_groups.entries()) {
+    const [row] = await tx.insert(t.participantGroups).values({ channelId, name: g.name, alias: g.alias, image: g.image, weight: i }).returning({ id: t.participantGroups.id });
+    groups.set(g.alias, row.id);
+  }
+  // Parents before children: the description lists schools before their teams.
+  const people = new Ids('participant');
+  for (const [i, p] of d.participants.entries()) {
+    const [row] = await tx
+      .insert(t.participants)
+      .values({
+        channelId,
+        parentId: people.opt(p.parent),
+        participantGroupId: groups.opt(p.group),
+        name: p.name,
+        shortName: p.short_name,
+        alias: p.alias,
+        color: p.color,
+        logo: p.logo,
+        banner: p.banner,
+        properties: p.properties,
+        weight: i,
+      })
+      .returning({ id: t.participants.id });
+    people.set(p.alias, row.id);
+  }
+  const categories = new Ids('event category');
+  for (const [i, c] of d.event_categories.entries()) {
+    const [row] = await tx.insert(t.eventCategories).values({ channelId, parentId: categories.opt(c.parent), name: c.name, alias: c.alias, weight: i }).returning({ id: t.eventCategories.id });
+    categories.set(c.alias, row.id);
+  }
+  const locations = new Ids('location');
+  for (const l of d.locations) {
+    const [row] = await tx.insert(t.eventLocations).values({ channelId, name: l.name, address: l.address, city: l.city }).returning({ id: t.eventLocations.id });
+    locations.set(l.key, row.id);
+  }
+
+  const events = new Ids('event');
+  for (const e of d.events) {
+    const [row] = await tx
+      .insert(t.events)
+      .values({
+        channelId,
+        name: e.name,
+        description: e.description,
+        type: e.type,
+        homeTeamId: people.opt(e.home),
+        eventUtcTs: e.event_utc_ts ?? nowSec + (e.start_offset_seconds ?? 0),
+        duration: e.duration,
+        timeZone: e.time_zone,
+        alwaysLive: e.always_live,
+        locationId: locations.opt(e.location),
+        eventCategoryId: categories.opt(e.category),
+        image: e.image,
+        weight: e.weight,
+        asset: e.asset,
+      })
+      .returning({ id: t.events.id });
+    events.set(e.key, row.id);
+    const links = rows(e.participants.map((p, position) => ({ eventId: row.id, participantId: people.get(p), position })));
+    if (links) await tx.insert(t.eventParticipants).values(links);
+  }
+
+  const pages = new Ids('page');
+  for (const [i, p] of d.pages.entries()) {
+    const [row] = await tx.insert(t.pages).values({ channelId, url: p.url, name: p.name, altName: p.alt_name, body: p.body, weight: i }).returning({ id: t.pages.id });
+    pages.set(p.key, row.id);
+  }
+  const blocks = rows(d.static_blocks.map((b) => ({ channelId, alias: b.alias, title: b.title, body: b.body })));
+  if (blocks) await tx.insert(t.staticBlocks).values(blocks);
+  const faqs = rows(d.faq.map((f, i) => ({ channelId, question: f.question, answer: f.answer, weight: i })));
+  if (faqs) await tx.insert(t.faqs).values(faqs);
+
+  const groupNames = new Map(d.participant_groups.map((g) => [g.alias, g.name]));
+  const personNames = new Map(d.participants.map((p) => [p.alias, p.name]));
+  const menu = rows([
+    ...d.menu.header.map((m, i) => ({ channelId, location: 'header', name: m.name, url: m.url, refId: null, weight: i })),
+    ...d.menu.footer.map((m, i) => ({ channelId, location: 'footer', name: m.name, url: m.url, refId: null, weight: i })),
+    ...d.menu.group_menu.map((g, i) => ({ channelId, location: 'group', name: groupNames.get(g) ?? g, url: '', refId: groups.get(g), weight: i })),
+    ...d.menu.participant_menu.map((p, i) => ({ channelId, location: 'participant', name: personNames.get(p) ?? p, url: '', refId: people.get(p), weight: i })),
+  ]);
+  if (menu) await tx.insert(t.menuItems).values(menu);
+
+  const vodCategories = new Ids('vod category');
+  for (const [i, c] of d.vod_categories.entries()) {
+    const [row] = await tx.insert(t.vodCategories).values({ channelId, name: c.name, alias: c.alias, weight: i }).returning({ id: t.vodCategories.id });
+    vodCategories.set(c.alias, row.id);
+  }
+  const vod = new Ids('vod item');
+  for (const v of d.vod_items) {
+    const date = v.date ? new Date(v.date) : new Date(now.getTime() - (v.days_ago ?? 0) * 86_400_000);
+    const [row] = await tx
+      .insert(t.vodItems)
+      .values({ channelId, categoryId: vodCategories.opt(v.category), title: v.title, description: v.description, date, duration: v.duration, type: v.type, asset: v.asset, image: v.image })
+      .returning({ id: t.vodItems.id });
+    vod.set(v.key, row.id);
+  }
+  for (const [i, r] of d.vod_rails.entries()) {
+    const [row] = await tx.insert(t.vodRails).values({ channelId, title: r.title, weight: i }).returning({ id: t.vodRails.id });
+    const items = rows(r.items.map((k, position) => ({ railId: row.id, itemId: vod.get(k), position })));
+    if (items) await tx.insert(t.vodRailItems).values(items);
+  }
+
+  const slideTargets: Record<string, Ids> = { event: events, page: pages, vod };
+  const slides = rows(
+    d.slides.map((s, i) => ({
+      channelId,
+      type: s.type,
+      title: s.title,
+      subtitle: s.subtitle,
+      image: s.image,
+      slidableType: s.slidable_type,
+      slidableId: s.slidable_type === 'url' ? null : slideTargets[s.slidable_type].opt(s.target),
+      linkUrl: s.link_url,
+      weight: i,
+    })),
+  );
+  if (slides) await tx.insert(t.slides).values(slides);
+
+  const passes = new Ids('package');
+  for (const [i, p] of d.packages.entries()) {
+    const [row] = await tx
+      .insert(t.packages)
+      .values({
+        channelId,
+        name: p.name,
+        description: p.description,
+        priceCents: cents(p.price),
+        basePriceCents: cents(p.base_price),
+        serviceFeeCents: cents(p.service_fee),
+        image: p.image,
+        weight: i,
+        eventCategories: p.categories.map((c) => categories.get(c)),
+        type: p.type,
+        passType: p.pass_type,
+        kind: p.kind,
+        parentPassId: passes.opt(p.parent),
+        eventCategoryId: categories.opt(p.category),
+        isTeamPass: p.is_team_pass,
+        participants: p.participants.map((x) => people.get(x)),
+        period: p.period,
+      })
+      .returning({ id: t.packages.id });
+    passes.set(p.key, row.id);
+  }
+  const subs = rows(
+    d.subscriptions.map((s, i) => ({
+      channelId,
+      name: s.name,
+      description: s.description,
+      priceCents: cents(s.price),
+      basePriceCents: cents(s.base_price),
+      serviceFeeCents: cents(s.service_fee),
+      image: s.image,
+      weight: i,
+      eventCategories: s.categories.map((c) => categories.get(c)),
+      offer: s.offer,
+      period: s.period,
+      trialPeriod: s.trial_period,
+    })),
+  );
+  if (subs) await tx.insert(t.subscriptions).values(subs);
+  return channelId;
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { imageSpec } from './description.ts';
+
+type ImageSpec = z.infer<typeof imageSpec>;
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/** Draws a logo badge (square, initials) or a 16:9 banner (poster, slide) with an accessible title. */
+export function renderSvg(spec: ImageSpec): string {
+  const title = `<title id="t">${escapeXml(spec.title)}</title>`;
+  const accent = spec.accent ?? spec.foreground;
+  if (spec.style === 'badge') {
+    return [
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-labelledby="t">`,
+      title,
+      `<circle cx="100" cy="100" r="96" fill="${spec.background}" stroke="${accent}" stroke-width="8"/>`,
+      `<text x="100" y="100" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${spec.text.length > 2 ? 62 : 80}" fill="${spec.foreground}">${escapeXml(spec.text)}</text>`,
+      `</svg>`,
+    ].join('');
+  }
+  const sub = spec.subtext
+    ? `<text x="80" y="470" font-family="Arial, Helvetica, sans-serif" font-size="40" fill="${spec.foreground}">${escapeXml(spec.subtext)}</text>`
+    : '';
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="1280" height="720" role="img" aria-labelledby="t">`,
+    title,
+    `<rect width="1280" height="720" fill="${spec.background}"/>`,
+    `<path d="M0 560 L1280 380 L1280 720 L0 720 Z" fill="${accent}" opacity="0.35"/>`,
+    `<rect x="80" y="300" width="120" height="10" fill="${accent}"/>`,
+    `<text x="80" y="400" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="72" fill="${spec.foreground}">${escapeXml(spec.text)}</text>`,
+    sub,
+    `</svg>`,
+  ].join('');
+}

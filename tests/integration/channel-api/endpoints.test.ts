@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { cases, type Ids, type Req } from './cases.ts';
+
+/* Every endpoint of the contract, against the real server: its happy path parses with the
+ * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a
+ * missing or unknown key. */
+
+let server: TestChannelApi;
+let http: ReturnType<typeof client>;
+let apiKey: string;
+let ids: Ids;
+
+beforeAll(async () => {
+  server = await startTestChannelApi();
+  http = client(server.url);
+  apiKey = await http.apiKey();
+  const config = await http.request('GET', '/channels/demo.json');
+  const withKey = { api_key: apiKey };
+  const [pages, events, vod] = await Promise.all([
+    http.request('GET', '/pages'),
+    http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
+    http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
+  ]);
+  ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function send(ep: Endpoint, req: Req, key: string | undefined) {
+  const path = req.path ?? ep.path;
+  if (ep.method === 'POST') {
+    const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && key ? { ...req.body, api_key: key } : (req.body ?? (key ? { api_key: key } : {}));
+    return http.request('POST', path, { body });
+  }
+  return http.request(ep.method, path, { query: { ...req.query, ...(key ? { api_key: key } : {}) } });
+}
+
+const entries = Object.entries(api) as [EndpointName, Endpoint][];
+
+describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('has a test case for every endpoint of the contract', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(api).sort());
+  });
+
+  describe.each(entries)('%s', (name, ep) => {
+    const keyFor = () => (ep.auth === 'apiKey' ? apiKey : undefined);
+
+    it('answers the happy path with a body that parses with the contract', async () => {
+      const res = await send(ep, cases[name].happy(ids), keyFor());
+      expect(res.status, res.text).toBe(200);
+      const parsed = ep.response.safeParse(res.json);
+      expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
+    });
+
+    it('answers bad input with a 4xx and a reason', async () => {
+      for (const bad of cases[name].bad(ids)) {
+        const res = await send(ep, bad, keyFor());
+        expect(res.status, `${JSON.stringify(bad)} → ${res.text}`).toBe(bad.status);
+        const body = errorBody.parse(res.json);
+        expect(body.message.length).toBeGreaterThan(0);
+        if (bad.field) expect(Object.keys(body.errors ?? {}), res.text).toContain(bad.field);
+      }
+    });
+
+    if (ep.auth === 'apiKey') {
+      it('refuses a missing or unknown api key with 403 and errors.api_key', async () => {
+        for (const key of [undefined, 'not-a-real-key']) {
+          const res = await send(ep, cases[name].happy(ids), key);
+          expect(res.status).toBe(403);
+          expect(res.json).toEqual({ message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
+        }
+      });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { prepareMedia } from '../../../channel-api/media/index.ts';
+import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
+
+/*
+ * Starts the real channel API for a test file. Database: PGlite in a fresh temp data dir, or,
+ * when TEST_DATABASE_URL is set, a fresh PostgreSQL database created next to it (dropped on
+ * close), so the same suite runs on both. The demo media is made once per machine in a shared
+ * cache and linked into each temp data dir, so test files do not each run ffmpeg.
+ */
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
+
+export interface TestChannelApi {
+  url: string;
+  dataDir: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' | 'dataDir' | 'databaseUrl'> = {}): Promise<TestChannelApi> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-api-'));
+  await linkSharedMedia(dataDir);
+  const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
+  try {
+    const api = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, logger: false, ...opts });
+    return {
+      url: api.url,
+      dataDir,
+      databaseUrl: database?.url,
+      close: async () => {
+        await api.close();
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+}
+
+/** One ffmpeg run per machine: the first test file builds the cache under a lock, the others wait. */
+export async function linkSharedMedia(dataDir: string): Promise<void> {
+  const lockDir = `${MEDIA_CACHE}.building`;
+  fs.mkdirSync(path.dirname(MEDIA_CACHE), { recursive: true });
+  for (const started = Date.now(); ; ) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock older than 5 minutes belongs to a run that died.
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() - started > 300_000) throw new Error(`timed out waiting for ${lockDir}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    await prepareMedia(MEDIA_CACHE, { log: () => undefined });
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+  fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
+}
+
+async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fieldhouse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** A small client for tests: JSON in and out, api key as query parameter (GET) or body field (POST). */
+export function client(baseUrl: string) {
+  async function request(method: string, pathname: string, opts: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) {
+    const url = new URL(pathname, baseUrl);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.append(k, v);
+    const res = await fetch(url, {
+      method,
+      headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    // Tests read fields freely and check shapes with the contract's schemas.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.status, headers: res.headers, text, json: json as any };
+  }
+  async function apiKey(): Promise<string> {
+    const config = await request('GET', '/channels/demo.json');
+    const key = await request('POST', '/get_api_key', { body: { channel_key: config.json.channel_key } });
+    if (key.status !== 200) throw new Error(`get_api_key: ${key.status} ${key.text}`);
+    return key.json.data.api_key as string;
+  }
+  return { request, apiKey };
+}
