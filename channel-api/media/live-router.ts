@@ -46,14 +46,14 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
     }
   }
 
-  function withLoop(asset: string, res: Response, use: (loop: LiveLoop) => void): void {
+  function withLoop(asset: string, res: Response, handle: (loop: LiveLoop) => void): void {
     if (!isLiveAsset(asset)) return sendError(res, 404, `Unknown live stream '${asset}'`);
     const loop = loadLoop(asset);
     if (!loop) {
       res.setHeader('Retry-After', '5');
       return sendError(res, 503, 'Media is still being prepared');
     }
-    use(loop);
+    handle(loop);
   }
 
   function sendPlaylist(res: Response, text: string): void {

@@ -37,7 +37,11 @@ export interface PrepareOptions {
   log?: (message: string) => void;
   /** Defaults to ffmpegPath(). */
   ffmpeg?: string;
+  /** Only these assets (tests); defaults to all of them. */
+  assets?: string[];
 }
+
+export const ALL_ASSETS: string[] = [...VOD_ASSETS, 'live'];
 
 const inFlight = new Map<string, Promise<void>>();
 
@@ -48,10 +52,11 @@ export function mediaDirOf(dataDir: string): string {
 export function prepareMedia(dataDir: string, opts: PrepareOptions = {}): Promise<void> {
   const mediaDir = mediaDirOf(dataDir);
   // Two callers in one process share one run instead of racing ffmpeg against itself.
-  let running = inFlight.get(mediaDir);
+  const key = `${mediaDir}|${(opts.assets ?? ALL_ASSETS).join(',')}`;
+  let running = inFlight.get(key);
   if (!running) {
-    running = prepareAll(mediaDir, opts).finally(() => inFlight.delete(mediaDir));
-    inFlight.set(mediaDir, running);
+    running = prepareAll(mediaDir, opts).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
   }
   return running;
 }
@@ -63,7 +68,8 @@ async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void>
   const started = Date.now();
   let built = 0;
   // One asset after another: each ffmpeg run already uses every core.
-  for (const name of [...VOD_ASSETS, 'live']) {
+  for (const name of opts.assets ?? ALL_ASSETS) {
+    if (!ALL_ASSETS.includes(name)) throw new Error(`Unknown media asset '${name}'`);
     const target = path.join(mediaDir, name);
     if (await isComplete(target)) continue;
     const t0 = Date.now();
@@ -189,5 +195,5 @@ async function buildLive(dir: string, bin: string): Promise<void> {
 /** True when every asset has its marker (used by health checks and tests). */
 export function mediaReady(dataDir: string): boolean {
   const dir = mediaDirOf(dataDir);
-  return [...VOD_ASSETS, 'live'].every((name) => existsSync(path.join(dir, name, COMPLETE_MARKER)));
+  return ALL_ASSETS.every((name) => existsSync(path.join(dir, name, COMPLETE_MARKER)));
 }

@@ -1,0 +1,220 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
+import { probe } from '../../../channel-api/media/ffmpeg.ts';
+import { prepareMedia } from '../../../channel-api/media/index.ts';
+import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
+import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
+
+const VOD = ['game-1', 'game-2', 'game-3', 'test-pattern'];
+let dataDir: string;
+let server: MediaServer;
+let prepareSeconds = 0;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-'));
+  const started = Date.now();
+  await prepareMedia(dataDir, { log: (line) => logs.push(line) });
+  prepareSeconds = (Date.now() - started) / 1000;
+  console.log(`prepareMedia (fresh): ${prepareSeconds.toFixed(1)} s\n${logs.join('\n')}`);
+  // 2026-11-22T12:00:00Z, on a segment boundary, fixed so assertions do not race the clock.
+  server = await startMediaServer(dataDir, LIVE_EPOCH_MS + 30_715_200_000);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('prepareMedia', () => {
+  it('logs every asset it made', () => {
+    for (const asset of [...VOD, 'live']) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
+  });
+
+  it('is idempotent: a second run makes nothing and touches nothing', async () => {
+    const marker = path.join(dataDir, 'media', 'game-1', '.complete');
+    const before = (await stat(marker)).mtimeMs;
+    const again: string[] = [];
+    const started = Date.now();
+    await prepareMedia(dataDir, { log: (line) => again.push(line) });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(again).toEqual([]);
+    expect((await stat(marker)).mtimeMs).toBe(before);
+  });
+});
+
+describe('VOD over HTTP', () => {
+  it.each(VOD)('%s: master lists renditions whose segments play as MPEG-TS', async (asset) => {
+    const master = await fetch(`${server.url}/vod/${asset}/master.m3u8`);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers.get('cache-control')).toBe('no-cache');
+    const variants = parseMaster(await master.text());
+    expect(variants.map((v) => v.uri)).toEqual(['360p.m3u8', '180p.m3u8']);
+    expect(variants[0].attributes).toMatch(/RESOLUTION=640x360/);
+    expect(variants[0].attributes).toMatch(/CODECS="avc1\.4d401e,mp4a\.40\.2"/);
+
+    for (const variant of variants) {
+      const media = await (await fetch(`${server.url}/vod/${asset}/${variant.uri}`)).text();
+      expect(media).toContain('#EXT-X-ENDLIST');
+      const segments = parseMediaPlaylist(media);
+      const total = segments.reduce((sum, s) => sum + s.duration, 0);
+      expect(total).toBeGreaterThanOrEqual(asset === 'test-pattern' ? 10 : 20);
+      expect(total).toBeLessThanOrEqual(30.5);
+      for (const s of segments) expect(s.duration).toBeCloseTo(2, 1);
+      const first = await fetch(`${server.url}/vod/${asset}/${segments[0].uri}`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('video/mp2t');
+      expect(first.headers.get('cache-control')).toMatch(/max-age=\d{5,}/);
+      // MPEG-TS packets start with the sync byte 0x47.
+      expect(new Uint8Array(await first.arrayBuffer())[0]).toBe(0x47);
+    }
+  });
+
+  it('answers a byte range with 206 and exactly those bytes', async () => {
+    const file = await readFile(path.join(dataDir, 'media', 'game-1', 'video.mp4'));
+    const res = await fetch(`${server.url}/vod/game-1/video.mp4`, { headers: { Range: 'bytes=100-1123' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('content-range')).toBe(`bytes 100-1123/${file.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(100, 1124))).toBe(true);
+
+    const tail = await fetch(`${server.url}/vod/game-1/video.mp4`, { headers: { Range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(file.subarray(file.length - 10))).toBe(true);
+  });
+
+  it('answers an unsatisfiable range with 416 and the size', async () => {
+    const { size } = await stat(path.join(dataDir, 'media', 'game-1', 'video.mp4'));
+    const res = await fetch(`${server.url}/vod/game-1/video.mp4`, { headers: { Range: `bytes=${size + 10}-` } });
+    expect(res.status).toBe(416);
+    expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('video.mp4 is a progressive MP4 with a video stream, moov first (faststart)', async () => {
+    const file = path.join(dataDir, 'media', 'game-2', 'video.mp4');
+    const hasFfprobe = spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0;
+    if (hasFfprobe) {
+      const out = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+      expect(out.stdout).toContain('video,640,360');
+    }
+    const info = await probe(file);
+    expect(info.hasVideo).toBe(true);
+    expect(info.hasAudio).toBe(true);
+    expect(info.durationSeconds).toBeGreaterThan(20);
+    const head = (await readFile(file)).subarray(0, 64).toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+  });
+
+  it('serves English WebVTT captions', async () => {
+    const res = await fetch(`${server.url}/vod/game-1/captions.vtt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/vtt/);
+    const text = await res.text();
+    expect(text.startsWith('WEBVTT')).toBe(true);
+    expect(text).toContain('Three-pointer from the wing');
+  });
+
+  it('unknown asset or file: 404 with a message', async () => {
+    const asset = await fetch(`${server.url}/vod/game-9/master.m3u8`);
+    expect(asset.status).toBe(404);
+    expect(await asset.json()).toEqual({ message: expect.stringContaining('game-9') });
+    const file = await fetch(`${server.url}/vod/game-1/nothing.ts`);
+    expect(file.status).toBe(404);
+    expect(await file.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('path traversal never reaches a file', async () => {
+    for (const attempt of [
+      '/vod/game-1/..%2F..%2F..%2Fetc%2Fpasswd',
+      '/vod/game-1/%2e%2e%2fmaster.m3u8',
+      '/vod/..%2Flive/meta.json',
+      '/vod/game-1/.complete',
+      '/vod/game-1/%E0%A4%A',
+    ]) {
+      const res = await fetch(server.url + attempt);
+      expect([400, 404], attempt).toContain(res.status);
+      expect(await res.json(), attempt).toEqual({ message: expect.any(String) });
+    }
+    // Sent raw, a '..' path never matches a media route at all.
+    const raw = await rawGet(server.url, '/media/vod/game-1/../../../../etc/passwd');
+    expect(raw).toBe(404);
+  });
+});
+
+describe('live over HTTP', () => {
+  it('master has the English subtitles group and one rendition', async () => {
+    const res = await fetch(`${server.url}/live/live/master.m3u8`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const text = await res.text();
+    expect(text).toMatch(/#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en".*URI="subs.m3u8"/);
+    expect(parseMaster(text)).toEqual([{ attributes: expect.stringContaining('SUBTITLES="subs"'), uri: 'video.m3u8' }]);
+  });
+
+  it('the playlist slides with the clock: media sequence +1 every 2 s', async () => {
+    const base = LIVE_EPOCH_MS + 30_715_200_000;
+    server.setNow(base);
+    const first = await fetch(`${server.url}/live/live/video.m3u8`);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const before = await first.text();
+    server.setNow(base + 2000);
+    const after = await (await fetch(`${server.url}/live/live/video.m3u8`)).text();
+    expect(Number(tagValue(after, 'EXT-X-MEDIA-SEQUENCE'))).toBe(Number(tagValue(before, 'EXT-X-MEDIA-SEQUENCE')) + 1);
+    expect(before).not.toContain('#EXT-X-ENDLIST');
+    expect(parseMediaPlaylist(after)).toHaveLength(4);
+  });
+
+  it('segment n is loop file n mod 30, as MPEG-TS', async () => {
+    const playlist = await (await fetch(`${server.url}/live/live/video.m3u8`)).text();
+    const uri = parseMediaPlaylist(playlist).at(-1)!.uri;
+    const n = Number(/v\/(\d+)\.ts/.exec(uri)![1]);
+    const res = await fetch(`${server.url}/live/live/${uri}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/mp2t');
+    const file = await readFile(path.join(dataDir, 'media', 'live', `seg_${String(n % 30).padStart(3, '0')}.ts`));
+    expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+    expect((await fetch(`${server.url}/live/live/v/abc.ts`)).status).toBe(400);
+  });
+
+  it('subtitle segments carry X-TIMESTAMP-MAP and the cues of their 2 s', async () => {
+    const subs = await (await fetch(`${server.url}/live/live/subs.m3u8`)).text();
+    expect(parseMediaPlaylist(subs).every((s) => /^s\/\d+\.vtt$/.test(s.uri))).toBe(true);
+    // Segment 60 = loop file 0, which holds the cue that starts the loop.
+    const res = await fetch(`${server.url}/live/live/s/60.vtt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/vtt/);
+    const text = await res.text();
+    expect(text).toMatch(/^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\d+,LOCAL:00:00:00\.000\n/);
+    expect(text).toContain('00:00:00.000 --> ');
+    expect(text).toContain('Tip-off');
+  });
+
+  it('unknown live stream: 404', async () => {
+    const res = await fetch(`${server.url}/live/other/master.m3u8`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('before prepareMedia has run', () => {
+  it('answers 503 with Retry-After instead of a missing file', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-empty-'));
+    const idle = await startMediaServer(empty);
+    try {
+      for (const p of ['/vod/game-1/master.m3u8', '/live/live/master.m3u8']) {
+        const res = await fetch(idle.url + p);
+        expect(res.status, p).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+      }
+    } finally {
+      await idle.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The same recipes with the npm static build (2018, no ffprobe), which is what a machine
+ * without Debian's ffmpeg uses. Only the short assets, to keep the suite quick.
+ */
+import { createRequire } from 'node:module';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probe } from '../../../channel-api/media/ffmpeg.ts';
+import { prepareMedia } from '../../../channel-api/media/index.ts';
+import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
+
+const staticFfmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-static-'));
+  await prepareMedia(dataDir, { ffmpeg: staticFfmpeg, assets: ['test-pattern', 'live'], log: () => {} });
+}, 180_000);
+
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('prepareMedia with @ffmpeg-installer/ffmpeg', () => {
+  it('makes a 10 s test pattern: HLS, MP4 with video, captions', async () => {
+    const dir = path.join(dataDir, 'media', 'test-pattern');
+    const segments = parseMediaPlaylist(await readFile(path.join(dir, '360p.m3u8'), 'utf8'));
+    expect(segments).toHaveLength(5);
+    const info = await probe(path.join(dir, 'video.mp4'), staticFfmpeg);
+    expect(info.hasVideo).toBe(true);
+    expect(info.durationSeconds).toBeCloseTo(10, 0);
+    expect(await readFile(path.join(dir, 'captions.vtt'), 'utf8')).toMatch(/^WEBVTT/);
+  });
+
+  it('makes the live loop: 30 segments and a measured MPEG-TS offset', async () => {
+    const dir = path.join(dataDir, 'media', 'live');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.ts'))).toHaveLength(30);
+    const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as { mpegtsOffset: number };
+    // The mux delay is about 1.4 s (126000 at 90 kHz).
+    expect(meta.mpegtsOffset).toBeGreaterThan(100_000);
+    expect(meta.mpegtsOffset).toBeLessThan(150_000);
+  });
+});
