@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import { env } from '~/env.server';
 
@@ -6,6 +7,7 @@ import { env } from '~/env.server';
    `npm start` serves plain http://localhost; set COOKIE_SECURE=true behind HTTPS. */
 
 export interface SessionData {
+  /** Sealed with sealSecret: the cookie is signed, not encrypted, and the key must not show. */
   apiKey: string;
   /** ISO time the api key expires (from POST /get_api_key). */
   apiKeyExpiresAt: string;
@@ -53,4 +55,31 @@ export function getToast(session: AppSession): Toast | null {
 
 export function setToast(session: AppSession, toast: Toast): void {
   session.flash('toast', toast);
+}
+
+/* Values the browser must not read even from its own cookie (the api key): AES-256-GCM with a
+   key derived from each SESSION_SECRET, so rotation keeps old cookies readable. */
+const sealKeys = env.SESSION_SECRET.map((secret) => crypto.createHash('sha256').update(`fieldhouse-seal:${secret}`).digest());
+
+export function sealSecret(value: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealKeys[0], iv);
+  const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+/** The sealed value, or null when it was sealed with a secret no longer configured. */
+export function openSecret(sealed: string): string | null {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !data) return null;
+  for (const key of sealKeys) {
+    try {
+      const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+    } catch {
+      // try the next (older) secret
+    }
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
-import { commitSession, getSession, type AppSession } from '~/session.server';
+import { commitSession, getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
 import { createChannelCore, type CallOptions, type KeyStore } from './request.server';
 
 export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
@@ -21,11 +21,12 @@ export function sessionKeyStore(session: AppSession): KeyStore & { changed: bool
   const store = {
     changed: false,
     getApiKey() {
-      const key = session.get('apiKey');
+      const sealed = session.get('apiKey');
+      const key = sealed ? openSecret(sealed) : null;
       return key ? { key, expiresAt: session.get('apiKeyExpiresAt') } : null;
     },
     setApiKey(key: string, expiresAt: string) {
-      session.set('apiKey', key);
+      session.set('apiKey', sealSecret(key));
       session.set('apiKeyExpiresAt', expiresAt);
       store.changed = true;
     },

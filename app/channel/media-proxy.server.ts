@@ -1,0 +1,45 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Request, RequestHandler } from 'express';
+
+/* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
+   the browser fetches video from 'self' (CSP media-src), byte ranges and conditional requests
+   pass through, and nothing is buffered. Mounted by server.ts. */
+
+const PASS_REQUEST = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept', 'accept-encoding', 'user-agent'];
+const PASS_RESPONSE = [
+  'content-type', 'content-length', 'content-range', 'content-encoding', 'accept-ranges', 'etag',
+  'last-modified', 'cache-control', 'expires', 'vary', 'access-control-allow-origin',
+];
+
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+export function mediaProxy(opts: { target: string; clientIp: (req: Request) => string }): RequestHandler {
+  const base = opts.target.replace(/\/+$/, '');
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').end();
+      return;
+    }
+    const url = new URL(base + req.url); // req.url is the part after /media
+    const headers: http.OutgoingHttpHeaders = { 'x-forwarded-for': opts.clientIp(req) };
+    for (const name of PASS_REQUEST) if (req.headers[name]) headers[name] = req.headers[name];
+    const secure = url.protocol === 'https:';
+    const upstream = (secure ? https : http).request(url, { method: req.method, headers, agent: secure ? agents.https : agents.http }, (up) => {
+      const out: http.OutgoingHttpHeaders = {};
+      for (const name of PASS_RESPONSE) if (up.headers[name] !== undefined) out[name] = up.headers[name];
+      res.writeHead(up.statusCode ?? 502, out);
+      up.pipe(res);
+    });
+    upstream.on('error', (error) => {
+      if (res.headersSent) return void res.destroy();
+      console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
+      res.status(502).type('text').send('Media is unavailable right now.');
+    });
+    // A viewer who seeks or leaves drops the request: stop reading from the channel too.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end();
+  };
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+
+/* The 'Whoops!' reload screen (spec section 8): the reload control unlocks after a 60 s
+   countdown. Without JS the countdown cannot run, so the page reloads itself after 60 s
+   (meta refresh inside <noscript>) and a plain link reloads it at any time. Rendered by the
+   root ErrorBoundary: it needs no loader data. */
+
+export const RELOAD_COUNTDOWN_SECONDS = 60;
+
+const screenStyle = { maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem', textAlign: 'center' } as const;
+
+/** Countdown + reload control shared by the Whoops and throttling screens. */
+export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?: number }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [left, setLeft] = useState(seconds);
+
+  useEffect(() => {
+    setHydrated(true);
+    const started = Date.now();
+    // Counted from the clock, not from ticks, so a throttled background tab stays correct.
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+
+  if (!hydrated) {
+    // Server HTML, and what a visitor without JS keeps.
+    return (
+      <>
+        <noscript>
+          <meta httpEquiv="refresh" content={String(seconds)} />
+        </noscript>
+        <p>This page reloads itself in {seconds} seconds.</p>
+        <p>
+          {/* An empty href is the current URL, query included. */}
+          <a href="" className="button">
+            Reload
+          </a>
+        </p>
+      </>
+    );
+  }
+
+  const ready = left === 0;
+  return (
+    <>
+      {/* Polite, and only twice: at the start and when the button unlocks, never every second. */}
+      <p role="status">{ready ? 'You can reload the page now.' : `You can reload the page in ${seconds} seconds.`}</p>
+      <p>
+        <button type="button" className="button" disabled={!ready} onClick={() => window.location.reload()}>
+          {ready ? 'Reload' : `Reload (${left})`}
+        </button>
+      </p>
+    </>
+  );
+}
+
+export function WhoopsScreen({ retryAfterSeconds }: { retryAfterSeconds?: number }) {
+  return (
+    <main id="main" tabIndex={-1} className="error-page" style={screenStyle}>
+      <h1>Whoops!</h1>
+      <p>Apologies! Our service is currently experiencing technical difficulties.</p>
+      <ReloadControl seconds={retryAfterSeconds ?? RELOAD_COUNTDOWN_SECONDS} />
+    </main>
+  );
+}
