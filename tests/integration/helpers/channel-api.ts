@@ -68,7 +68,7 @@ export async function linkSharedMedia(dataDir: string): Promise<void> {
   fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
 }
 
-async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fieldhouse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChannelApi } from '../../../channel-api/server.ts';
+import { exampleJson, examplePath } from '../../../channel-api/seed/export-demo.ts';
+import { client, createTestDatabase, linkSharedMedia, onPostgres } from '../helpers/channel-api.ts';
+
+/* The operator command replaces the channel with a JSON description, through the seed's own loader. */
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-import-'));
+let database: { url: string; drop(): Promise<void> } | undefined;
+
+function importChannel(file: string) {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
+  return run(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { cwd: root, env });
+}
+async function channelName(): Promise<{ name: string; events: number }> {
+  const api = await startChannelApi({ port: 0, dataDir, databaseUrl: database?.url, logger: false });
+  try {
+    const http = client(api.url);
+    const key = await http.apiKey();
+    const events = await http.request('GET', '/events', { query: { api_key: key } });
+    return { name: (await http.request('GET', '/channels/demo.json')).json.name, events: events.json.meta.total };
+  } finally {
+    await api.close();
+  }
+}
+
+beforeAll(async () => {
+  await linkSharedMedia(dataDir);
+  if (onPostgres) database = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+});
+afterAll(async () => {
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run import:channel', () => {
+  it('keeps the committed example in sync with the demo seed', () => {
+    expect(fs.readFileSync(examplePath, 'utf8')).toBe(exampleJson());
+  });
+
+  it('replaces the demo channel with the described one', async () => {
+    expect((await channelName()).name).toBe('Lakeshore Athletic Conference'); // first start seeds the demo
+    const description = JSON.parse(exampleJson());
+    description.name = 'Imported Test League';
+    description.events = description.events.slice(0, 5);
+    const file = path.join(dataDir, 'channel.json');
+    fs.writeFileSync(file, JSON.stringify(description));
+    const { stdout } = await importChannel(file);
+    expect(stdout).toContain('imported');
+    expect(await channelName()).toEqual({ name: 'Imported Test League', events: 5 });
+  });
+
+  it('refuses an invalid description, says why, and leaves the channel as it was', async () => {
+    const file = path.join(dataDir, 'broken.json');
+    const description = JSON.parse(exampleJson());
+    description.color_settings.primary = 'red';
+    description.events[0].participants = ['no-such-team'];
+    fs.writeFileSync(file, JSON.stringify(description));
+    const failed = await importChannel(file).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('color_settings.primary: colour must be #rrggbb');
+    expect((await channelName()).name).toBe('Imported Test League');
+  });
+
+  it('rolls back when the description refers to something it does not define', async () => {
+    const file = path.join(dataDir, 'dangling.json');
+    const description = JSON.parse(exampleJson());
+    description.name = 'Never Imported';
+    description.events[0].participants = ['no-such-team'];
+    fs.writeFileSync(file, JSON.stringify(description));
+    const failed = await importChannel(file).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("unknown participant 'no-such-team'");
+    expect((await channelName()).name).toBe('Imported Test League');
+  });
+});
