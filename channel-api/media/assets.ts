@@ -9,7 +9,7 @@ export const LIVE_ASSETS = ['live'] as const;
 export type LiveAsset = (typeof LIVE_ASSETS)[number];
 
 /** Bump when a recipe changes so existing data dirs regenerate their media. */
-export const MEDIA_VERSION = 1;
+export const MEDIA_VERSION = 2;
 
 export const SEGMENT_SECONDS = 2;
 

@@ -69,6 +69,7 @@ export const SCENES: Record<string, Scene> = {
     22,
   ),
   'test-pattern': { durationSeconds: 10, fps: 25, graph: `testsrc=size=640x360:rate=25:duration=10[v];${tone(440, 10)}` },
-  // TOOLCHAIN §6: 60 s at 30 fps; keyframes every 60 frames give 30 × 2 s segments.
-  live: { durationSeconds: 60, fps: 30, graph: `testsrc2=s=640x360:r=30:d=60[v];${tone(440, 60)}` },
+  // TOOLCHAIN §6's loop, at 25 fps rather than 30 to shorten the first start; keyframes
+  // every 50 frames still give 30 × 2 s segments.
+  live: { durationSeconds: 60, fps: 25, graph: `testsrc2=s=640x360:r=25:d=60[v];${tone(440, 60)}` },
 };

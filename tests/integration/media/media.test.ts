@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,14 @@ describe('prepareMedia', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(again).toEqual([]);
     expect((await stat(marker)).mtimeMs).toBe(before);
+  });
+
+  it('remakes only an asset whose marker is missing (an interrupted run)', async () => {
+    await rm(path.join(dataDir, 'media', 'test-pattern', '.complete'));
+    const again: string[] = [];
+    await prepareMedia(dataDir, { log: (line) => again.push(line) });
+    expect(again.filter((line) => line.includes(': made in')).map((line) => line.split(':')[0])).toEqual(['test-pattern']);
+    expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...VOD, 'live'].sort());
   });
 });
 
