@@ -25,6 +25,8 @@ export interface Database {
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => console.error('channel-api: PostgreSQL connection error', error.message));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });

@@ -5,7 +5,7 @@ import type { EndpointName } from '#contract';
 
 export interface Req {
   path?: string;
-  query?: Record<string, string>;
+  query?: Record<string, string | undefined>;
   body?: unknown;
 }
 export interface BadReq extends Req {

@@ -35,7 +35,8 @@ function send(ep: Endpoint, req: Req, key: string | undefined) {
     const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && key ? { ...req.body, api_key: key } : (req.body ?? (key ? { api_key: key } : {}));
     return http.request('POST', path, { body });
   }
-  return http.request(ep.method, path, { query: { ...req.query, ...(key ? { api_key: key } : {}) } });
+  const query = Object.fromEntries(Object.entries(req.query ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+  return http.request(ep.method, path, { query: { ...query, ...(key ? { api_key: key } : {}) } });
 }
 
 const entries = Object.entries(api) as [EndpointName, Endpoint][];

@@ -85,7 +85,17 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // pool.end() returns before the server has seen every session leave; wait for them
+        // rather than force them out (a forced disconnect surfaces as an uncaught client error).
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
       } finally {
         await c.end();
       }
