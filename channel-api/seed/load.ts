@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { channelDescription, type ChannelDescription } from './description.ts';
@@ -29,13 +30,22 @@ class Ids {
  * Replaces every channel with the one described, in one transaction (a failure leaves the old
  * channel intact). Returns the new channel's id.
  */
-export async function loadChannel(db: Db, input: unknown, now = new Date()): Promise<number> {
+export async function loadChannel(db: Db, input: unknown, opts: { now?: Date; onlyIfEmpty?: boolean } = {}): Promise<number | null> {
   const d = channelDescription.parse(input);
   return db.transaction(async (tx) => {
+    // Two servers starting at once on one PostgreSQL database: the second waits here, then sees the seed.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (opts.onlyIfEmpty) {
+      const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(t.channels);
+      if (Number(count) > 0) return null;
+    }
     await tx.delete(t.channels);
-    return insertChannel(tx, d, now);
+    return insertChannel(tx, d, opts.now ?? new Date());
   });
 }
+
+/** Arbitrary constant naming the "load a channel" advisory lock. */
+const SEED_LOCK = 7_412_001;
 
 async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<number> {
   const nowSec = Math.floor(now.getTime() / 1000);
