@@ -15,6 +15,7 @@ import { rateLimit } from 'express-rate-limit';
 import { env } from './app/env.server.ts';
 import helmet from 'helmet';
 import { mediaProxy } from './app/channel/media-proxy.server.ts';
+import { channelCallCount } from './app/channel/request.server.ts';
 
 const CLIENT_IP_HEADER = 'x-fieldhouse-client-ip'; // read by app/channel/client.server.ts
 const BUILD_PATH = path.resolve('build/index.js');
@@ -52,7 +53,8 @@ app.set('trust proxy', env.TRUST_PROXY);
 const clientIp = (req: express.Request) => (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clientIp(req));
 
-app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+// Liveness, plus the channel call counter the benchmark reads (calls per page view).
+app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, channelCalls: channelCallCount() }));
 
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64');

@@ -46,11 +46,13 @@ export interface ChannelCore {
 }
 
 const processChannelKeys: ChannelKeyCache = {};
-let upstreamCalls = 0;
+/* Counted on globalThis: the Remix build and server.ts (GET /healthz) hold separate module copies. */
+const COUNTER = Symbol.for('fieldhouse.channelCalls');
+const counter = ((globalThis as Record<symbol, unknown>)[COUNTER] ??= { calls: 0 }) as { calls: number };
 
 /** HTTP exchanges with the channel made by this process (benchmark: calls per page view). */
 export function channelCallCount(): number {
-  return upstreamCalls;
+  return counter.calls;
 }
 const resolve = (v: string | (() => string)) => (typeof v === 'function' ? v() : v);
 
@@ -79,7 +81,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const label = `${method} ${endpoint.path}`;
-    upstreamCalls += 1;
+    counter.calls += 1;
     try {
       const res = await fetch(target, { method, headers, body, signal: combined });
       const text = await res.text();
