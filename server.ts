@@ -169,6 +169,12 @@ server.listen(env.PORT, env.HOST, () => {
   }
 });
 
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: stop the other server or set PORT.` : error);
+  void embedded?.close().finally(() => process.exit(1));
+  if (!embedded) process.exit(1);
+});
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;

@@ -80,7 +80,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const target = url || `${resolve(options.baseUrl)}${path}${qs ? `?${qs}` : ''}`;
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const label = `${method} ${endpoint.path}`;
+    const label = `${method} ${url ? new URL(url).pathname : endpoint.path}`;
     counter.calls += 1;
     try {
       const res = await fetch(target, { method, headers, body, signal: combined });
