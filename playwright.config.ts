@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from './tests/e2e/support/urls.ts';
+
+/* One web server (production build) and one channel API process (under a supervisor that lets
+   the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
+   `no-js` and `js` in parallel, then `whoops` (stops the channel API, so it runs alone, last:
+   as the teardown of `setup` it runs even when other tests failed). */
+
+const dataDir = path.resolve('.cache/e2e-data');
+const resultsDir = process.env.FIELDHOUSE_RESULTS_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.cache/test-results/playwright-artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: resultsDir
+    ? [['list'], ['json', { outputFile: path.join(resultsDir, 'playwright.json') }]]
+    : [['list'], ['html', { open: 'never', outputFolder: '.cache/playwright-report' }]],
+  use: {
+    baseURL: WEB_URL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'whoops' },
+    { name: 'no-js', testMatch: /specs\/.*\.spec\.ts/, dependencies: ['setup'], use: { javaScriptEnabled: false } },
+    { name: 'js', testMatch: /specs\/.*\.spec\.ts/, dependencies: ['setup'], use: { javaScriptEnabled: true } },
+    // Runs both modes itself (see whoops.spec.ts), serially.
+    { name: 'whoops', testMatch: /whoops\/.*\.spec\.ts/, fullyParallel: false },
+  ],
+  webServer: [
+    {
+      name: 'channel-api',
+      command: 'node --import tsx tests/e2e/support/channel-supervisor.ts',
+      url: `${CHANNEL_API_URL}/channels/demo.json`,
+      env: {
+        CHANNEL_API_PORT: new URL(CHANNEL_API_URL).port,
+        CONTROL_PORT: new URL(CONTROL_URL).port,
+        DATA_DIR: dataDir,
+        // Short-lived api keys, so the web server's key refresh path runs during the suite.
+        API_KEY_TTL_SECONDS: '20',
+      },
+      timeout: 300_000,
+      reuseExistingServer: !process.env.CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      name: 'web',
+      command: 'node --import ./instrument.server.mjs --import tsx server.ts',
+      url: `${WEB_URL}/healthz`,
+      env: {
+        NODE_ENV: 'production',
+        PORT: new URL(WEB_URL).port,
+        HOST: '127.0.0.1',
+        CHANNEL_API_URL,
+        SESSION_SECRET: 'e2e-session-secret',
+        // The geo test sends X-Forwarded-For: 203.0.113.9.
+        TRUST_PROXY: 'true',
+        // Short, so the Whoops test sees a cold bootstrap cache soon after the API stops.
+        BOOTSTRAP_TTL_SECONDS: '2',
+        SENTRY_DSN: '',
+      },
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+// Adds up the JSON reports of the test runs (vitest, vitest on PostgreSQL, Playwright) into one
+// closing line: "tests: N passed, N failed, N skipped".
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2] ?? '.cache/test-results';
+const read = (name) => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const rows = [];
+for (const [label, file] of [
+  ['vitest (PGlite)', 'vitest.json'],
+  ['vitest (PostgreSQL)', 'vitest-postgres.json'],
+]) {
+  const r = read(file);
+  if (!r) {
+    rows.push([label, null]);
+    continue;
+  }
+  rows.push([label, { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }]);
+}
+const pw = read('playwright.json');
+rows.push([
+  'playwright',
+  pw && { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped },
+]);
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const [label, r] of rows) {
+  if (!r) {
+    console.log(`${label.padEnd(22)} no report`);
+    continue;
+  }
+  console.log(`${label.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  for (const k of Object.keys(total)) total[k] += r[k];
+}
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The whole test suite (`npm test`, and what .ci/run calls):
+# system packages → npm ci → lint → typecheck → vitest (PGlite) → channel API integration on
+# PostgreSQL 15 → one build → Playwright (no-js + js + whoops). Every section runs even when an
+# earlier one failed (except what cannot: e2e without a build), and the exit code says whether
+# anything failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+failed=()
+section() { printf '\n\033[1m==== %s ====\033[0m\n' "$*"; }
+run() { # run NAME CMD... : records a failure instead of stopping
+  local name=$1; shift
+  local t=$SECONDS
+  if "$@"; then echo "---- $name: ok ($((SECONDS - t)) s)"; else echo "---- $name: FAILED ($((SECONDS - t)) s)"; failed+=("$name"); fi
+}
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+mkdir -p .cache
+export FIELDHOUSE_RESULTS_DIR=.cache/test-results
+rm -rf "$FIELDHOUSE_RESULTS_DIR" && mkdir -p "$FIELDHOUSE_RESULTS_DIR"
+
+# ---------------------------------------------------------------- system packages
+section "System packages (chromium, ffmpeg, PostgreSQL)"
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing with apt: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update
+  # postgresql-15 where the distribution has it (Debian 12), else the distribution's default.
+  pkgs=()
+  for p in "${need[@]}"; do
+    if [ "$p" = postgresql ] && apt-cache show postgresql-15 >/dev/null 2>&1; then pkgs+=(postgresql-15); else pkgs+=("$p"); fi
+  done
+  as_root apt-get install -y --no-install-recommends "${pkgs[@]}" fonts-liberation
+else
+  echo "All present."
+fi
+
+# ---------------------------------------------------------------- node modules
+section "npm ci"
+if [ "${CI:-}" = true ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  echo "node_modules is up to date with package-lock.json (CI=true forces npm ci)."
+fi
+
+# ---------------------------------------------------------------- static checks
+section "Lint"
+run lint npm run lint
+section "Typecheck"
+run typecheck npm run typecheck
+
+# ---------------------------------------------------------------- unit + integration (PGlite)
+section "Unit and integration tests (vitest, PGlite)"
+run vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$FIELDHOUSE_RESULTS_DIR/vitest.json"
+
+# ---------------------------------------------------------------- integration on PostgreSQL
+section "Channel API integration tests on PostgreSQL"
+run postgres bash scripts/with-postgres.sh npx vitest run tests/integration/channel-api \
+  --reporter=default --reporter=json --outputFile.json="$FIELDHOUSE_RESULTS_DIR/vitest-postgres.json"
+
+# ---------------------------------------------------------------- build + e2e
+section "Build"
+run build npm run build
+section "End-to-end tests (Playwright: no-js, js, whoops)"
+if [[ " ${failed[*]} " == *" build "* ]]; then
+  echo "Skipped: the build failed."
+  failed+=(e2e)
+else
+  run e2e npx playwright test
+fi
+
+# ---------------------------------------------------------------- summary
+section "Summary ($((SECONDS - started)) s)"
+node scripts/test-summary.mjs "$FIELDHOUSE_RESULTS_DIR" || true
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Failed sections: ${failed[*]}"
+  exit 1
+fi
+echo "All sections passed."

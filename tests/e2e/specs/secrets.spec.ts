@@ -1,0 +1,45 @@
+/* The api key lives in the signed HttpOnly session cookie and nowhere the browser can read.
+   (The fixture checks every body of every test too; this test walks the pages on purpose,
+   with client-side navigation and its `?_data` JSON when JavaScript is on.) */
+import { channelKey, finishedEvent, newApiKey } from '../support/channel.ts';
+import { API_KEY_SHAPE, expect, test } from '../support/fixtures.ts';
+import { WEB_URL } from '../support/urls.ts';
+
+test('no page, script or data response holds an api key; the session cookie is HttpOnly', async ({ page, context, javaScriptEnabled }) => {
+  // The pattern really recognises the channel API's keys.
+  expect(API_KEY_SHAPE.test(` ${await newApiKey()} `)).toBe(true);
+
+  const bodies: { url: string; text: string }[] = [];
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (!res.url().startsWith(WEB_URL) || !['document', 'script', 'fetch', 'xhr'].includes(type)) return;
+    if (res.status() >= 300 && res.status() < 400) return;
+    bodies.push({ url: res.url(), text: await res.text().catch(() => '') });
+  });
+
+  const event = await finishedEvent('free');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Schedule', 'On demand', 'FAQ', 'Home']) {
+    await nav.getByRole('link', { name }).click();
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+  await page.goto(`/watch/${event.id}`);
+  await expect(page.locator('video')).toHaveCount(1);
+
+  if (javaScriptEnabled) {
+    // The scripts and the client-side navigation data were among what was checked.
+    expect(bodies.some((b) => b.url.includes('/build/'))).toBe(true);
+    expect(bodies.some((b) => b.url.includes('_data='))).toBe(true);
+  }
+  const key = await channelKey();
+  const leaks = bodies.filter((b) => b.text.includes(key) || API_KEY_SHAPE.test(b.text)).map((b) => b.url);
+  expect(leaks).toEqual([]);
+
+  const cookies = await context.cookies(WEB_URL);
+  const session = cookies.find((c) => c.name === '__session');
+  expect(session, 'the visitor got a session cookie').toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe('Lax');
+  expect(API_KEY_SHAPE.test(session!.value)).toBe(false);
+});

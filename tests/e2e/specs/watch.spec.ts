@@ -1,0 +1,80 @@
+/* The visitor's main path: home → schedule → a finished free event, which plays. */
+import type { Page } from '@playwright/test';
+import { channelName, eventTitle, listEvents } from '../support/channel.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** Every media URL the server-rendered <video> offers (its src and its <source> children). */
+async function videoSources(page: Page): Promise<string[]> {
+  const video = page.locator('video');
+  const srcs = [await video.getAttribute('src'), ...(await video.locator('source').evaluateAll((els) => els.map((e) => e.getAttribute('src'))))];
+  return srcs.filter((s): s is string => Boolean(s));
+}
+
+async function expectPlays(page: Page) {
+  // Muted so that autoplay rules never stand in the way; a sync evaluate works without page JS too.
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play().catch(() => undefined);
+  });
+  await expect
+    .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1);
+}
+
+test('home → schedule → a finished free event plays', async ({ page, javaScriptEnabled, checkA11y }) => {
+  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
+  const freeIds = new Set(items.filter((e) => e.type !== 'paid').map((e) => e.id));
+  expect(freeIds.size, 'the demo channel has finished free events').toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(await channelName());
+  for (const section of ['Live now', 'Upcoming', 'On demand']) {
+    await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeVisible();
+  }
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await checkA11y();
+
+  // Only finished games, then the first free one listed.
+  await page.getByLabel('Status').selectOption({ label: 'On demand' });
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]status=finished/);
+  await checkA11y();
+  const hrefs = await page.locator('main ul[data-view] a[href^="/watch/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  const id = hrefs.map((h) => Number(h.split('/').pop())).find((n) => freeIds.has(n));
+  expect(id, 'a free finished event on the first page of the filtered list').toBeDefined();
+  const event = items.find((e) => e.id === id)!;
+  const title = eventTitle(event);
+  await page.getByRole('link', { name: title }).first().click();
+
+  await expect(page).toHaveURL(new RegExp(`/watch/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} | ${await channelName()}`);
+  const video = page.locator('video');
+  await expect(video.locator('track[kind="captions"][srclang="en"]')).toHaveCount(1);
+
+  if (javaScriptEnabled) {
+    // Plyr (which replaces the native controls) and, where needed, hls.js have taken over.
+    await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  } else {
+    await expect(video).toHaveAttribute('controls', '');
+    // The server-rendered player needs no script: its HLS and MP4 renditions answer.
+    const sources = await videoSources(page);
+    const hls = sources.find((s) => s.endsWith('.m3u8'));
+    const mp4 = sources.find((s) => s.endsWith('.mp4'));
+    expect(hls, `an HLS source among ${sources.join(', ')}`).toBeTruthy();
+    expect(mp4, `an MP4 source among ${sources.join(', ')}`).toBeTruthy();
+    const hlsRes = await page.request.get(hls!);
+    expect(hlsRes.status()).toBe(200);
+    expect(hlsRes.headers()['content-type']).toMatch(/application\/(vnd\.apple\.mpegurl|x-mpegurl)/i);
+    expect(await hlsRes.text()).toContain('#EXTM3U');
+    const mp4Res = await page.request.get(mp4!, { headers: { Range: 'bytes=0-1023' } });
+    expect([200, 206]).toContain(mp4Res.status());
+    expect(mp4Res.headers()['content-type']).toMatch(/^video\/mp4/);
+    const vtt = await page.request.get((await video.locator('track[kind="captions"]').getAttribute('src'))!);
+    expect(vtt.status()).toBe(200);
+    expect(await vtt.text()).toMatch(/^WEBVTT/);
+  }
+  await expectPlays(page);
+});

@@ -1,0 +1,60 @@
+/* Reads the demo channel's data straight from the channel API the e2e web server uses, so the
+   specs pick real events (a finished free one, a paid one) instead of hard-coding ids. */
+import type { Event, EventDetail, Page } from '../../../contract/entities.ts';
+import { CHANNEL_API_URL } from './urls.ts';
+
+async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${CHANNEL_API_URL}${path}`, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function channelKey(): Promise<string> {
+  return (await getJson<{ channel_key: string }>('/channels/demo.json')).channel_key;
+}
+
+/** A fresh api key (never the one the web server holds). */
+export async function newApiKey(): Promise<string> {
+  const body = JSON.stringify({ channel_key: await channelKey() });
+  const res = await getJson<{ data: { api_key: string } }>('/get_api_key', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return res.data.api_key;
+}
+
+export async function listEvents(query: Record<string, string | number>): Promise<{ items: Event[]; total: number }> {
+  const key = await newApiKey();
+  const qs = new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), api_key: key });
+  const res = await getJson<{ data: Event[]; meta: { total: number } }>(`/events?${qs}`);
+  return { items: res.data, total: res.meta.total };
+}
+
+export async function getEvent(id: number): Promise<EventDetail> {
+  const key = await newApiKey();
+  return (await getJson<{ data: EventDetail }>(`/events/${id}?api_key=${encodeURIComponent(key)}`)).data;
+}
+
+/** The title rule of the brief: 'away @ home' for two participants, else the event name. */
+export function eventTitle(e: Event): string {
+  if (e.participants.length !== 2) return e.name;
+  const home = e.participants.find((p) => p.id === e.home_team_id) ?? e.participants[1];
+  const away = e.participants.find((p) => p !== home)!;
+  return `${away.name} @ ${home.name}`;
+}
+
+export async function finishedEvent(type: 'free' | 'paid'): Promise<Event> {
+  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
+  const found = items.find((e) => (type === 'paid' ? e.type === 'paid' : e.type !== 'paid'));
+  if (!found) throw new Error(`the demo channel has no finished ${type} event`);
+  return found;
+}
+
+export async function customPages(): Promise<Page[]> {
+  return (await getJson<{ data: Page[] }>('/pages')).data;
+}
+
+export async function channelName(): Promise<string> {
+  return (await getJson<{ data: { name: string } }>('/settings')).data.name;
+}

@@ -1,0 +1,115 @@
+/* The `test` every spec uses. On top of Playwright's own it:
+   - runs axe (WCAG 2.2 AA tags) on every page a test visits: after each `page.goto`, wherever
+     the test calls `checkA11y()`, and on the page a test ends on; any violation fails the test;
+   - reads every HTML, script and JSON body the browser receives from the web app and fails the
+     test if one holds the channel key or anything shaped like an api key.
+   axe needs JavaScript to run, so in the no-js project the page's HTML (scripts removed,
+   <noscript> unwrapped: what a browser without JS shows) is replayed at the same URL in a
+   JS-enabled context and scanned there, with the app's real CSS. */
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test';
+import { channelKey } from './channel.ts';
+import { WEB_URL } from './urls.ts';
+
+export { expect };
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The channel API's api keys are 24 random bytes in base64url: 32 characters. A run of exactly
+ *  32 such characters mixing digits, lower and upper case is taken for one. */
+export const API_KEY_SHAPE =
+  /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/;
+
+let knownChannelKey: string | undefined;
+
+/** What a browser without JavaScript renders from this HTML. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+}
+
+type Fixtures = {
+  /** Scan the page as it is now (once per URL in a test). */
+  checkA11y: () => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  page: async ({ page, browser, javaScriptEnabled, reducedMotion, viewport }, provide, testInfo) => {
+    const jsOn = javaScriptEnabled !== false;
+    // Each test scans what it visits, so a result never depends on which tests ran before.
+    const scannedUrls = new Set<string>();
+
+    const scan = async () => {
+      const url = page.url();
+      if (!url.startsWith(WEB_URL)) return;
+      if (scannedUrls.has(url)) return;
+      scannedUrls.add(url);
+      let results;
+      if (jsOn) {
+        results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      } else {
+        const html = withoutScripts(await page.content());
+        const ctx = await browser.newContext({ javaScriptEnabled: true, reducedMotion, viewport });
+        try {
+          const replay = await ctx.newPage();
+          await replay.route(
+            (u) => u.href === url,
+            (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+          );
+          await replay.goto(url, { waitUntil: 'load' });
+          results = await new AxeBuilder({ page: replay }).withTags(AXE_TAGS).analyze();
+        } finally {
+          await ctx.close();
+        }
+      }
+      const summary = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+      );
+      expect.soft(summary, `axe violations on ${url}`).toEqual([]);
+    };
+
+    // Scan after every navigation the test makes with goto.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const res = await goto(...args);
+      await scan();
+      return res;
+    };
+    (page as Page & { __scan?: () => Promise<void> }).__scan = scan;
+
+    // Collect every body the web app sends that a visitor could read.
+    const bodies: Promise<{ url: string; text: string }>[] = [];
+    const onResponse = (res: Response) => {
+      if (!res.url().startsWith(WEB_URL)) return;
+      const type = res.request().resourceType();
+      if (!['document', 'script', 'fetch', 'xhr'].includes(type)) return;
+      if (res.status() >= 300 && res.status() < 400) return;
+      bodies.push(res.text().then((text) => ({ url: res.url(), text }), () => ({ url: res.url(), text: '' })));
+    };
+    page.on('response', onResponse);
+
+    await provide(page);
+
+    page.off('response', onResponse);
+    if (!page.isClosed() && testInfo.status === testInfo.expectedStatus) await scan();
+    await expectNoSecrets(await Promise.all(bodies), testInfo);
+  },
+
+  checkA11y: async ({ page }, provide) => {
+    await provide(() => (page as Page & { __scan: () => Promise<void> }).__scan());
+  },
+});
+
+async function expectNoSecrets(bodies: { url: string; text: string }[], testInfo: TestInfo) {
+  knownChannelKey ??= await channelKey().catch(() => undefined);
+  const leaks: string[] = [];
+  for (const { url, text } of bodies) {
+    if (knownChannelKey && text.includes(knownChannelKey)) leaks.push(`${url}: contains the channel key`);
+    const m = API_KEY_SHAPE.exec(text);
+    if (m) leaks.push(`${url}: contains "${m[0]}" (shaped like an api key)`);
+  }
+  if (leaks.length) await testInfo.attach('secrets', { body: leaks.join('\n') });
+  expect.soft(leaks, 'no channel key or api key in any page, script or JSON the browser received').toEqual([]);
+}

@@ -1,0 +1,50 @@
+/* The channel API goes away: the visitor gets the 'Whoops!' reload screen, and the site is back
+   once the API is. Stops the one channel API of the run, so this project runs alone and last
+   (the teardown of `setup`); it covers both modes itself, one after the other. */
+import { channelName } from '../support/channel.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { CONTROL_URL } from '../support/urls.ts';
+
+const control = async (action: 'stop' | 'start') => {
+  const res = await fetch(`${CONTROL_URL}/${action}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`channel API ${action}: ${res.status} ${await res.text()}`);
+};
+
+test.describe.configure({ mode: 'default', timeout: 180_000 });
+
+test.afterEach(async () => {
+  await control('start');
+});
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? 'js' : 'no-js', () => {
+    test.use({ javaScriptEnabled });
+
+    test("the 'Whoops!' screen while the channel API is down, and recovery", async ({ page }) => {
+      const name = await channelName();
+      await control('stop');
+
+      // The bootstrap cache (2 s in e2e) may still answer once; then the outage shows.
+      await expect(async () => {
+        const res = await page.goto('/upcoming');
+        expect(res?.status()).toBe(503);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whoops!', { timeout: 1_000 });
+      }).toPass({ timeout: 30_000, intervals: [1_000] });
+
+      if (javaScriptEnabled) {
+        // The reload button unlocks after the 60 s countdown.
+        await expect(page.getByRole('button', { name: /Reload/ })).toBeDisabled();
+      } else {
+        await expect(page.getByRole('link', { name: 'Reload' })).toBeVisible();
+      }
+
+      await control('start');
+      await expect(async () => {
+        if (javaScriptEnabled) await page.reload();
+        else await page.getByRole('link', { name: 'Reload' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schedule', { timeout: 1_000 });
+      }).toPass({ timeout: 30_000, intervals: [1_000] });
+      await expect(page).toHaveTitle(`Schedule | ${name}`);
+    });
+  });
+}
