@@ -29,8 +29,9 @@ import { useNonce } from '~/nonce';
 import { commitSession, getSession, getToast } from '~/session.server';
 import appCss from '~/styles/app.css';
 
-/** Static blocks with pages of their own; the rest show in the footer. */
-const PAGE_BLOCKS = new Set(['about', 'contacts']);
+/** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
+ *  policy blocks stay unshown (spec section 2: those routes are paths only). */
+const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith('footer-') || alias.startsWith('footer_');
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       settings: boot.settings,
       menu: boot.menu,
       colorCss: colorCss(boot['color-settings']),
-      footerBlocks: boot.static_blocks.filter((b) => !PAGE_BLOCKS.has(b.alias)),
+      footerBlocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)),
       pages: boot.pages,
       toast,
       ENV: publicEnv,

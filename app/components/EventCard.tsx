@@ -20,6 +20,8 @@ export function EventCard({ event, headingLevel = 3, eager = false }: Props) {
   const title = eventTitle(event);
   const Heading = `h${headingLevel}` as const;
   const logos = event.participants.filter((p) => p.images.logo);
+  // The event's own (most specific) category, e.g. 'Girls Soccer' rather than its parent 'Soccer'.
+  const category = event.event_categories.find((c) => c.id === event.event_category_id) ?? event.event_categories[0];
   return (
     <article className="card event-card">
       <div className="card__media">
@@ -42,9 +44,7 @@ export function EventCard({ event, headingLevel = 3, eager = false }: Props) {
         <p className="card__meta">
           <time dateTime={isoFromEpoch(event.event_utc_ts)}>{formatEventDate(event.event_utc_ts, event.time_zone)}</time>
         </p>
-        {event.event_categories.length > 0 ? (
-          <p className="card__meta card__category">{event.event_categories.map((c) => c.name).join(', ')}</p>
-        ) : null}
+        {category ? <p className="card__meta card__category">{category.name}</p> : null}
         {logos.length > 0 ? (
           <ul className="logos" aria-label="Schools">
             {logos.map((p) => (
