@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
+import type { FormEvent } from 'react';
 import type { EventCategory } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
@@ -59,6 +60,14 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Schedule')
 export default function Schedule() {
   const { filters, events, total, sports, schools, locations } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const submit = useSubmit();
+  // With JS, leave empty fields out of the URL (?status=live, not ?status=live&sport=&school=...).
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') params.set(k, v);
+    submit(params, { method: 'get', action: pathname });
+  };
   const pages = pageCount(total);
   const first = total === 0 ? 0 : Math.min(total, (filters.page - 1) * PAGE_SIZE + 1);
   const last = Math.min(total, filters.page * PAGE_SIZE);
@@ -67,7 +76,7 @@ export default function Schedule() {
     <div className="page page--schedule">
       <h1>Schedule</h1>
       {/* key: after a navigation the fields show the URL's values again. */}
-      <Form method="get" action={pathname} role="search" aria-label="Filter events" className="filters" key={filtersSearch(filters)}>
+      <Form method="get" action={pathname} role="search" aria-label="Filter events" className="filters" key={filtersSearch(filters)} onSubmit={onSubmit}>
         <Select name="status" label="Status" value={filters.status ?? ''} allLabel="All" options={STATUS_OPTIONS} />
         <Select name="sport" label="Sport" value={filters.sport ?? ''} allLabel="All sports" options={sports} />
         <Select name="school" label="School" value={filters.school ?? ''} allLabel="All schools" options={schools} />

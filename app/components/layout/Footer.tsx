@@ -16,15 +16,16 @@ export function Footer({ settings, menu, blocks }: Props) {
     <footer className="site-footer">
       <div className="site-footer__inner">
         {blocks.map((b) => (
-          <section key={b.id} className="footer-block" aria-labelledby={`footer-block-${b.id}`}>
-            <h2 id={`footer-block-${b.id}`}>{b.title}</h2>
+          // Titles are not headings: the page outline stays the page's own content.
+          <div key={b.id} className="footer-block">
+            <p className="footer-block__title">{b.title}</p>
             {paragraphs(b.body).map((p, i) => (
               <p key={i}>{p}</p>
             ))}
-          </section>
+          </div>
         ))}
-        <section className="footer-block" aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact</h2>
+        <div className="footer-block">
+          <p className="footer-block__title">Contact</p>
           <ContactList settings={settings} />
           {social.length > 0 ? (
             <ul className="social" aria-label="Social media">
@@ -37,7 +38,7 @@ export function Footer({ settings, menu, blocks }: Props) {
               ))}
             </ul>
           ) : null}
-        </section>
+        </div>
       </div>
       <nav aria-label="Footer" className="footer-nav">
         <ul>
