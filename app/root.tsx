@@ -59,7 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documentTitle(null, data?.settings.name) }];
+const ERROR_TITLES: Record<number, string> = { 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: documentTitle(ERROR_TITLES[status] ?? 'Something went wrong', data?.settings.name) }];
+  }
+  return [{ title: documentTitle(null, data?.settings.name) }];
+};
 
 /** Bootstrap data is cached and changes rarely: refetch it only after a form post (toasts, sign-in). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
