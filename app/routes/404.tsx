@@ -9,7 +9,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Game not f
 
 export default function NotFoundRoute() {
   return (
-    <div className="page page--narrow">
+    <div className="page">
       <NotFound />
     </div>
   );
