@@ -146,7 +146,7 @@ function JsChecks() {
         </tbody>
       </table>
       <p>
-        <button type="button" onClick={() => void measure()} disabled={speed.state === 'running'}>
+        <button type="button" className="button" onClick={() => void measure()} disabled={speed.state === 'running'}>
           Measure download speed
         </button>
       </p>
