@@ -82,6 +82,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+control.on('error', (error) => {
+  console.error(`[supervisor] control port ${controlPort}: ${error.message}`);
+  void stop().finally(() => process.exit(1));
+});
 control.listen(controlPort, '127.0.0.1', () => console.log(`[supervisor] control on http://127.0.0.1:${controlPort}`));
 await start();
 console.log(`[supervisor] channel API on http://127.0.0.1:${apiPort}`);
