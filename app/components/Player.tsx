@@ -18,7 +18,8 @@ export interface PlayerProps {
  * <source> where it plays HLS natively (Safari, current Chromium) and the MP4 one elsewhere.
  * (A `src` attribute would make the browser ignore <source> children, so there is none.)
  * After hydration Plyr takes over the controls, and hls.js joins only when needed.
- * Give it a `key` of its source: Plyr moves the element, so a new video needs a new instance.
+ * Give it a `key` per media item: Plyr's destroy() swaps the element for a clone, so another
+ * video must be a fresh mount, never a re-run of the effect on the same element.
  */
 export function Player({ title, src, mp4Src, poster, captions = [], live = false }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -43,7 +44,9 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
       cancelled = true;
       enhanced?.destroy();
     };
-  }, [src, title, live]);
+    // Once per mount on purpose: see the `key` note above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const english = captions.findIndex((c) => c.srclang === 'en');
   const defaultTrack = english >= 0 ? english : 0;

@@ -59,7 +59,7 @@ export default function VodItemRoute() {
         </ul>
       </header>
       <div className="watch-stage">
-        <Playback state={state} title={item.title} poster={vodImage(item)} serverNow={serverNow} />
+        <Playback mediaId={`vod-${item.id}`} state={state} title={item.title} poster={vodImage(item)} serverNow={serverNow} />
       </div>
       {item.description ? (
         <section className="watch-about" aria-labelledby="vod-about-title">

@@ -5,6 +5,8 @@ import { formatEventDate, isoFromEpoch } from '~/domain/dates';
 import type { WatchState } from '~/domain/watch-state';
 
 interface PlaybackProps {
+  /** Identifies the event or item, so navigating to another one remounts the player. */
+  mediaId: string;
   state: WatchState;
   title: string;
   poster?: string | null;
@@ -18,10 +20,10 @@ export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not availab
 export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
 
 /** The area where the video plays, or what stands in its place and why. */
-export function Playback({ state, title, poster, timeZone, serverNow, linkTarget }: PlaybackProps) {
+export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget }: PlaybackProps) {
   switch (state.kind) {
     case 'play':
-      return <Player key={state.src} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} />;
+      return <Player key={mediaId} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} />;
     case 'geo-blocked':
       return (
         <div className="playback-notice">

@@ -16,8 +16,41 @@ export interface Enhanced {
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
+/** Resolves once the element has metadata, failed, or `ms` passed. */
+function metadataOrTimeout(video: HTMLVideoElement, ms: number): Promise<void> {
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      video.removeEventListener('loadedmetadata', done);
+      video.removeEventListener('error', done, true);
+      resolve();
+    };
+    const timer = window.setTimeout(done, ms);
+    video.addEventListener('loadedmetadata', done);
+    // A failing <source> fires 'error' on itself, not on the video: capture it.
+    video.addEventListener('error', done, true);
+  });
+}
+
+/** MSE (or Safari's ManagedMediaSource) exists: hls.js can work here. */
+function hasMse(): boolean {
+  return 'MediaSource' in window || 'ManagedMediaSource' in window;
+}
+
 export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions): Promise<Enhanced | null> {
-  const { default: Plyr } = await import('plyr');
+  const nativeHls = video.canPlayType(HLS_TYPE) !== '';
+  // VOD: hls.js/light only where HLS is not native (VOD captions are sidecar <track>s).
+  // Live: hls.js wherever MSE exists, even beside native HLS. Measured in Chromium 156: its
+  // native player stalled at 0 on the demo's sliding window in about 1 load of 3 (buffer
+  // starting at 4 s, seeks ignored); hls.js jumps the gap and keeps to the live edge. The full
+  // build, because live captions come in-stream (a subtitles rendition), which light leaves out.
+  const useHls = opts.live ? hasMse() : !nativeHls;
+  const [{ default: Plyr }] = await Promise.all([
+    import('plyr'),
+    // Plyr set up on a native live stream before its metadata made that stall more likely.
+    opts.live && !useHls ? metadataOrTimeout(video, 5000) : null,
+  ]);
   if (opts.isCancelled()) return null;
 
   // Plyr first, then hls.js: the other order makes Chromium re-request a revoked blob: URL.
@@ -27,7 +60,8 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     ...titled,
     iconUrl: '/plyr.svg',
     blankVideo: '',
-    captions: { active: true, language: 'en', update: false },
+    // `update` follows tracks added later: hls.js adds the live subtitles track after setup.
+    captions: { active: true, language: 'en', update: opts.live },
     keyboard: { focused: true, global: false },
     // A live stream has no meaningful timeline to seek along.
     controls: opts.live
@@ -36,13 +70,13 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
   });
 
   let hls: { destroy(): void } | null = null;
-  if (video.canPlayType(HLS_TYPE) === '') {
-    const { default: Hls } = await import('hls.js/light');
+  if (useHls) {
+    const { default: Hls } = opts.live ? await import('hls.js') : await import('hls.js/light');
     if (opts.isCancelled()) {
       player.destroy();
       return null;
     }
-    // Without MSE either, the <source type="video/mp4"> fallback the browser chose keeps playing.
+    // Without MSE support for these codecs, what the browser chose from the <source>s keeps playing.
     if (Hls.isSupported()) {
       const instance = new Hls();
       instance.loadSource(opts.src);
