@@ -131,7 +131,8 @@ function securityHeaders(): express.RequestHandler {
           styleSrcElem: ["'self'", nonce],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          // data: for the empty caption tracks hls.js adds for in-stream subtitles.
+          mediaSrc: ["'self'", 'blob:', 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(isDev ? ['ws://localhost:*'] : [])],
           formAction: ["'self'"],

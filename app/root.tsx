@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -106,12 +107,22 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const busy = navigation.state === 'loading' ? true : undefined;
+  // Routes meant for other sites' iframes (/watch_embed) export handle.layout = 'plain'.
+  const plain = useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'plain');
+  if (plain) {
+    return (
+      <main id="main" tabIndex={-1} className="plain-layout" aria-busy={busy}>
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <>
       <ProgressBar />
       <SkipLink />
       <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.menu.header} />
-      <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading' ? true : undefined}>
+      <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>
       <Toasts toast={data.toast} />
