@@ -2,20 +2,14 @@
    (The fixture checks every body of every test too; this test walks the pages on purpose,
    with client-side navigation and its `?_data` JSON when JavaScript is on.) */
 import { channelKey, finishedEvent, newApiKey } from '../support/channel.ts';
-import { API_KEY_SHAPE, expect, test } from '../support/fixtures.ts';
+import { API_KEY_SHAPE, collectBodies, expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test('no page, script or data response holds an api key; the session cookie is HttpOnly', async ({ page, context, javaScriptEnabled }) => {
   // The pattern really recognises the channel API's keys.
   expect(API_KEY_SHAPE.test(` ${await newApiKey()} `)).toBe(true);
 
-  const bodies: { url: string; text: string }[] = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (!res.url().startsWith(WEB_URL) || !['document', 'script', 'fetch', 'xhr'].includes(type)) return;
-    if (res.status() >= 300 && res.status() < 400) return;
-    bodies.push({ url: res.url(), text: await res.text().catch(() => '') });
-  });
+  const collected = collectBodies(page);
 
   const event = await finishedEvent('free');
   await page.goto('/');
@@ -27,6 +21,7 @@ test('no page, script or data response holds an api key; the session cookie is H
   await page.goto(`/watch/${event.id}`);
   await expect(page.locator('video')).toHaveCount(1);
 
+  const bodies = await collected.stop();
   if (javaScriptEnabled) {
     // The scripts and the client-side navigation data were among what was checked.
     expect(bodies.some((b) => b.url.includes('/build/'))).toBe(true);

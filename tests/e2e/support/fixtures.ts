@@ -30,6 +30,26 @@ export function withoutScripts(html: string): string {
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
 }
 
+const scanners = new WeakMap<Page, () => Promise<void>>();
+
+/** Every HTML, script and JSON body the web app sends this page (redirects have none). */
+export function collectBodies(page: Page): { stop(): Promise<{ url: string; text: string }[]> } {
+  const bodies: Promise<{ url: string; text: string }>[] = [];
+  const onResponse = (res: Response) => {
+    if (!res.url().startsWith(WEB_URL)) return;
+    if (!['document', 'script', 'fetch', 'xhr'].includes(res.request().resourceType())) return;
+    if (res.status() >= 300 && res.status() < 400) return;
+    bodies.push(res.text().then((text) => ({ url: res.url(), text }), () => ({ url: res.url(), text: '' })));
+  };
+  page.on('response', onResponse);
+  return {
+    stop: () => {
+      page.off('response', onResponse);
+      return Promise.all(bodies);
+    },
+  };
+}
+
 type Fixtures = {
   /** Scan the page as it is now (once per URL in a test). */
   checkA11y: () => Promise<void>;
@@ -77,28 +97,18 @@ export const test = base.extend<Fixtures>({
       await scan();
       return res;
     };
-    (page as Page & { __scan?: () => Promise<void> }).__scan = scan;
+    scanners.set(page, scan);
 
-    // Collect every body the web app sends that a visitor could read.
-    const bodies: Promise<{ url: string; text: string }>[] = [];
-    const onResponse = (res: Response) => {
-      if (!res.url().startsWith(WEB_URL)) return;
-      const type = res.request().resourceType();
-      if (!['document', 'script', 'fetch', 'xhr'].includes(type)) return;
-      if (res.status() >= 300 && res.status() < 400) return;
-      bodies.push(res.text().then((text) => ({ url: res.url(), text }), () => ({ url: res.url(), text: '' })));
-    };
-    page.on('response', onResponse);
+    const bodies = collectBodies(page);
 
     await provide(page);
 
-    page.off('response', onResponse);
     if (!page.isClosed() && testInfo.status === testInfo.expectedStatus) await scan();
-    await expectNoSecrets(await Promise.all(bodies), testInfo);
+    await expectNoSecrets(await bodies.stop(), testInfo);
   },
 
   checkA11y: async ({ page }, provide) => {
-    await provide(() => (page as Page & { __scan: () => Promise<void> }).__scan());
+    await provide(() => scanners.get(page)!());
   },
 });
 
