@@ -149,10 +149,10 @@ function securityHeaders(): express.RequestHandler {
 /** The 429 page of the rate limiter: no app, no JS needed (ThrottledScreen's no-JS form). */
 function throttledPage(seconds: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${seconds}"><title>Too many requests</title></head>
+<title>Too many requests</title></head>
 <body><main style="max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif">
 <h1>Too many requests</h1><p>We received too many requests from your connection in a short time. Please wait a moment, then reload the page.</p>
-<p>This page reloads itself in ${seconds} seconds.</p><p><a href="">Reload</a></p></main></body></html>`;
+<p>Please wait ${seconds} seconds, then reload the page.</p><p><a href="">Reload</a></p></main></body></html>`;
 }
 
 // 4. Listen, and stop cleanly.

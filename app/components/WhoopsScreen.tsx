@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /* The 'Whoops!' reload screen (spec section 8): the reload control unlocks after a 60 s
-   countdown. Without JS the countdown cannot run, so the page reloads itself after 60 s
-   (meta refresh inside <noscript>) and a plain link reloads it at any time. Rendered by the
+   countdown. Without JS the countdown cannot run: the visitor is asked to wait a minute and a
+   plain link reloads the page. No meta refresh: an automatic reload the visitor cannot stop
+   fails WCAG 2.2.1 (Timing Adjustable). Rendered by the
    root ErrorBoundary: it needs no loader data. */
 
 export const RELOAD_COUNTDOWN_SECONDS = 60;
@@ -30,10 +31,7 @@ export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?
     // Server HTML, and what a visitor without JS keeps.
     return (
       <>
-        <noscript>
-          <meta httpEquiv="refresh" content={String(seconds)} />
-        </noscript>
-        <p>This page reloads itself in {seconds} seconds.</p>
+        <p>Please wait {seconds} seconds, then reload the page.</p>
         <p>
           {/* An empty href is the current URL, query included. */}
           <a href="" className="button">
