@@ -1,10 +1,10 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
 import { channelFor } from '~/channel/client.server';
-import { ChannelError } from '~/channel/errors.server';
 import { getGeo } from '~/channel/geo.server';
 import { getVodItem } from '~/channel/vod.server';
+import { idParamOr404, or404 } from '~/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
 import { vodImage } from '~/components/VodCard';
@@ -17,14 +17,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw redirect('/404');
+  const id = idParamOr404(params.id);
   const ch = await channelFor(request);
   const [item, geo] = await Promise.all([
-    getVodItem(ch, id).catch((error: unknown) => {
-      if (error instanceof ChannelError && error.status === 404) throw redirect('/404');
-      throw error;
-    }),
+    or404(getVodItem(ch, id)),
     getGeo(ch),
   ]);
   const headers = await ch.headers();

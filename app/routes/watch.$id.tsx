@@ -1,11 +1,11 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
 import { getBootstrap } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
-import { ChannelError } from '~/channel/errors.server';
 import { getEvent } from '~/channel/events.server';
 import { getGeo } from '~/channel/geo.server';
+import { idParamOr404, or404 } from '~/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { eventTitle } from '~/domain/event-title';
@@ -18,14 +18,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw redirect('/404');
+  const id = idParamOr404(params.id);
   const ch = await channelFor(request);
   const [event, geo, bootstrap] = await Promise.all([
-    getEvent(ch, id).catch((error: unknown) => {
-      if (error instanceof ChannelError && error.status === 404) throw redirect('/404');
-      throw error;
-    }),
+    or404(getEvent(ch, id)),
     getGeo(ch),
     getBootstrap(),
   ]);
