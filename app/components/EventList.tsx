@@ -1,6 +1,7 @@
 import type { Event } from '#contract';
+import { eventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
-import { EventCard } from './EventCard';
+import { EventTiles } from './EventTile';
 
 interface Props {
   events: Event[];
@@ -12,15 +13,7 @@ interface Props {
   eagerCount?: number;
 }
 
-export function EventList({ events, view = 'grid', headingLevel = 3, empty, eagerCount = 0 }: Props) {
-  if (events.length === 0) return <div className="empty">{empty}</div>;
-  return (
-    <ul className={`event-list event-list--${view}`} data-view={view}>
-      {events.map((e, i) => (
-        <li key={e.id}>
-          <EventCard event={e} headingLevel={headingLevel} eager={i < eagerCount} />
-        </li>
-      ))}
-    </ul>
-  );
+/** A list of events from their wire shape. Loaders that can should send `eventCardData` and use EventTiles. */
+export function EventList({ events, ...rest }: Props) {
+  return <EventTiles cards={events.map(eventCardData)} {...rest} />;
 }

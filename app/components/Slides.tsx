@@ -1,19 +1,17 @@
 import { Link } from '@remix-run/react';
-import type { Page, Slide } from '#contract';
-import { slideHref } from '~/domain/slide-link';
+import type { SlideView } from '~/domain/slide-link';
 
 /**
  * The home page's featured slides as a plain list that scrolls sideways (scroll-snap): every
  * slide is reachable without JS and nothing moves by itself, so no pause control is needed.
+ * The loader sorts them and works out each link (domain/slide-link `slideViews`).
  */
-export function Slides({ slides, pages }: { slides: Slide[]; pages: Page[] }) {
+export function Slides({ slides }: { slides: SlideView[] }) {
   if (slides.length === 0) return null;
-  const sorted = [...slides].sort((a, b) => a.weight - b.weight || a.id - b.id);
   return (
     <section className="slides" aria-label="Featured">
       <ul className="slides__list">
-        {sorted.map((slide, i) => {
-          const href = slideHref(slide, pages);
+        {slides.map((slide, i) => {
           const body = (
             <>
               <img src={slide.image} alt="" width={1280} height={720} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
@@ -23,6 +21,7 @@ export function Slides({ slides, pages }: { slides: Slide[]; pages: Page[] }) {
               </span>
             </>
           );
+          const { href } = slide;
           return (
             <li key={slide.id} className="slide">
               {href === null ? (

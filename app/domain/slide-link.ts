@@ -29,3 +29,22 @@ export function safeLink(url: string | null | undefined): string | null {
   if (u.startsWith('/') && !u.startsWith('//')) return u;
   return /^https?:\/\//i.test(u) ? u : null;
 }
+
+export interface SlideView {
+  id: number;
+  /** null: the slide leads nowhere; '/…': a client-side link; else an external http(s) link. */
+  href: string | null;
+  image: string;
+  title: string;
+  subtitle: string | null;
+}
+
+/** The slides in the channel's order, each with where it leads (worked out in the loader). */
+export function slideViews(
+  slides: ReadonlyArray<SlideTarget & { id: number; weight: number; image: string; title: string; subtitle?: string | null }>,
+  pages: ReadonlyArray<{ id: number; url: string }>,
+): SlideView[] {
+  return [...slides]
+    .sort((a, b) => a.weight - b.weight || a.id - b.id)
+    .map((s) => ({ id: s.id, href: slideHref(s, pages), image: s.image, title: s.title, subtitle: s.subtitle || null }));
+}

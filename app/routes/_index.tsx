@@ -1,46 +1,35 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/channel/errors.server';
-import { homepageEvents } from '~/channel/events.server';
-import { vodRails } from '~/channel/vod.server';
-import { EventList } from '~/components/EventList';
-import { Rail } from '~/components/Rail';
+import { EventTiles } from '~/components/EventTile';
 import { Slides } from '~/components/Slides';
-import { pageMeta } from '~/components/layout/meta';
+import { StaticRail } from '~/components/VodTile';
+import type { loader } from '~/domain/home-page.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const boot = await loadBootstrapOrWhoops();
-  const ch = await channelFor(request);
-  try {
-    const [events, rails] = await Promise.all([homepageEvents(ch), vodRails(ch)]);
-    return json(
-      { channelName: boot.settings.name, slides: boot.slides, pages: boot.pages, events, rails },
-      { headers: await ch.headers() },
-    );
-  } catch (error) {
-    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
-    throw error;
-  }
-}
+export { loader } from '~/domain/home-page.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Home');
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 export default function Home() {
-  const { channelName, slides, pages, events, rails } = useLoaderData<typeof loader>();
+  const { channelName, slides, live, upcoming, finished, rails } = useLoaderData<typeof loader>();
   return (
     <div className="page page--home">
       <div className="hero">
         <h1>{channelName}</h1>
         <p className="hero__lead">Live games, what's coming up and every replay in one place.</p>
       </div>
-      <Slides slides={slides} pages={pages} />
+      <Slides slides={slides} />
 
       <section className="home-section" aria-labelledby="live-now">
-        <h2 id="live-now">Live now</h2>
-        <EventList
-          events={events.live}
+        <div className="section-head">
+          <h2 id="live-now">Live now</h2>
+          {live.more ? (
+            <Link to="/upcoming?status=live" className="section-head__more">
+              All live games
+            </Link>
+          ) : null}
+        </div>
+        <EventTiles
+          cards={live.cards}
           eagerCount={3}
           empty={
             <p>
@@ -57,7 +46,7 @@ export default function Home() {
             Full schedule
           </Link>
         </div>
-        <EventList events={events.upcoming} empty={<p>No upcoming events are scheduled yet.</p>} />
+        <EventTiles cards={upcoming.cards} empty={<p>No upcoming events are scheduled yet.</p>} />
       </section>
 
       <section className="home-section" aria-labelledby="on-demand">
@@ -67,14 +56,12 @@ export default function Home() {
             All past games
           </Link>
         </div>
-        <EventList events={events.finished} empty={<p>Replays of finished games will appear here.</p>} />
+        <EventTiles cards={finished.cards} empty={<p>Replays of finished games will appear here.</p>} />
       </section>
 
-      {rails
-        .filter((rail) => rail.vod_media_items.length > 0)
-        .map((rail) => (
-          <Rail key={rail.id} rail={rail} />
-        ))}
+      {rails.map((rail) => (
+        <StaticRail key={rail.id} rail={rail} />
+      ))}
     </div>
   );
 }

@@ -1,0 +1,79 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { EventCardData } from '~/domain/event-card';
+import type { ViewMode } from '~/domain/event-filters';
+
+interface TileProps {
+  card: EventCardData;
+  /** Heading level of the card title under the page's outline (h2 sections → h3 cards). */
+  headingLevel?: 2 | 3;
+  /** Lazy-load images below the fold; the first row loads eagerly. */
+  eager?: boolean;
+}
+
+/**
+ * One event, from data a loader worked out (domain/event-card). The whole card is clickable
+ * through the title link (stretched with CSS), so the link's accessible name is exactly the
+ * title ('away @ home').
+ */
+export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="card event-card">
+      <div className="card__media">
+        {card.image ? (
+          <img src={card.image} alt="" width={640} height={360} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <div className="card__placeholder" />
+        )}
+        <p className="badges">
+          <span className={`badge badge-${card.status}`}>{card.statusLabel}</span>
+          {card.free ? <span className="badge badge-free">Free</span> : null}
+        </p>
+      </div>
+      <div className="card__body">
+        <Heading className="card__title">
+          <Link to={`/watch/${card.id}`} className="card__link" prefetch="intent">
+            {card.title}
+          </Link>
+        </Heading>
+        <p className="card__meta">
+          <time dateTime={card.iso}>{card.when}</time>
+        </p>
+        {card.category ? <p className="card__meta card__category">{card.category}</p> : null}
+        {card.logos.length > 0 ? (
+          <ul className="logos" aria-label="Schools">
+            {card.logos.map((logo) => (
+              <li key={logo.id}>
+                <img src={logo.src} alt={logo.alt} width={32} height={32} loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+interface ListProps {
+  cards: EventCardData[];
+  view?: ViewMode;
+  headingLevel?: 2 | 3;
+  /** Shown instead of the list when there are no events. */
+  empty: ReactNode;
+  /** How many leading cards load their image eagerly (above the fold). */
+  eagerCount?: number;
+}
+
+export function EventTiles({ cards, view = 'grid', headingLevel = 3, empty, eagerCount = 0 }: ListProps) {
+  if (cards.length === 0) return <div className="empty">{empty}</div>;
+  return (
+    <ul className={`event-list event-list--${view}`} data-view={view}>
+      {cards.map((card, i) => (
+        <li key={card.id}>
+          <EventTile card={card} headingLevel={headingLevel} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+/* What an event card shows, worked out from the wire event. Pages that list events compute it in
+ * their loader, so the dates, Intl formatting and title rules stay on the server and only these
+ * strings travel to the browser. */
+import type { Event } from '#contract';
+import { formatEventDate, isoFromEpoch } from './dates';
+import { eventTitle } from './event-title';
+import { isFree, statusLabel } from './event-status';
+
+export interface EventCardData {
+  id: number;
+  /** 'away @ home' for a 2-participant event; names the card's link. */
+  title: string;
+  image: string | null;
+  status: string;
+  statusLabel: string;
+  free: boolean;
+  /** ISO instant for `<time dateTime>` and the same instant as viewers read it. */
+  iso: string;
+  when: string;
+  /** The event's own (most specific) category, e.g. 'Girls Soccer' rather than its parent 'Soccer'. */
+  category: string | null;
+  logos: Array<{ id: number; src: string; alt: string }>;
+}
+
+export function eventCardData(event: Event): EventCardData {
+  const category = event.event_categories.find((c) => c.id === event.event_category_id) ?? event.event_categories[0];
+  return {
+    id: event.id,
+    title: eventTitle(event),
+    image: event.image ?? null,
+    status: event.stream_status,
+    statusLabel: statusLabel(event.stream_status),
+    free: isFree(event),
+    iso: isoFromEpoch(event.event_utc_ts),
+    when: formatEventDate(event.event_utc_ts, event.time_zone),
+    category: category?.name ?? null,
+    logos: event.participants.flatMap((p) => (p.images.logo ? [{ id: p.id, src: p.images.logo, alt: `${p.name} logo` }] : [])),
+  };
+}

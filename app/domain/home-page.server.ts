@@ -1,0 +1,47 @@
+/* The home page's loader. It lives in a .server module (re-exported by routes/_index) so the
+ * browser bundle carries none of its imports: the compiler leaves a stub module for every
+ * .server import a route file keeps, and a route file that re-exports its loader keeps only one.
+ * Everything the page shows is worked out here, so the dates, Intl formatting, titles and links
+ * of the cards stay on the server and the page's data is only what it renders. */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError, whoopsResponse } from '~/channel/errors.server';
+import { homepageEvents } from '~/channel/events.server';
+import { vodRails } from '~/channel/vod.server';
+import { eventCardData } from './event-card';
+import { documentTitle } from './page-text';
+import { slideViews } from './slide-link';
+import { vodCardData } from './vod-card';
+
+/** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
+export const HOME_SECTION_LIMIT = 8;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const boot = await loadBootstrapOrWhoops();
+  const ch = await channelFor(request);
+  try {
+    const [events, rails] = await Promise.all([homepageEvents(ch), vodRails(ch)]);
+    const section = (list: typeof events.live) => ({
+      cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
+      more: list.length > HOME_SECTION_LIMIT,
+    });
+    return json(
+      {
+        title: documentTitle('Home', boot.settings.name),
+        channelName: boot.settings.name,
+        slides: slideViews(boot.slides, boot.pages),
+        live: section(events.live),
+        upcoming: section(events.upcoming),
+        finished: section(events.finished),
+        rails: rails
+          .filter((rail) => rail.vod_media_items.length > 0)
+          .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) })),
+      },
+      { headers: await ch.headers() },
+    );
+  } catch (error) {
+    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
+    throw error;
+  }
+}

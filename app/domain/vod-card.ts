@@ -1,0 +1,37 @@
+/* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
+import type { VodMediaItem } from '#contract/entities';
+import { describeDuration, formatDuration } from './watch-state';
+
+export interface VodCardData {
+  id: number;
+  title: string;
+  image: string | null;
+  /** ISO date for `<time dateTime>` and 'Nov 8, 2026'; both empty when the channel's date is bad. */
+  iso: string;
+  date: string;
+  /** '1:02:03' shown, '1 hour 2 minutes' read; empty when the item has no duration. */
+  duration: string;
+  durationText: string;
+}
+
+/** The card's picture: the item's image asset, else its preview. */
+export function vodImage(item: Pick<VodMediaItem, 'assets'>): string | null {
+  return (item.assets.find((a) => a.type === 'image') ?? item.assets.find((a) => a.type === 'preview'))?.path ?? null;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function vodCardData(item: VodMediaItem): VodCardData {
+  const date = new Date(item.date);
+  const valid = !Number.isNaN(date.getTime());
+  const timed = item.duration > 0;
+  return {
+    id: item.id,
+    title: item.title,
+    image: vodImage(item),
+    iso: valid ? item.date : '',
+    date: valid ? dateFormat.format(date) : '',
+    duration: timed ? formatDuration(item.duration) : '',
+    durationText: timed ? describeDuration(item.duration) : '',
+  };
+}
