@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import {
   Links,
   Meta,
@@ -13,61 +13,33 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { ThrottledScreen } from '~/components/ThrottledScreen';
-import { WhoopsScreen } from '~/components/WhoopsScreen';
+import { lazy, Suspense, type ReactNode } from 'react';
+import * as serverErrorScreen from '~/components/layout/ErrorScreen.server';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { NotFound } from '~/components/layout/NotFound';
-import { ProgressBar } from '~/components/layout/ProgressBar';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { Toasts } from '~/components/layout/Toasts';
-import { colorCss } from '~/domain/colors';
-import { documentTitle } from '~/domain/page-text';
-import { publicEnv } from '~/env.server';
 import { useNonce } from '~/nonce';
-import { commitSession, getSession, getToast } from '~/session.server';
+import type { loader } from '~/domain/root-loader.server';
 import appCss from '~/styles/app.css';
 
-/** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
- *  policy blocks stay unshown (spec section 2: those routes are paths only). */
-const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith('footer-') || alias.startsWith('footer_');
+export { loader } from '~/domain/root-loader.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const boot = await loadBootstrapOrWhoops();
-  const session = await getSession(request);
-  const toast = getToast(session);
-  const headers = new Headers();
-  // Reading a flash consumes it; committing makes it gone on the next page.
-  if (toast) headers.append('Set-Cookie', await commitSession(session));
-  return json(
-    {
-      settings: boot.settings,
-      menu: boot.menu,
-      colorCss: colorCss(boot['color-settings']),
-      footerBlocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)),
-      pages: boot.pages,
-      toast,
-      ENV: publicEnv,
-    },
-    { headers },
-  );
-}
-
 const ERROR_TITLES: Record<number, string> = { 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
 
+/* The loader sends the page title (domain/page-text documentTitle). An error title has the same
+ * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
     const status = isRouteErrorResponse(error) ? error.status : 500;
-    return [{ title: documentTitle(ERROR_TITLES[status] ?? 'Something went wrong', data?.settings.name) }];
+    return [{ title: `${ERROR_TITLES[status] ?? 'Something went wrong'} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
   }
-  return [{ title: documentTitle(null, data?.settings.name) }];
+  return [{ title: data?.title ?? 'Fieldhouse' }];
 };
 
 /** Bootstrap data is cached and changes rarely: refetch it only after a form post (toasts, sign-in). */
@@ -78,9 +50,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
-  const lang = data?.settings.language?.match(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/) ? data.settings.language : 'en';
   return (
-    <html lang={lang}>
+    <html lang={data?.lang ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -91,13 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        {data ? (
-          <script
-            nonce={nonce}
-            // Only the named public values (env.server publicEnv); '<' escaped so no tag can close early.
-            dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, '\\u003c')}` }}
-          />
-        ) : null}
+        {data ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -106,8 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'loading' ? true : undefined;
+  const { state } = useNavigation();
+  const busy = state === 'loading' ? true : undefined;
   // Routes meant for other sites' iframes (/watch_embed) export handle.layout = 'plain'.
   const plain = useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'plain');
   if (plain) {
@@ -119,47 +84,34 @@ export default function App() {
   }
   return (
     <>
-      <ProgressBar />
+      {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
+      <div className={state === 'idle' ? 'progress' : 'progress progress--active'} aria-hidden="true" />
       <SkipLink />
-      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.menu.header} />
+      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>
       <Toasts toast={data.toast} />
-      <Footer settings={data.settings} menu={data.menu.footer} blocks={data.footerBlocks} />
+      <Footer settings={data.settings} footer={data.footer} />
     </>
   );
 }
 
+/* Error screens are rare, so the browser fetches their code only when one is shown: the server
+ * renders the screen eagerly (ErrorScreen.server), the browser hydrates it through React.lazy,
+ * and React keeps the server's HTML inside the Suspense boundary until the code is there. */
+const LazyErrorScreen = lazy(() => import('~/components/layout/ErrorScreen').then((m) => ({ default: m.ErrorScreen })));
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    const body = error.data as { screen?: string; retryAfterSeconds?: number | null } | null;
-    if (error.status === 503 && body?.screen === 'whoops') return <WhoopsScreen />;
-    if (error.status === 429) return <ThrottledScreen retryAfterSeconds={body?.retryAfterSeconds ?? undefined} />;
-    if (error.status === 404) return <ErrorPage>{<NotFound />}</ErrorPage>;
-  }
-  return (
-    <ErrorPage>
-      <h1>Something went wrong</h1>
-      <p>Something went wrong. Please try again or contact technical support</p>
-      <p>
-        <a href="/" className="button">
-          Back to home
-        </a>
-      </p>
-    </ErrorPage>
-  );
-}
-
-/** Minimal page for errors: no header data is available, but landmarks and a skip link still are. */
-function ErrorPage({ children }: { children: ReactNode }) {
+  const Screen = typeof document === 'undefined' ? serverErrorScreen.ErrorScreen : LazyErrorScreen;
+  // The skip link leads to the screen's own <main id="main">.
   return (
     <>
       <SkipLink />
-      <main id="main" tabIndex={-1} className="error-page">
-        {children}
-      </main>
+      <Suspense fallback={null}>
+        <Screen error={error} />
+      </Suspense>
     </>
   );
 }

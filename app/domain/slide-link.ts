@@ -48,3 +48,20 @@ export function slideViews(
     .sort((a, b) => a.weight - b.weight || a.id - b.id)
     .map((s) => ({ id: s.id, href: slideHref(s, pages), image: s.image, title: s.title, subtitle: s.subtitle || null }));
 }
+
+export interface MenuLinkData {
+  id: number;
+  name: string;
+  /** A same-site path (client navigation) or an http(s) URL. */
+  href: string;
+}
+
+/** A channel menu in its order, without the items whose url is not a safe link. */
+export function menuLinks(items: ReadonlyArray<{ id: number; name: string; url: string; weight: number }>): MenuLinkData[] {
+  return [...items]
+    .sort((a, b) => a.weight - b.weight || a.id - b.id)
+    .flatMap((item) => {
+      const href = safeLink(item.url);
+      return href ? [{ id: item.id, name: item.name, href }] : [];
+    });
+}

@@ -1,25 +1,30 @@
-import type { Menu, Settings, StaticBlock } from '#contract';
-import { paragraphs } from '~/domain/page-text';
-import { safeLink } from '~/domain/slide-link';
-import { MenuLink, sortMenu } from './MainNav';
+import type { Settings } from '#contract';
+import type { MenuLinkData } from '~/domain/slide-link';
+import { ContactList } from './ContactList';
+import { MenuList } from './MainNav';
 
-interface Props {
-  settings: Settings;
-  menu: Menu['footer'];
+// /contacts imports it from here.
+export { ContactList };
+
+export interface FooterData {
+  menu: MenuLinkData[];
   /** Blocks meant for the footer (the about/contacts blocks have pages of their own). */
-  blocks: StaticBlock[];
+  blocks: Array<{ id: number; title: string; paragraphs: string[] }>;
+  /** The channel's social links, only safe ones. */
+  social: Array<{ name: string; href: string }>;
 }
 
-export function Footer({ settings, menu, blocks }: Props) {
-  const social = settings.social.map((s) => ({ ...s, href: safeLink(s.url) })).filter((s) => s.href);
+type Contact = Pick<Settings, 'name' | 'contact_email' | 'contact_phone' | 'address'>;
+
+export function Footer({ settings, footer }: { settings: Contact; footer: FooterData }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        {blocks.map((b) => (
+        {footer.blocks.map((b) => (
           // Titles are not headings: the page outline stays the page's own content.
           <div key={b.id} className="footer-block">
             <p className="footer-block__title">{b.title}</p>
-            {paragraphs(b.body).map((p, i) => (
+            {b.paragraphs.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
           </div>
@@ -27,11 +32,11 @@ export function Footer({ settings, menu, blocks }: Props) {
         <div className="footer-block">
           <p className="footer-block__title">Contact</p>
           <ContactList settings={settings} />
-          {social.length > 0 ? (
+          {footer.social.length > 0 ? (
             <ul className="social" aria-label="Social media">
-              {social.map((s) => (
+              {footer.social.map((s) => (
                 <li key={s.name}>
-                  <a href={s.href!} rel="noopener noreferrer">
+                  <a href={s.href} rel="noopener noreferrer">
                     {s.name}
                   </a>
                 </li>
@@ -41,38 +46,11 @@ export function Footer({ settings, menu, blocks }: Props) {
         </div>
       </div>
       <nav aria-label="Footer" className="footer-nav">
-        <ul>
-          {sortMenu(menu).map((item) => (
-            <li key={item.id}>
-              <MenuLink item={item} />
-            </li>
-          ))}
-        </ul>
+        <MenuList items={footer.menu} />
       </nav>
       <p className="copyright">
         © {new Date().getFullYear()} {settings.name}
       </p>
     </footer>
-  );
-}
-
-/** The channel's contact details; also used on /contacts. */
-export function ContactList({ settings }: { settings: Settings }) {
-  return (
-    <address className="contact-list">
-      <ul>
-        {settings.contact_email ? (
-          <li>
-            Email: <a href={`mailto:${settings.contact_email}`}>{settings.contact_email}</a>
-          </li>
-        ) : null}
-        {settings.contact_phone ? (
-          <li>
-            Phone: <a href={`tel:${settings.contact_phone.replace(/[^\d+]/g, '')}`}>{settings.contact_phone}</a>
-          </li>
-        ) : null}
-        {settings.address ? <li>{settings.address}</li> : null}
-      </ul>
-    </address>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react';
-import type { Menu } from '#contract';
+import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
 
 interface Props {
   channelName: string;
   logo: string | null;
-  menu: Menu['header'];
+  menu: MenuLinkData[];
 }
 
 export function Header({ channelName, logo, menu }: Props) {

@@ -1,41 +1,37 @@
 import { NavLink } from '@remix-run/react';
-import type { Menu } from '#contract';
-import { safeLink } from '~/domain/slide-link';
+import type { MenuLinkData } from '~/domain/slide-link';
 
-type Item = Menu['header'][number];
-
-/** A menu item: same-site paths use client navigation and aria-current; others are plain links. */
-export function MenuLink({ item }: { item: Item }) {
-  const href = safeLink(item.url);
-  if (!href) return null;
-  if (href.startsWith('/')) {
-    return (
-      <NavLink to={href} end={href === '/'} prefetch="intent">
-        {item.name}
-      </NavLink>
-    );
-  }
-  return (
+/** A menu item (sorted and made safe by the loader, domain/slide-link `menuLinks`): same-site
+ *  paths use client navigation and aria-current; others are plain links. */
+export function MenuLink({ item }: { item: MenuLinkData }) {
+  const { href } = item;
+  return href.startsWith('/') ? (
+    <NavLink to={href} end={href === '/'} prefetch="intent">
+      {item.name}
+    </NavLink>
+  ) : (
     <a href={href} rel="noopener noreferrer">
       {item.name}
     </a>
   );
 }
 
-export function sortMenu(items: readonly Item[]): Item[] {
-  return [...items].sort((a, b) => a.weight - b.weight || a.id - b.id);
+export function MenuList({ items }: { items: readonly MenuLinkData[] }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.id}>
+          <MenuLink item={item} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-export function MainNav({ items }: { items: readonly Item[] }) {
+export function MainNav({ items }: { items: readonly MenuLinkData[] }) {
   return (
     <nav aria-label="Main" className="main-nav">
-      <ul>
-        {sortMenu(items).map((item) => (
-          <li key={item.id}>
-            <MenuLink item={item} />
-          </li>
-        ))}
-      </ul>
+      <MenuList items={items} />
     </nav>
   );
 }

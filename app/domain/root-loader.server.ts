@@ -1,0 +1,49 @@
+/* The root route's loader: bootstrap data shaped for the layout (header, footer, colours, toast).
+ * It lives in a .server module that root.tsx re-exports, so the browser bundle keeps none of its
+ * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
+ * the footer's texts and links are worked out here rather than in every visitor's browser. */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { publicEnv } from '~/env.server';
+import { commitSession, getSession, getToast } from '~/session.server';
+import { colorCss } from './colors';
+import { documentTitle, paragraphs } from './page-text';
+import { menuLinks, safeLink } from './slide-link';
+
+/** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
+ *  policy blocks stay unshown (spec section 2: those routes are paths only). */
+const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith('footer-') || alias.startsWith('footer_');
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const boot = await loadBootstrapOrWhoops();
+  const session = await getSession(request);
+  const toast = getToast(session);
+  const headers = new Headers();
+  // Reading a flash consumes it; committing makes it gone on the next page.
+  if (toast) headers.append('Set-Cookie', await commitSession(session));
+  const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
+  return json(
+    {
+      // Route meta functions read settings.name through `matches` (components/layout/meta).
+      settings: { name, logo, contact_email, contact_phone, address },
+      lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
+      title: documentTitle(null, name),
+      header: menuLinks(boot.menu.header),
+      footer: {
+        menu: menuLinks(boot.menu.footer),
+        blocks: boot.static_blocks
+          .filter((b) => isFooterBlock(b.alias))
+          .map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
+        social: social.flatMap((s) => {
+          const href = safeLink(s.url);
+          return href ? [{ name: s.name, href }] : [];
+        }),
+      },
+      colorCss: colorCss(boot['color-settings']),
+      toast,
+      // Only the named public values; '<' escaped so no tag can close early.
+      envScript: `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
+    },
+    { headers },
+  );
+}
