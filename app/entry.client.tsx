@@ -9,11 +9,16 @@ declare global {
 }
 
 startTransition(() => {
+  // StrictMode's checks only run in development; the production bundle leaves it out.
   hydrateRoot(
     document,
-    <StrictMode>
+    process.env.NODE_ENV === 'production' ? (
       <RemixBrowser />
-    </StrictMode>,
+    ) : (
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    ),
   );
 });
 

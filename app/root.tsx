@@ -13,13 +13,12 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { lazy, Suspense, type ReactNode } from 'react';
-import * as serverErrorScreen from '~/components/layout/ErrorScreen.server';
+import { Suspense, type ReactNode } from 'react';
+import * as serverRender from '~/components/layout/server-render.server';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
-import { Toasts } from '~/components/layout/Toasts';
-import { useNonce } from '~/nonce';
+import { onDemand } from '~/components/layout/on-demand';
 import type { loader } from '~/domain/root-loader.server';
 import appCss from '~/styles/app.css';
 
@@ -45,6 +44,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 /** Bootstrap data is cached and changes rarely: refetch it only after a form post (toasts, sign-in). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+
+/** The CSP nonce of this response; the browser renders '' (the attribute is hidden from the DOM). */
+const useNonce = serverRender.useNonce ?? (() => '');
 
 /** The document around both the app and the error screens; loader data is absent on errors. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -91,26 +93,31 @@ export default function App() {
       <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>
-      <Toasts toast={data.toast} />
+      {/* The live region is always present so screen readers announce a toast added later. */}
+      <div className="toasts" role="status" aria-live="polite">
+        {data.toast ? (
+          <Suspense fallback={null}>
+            <ToastMessage toast={data.toast} />
+          </Suspense>
+        ) : null}
+      </div>
       <Footer settings={data.settings} footer={data.footer} />
     </>
   );
 }
 
-/* Error screens are rare, so the browser fetches their code only when one is shown: the server
- * renders the screen eagerly (ErrorScreen.server), the browser hydrates it through React.lazy,
- * and React keeps the server's HTML inside the Suspense boundary until the code is there. */
-const LazyErrorScreen = lazy(() => import('~/components/layout/ErrorScreen').then((m) => ({ default: m.ErrorScreen })));
+/* Error screens and toasts are rare, so the browser fetches their code only when one is shown. */
+const ErrorScreen = onDemand(serverRender.ErrorScreen, () => import('~/components/layout/ErrorScreen').then((m) => m.ErrorScreen));
+const ToastMessage = onDemand(serverRender.ToastMessage, () => import('~/components/layout/Toasts').then((m) => m.ToastMessage));
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const Screen = typeof document === 'undefined' ? serverErrorScreen.ErrorScreen : LazyErrorScreen;
   // The skip link leads to the screen's own <main id="main">.
   return (
     <>
       <SkipLink />
       <Suspense fallback={null}>
-        <Screen error={error} />
+        <ErrorScreen error={error} />
       </Suspense>
     </>
   );

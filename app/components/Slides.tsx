@@ -26,14 +26,11 @@ export function Slides({ slides }: { slides: SlideView[] }) {
             <li key={slide.id} className="slide">
               {href === null ? (
                 <div className="slide__frame">{body}</div>
-              ) : href.startsWith('/') ? (
-                <Link to={href} className="slide__frame" prefetch="intent">
+              ) : (
+                // Link leaves an http(s) URL to the browser (no client navigation, no prefetch).
+                <Link to={href} className="slide__frame" prefetch="intent" rel={href.startsWith('/') ? undefined : 'noopener noreferrer'}>
                   {body}
                 </Link>
-              ) : (
-                <a href={href} className="slide__frame" rel="noopener noreferrer">
-                  {body}
-                </a>
               )}
             </li>
           );

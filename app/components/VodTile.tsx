@@ -36,7 +36,7 @@ export interface VodRailData {
  * auto-scroll, so a page that does not move its rails ships no script for them.
  */
 export function StaticRail({ rail }: { rail: VodRailData }) {
-  if (rail.cards.length === 0) return null;
+  // The loader leaves out rails without videos.
   const headingId = `rail-${rail.id}`;
   return (
     <section className="rail" aria-labelledby={headingId}>

@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           const href = safeLink(s.url);
           return href ? [{ name: s.name, href }] : [];
         }),
+        year: new Date().getFullYear(),
       },
       colorCss: colorCss(boot['color-settings']),
       toast,

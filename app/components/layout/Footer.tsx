@@ -12,6 +12,8 @@ export interface FooterData {
   blocks: Array<{ id: number; title: string; paragraphs: string[] }>;
   /** The channel's social links, only safe ones. */
   social: Array<{ name: string; href: string }>;
+  /** The server's year, so the page hydrates with the same text on New Year's Eve. */
+  year: number;
 }
 
 type Contact = Pick<Settings, 'name' | 'contact_email' | 'contact_phone' | 'address'>;
@@ -49,7 +51,7 @@ export function Footer({ settings, footer }: { settings: Contact; footer: Footer
         <MenuList items={footer.menu} />
       </nav>
       <p className="copyright">
-        © {new Date().getFullYear()} {settings.name}
+        © {footer.year} {settings.name}
       </p>
     </footer>
   );

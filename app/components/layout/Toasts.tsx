@@ -8,26 +8,21 @@ export interface ToastData {
 /** Spec section 9: toasts last 5000 ms. Only with JS; without it the flash stays until the next page. */
 const TOAST_MS = 5000;
 
-export function Toasts({ toast }: { toast: ToastData | null }) {
-  const [shown, setShown] = useState(toast);
+/** One flash message, in the root layout's live region (root.tsx loads this code on demand). */
+export function ToastMessage({ toast }: { toast: ToastData }) {
+  const [shown, setShown] = useState(true);
   useEffect(() => {
-    setShown(toast);
-    if (!toast) return;
-    const timer = window.setTimeout(() => setShown(null), TOAST_MS);
+    setShown(true);
+    const timer = window.setTimeout(() => setShown(false), TOAST_MS);
     return () => window.clearTimeout(timer);
   }, [toast]);
 
-  return (
-    // The live region is always present so screen readers announce a toast added later.
-    <div className="toasts" role="status" aria-live="polite">
-      {shown ? (
-        <div className={`toast toast--${shown.type ?? 'info'}`}>
-          <p>{shown.text}</p>
-          <button type="button" className="toast__close" onClick={() => setShown(null)} aria-label="Dismiss message">
-            ×
-          </button>
-        </div>
-      ) : null}
+  return shown ? (
+    <div className={`toast toast--${toast.type ?? 'info'}`}>
+      <p>{toast.text}</p>
+      <button type="button" className="toast__close" onClick={() => setShown(false)} aria-label="Dismiss message">
+        ×
+      </button>
     </div>
-  );
+  ) : null;
 }
