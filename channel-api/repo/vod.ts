@@ -60,5 +60,8 @@ export async function vodRailsOf(db: Db, channelId: number) {
     .innerJoin(t.vodItems, eq(t.vodItems.id, t.vodRailItems.itemId))
     .where(inArray(t.vodRailItems.railId, rails.map((r) => r.id)))
     .orderBy(asc(t.vodRailItems.position));
-  return rails.map((r) => ({ id: r.id, title: r.title, vod_media_items: items.filter((i) => i.railId === r.id).map((i) => vodItemOut(i.item)) }));
+  // Two queries in all, whatever the number of rails (no query per rail).
+  const byRail = new Map<number, ReturnType<typeof vodItemOut>[]>();
+  for (const { railId, item } of items) byRail.set(railId, [...(byRail.get(railId) ?? []), vodItemOut(item)]);
+  return rails.map((r) => ({ id: r.id, title: r.title, vod_media_items: byRail.get(r.id) ?? [] }));
 }

@@ -143,4 +143,14 @@ describe('events of the demo channel', () => {
     const ts = data.finished.map((e) => e.event_utc_ts);
     expect(ts).toEqual([...ts].sort((a, b) => b - a));
   });
+
+  it('answers for the home page exactly what the three matching /events lists answer', async () => {
+    const res = await http.request('GET', '/events-for-homepage', { query: { api_key: key } });
+    const home = api.eventsForHomepage.response.parse(res.json).data;
+    const list = async (stream_status: string, limit: string, sort_direction: string) =>
+      (await events({ stream_status, limit, sort_field: 'event_utc_ts', sort_direction })).data;
+    expect(home.live).toEqual(await list('live', '20', 'asc'));
+    expect(home.upcoming).toEqual(await list('upcoming', '12', 'asc'));
+    expect(home.finished).toEqual(await list('finished', '12', 'desc'));
+  });
 });
