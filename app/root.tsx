@@ -19,10 +19,10 @@ import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { onDemand } from '~/components/layout/on-demand';
-import type { loader } from '~/domain/root-loader.server';
+import type { loader } from '~/loaders/root.server';
 import appCss from '~/styles/app.css';
 
-export { loader } from '~/domain/root-loader.server';
+export { loader } from '~/loaders/root.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },

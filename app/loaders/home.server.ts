@@ -4,15 +4,15 @@
  * Everything the page shows is worked out here, so the dates, Intl formatting, titles and links
  * of the cards stay on the server and the page's data is only what it renders. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/channel/errors.server';
-import { homepageEvents } from '~/channel/events.server';
-import { vodRails } from '~/channel/vod.server';
-import { eventCardData } from './event-card';
-import { documentTitle } from './page-text';
-import { slideViews } from './slide-link';
-import { vodCardData } from './vod-card';
+import { loadBootstrapOrWhoops } from '~/domain/channel/bootstrap.server';
+import { channelFor } from '~/domain/channel/client.server';
+import { ChannelError, whoopsResponse } from '~/domain/channel/errors.server';
+import { homepageEvents } from '~/domain/channel/events.server';
+import { vodRails } from '~/domain/channel/vod.server';
+import { eventCardData } from '~/domain/event-card';
+import { documentTitle } from '~/domain/page-text';
+import { slideViews } from '~/domain/slide-link';
+import { vodCardData } from '~/domain/vod-card';
 
 /** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
 export const HOME_SECTION_LIMIT = 8;

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { EventTiles } from '~/components/EventTile';
 import { Slides } from '~/components/Slides';
 import { StaticRail } from '~/components/VodTile';
-import type { loader } from '~/domain/home-page.server';
+import type { loader } from '~/loaders/home.server';
 
-export { loader } from '~/domain/home-page.server';
+export { loader } from '~/loaders/home.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
