@@ -4,11 +4,11 @@
  * Everything the page shows is worked out here, so the dates, Intl formatting, titles and links
  * of the cards stay on the server and the page's data is only what it renders. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops } from '~/domain/channel/bootstrap.server';
-import { channelFor } from '~/domain/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/domain/channel/errors.server';
-import { homepageEvents } from '~/domain/channel/events.server';
-import { vodRails } from '~/domain/channel/vod.server';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { channelFor } from '~/channel/client.server';
+import { ChannelError, whoopsResponse } from '~/channel/errors.server';
+import { homepageEvents } from '~/channel/events.server';
+import { vodRails } from '~/channel/vod.server';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-text';
 import { slideViews } from '~/domain/slide-link';

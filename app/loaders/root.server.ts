@@ -3,9 +3,9 @@
  * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops } from '~/domain/channel/bootstrap.server';
-import { publicEnv } from '~/domain/env.server';
-import { commitSession, getSession, getToast } from '~/domain/session.server';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { publicEnv } from '~/env.server';
+import { commitSession, getSession, getToast } from '~/session.server';
 import { colorCss } from '~/domain/colors';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
