@@ -42,6 +42,8 @@ const schema = z
     TRUST_PROXY: trustProxy,
     SENTRY_DSN: z.union([z.string().url(), z.literal('')]).optional().transform((v) => v || undefined),
     BOOTSTRAP_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
+    /** Viewer-independent content (home rails, lists, pages) shared by all visitors this long. */
+    CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(10),
     /** Requests per minute per client IP for pages (loopback is exempt). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   })

@@ -1,12 +1,16 @@
 /* An in-process cache for one value with a TTL and stale-while-revalidate: fresh → served;
    stale (within maxStaleMs) → served at once while one background refresh runs; older or
-   missing → the caller waits for the refresh. Only one refresh is ever in flight. */
+   missing → the caller waits for the refresh. Only one refresh is ever in flight. Used for the
+   bootstrap data (one value) and, one per key, for shared content (content-cache.server.ts). */
 
 export interface SwrCacheOptions<T> {
   load: () => Promise<T>;
   ttlMs: number;
   /** How long past the TTL a stale copy may still be served (also while the channel is down). */
   maxStaleMs: number;
+  /** Forget the cached copy when a refresh fails, so the next caller sees the outage instead of
+   *  old data (content; bootstrap data rather keeps serving through an outage). */
+  dropOnError?: boolean;
   now?: () => number;
 }
 
@@ -20,6 +24,8 @@ export interface SwrCacheStats {
 export interface SwrCache<T> {
   get(): Promise<T>;
   stats(): SwrCacheStats;
+  /** The refresh in flight, if any (tests await it instead of sleeping). */
+  refreshing(): Promise<T> | null;
   reset(): void;
 }
 
@@ -37,6 +43,10 @@ export function createSwrCache<T>(opts: SwrCacheOptions<T>): SwrCache<T> {
         .then((value) => {
           entry = { value, fetchedAt: now() };
           return value;
+        })
+        .catch((error: unknown) => {
+          if (opts.dropOnError) entry = null;
+          throw error;
         })
         .finally(() => {
           inFlight = null;
@@ -59,6 +69,7 @@ export function createSwrCache<T>(opts: SwrCacheOptions<T>): SwrCache<T> {
       return refresh();
     },
     stats: () => ({ upstreamCalls, fetchedAt: entry?.fetchedAt ?? null }),
+    refreshing: () => inFlight,
     reset() {
       entry = null;
       upstreamCalls = 0;

@@ -18,8 +18,8 @@ export async function fetchBootstrap(core: ChannelCore): Promise<BootstrapData> 
   return data;
 }
 
-export function createBootstrapCache(core: ChannelCore, ttlMs: number, maxStaleMs = MAX_STALE_MS): SwrCache<BootstrapData> {
-  return createSwrCache({ load: () => fetchBootstrap(core), ttlMs, maxStaleMs });
+export function createBootstrapCache(core: ChannelCore, ttlMs: number, maxStaleMs = MAX_STALE_MS, now?: () => number): SwrCache<BootstrapData> {
+  return createSwrCache({ load: () => fetchBootstrap(core), ttlMs, maxStaleMs, now });
 }
 
 let cache: SwrCache<BootstrapData> | null = null;
@@ -40,7 +40,8 @@ export async function loadBootstrapOrWhoops(): Promise<BootstrapData> {
   try {
     return await getBootstrap();
   } catch (error) {
-    if (error instanceof Response && error.status === 429) throw error;
+    // Concurrent loaders share one failed refresh: each gets its own readable body.
+    if (error instanceof Response && error.status === 429) throw error.clone();
     throw whoopsResponse();
   }
 }

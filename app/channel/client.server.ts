@@ -2,6 +2,7 @@ import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
 import { commitSession, getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
 import { createChannelCore, type CallOptions, type KeyStore } from './request.server';
+import { processSharedContent, type SharedContent } from './shared.server';
 
 export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
 export type { CallOptions } from './request.server';
@@ -9,6 +10,9 @@ export type { CallOptions } from './request.server';
 /** The channel as a loader or action sees it: calls carry the visitor's api key and IP. */
 export interface Channel {
   call<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, opts?: CallOptions): Promise<ResponseOf<E>>;
+  /** For answers that are the same for every viewer: served from the process's shared content
+   *  cache (shared.server.ts), fetched with the server's own key. Never for access or geo. */
+  shared: SharedContent['call'];
   /** `Set-Cookie` when the session changed (a new api key, a cleared user); else empty. */
   headers(): Promise<Headers>;
 }
@@ -59,6 +63,7 @@ export async function channelFor(request: Request): Promise<Channel> {
   return {
     // Calls end with the page request: a visitor who navigates away cancels them quietly.
     call: (endpoint, params, opts = {}) => core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }),
+    shared: (endpoint, params) => processSharedContent().call(endpoint, params),
     async headers() {
       const headers = new Headers();
       if (store.changed) headers.append('Set-Cookie', await commitSession(session));

@@ -1,10 +1,13 @@
 import { api, type EventsQuery } from '#contract';
-import type { CallOptions, Channel } from './client.server';
+import type { Channel } from './client.server';
 
 export type { EventsQuery };
 
-export async function listEvents(ch: Channel, query: EventsQuery, opts?: CallOptions) {
-  const { data, meta } = await ch.call(api.events, query, opts);
+/* Shared (`ch.shared`, the same for every viewer, cached per process): lists, the home page's
+   events, categories. Per viewer (`ch.call`): one event, which carries the viewer's access. */
+
+export async function listEvents(ch: Channel, query: EventsQuery) {
+  const { data, meta } = await ch.shared(api.events, query);
   return { items: data, total: meta.total };
 }
 
@@ -13,9 +16,9 @@ export async function getEvent(ch: Channel, id: number | string) {
 }
 
 export async function homepageEvents(ch: Channel) {
-  return (await ch.call(api.eventsForHomepage)).data;
+  return (await ch.shared(api.eventsForHomepage)).data;
 }
 
 export async function eventCategories(ch: Channel) {
-  return (await ch.call(api.eventsCategories)).data;
+  return (await ch.shared(api.eventsCategories)).data;
 }

@@ -15,7 +15,6 @@ afterEach(async () => {
 });
 
 const publicCore = () => createChannelCore({ baseUrl: channel.url, configUrl: `${channel.url}/channels/demo.json`, log: captureLog() });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('bootstrap cache', () => {
   it('asks for web colours and slides in bracket notation, then serves repeat calls from the cache', async () => {
@@ -36,34 +35,41 @@ describe('bootstrap cache', () => {
     expect(channel.on('/channel-bootstrap-data')).toHaveLength(1);
   });
 
-  it('after the TTL serves the stale copy at once while exactly one refresh runs', async () => {
+  it('after the TTL serves the stale copy while exactly one refresh is pending, then the new one', async () => {
     const { bootstrapBody } = await import('./test-channel-server');
     let name = 'Old name';
-    channel.route('GET /channel-bootstrap-data', (_hit, nth) => ({
-      delayMs: nth === 1 ? 0 : 300,
-      body: { data: { ...bootstrapBody.data, settings: { ...bootstrapBody.data.settings, name } } },
-    }));
-    const cache = createBootstrapCache(publicCore(), 50);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    channel.route('GET /channel-bootstrap-data', async (_hit, nth) => {
+      if (nth > 1) await held; // the refresh stays pending until the test lets it answer
+      return { body: { data: { ...bootstrapBody.data, settings: { ...bootstrapBody.data.settings, name } } } };
+    });
+    let clock = 0;
+    const cache = createBootstrapCache(publicCore(), 50, 10 * 60_000, () => clock);
     expect((await cache.get()).settings.name).toBe('Old name');
     name = 'New name';
-    await sleep(80); // past the TTL
-    const started = Date.now();
+    clock = 51; // past the TTL
     const stale = await Promise.all([cache.get(), cache.get(), cache.get()]);
-    expect(Date.now() - started).toBeLessThan(200); // did not wait for the 300 ms refresh
     expect(stale.map((b) => b.settings.name)).toEqual(['Old name', 'Old name', 'Old name']);
+    const refresh = cache.refreshing();
+    expect(refresh).not.toBeNull();
     expect(cache.stats().upstreamCalls).toBe(2);
-    await sleep(400);
+    release();
+    await refresh;
     expect((await cache.get()).settings.name).toBe('New name');
     expect(channel.on('/channel-bootstrap-data')).toHaveLength(2);
   });
 
   it('keeps serving the stale copy when a refresh fails, and fails once it is too old', async () => {
-    const cache = createBootstrapCache(publicCore(), 20, 150);
+    let clock = 0;
+    const cache = createBootstrapCache(publicCore(), 20, 150, () => clock);
     await cache.get();
     channel.route('GET /channel-bootstrap-data', () => ({ status: 500, body: { message: 'Server Error' } }));
-    await sleep(40);
+    clock = 40; // stale: served while the refresh fails
     expect((await cache.get()).settings.name).toBe('Test Channel');
-    await sleep(200);
+    await cache.refreshing()?.catch(() => undefined);
+    expect((await cache.get()).settings.name).toBe('Test Channel');
+    clock = 200; // past TTL + stale window
     await expect(cache.get()).rejects.toMatchObject({ status: 500 });
   });
 });
@@ -78,7 +84,7 @@ describe('swr cache with a clock', () => {
     expect(await cache.get()).toBe(1);
     t = 20;
     expect(await cache.get()).toBe(1); // stale, refresh started
-    await sleep(0);
+    await cache.refreshing();
     expect(await cache.get()).toBe(2);
     expect(cache.stats()).toEqual({ upstreamCalls: 2, fetchedAt: 20 });
   });

@@ -51,6 +51,20 @@ describe('channelFor', () => {
   });
 });
 
+describe('channelFor shared content', () => {
+  it('shares viewer-independent answers between visitors, and costs a first visitor no key or cookie', async () => {
+    const events = await import('~/channel/events.server');
+    const before = channel.on('/events').length;
+    const a = await client.channelFor(new Request('http://app.test/upcoming'));
+    const b = await client.channelFor(new Request('http://app.test/upcoming'));
+    await events.listEvents(a, { stream_status: 'upcoming', limit: 12 });
+    await events.listEvents(b, { stream_status: 'upcoming', limit: 12 });
+    expect(channel.on('/events').length - before).toBe(1);
+    expect((await a.headers()).has('Set-Cookie')).toBe(false);
+    expect((await b.headers()).has('Set-Cookie')).toBe(false);
+  });
+});
+
 describe('loadBootstrapOrWhoops', () => {
   it('returns the bootstrap data, then a 503 whoops Response once the channel fails with no copy', async () => {
     expect((await bootstrap.loadBootstrapOrWhoops()).settings.name).toBe('Test Channel');
