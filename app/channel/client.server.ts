@@ -1,7 +1,7 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
 import { commitSession, getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
-import { createChannelCore, type CallOptions, type KeyStore } from './request.server';
+import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { processSharedContent, type SharedContent } from './shared.server';
 
 export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
@@ -57,15 +57,23 @@ function clientIp(request: Request): string | null {
 }
 
 export async function channelFor(request: Request): Promise<Channel> {
-  const session = await getSession(request);
-  const store = sessionKeyStore(session);
-  const core = createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) });
+  // The session is read on the first per-viewer call only: a page of shared content (home)
+  // skips the cookie's signature check and the api key's decryption altogether.
+  let viewer: Promise<{ session: AppSession; store: ReturnType<typeof sessionKeyStore>; core: ChannelCore }> | null = null;
+  const viewerCore = () =>
+    (viewer ??= getSession(request).then((session) => {
+      const store = sessionKeyStore(session);
+      const core = createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) });
+      return { session, store, core };
+    }));
   return {
     // Calls end with the page request: a visitor who navigates away cancels them quietly.
-    call: (endpoint, params, opts = {}) => core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }),
+    call: async (endpoint, params, opts = {}) => (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }),
     shared: (endpoint, params) => processSharedContent().call(endpoint, params),
     async headers() {
       const headers = new Headers();
+      if (!viewer) return headers;
+      const { session, store } = await viewer;
       if (store.changed) headers.append('Set-Cookie', await commitSession(session));
       return headers;
     },

@@ -131,8 +131,10 @@ try {
   await waitUp();
   const eventId = await freeFinishedEventId();
 
-  // A returning visitor: the session cookie (which holds the api key) from a first visit.
-  const first = await fetch(`${base}/`);
+  // A returning visitor: the session cookie (which holds the api key) from a first visit. The
+  // home page needs no api key of the visitor's (its content is shared), so the key is minted by a
+  // page that needs one: the watch page (access and geo are per viewer).
+  const first = await fetch(`${base}/watch/${eventId}`);
   await first.text();
   const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const returning: Record<string, string> = cookie ? { cookie } : {};
