@@ -78,6 +78,7 @@ export default defineConfig({
         TRUST_PROXY: 'true',
         // Short, so the Whoops test sees a cold bootstrap cache soon after the API stops.
         BOOTSTRAP_TTL_SECONDS: '2',
+        CONTENT_TTL_SECONDS: '2',
         SENTRY_DSN: '',
       },
       timeout: 120_000,
