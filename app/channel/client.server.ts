@@ -1,6 +1,7 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
 import { commitSession, getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
+import { ChannelError, whoopsResponse } from './errors.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { processSharedContent, type SharedContent } from './shared.server';
 
@@ -66,10 +67,17 @@ export async function channelFor(request: Request): Promise<Channel> {
       const core = createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) });
       return { session, store, core };
     }));
+  // A page (GET) whose channel is down shows the 'Whoops!' reload screen (spec section 8), on
+  // every route alike. Actions (POST) get the ChannelError and answer in their own form.
+  const whoopsOnOutage = (error: unknown): never => {
+    if (request.method === 'GET' && error instanceof ChannelError && error.isOutage) throw whoopsResponse();
+    throw error;
+  };
   return {
     // Calls end with the page request: a visitor who navigates away cancels them quietly.
-    call: async (endpoint, params, opts = {}) => (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }),
-    shared: (endpoint, params) => processSharedContent().call(endpoint, params),
+    call: async (endpoint, params, opts = {}) =>
+      (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }).catch(whoopsOnOutage),
+    shared: (endpoint, params) => processSharedContent().call(endpoint, params).catch(whoopsOnOutage),
     async headers() {
       const headers = new Headers();
       if (!viewer) return headers;

@@ -6,7 +6,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/channel/errors.server';
 import { homepageEvents } from '~/channel/events.server';
 import { vodRails } from '~/channel/vod.server';
 import { eventCardData } from '~/domain/event-card';
@@ -20,28 +19,23 @@ export const HOME_SECTION_LIMIT = 8;
 export async function loader({ request }: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
   const ch = await channelFor(request);
-  try {
-    const [events, rails] = await Promise.all([homepageEvents(ch), vodRails(ch)]);
-    const section = (list: typeof events.live) => ({
-      cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
-      more: list.length > HOME_SECTION_LIMIT,
-    });
-    return json(
-      {
-        title: documentTitle('Home', boot.settings.name),
-        channelName: boot.settings.name,
-        slides: slideViews(boot.slides, boot.pages),
-        live: section(events.live),
-        upcoming: section(events.upcoming),
-        finished: section(events.finished),
-        rails: rails
-          .filter((rail) => rail.vod_media_items.length > 0)
-          .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) })),
-      },
-      { headers: await ch.headers() },
-    );
-  } catch (error) {
-    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
-    throw error;
-  }
+  const [events, rails] = await Promise.all([homepageEvents(ch), vodRails(ch)]);
+  const section = (list: typeof events.live) => ({
+    cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
+    more: list.length > HOME_SECTION_LIMIT,
+  });
+  return json(
+    {
+      title: documentTitle('Home', boot.settings.name),
+      channelName: boot.settings.name,
+      slides: slideViews(boot.slides, boot.pages),
+      live: section(events.live),
+      upcoming: section(events.upcoming),
+      finished: section(events.finished),
+      rails: rails
+        .filter((rail) => rail.vod_media_items.length > 0)
+        .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) })),
+    },
+    { headers: await ch.headers() },
+  );
 }

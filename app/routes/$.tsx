@@ -2,7 +2,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/channel/errors.server';
+import { or404 } from '~/not-found.server';
 import { getPage } from '~/channel/pages.server';
 import { pageMeta } from '~/components/layout/meta';
 import { normalisePagePath, paragraphs } from '~/domain/page-text';
@@ -14,14 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = path ? boot.pages.find((p) => normalisePagePath(p.url) === path) : undefined;
   if (!match) throw redirect('/404', 302);
   const ch = await channelFor(request);
-  try {
-    const page = await getPage(ch, match.id);
-    return json({ page }, { headers: await ch.headers() });
-  } catch (error) {
-    if (error instanceof ChannelError && error.status === 404) throw redirect('/404', 302);
-    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
-    throw error;
-  }
+  const page = await or404(getPage(ch, match.id));
+  return json({ page }, { headers: await ch.headers() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.page.name ?? 'Page');

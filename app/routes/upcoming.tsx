@@ -4,7 +4,6 @@ import type { FormEvent } from 'react';
 import type { EventCategory } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
-import { ChannelError, whoopsResponse } from '~/channel/errors.server';
 import { listEvents } from '~/channel/events.server';
 import { EventList } from '~/components/EventList';
 import { pageMeta } from '~/components/layout/meta';
@@ -35,24 +34,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
   const filters = parseEventFilters(new URL(request.url).searchParams);
   const ch = await channelFor(request);
-  try {
-    const { items, total } = await listEvents(ch, eventsQueryFor(filters));
-    return json(
-      {
-        filters,
-        events: items,
-        total,
-        sports: categoryOptions(boot['events-categories']),
-        // The participant menu lists the schools; it comes with the cached bootstrap data.
-        schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
-        locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
-      },
-      { headers: await ch.headers() },
-    );
-  } catch (error) {
-    if (error instanceof ChannelError && error.isOutage) throw whoopsResponse();
-    throw error;
-  }
+  const { items, total } = await listEvents(ch, eventsQueryFor(filters));
+  return json(
+    {
+      filters,
+      events: items,
+      total,
+      sports: categoryOptions(boot['events-categories']),
+      // The participant menu lists the schools; it comes with the cached bootstrap data.
+      schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
+      locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
+    },
+    { headers: await ch.headers() },
+  );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Schedule');

@@ -51,6 +51,30 @@ describe('channelFor', () => {
   });
 });
 
+describe('channelFor when the channel is down', () => {
+  it('turns a 5xx into the Whoops 503 for a page (GET), and leaves the ChannelError to an action (POST)', async () => {
+    channel.route('GET /geo', () => ({ status: 502, body: { message: 'Bad gateway' } }));
+    const page = await client.channelFor(new Request('http://app.test/watch/1'));
+    const thrown = await page.call(api.geo).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+    expect(await (thrown as Response).json()).toEqual({ screen: 'whoops' });
+
+    const action = await client.channelFor(new Request('http://app.test/watch/1', { method: 'POST' }));
+    const error = await action.call(api.geo).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(client.ChannelError);
+    expect((error as InstanceType<typeof client.ChannelError>).status).toBe(502);
+  });
+
+  it('keeps a 404 a ChannelError, so a route can send the visitor to /404', async () => {
+    channel.route('GET /geo', () => ({ status: 404, body: { message: 'Not found' } }));
+    const page = await client.channelFor(new Request('http://app.test/watch/1'));
+    const error = await page.call(api.geo).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(client.ChannelError);
+    expect((error as InstanceType<typeof client.ChannelError>).status).toBe(404);
+  });
+});
+
 describe('channelFor shared content', () => {
   it('shares viewer-independent answers between visitors, and costs a first visitor no key or cookie', async () => {
     const events = await import('~/channel/events.server');
@@ -66,11 +90,10 @@ describe('channelFor shared content', () => {
 });
 
 describe('loadBootstrapOrWhoops', () => {
-  it('returns the bootstrap data, then a 503 whoops Response once the channel fails with no copy', async () => {
+  it('returns the bootstrap data and serves the next call from the cache (the 503 case: whoops.test.ts)', async () => {
     expect((await bootstrap.loadBootstrapOrWhoops()).settings.name).toBe('Test Channel');
     expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
     await bootstrap.loadBootstrapOrWhoops();
     expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
   });
-
 });
