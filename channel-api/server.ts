@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import type { Deps } from './http/route.ts';
 import { imagesRouter } from './images.ts';
+import { mediaRouter, prepareMedia } from './media/index.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
 import { keyRoutes } from './routes/keys.ts';
@@ -26,21 +27,6 @@ export interface ChannelApi {
   close(): Promise<void>;
 }
 
-interface MediaModule {
-  prepareMedia(dataDir: string): Promise<void>;
-  mediaRouter(opts: { dataDir: string }): express.Router;
-}
-
-/** The media module (channel-api/media) is optional here so the API still runs where it is missing. */
-async function loadMedia(log: (m: string) => void): Promise<MediaModule | undefined> {
-  try {
-    return (await import('./media/index.ts')) as MediaModule;
-  } catch (error) {
-    log(`channel-api: media module unavailable, /media/* other than images will 404 (${(error as Error).message})`);
-    return undefined;
-  }
-}
-
 /** Starts the reference channel API: migrate, seed the demo channel on first start, serve. */
 export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<ChannelApi> {
   const env = process.env;
@@ -57,8 +43,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
     if (await seedIfEmpty(database.db)) log('channel-api: seeded the demo channel');
-    const media = await loadMedia((m) => console.warn(m));
-    if (media) await media.prepareMedia(dataDir);
+    await prepareMedia(dataDir, { log });
 
     const app = express();
     app.disable('x-powered-by');
@@ -67,7 +52,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use(express.json({ limit: '100kb' }));
     const deps: Deps = { db: database.db, apiKeyTtlSeconds };
     app.use('/media/images', imagesRouter(database.db));
-    if (media) app.use('/media', media.mediaRouter({ dataDir }));
+    app.use('/media', mediaRouter({ dataDir }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);
