@@ -57,17 +57,32 @@ export async function eventCategoriesOf(db: Db, channelId: number): Promise<Cate
 
 const money = (cents: number) => cents / 100;
 
+/** The fields every product shares on the wire (contract `productBase`); prices are stored in cents. */
+interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  basePriceCents: number;
+  serviceFeeCents: number;
+  image: string | null;
+  weight: number;
+}
+const productFields = (p: ProductRow) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  price: money(p.priceCents),
+  base_price: money(p.basePriceCents),
+  service_fee: money(p.serviceFeeCents),
+  image: p.image,
+  weight: p.weight,
+});
+
 export async function packagesOf(db: Db, channelId: number) {
   const rows = await db.select().from(t.packages).where(eq(t.packages.channelId, channelId)).orderBy(asc(t.packages.weight), asc(t.packages.id));
   return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: money(p.priceCents),
-    base_price: money(p.basePriceCents),
-    service_fee: money(p.serviceFeeCents),
-    image: p.image,
-    weight: p.weight,
+    ...productFields(p),
     type: p.type,
     pass_type: p.passType,
     kind: p.kind,
@@ -83,14 +98,7 @@ export async function packagesOf(db: Db, channelId: number) {
 export async function subscriptionsOf(db: Db, channelId: number) {
   const rows = await db.select().from(t.subscriptions).where(eq(t.subscriptions.channelId, channelId)).orderBy(asc(t.subscriptions.weight), asc(t.subscriptions.id));
   return rows.map((s) => ({
-    id: s.id,
-    name: s.name,
-    description: s.description,
-    price: money(s.priceCents),
-    base_price: money(s.basePriceCents),
-    service_fee: money(s.serviceFeeCents),
-    image: s.image,
-    weight: s.weight,
+    ...productFields(s),
     type: 'subscription' as const,
     offer: s.offer,
     period: s.period,

@@ -15,6 +15,15 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-import-'));
 let database: { url: string; drop(): Promise<void> } | undefined;
 
+/** Writes the description to file, imports it, and returns the command's failure (undefined if it succeeded). */
+function failedImport(file: string, description: unknown): Promise<{ code: number; stderr: string } | undefined> {
+  fs.writeFileSync(file, JSON.stringify(description));
+  return importChannel(file).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+}
+
 function importChannel(file: string) {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
   return run(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { cwd: root, env });
@@ -62,11 +71,7 @@ describe('npm run import:channel', () => {
     const description = JSON.parse(exampleJson());
     description.color_settings.primary = 'red';
     description.events[0].participants = ['no-such-team'];
-    fs.writeFileSync(file, JSON.stringify(description));
-    const failed = await importChannel(file).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failed = await failedImport(file, description);
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain('color_settings.primary: colour must be #rrggbb');
     expect((await channelName()).name).toBe('Imported Test League');
@@ -77,11 +82,7 @@ describe('npm run import:channel', () => {
     const description = JSON.parse(exampleJson());
     description.name = 'Never Imported';
     description.events[0].participants = ['no-such-team'];
-    fs.writeFileSync(file, JSON.stringify(description));
-    const failed = await importChannel(file).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failed = await failedImport(file, description);
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain("unknown participant 'no-such-team'");
     expect((await channelName()).name).toBe('Imported Test League');
