@@ -1,3 +1,5 @@
+import * as account from './account.ts';
+import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as publicCalls from './public.ts';
 import type { Endpoint } from './http.ts';
@@ -6,6 +8,8 @@ export * from './http.ts';
 export * from './entities.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';
+export * from './auth.ts';
+export { order, clip, transaction, type Order, type Clip } from './account.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -35,6 +39,21 @@ export const api = {
   vodMediaCategories: content.vodMediaCategories,
   vodMediaSearch: content.vodMediaSearch,
   vodMediaRails: content.vodMediaRails,
+  login: auth.login,
+  logout: auth.logout,
+  register: auth.register,
+  social: auth.social,
+  emailVerify: auth.emailVerify,
+  passwordResetRequest: auth.passwordResetRequest,
+  passwordReset: auth.passwordReset,
+  addSession: auth.addSession,
+  profile: auth.profile,
+  updateProfile: auth.updateProfile,
+  userAccess: auth.userAccess,
+  deleteAccountInfo: auth.deleteAccountInfo,
+  deleteAccountConfirm: auth.deleteAccountConfirm,
+  orders: account.orders,
+  clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;
