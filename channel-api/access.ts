@@ -1,12 +1,16 @@
+import type { UserRow } from './repo/users.ts';
+
 /*
- * Who may watch what. Today there are no users, so only free content is open; the accounts and
- * commerce issues extend `Viewer` (user, purchases) and this one function.
+ * Who may watch what. Only free content is open so far; the commerce issue extends `Viewer`
+ * (purchases) and this one function, using the signed-in user the api key belongs to.
  */
 
 export interface Viewer {
   userId: number | null;
+  /** The signed-in user (capabilities, trial), or null for a visitor. */
+  user: UserRow | null;
 }
-export const anonymous: Viewer = { userId: null };
+export const anonymous: Viewer = { userId: null, user: null };
 
 /** Anything not typed 'paid' is free (spec: type 'paid' or other). */
 export function hasAccess(item: { type: string }, _viewer: Viewer): boolean {

@@ -1,14 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
-import { openDatabase } from './db/client.ts';
+import { GOOGLE_SITEVERIFY } from './auth/recaptcha.ts';
+import type { SocialConfig } from './auth/social.ts';
+import { openDatabase, type Db } from './db/client.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import type { Deps } from './http/route.ts';
 import { imagesRouter } from './images.ts';
+import { createMailer } from './mail/index.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -18,13 +24,39 @@ export interface ChannelApiOptions {
   host?: string;
   dataDir?: string;
   databaseUrl?: string;
+  /** Visitor api keys (env API_KEY_TTL_SECONDS, default 1 h). */
   apiKeyTtlSeconds?: number;
+  /** Signed-in users' api keys (env USER_SESSION_TTL_SECONDS, default 30 days). */
+  userSessionTtlSeconds?: number;
+  /** The web app's origin for links in mail (env PUBLIC_URL, default http://localhost:3000). */
+  publicUrl?: string;
+  /** SMTP server for mail (env SMTP_URL); without it mail goes to `<dataDir>/outbox/*.eml`. */
+  smtpUrl?: string;
+  /** Sender address (env MAIL_FROM). */
+  mailFrom?: string;
+  /** reCAPTCHA is checked when a secret is set (env RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
+  recaptchaSecret?: string;
+  recaptchaVerifyUrl?: string;
+  /** OIDC providers (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID, FACEBOOK_ISSUER/FACEBOOK_CLIENT_ID); null turns one off. */
+  social?: SocialConfig;
   logger?: boolean;
 }
 
 export interface ChannelApi {
   url: string;
+  /** The open database: tests and operator tools reach the data through the repo modules. */
+  db: Db;
   close(): Promise<void>;
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+function socialFromEnv(env: NodeJS.ProcessEnv): SocialConfig {
+  const one = (issuer?: string, clientId?: string) => (issuer && clientId ? { issuer, clientId } : null);
+  return { google: one(env.GOOGLE_ISSUER, env.GOOGLE_CLIENT_ID), facebook: one(env.FACEBOOK_ISSUER, env.FACEBOOK_CLIENT_ID) };
 }
 
 /** Starts the reference channel API: migrate, seed the demo channel on first start, serve. */
@@ -35,10 +67,23 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './data');
   const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
   const apiKeyTtlSeconds = opts.apiKeyTtlSeconds ?? Number(env.API_KEY_TTL_SECONDS ?? 3600);
+  const userSessionTtlSeconds = opts.userSessionTtlSeconds ?? positive(env.USER_SESSION_TTL_SECONDS, 30 * 86_400);
+  const publicUrl = opts.publicUrl ?? (env.PUBLIC_URL || 'http://localhost:3000');
   const logger = opts.logger ?? true;
   const log = (message: string) => {
     if (logger) console.log(message);
   };
+  const recaptchaSecret = opts.recaptchaSecret ?? (env.RECAPTCHA_SECRET || undefined);
+  const recaptcha = recaptchaSecret
+    ? { secret: recaptchaSecret, verifyUrl: opts.recaptchaVerifyUrl ?? (env.RECAPTCHA_VERIFY_URL || GOOGLE_SITEVERIFY) }
+    : null;
+  const social = { ...socialFromEnv(env), ...opts.social };
+  const mailer = createMailer({
+    smtpUrl: opts.smtpUrl ?? (env.SMTP_URL || undefined),
+    outboxDir: path.join(dataDir, 'outbox'),
+    from: opts.mailFrom ?? (env.MAIL_FROM || 'Fieldhouse <no-reply@fieldhouse.invalid>'),
+    log,
+  });
 
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
@@ -50,7 +95,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // X-Forwarded-For is believed only from loopback: our own web server proxying the browser.
     app.set('trust proxy', 'loopback');
     app.use(express.json({ limit: '100kb' }));
-    const deps: Deps = { db: database.db, apiKeyTtlSeconds };
+    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, publicUrl, mailer, recaptcha, social, log };
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', mediaRouter({ dataDir }));
     const router = express.Router();
@@ -59,6 +104,9 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     contentRoutes(router, deps);
     eventRoutes(router, deps);
     vodRoutes(router, deps);
+    authRoutes(router, deps);
+    profileRoutes(router, deps);
+    accountRoutes(router, deps);
     app.use(router);
     app.use(notFoundHandler);
     app.use(errorHandler((error) => console.error('channel-api: unexpected error', error)));
@@ -75,6 +123,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     let closing: Promise<void> | undefined;
     return {
       url,
+      db: database.db,
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((resolve) => {

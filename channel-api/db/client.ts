@@ -66,3 +66,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     throw error;
   }
 }
+
+/** A transaction handle; repo functions that must run inside one take `Executor`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;

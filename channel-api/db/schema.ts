@@ -11,7 +11,9 @@ import {
   timestamp,
   uniqueIndex,
   index,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { users } from './schema-accounts.ts';
 
 /* The reference channel's tables. Every content row belongs to one channel; deleting a channel
  * cascades, which is how an import replaces the demo channel. Money is stored in cents. */
@@ -63,10 +65,12 @@ export const apiKeys = pgTable(
     id: serial('id').primaryKey(),
     channelId: channelRef(),
     key: text('key').notNull(),
+    /** Set for a signed-in session; null for a visitor's key. */
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('api_keys_key_uq').on(t.key), index('api_keys_expires_idx').on(t.expiresAt)],
+  (t) => [uniqueIndex('api_keys_key_uq').on(t.key), index('api_keys_expires_idx').on(t.expiresAt), index('api_keys_user_idx').on(t.userId)],
 );
 
 export const geoRanges = pgTable('geo_ranges', {
@@ -298,3 +302,5 @@ export const subscriptions = pgTable('subscriptions', {
   period: text('period').$type<'annual' | 'month'>().notNull(),
   trialPeriod: integer('trial_period'),
 });
+
+export * from './schema-accounts.ts';

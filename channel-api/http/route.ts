@@ -1,21 +1,49 @@
 import type { Request, Router } from 'express';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/index.ts';
+import { SERVER_MSG } from '../../contract/auth.ts';
+import type { Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
-import { channelByApiKey, defaultChannel, type Channel } from '../repo/channels.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { RecaptchaConfig } from '../auth/recaptcha.ts';
+import type { SocialConfig } from '../auth/social.ts';
+import { defaultChannel, type Channel } from '../repo/channels.ts';
+import { sessionByApiKey, type Session } from '../repo/sessions.ts';
+import type { UserRow } from '../repo/users.ts';
 import { fromZod, HttpError, noKey } from './errors.ts';
 
 export interface Deps {
   db: Db;
+  /** Lifetime of a visitor's api key. */
   apiKeyTtlSeconds: number;
+  /** Lifetime of a signed-in user's api key. */
+  userSessionTtlSeconds: number;
+  /** The web app's origin, for links in mail. */
+  publicUrl: string;
+  mailer: Mailer;
+  /** Null: reCAPTCHA is not checked. */
+  recaptcha: RecaptchaConfig | null;
+  social: SocialConfig;
+  log(message: string): void;
 }
 
 export interface Ctx<E extends Endpoint> {
   params: z.output<E['params']>;
   /** The caller's channel: from the api key, or the default channel on public calls. */
   channel: Channel;
+  /** The signed-in user of the api key; null for a visitor's key or a public call without one. */
+  user: UserRow | null;
+  /** The api key the call came with, once it is known to be valid. */
+  apiKey: string | null;
+  viewer: Viewer;
   req: Request;
   deps: Deps;
+}
+
+/** The caller's user, or 401 for a visitor's key (user-only endpoints). */
+export function requireUser(ctx: { user: UserRow | null }): UserRow {
+  if (!ctx.user) throw new HttpError(401, SERVER_MSG.unauthenticated);
+  return ctx.user;
 }
 export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<z.input<E['response']>>;
 
@@ -30,10 +58,12 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const source: unknown = ep.method === 'POST' ? (req.body ?? {}) : req.query;
       if (!isObject(source)) throw new HttpError(400, 'The request body must be a JSON object');
       const { api_key: apiKey, ...raw } = source;
-      const channel = await resolveChannel(deps, ep, apiKey);
+      const { channel, session } = await resolveCaller(deps, ep, apiKey);
       const parsed = ep.params.safeParse({ ...raw, ...req.params });
       if (!parsed.success) throw fromZod(parsed.error);
-      const body = await handler({ params: parsed.data, channel, req, deps });
+      const user = session?.user ?? null;
+      const viewer: Viewer = { userId: user?.id ?? null, user };
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, req, deps });
       res.json(body);
     } catch (error) {
       next(error);
@@ -41,13 +71,14 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
   });
 }
 
-async function resolveChannel(deps: Deps, ep: Endpoint, apiKey: unknown): Promise<Channel> {
-  const byKey = typeof apiKey === 'string' && apiKey !== '' ? await channelByApiKey(deps.db, apiKey) : undefined;
+async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise<{ channel: Channel; session?: Session }> {
+  const session = typeof apiKey === 'string' && apiKey !== '' && apiKey.length <= 200 ? await sessionByApiKey(deps.db, apiKey) : undefined;
   if (ep.auth === 'apiKey') {
-    if (!byKey) throw noKey('api_key');
-    return byKey;
+    if (!session) throw noKey('api_key');
+    return { channel: session.channel, session };
   }
-  const channel = byKey ?? (await defaultChannel(deps.db));
+  if (session) return { channel: session.channel, session };
+  const channel = await defaultChannel(deps.db);
   if (!channel) throw new HttpError(404, 'No channel is configured');
-  return channel;
+  return { channel };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { asc, eq, lt } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.ts';
 import { apiKeys, channels } from '../db/schema.ts';
 
 export type Channel = typeof channels.$inferSelect;
@@ -21,21 +21,12 @@ export async function defaultChannel(db: Db): Promise<Channel | undefined> {
   return row;
 }
 
-export async function channelByApiKey(db: Db, apiKey: string, now = new Date()): Promise<Channel | undefined> {
-  const [row] = await db
-    .select({ channel: channels })
-    .from(apiKeys)
-    .innerJoin(channels, eq(channels.id, apiKeys.channelId))
-    .where(and(eq(apiKeys.key, apiKey), gt(apiKeys.expiresAt, now)))
-    .limit(1);
-  return row?.channel;
-}
-
-export async function issueApiKey(db: Db, channelId: number, ttlSeconds: number, now = new Date()) {
+/** A visitor's key, or with `userId` a signed-in session's key. */
+export async function issueApiKey(db: Executor, channelId: number, ttlSeconds: number, now = new Date(), userId: number | null = null) {
   // Forget keys that expired a day ago, so the table does not grow without bound.
   await db.delete(apiKeys).where(lt(apiKeys.expiresAt, new Date(now.getTime() - 86_400_000)));
   const key = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await db.insert(apiKeys).values({ channelId, key, expiresAt });
+  await db.insert(apiKeys).values({ channelId, key, expiresAt, userId });
   return { api_key: key, expires_at: expiresAt.toISOString() };
 }

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { anonymous, hasAccess } from '../access.ts';
+import { hasAccess } from '../access.ts';
 import { mount, type Deps } from '../http/route.ts';
 import { notFound } from '../http/errors.ts';
 import { eventCategoriesOf } from '../repo/catalog.ts';
@@ -11,10 +11,10 @@ import { eventPlayback } from '../media-urls.ts';
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;
   mount(router, deps, api.events, async ({ channel, params }) => listEvents(db, channel.id, params, nowSeconds()));
-  mount(router, deps, api.event, async ({ channel, params }) => {
+  mount(router, deps, api.event, async ({ channel, params, viewer }) => {
     const found = await eventById(db, channel.id, params.id, nowSeconds());
     if (!found) throw notFound('Event not found');
-    const access = hasAccess(found.out, anonymous);
+    const access = hasAccess(found.out, viewer);
     return { data: { ...found.out, has_access: access, ...eventPlayback(found.out.stream_status, found.asset, access) } };
   });
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { anonymous, hasAccess } from '../access.ts';
+import { hasAccess } from '../access.ts';
 import { mount, type Deps } from '../http/route.ts';
 import { notFound } from '../http/errors.ts';
 import { noPlayback, vodPlayback } from '../media-urls.ts';
@@ -9,10 +9,10 @@ import { listVod, vodById, vodCategoriesOf, vodItemOut, vodRailsOf } from '../re
 export function vodRoutes(router: Router, deps: Deps) {
   const { db } = deps;
   mount(router, deps, api.vodMediaItems, async ({ channel, params }) => listVod(db, channel.id, params));
-  mount(router, deps, api.vodMediaItem, async ({ channel, params }) => {
+  mount(router, deps, api.vodMediaItem, async ({ channel, params, viewer }) => {
     const item = await vodById(db, channel.id, params.id);
     if (!item) throw notFound('Media item not found');
-    const access = hasAccess(item, anonymous);
+    const access = hasAccess(item, viewer);
     return { data: { ...vodItemOut(item), has_access: access, ...(access ? vodPlayback(item.asset) : noPlayback) } };
   });
   mount(router, deps, api.vodMediaCategories, async ({ channel }) => ({ data: await vodCategoriesOf(db, channel.id) }));

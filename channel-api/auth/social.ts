@@ -1,0 +1,78 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { SERVER_MSG, type SocialProvider } from '../../contract/auth.ts';
+import { HttpError } from '../http/errors.ts';
+
+/* Social sign-in: the web app runs the OpenID Connect code flow (PKCE, state, nonce) and hands
+ * us the provider's ID token; we check it ourselves (signature from the issuer's JWKS, issuer,
+ * audience = our client id, expiry) before trusting the e-mail address in it. */
+
+export interface ProviderConfig {
+  issuer: string;
+  clientId: string;
+}
+/** null or missing: the provider is not configured on this server. */
+export type SocialConfig = Partial<Record<SocialProvider, ProviderConfig | null>>;
+
+export interface VerifiedIdentity {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+const label: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+
+/** Key sets by issuer: jose caches and refreshes keys inside each one. */
+const keySets = new Map<string, Promise<ReturnType<typeof createRemoteJWKSet>>>();
+
+async function keySetOf(issuer: string) {
+  let found = keySets.get(issuer);
+  if (!found) {
+    found = (async () => {
+      const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`discovery ${url}: HTTP ${res.status}`);
+      const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
+      if (typeof jwks_uri !== 'string') throw new Error(`discovery ${url}: no jwks_uri`);
+      return createRemoteJWKSet(new URL(jwks_uri));
+    })();
+    keySets.set(issuer, found);
+    // A failed discovery is retried on the next sign-in rather than remembered.
+    found.catch(() => keySets.delete(issuer));
+  }
+  return found;
+}
+
+const invalidToken = () => new HttpError(400, SERVER_MSG.wrongAuth, { id_token: ['The sign-in token is not valid.'] });
+
+export async function verifyIdToken(config: SocialConfig, provider: SocialProvider, idToken: string): Promise<VerifiedIdentity> {
+  const settings = config[provider];
+  if (!settings) {
+    const message = `Sign-in with ${label[provider]} is not configured on this channel.`;
+    throw new HttpError(400, message, { provider: [message] });
+  }
+  let keys: Awaited<ReturnType<typeof keySetOf>>;
+  try {
+    keys = await keySetOf(settings.issuer);
+  } catch {
+    throw new HttpError(503, `${label[provider]} cannot be reached right now. Please try again in a moment.`);
+  }
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(idToken, keys, { issuer: settings.issuer, audience: settings.clientId, requiredClaims: ['sub', 'exp', 'iat'] }));
+  } catch {
+    throw invalidToken();
+  }
+  const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+  if (!email || typeof payload.sub !== 'string') throw invalidToken();
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+  const [first = '', ...rest] = text(payload.name).split(/\s+/);
+  return {
+    subject: payload.sub,
+    email,
+    emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    firstName: text(payload.given_name) || first,
+    lastName: text(payload.family_name) || rest.join(' '),
+  };
+}

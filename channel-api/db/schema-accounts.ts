@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { channels, events } from './schema.ts';
+
+/* Fans' accounts and what hangs off them. Deleting a user removes everything personal
+ * (cascade) except orders, which stay for accounting with user_id set to NULL. */
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true });
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** Stored lowercased: one account per address and channel. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Null for an account made by social sign-in that never set a password. */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: stamp('email_verified_at'),
+    temporaryPassword: boolean('temporary_password').notNull().default(false),
+    trialPeriodUsed: boolean('trial_period_used').notNull().default(false),
+    newsOptIn: boolean('news_opt_in').notNull().default(false),
+    termsAcceptedAt: stamp('terms_accepted_at'),
+    capabilities: jsonb('capabilities').$type<string[]>().notNull().default(sql`'["watch"]'::jsonb`),
+    clipsCount: integer('clips_count').notNull().default(0),
+    downloadsCount: integer('downloads_count').notNull().default(0),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_channel_email_uq').on(t.channelId, t.email)],
+);
+
+/** A social provider's account (OIDC `sub`) linked to a user. Per channel, like the users. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.channelId, t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+export type TokenKind = 'verify' | 'reset' | 'delete' | 'session_code';
+
+/** One-time secrets from mailed links and sign-in codes; only their sha256 is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    kind: text('kind').$type<TokenKind>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address a verification link was sent to: a link for an old address verifies nothing. */
+    email: text('email'),
+    expiresAt: stamp('expires_at').notNull(),
+    usedAt: stamp('used_at'),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+export interface ProductSnapshot {
+  id: number;
+  name: string;
+  event_category_id: number | null;
+  participant_id: number | null;
+}
+
+/** Minimal for the profile tabs and account deletion; the commerce issue extends it. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<'event' | 'package' | 'subscription'>().notNull(),
+    product: jsonb('product').$type<ProductSnapshot>().notNull(),
+    status: text('status').notNull().default('created'),
+    activityStatus: text('activity_status').$type<'active' | 'inactive'>().notNull().default('inactive'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId)],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'created' | 'failed' | 'paid' | 'refunded'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('transactions_order_idx').on(t.orderId)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    favoritableType: text('favoritable_type').notNull(),
+    favoritableId: integer('favoritable_id').notNull(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('favorites_user_item_uq').on(t.userId, t.favoritableType, t.favoritableId)],
+);
+
+export const clips = pgTable(
+  'clips',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Seconds into the event's video. */
+    startTime: integer('start_time').notNull(),
+    duration: integer('duration').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status').$type<'queued' | 'processed' | 'failed'>().notNull().default('queued'),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('clips_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { renderMail, type MailKind, type MailInput } from './templates.ts';
+
+/* Outgoing mail. With SMTP_URL it goes out by SMTP; without, each message is written as an .eml
+ * file to `<dataDir>/outbox/` (the embedded default: nothing leaves the machine) and its link
+ * is logged. Callers send after their transaction commits: a slow mail server must not hold
+ * database locks, and a rolled-back change must not have mailed anyone. */
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log(message: string): void;
+}
+
+export interface Mailer {
+  /** Resolves once the message is written or accepted by the SMTP server. */
+  send(kind: MailKind, to: string, input: MailInput): Promise<void>;
+  readonly outboxDir: string | null;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
+  const smtp: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const files = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir: smtp ? null : opts.outboxDir,
+    async send(kind, to, input) {
+      const { subject, text, html } = renderMail(kind, input);
+      const message = { from: opts.from, to, subject, text, html };
+      if (smtp) {
+        await smtp.sendMail(message);
+        return;
+      }
+      const info = await files!.sendMail(message);
+      fs.mkdirSync(opts.outboxDir, { recursive: true });
+      // ISO time first: a directory listing sorts oldest to newest; ':' is not allowed on every filesystem.
+      const stamp = new Date().toISOString().replace(/:/g, '-');
+      const file = path.join(opts.outboxDir, `${stamp}-${kind}-${randomBytes(4).toString('hex')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      opts.log(`channel-api: mail "${subject}" to ${to} written to ${file}; link: ${input.link}`);
+    },
+  };
+}
+
+/** Sends after the change is committed; a failed delivery is logged and does not undo the change
+ *  (the fan can ask again: log in re-mails a verification link, the reset form mails a new one). */
+export function deliver(mailer: Mailer, log: (message: string) => void, ...args: Parameters<Mailer['send']>): Promise<void> {
+  return mailer.send(...args).catch((error: Error) => log(`channel-api: could not send ${args[0]} mail to ${args[1]}: ${error.message}`));
+}
+
+export type { MailKind, MailInput };

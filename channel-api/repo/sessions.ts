@@ -1,0 +1,34 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.ts';
+import { apiKeys, channels, users } from '../db/schema.ts';
+import type { Channel } from './channels.ts';
+import type { UserRow } from './users.ts';
+
+/* An api key is a session: a visitor's (user_id NULL) or a signed-in user's. */
+
+export interface Session {
+  channel: Channel;
+  /** The signed-in user, or null for a visitor's key. */
+  user: UserRow | null;
+  apiKey: string;
+}
+
+export async function sessionByApiKey(db: Db, apiKey: string, now = new Date()): Promise<Session | undefined> {
+  const [row] = await db
+    .select({ channel: channels, user: users })
+    .from(apiKeys)
+    .innerJoin(channels, eq(channels.id, apiKeys.channelId))
+    .leftJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.key, apiKey), gt(apiKeys.expiresAt, now)))
+    .limit(1);
+  return row ? { channel: row.channel, user: row.user, apiKey } : undefined;
+}
+
+export async function endSession(db: Executor, apiKey: string): Promise<void> {
+  await db.delete(apiKeys).where(eq(apiKeys.key, apiKey));
+}
+
+/** Signs the user out everywhere, or everywhere but the session making the change. */
+export async function endUserSessions(db: Executor, userId: number, except?: string): Promise<void> {
+  await db.delete(apiKeys).where(except ? and(eq(apiKeys.userId, userId), ne(apiKeys.key, except)) : eq(apiKeys.userId, userId));
+}
