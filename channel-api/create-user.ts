@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isLoginName, NAME_MAX } from '../contract/auth.ts';
+import { hashPassword, randomPassword } from './auth/password.ts';
+import { openDatabase } from './db/client.ts';
+import { channelBySlug, defaultChannel } from './repo/channels.ts';
+import { insertUser, userByEmail } from './repo/users.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+/**
+ * `npm run user:create -- --email fan@example.com [--first-name Ann --last-name Lee] [--channel slug]`
+ * Creates a verified user with a random temporary password, printed once; the fan must change it
+ * at first sign-in. Opens the database like the channel API (DATABASE_URL, else PGlite under
+ * DATA_DIR; stop a PGlite channel API first, its data dir lock refuses a second process).
+ * Exit codes: 0 created, 1 failure, 2 refused (bad arguments or the address is taken).
+ */
+const usage = 'usage: npm run user:create -- --email <address> [--first-name <name>] [--last-name <name>] [--channel <slug>]';
+
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+let args: { email?: string; 'first-name'?: string; 'last-name'?: string; channel?: string };
+try {
+  ({ values: args } = parseArgs({
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, channel: { type: 'string' } },
+    strict: true,
+  }));
+} catch (error) {
+  refuse(`${(error as Error).message}\n${usage}`);
+}
+const email = args.email?.trim() ?? '';
+if (!email) refuse(usage);
+if (!isLoginName(email)) refuse(`"${email}" is not a valid email address.`);
+const firstName = args['first-name']?.trim() ?? '';
+const lastName = args['last-name']?.trim() ?? '';
+if (firstName.length > NAME_MAX || lastName.length > NAME_MAX) refuse(`Names are at most ${NAME_MAX} characters.`);
+
+const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? './data'), databaseUrl: process.env.DATABASE_URL || undefined }).catch(
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
+let code = 0;
+try {
+  // A fresh database gets the demo channel, as the channel API would on its first start.
+  await seedIfEmpty(database.db);
+  const channel = args.channel ? await channelBySlug(database.db, args.channel) : await defaultChannel(database.db);
+  if (!channel) throw Object.assign(new Error(`No channel named ${args.channel}.`), { refused: true });
+  const taken = await userByEmail(database.db, channel.id, email);
+  const password = randomPassword();
+  const user = taken
+    ? undefined
+    : await insertUser(database.db, {
+        channelId: channel.id,
+        email,
+        firstName,
+        lastName,
+        passwordHash: await hashPassword(password),
+        temporaryPassword: true,
+        emailVerifiedAt: new Date(),
+      });
+  if (!user) throw Object.assign(new Error(`A user with the email address ${email.toLowerCase()} already exists in ${channel.name}; nothing was changed.`), { refused: true });
+  console.log(`Created user ${user.email} (id ${user.id}) in ${channel.name}.`);
+  console.log(`Temporary password (shown only now): ${password}`);
+  console.log('The user must choose a new password after signing in.');
+} catch (error) {
+  console.error((error as Error).message);
+  code = (error as { refused?: boolean }).refused ? 2 : 1;
+} finally {
+  await database.close();
+}
+process.exit(code);
