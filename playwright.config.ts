@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from './tests/e2e/support/urls.ts';
+import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
+import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 
 /* One web server (production build) and one channel API process (under a supervisor that lets
    the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
@@ -50,6 +51,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      name: 'oidc',
+      command: 'node --import tsx tests/e2e/support/oidc-server.ts',
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: new URL(OIDC_URL).port },
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       name: 'channel-api',
       command: 'node --import tsx tests/e2e/support/channel-supervisor.ts',
       url: `${CHANNEL_API_URL}/channels/demo.json`,
@@ -59,6 +69,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         // Short-lived api keys, so the web server's key refresh path runs during the suite.
         API_KEY_TTL_SECONDS: '20',
+        // Links in mail (written to DATA_DIR/outbox) lead to the web server under test.
+        PUBLIC_URL: WEB_URL,
+        GOOGLE_ISSUER: OIDC_URL,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
       },
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
@@ -80,6 +94,13 @@ export default defineConfig({
         BOOTSTRAP_TTL_SECONDS: '2',
         CONTENT_TTL_SECONDS: '2',
         SENTRY_DSN: '',
+        PUBLIC_URL: WEB_URL,
+        // Google sign-in against the local OpenID provider; Facebook stays unconfigured (hidden).
+        GOOGLE_ISSUER: OIDC_URL,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT.client_secret,
+        FACEBOOK_CLIENT_ID: '',
+        FACEBOOK_CLIENT_SECRET: '',
       },
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,

@@ -26,6 +26,8 @@ const isDev = env.NODE_ENV === 'development';
 let embedded: { url: string; close(): Promise<void> } | null = null;
 if (!env.CHANNEL_API_URL) {
   const { startChannelApi } = await import('./channel-api/server.ts');
+  // Links in the channel's mail point at this site.
+  process.env.PUBLIC_URL ??= env.PUBLIC_URL;
   embedded = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir: process.env.DATA_DIR ?? './data' });
   // The app's env module (in the Remix build) is evaluated after this and reads it from here.
   process.env.CHANNEL_API_URL = embedded.url;
@@ -89,10 +91,29 @@ const throttled: Parameters<typeof rateLimit>[0] = {
     res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60));
   },
 };
-// Placeholder for the auth issue: sign-in style POSTs get a strict tier.
-const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email'];
-app.use(AUTH_PATHS, rateLimit({ ...throttled, limit: 10, skip: (req) => req.method !== 'POST' || isLoopback(req) }));
+// Sign-in style POSTs get a strict tier, with a message that says what happened.
+const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email', '/confirm-account-deletion', '/auth'];
+app.use(
+  AUTH_PATHS,
+  rateLimit({
+    ...throttled,
+    limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    skip: (req) => req.method !== 'POST' || isLoopback(req),
+    handler: (_req, res, _next, options) => {
+      res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60, AUTH_THROTTLED));
+    },
+  }),
+);
 app.use(rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback }));
+
+// A POST from another site changes nothing (the actions also check the CSRF token).
+app.post('*', (req, res, next) => {
+  const origin = req.get('Origin');
+  const site = req.get('Sec-Fetch-Site');
+  const sameHost = origin && origin !== 'null' ? safeHost(origin) === req.get('Host') : site !== 'cross-site' && site !== 'same-site';
+  if (sameHost) return next();
+  res.status(403).type('text/plain').send('Cross-site form posts are refused.');
+});
 
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,
@@ -135,7 +156,8 @@ function securityHeaders(): express.RequestHandler {
           mediaSrc: ["'self'", 'blob:', 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(isDev ? ['ws://localhost:*'] : [])],
-          formAction: ["'self'"],
+          // Social sign-in posts answer with a redirect to the provider (TOOLCHAIN §3).
+          formAction: ["'self'", ...socialOrigins()],
           frameAncestors: [(req) => ((req as express.Request).path.startsWith('/watch_embed/') ? '*' : "'self'")],
           upgradeInsecureRequests: https ? [] : null,
         },
@@ -146,12 +168,30 @@ function securityHeaders(): express.RequestHandler {
   return (req, res, next) => (req.secure ? secure : plain)(req, res, next);
 }
 
+const AUTH_THROTTLED = 'Too many sign-in attempts from your connection. For your security, please wait a minute before you try again.';
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/** Origins of the configured social sign-in providers (their authorization pages). */
+function socialOrigins(): string[] {
+  const origins = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) origins.push(new URL(env.GOOGLE_ISSUER).origin);
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) origins.push(new URL(env.FACEBOOK_ISSUER).origin);
+  return origins;
+}
+
 /** The 429 page of the rate limiter: no app, no JS needed (ThrottledScreen's no-JS form). */
-function throttledPage(seconds: number): string {
+function throttledPage(seconds: number, reason = 'We received too many requests from your connection in a short time.'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Too many requests</title></head>
 <body><main style="max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif">
-<h1>Too many requests</h1><p>We received too many requests from your connection in a short time. Please wait a moment, then reload the page.</p>
+<h1>Too many requests</h1><p>${reason} Please wait a moment, then reload the page.</p>
 <p>Please wait ${seconds} seconds, then reload the page.</p><p><a href="">Reload</a></p></main></body></html>`;
 }
 

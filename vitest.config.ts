@@ -3,10 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '~': fileURLToPath(new URL('./app', import.meta.url)),
-      '#contract': fileURLToPath(new URL('./contract/index.ts', import.meta.url)),
-    },
+    alias: [
+      { find: /^~\//, replacement: `${fileURLToPath(new URL('./app', import.meta.url))}/` },
+      { find: /^#contract$/, replacement: fileURLToPath(new URL('./contract/index.ts', import.meta.url)) },
+      // Browser code imports one contract file (#contract/auth), not the whole index.
+      { find: /^#contract\/(.*)$/, replacement: `${fileURLToPath(new URL('./contract', import.meta.url))}/$1` },
+    ],
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -46,6 +46,20 @@ const schema = z
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(10),
     /** Requests per minute per client IP for pages (loopback is exempt). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Sign-in style POSTs (login, registration, password reset, verification) per minute per IP. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** This site's public origin, for links in mail (embedded channel API) and OIDC redirects.
+     *  Default: http://localhost:PORT. */
+    PUBLIC_URL: url.optional(),
+    /** Social sign-in: a provider shows only when its client id and secret are set. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_ISSUER: url.default('https://www.facebook.com'),
+    /** reCAPTCHA v2 site key: shown on public auth forms when set (the channel API holds the secret). */
+    RECAPTCHA_SITE_KEY: z.string().optional(),
   })
   .transform((e) => {
     const secrets = (e.SESSION_SECRET ?? '')
@@ -55,6 +69,7 @@ const schema = z
     return {
       ...e,
       SESSION_SECRET: secrets,
+      PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       CHANNEL_CONFIG_URL:
         e.CHANNEL_CONFIG_URL ?? (e.CHANNEL_API_URL ? `${e.CHANNEL_API_URL}/channels/${e.CHANNEL_SLUG}.json` : undefined),
     };

@@ -14,6 +14,8 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import * as serverRender from '~/components/layout/server-render.server';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
@@ -29,7 +31,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-const ERROR_TITLES: Record<number, string> = { 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
+const ERROR_TITLES: Record<number, string> = { 400: 'Form not sent', 403: 'Form not sent', 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
 
 /* The loader sends the page title (domain/page-text documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
@@ -41,9 +43,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };
 
-/** Bootstrap data is cached and changes rarely: refetch it only after a form post (toasts, sign-in). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+/** After a form post (toasts, sign-in), and on each new page: the root loader remembers the
+ *  page and applies the navigation rules (spec section 2). Its bootstrap data is cached, so this
+ *  costs no channel call. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 
 /** The CSP nonce of this response; the browser renders '' (the attribute is hidden from the DOM). */
 const useNonce = serverRender.useNonce ?? (() => '');
@@ -84,12 +88,23 @@ export default function App() {
       </main>
     );
   }
+  // Every form carries the CSRF token; public forms add the honeypot (app/security.server.ts).
+  return (
+    <AuthenticityTokenProvider token={data.csrfToken}>
+      <HoneypotProvider {...data.honeypot}>
+        <Page data={data} busy={busy} state={state} />
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
+
+function Page({ data, busy, state }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: true | undefined; state: string }) {
   return (
     <>
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
       <div className={state === 'idle' ? 'progress' : 'progress progress--active'} aria-hidden="true" />
       <SkipLink />
-      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} />
+      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} user={data.user} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>

@@ -12,7 +12,31 @@ export interface SessionData {
   /** ISO time the api key expires (from POST /get_api_key). */
   apiKeyExpiresAt: string;
   /** Snapshot of the signed-in user; cleared on a 401 from the channel. */
-  user: unknown;
+  user: SessionUser;
+  /** A social sign-in waiting for the fan to accept the terms (sealed: it holds an ID token). */
+  pendingSocial: string;
+}
+
+/** What the app remembers of the signed-in user between requests (never the password). */
+export interface SessionUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  temporary_password: boolean;
+}
+
+/** The session's user, or null; tolerates snapshots from older releases. */
+export function sessionUser(session: AppSession): SessionUser | null {
+  const user = session.get('user') as Partial<SessionUser> | undefined;
+  return user && typeof user.id === 'number' && typeof user.email === 'string'
+    ? { id: user.id, email: user.email, first_name: user.first_name ?? '', last_name: user.last_name ?? '', temporary_password: user.temporary_password === true }
+    : null;
+}
+
+export function toSessionUser(user: SessionUser): SessionUser {
+  const { id, email, first_name, last_name, temporary_password } = user;
+  return { id, email, first_name, last_name, temporary_password };
 }
 
 export type ToastType = 'success' | 'error' | 'info';

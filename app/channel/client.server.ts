@@ -1,6 +1,17 @@
-import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
+import type { AuthSession, Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
-import { commitSession, getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
+import {
+  commitSession,
+  getSession,
+  openSecret,
+  sealSecret,
+  sessionUser,
+  setToast,
+  toSessionUser,
+  type AppSession,
+  type SessionUser,
+  type Toast,
+} from '~/session.server';
 import { ChannelError, whoopsResponse } from './errors.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { processSharedContent, type SharedContent } from './shared.server';
@@ -14,7 +25,19 @@ export interface Channel {
   /** For answers that are the same for every viewer: served from the process's shared content
    *  cache (shared.server.ts), fetched with the server's own key. Never for access or geo. */
   shared: SharedContent['call'];
-  /** `Set-Cookie` when the session changed (a new api key, a cleared user); else empty. */
+  /** The signed-in user of this request (after any call that reset it), or null. */
+  user(): Promise<SessionUser | null>;
+  /** After login, social sign-in or add_session: the fan's own api key replaces the visitor's,
+   *  so a session starts with a new key (the cookie session's "new session id"). */
+  signIn(auth: AuthSession): Promise<void>;
+  /** After logout or account deletion: forget the user and the key; the next call mints a
+   *  fresh visitor key. */
+  signOut(): Promise<void>;
+  /** Refresh the user snapshot (after a profile update). */
+  updateUser(user: SessionUser): Promise<void>;
+  /** A flash toast for the next page, committed with the session by headers(). */
+  toast(toast: Toast): Promise<void>;
+  /** `Set-Cookie` when the session changed (a new api key, a cleared user, a toast); else empty. */
   headers(): Promise<Headers>;
 }
 
@@ -38,6 +61,8 @@ export function sessionKeyStore(session: AppSession): KeyStore & { changed: bool
     clearApiKey() {
       session.unset('apiKey');
       session.unset('apiKeyExpiresAt');
+      // A user's key is their session: the key that replaces it is a visitor's.
+      session.unset('user');
       store.changed = true;
     },
     clearUser() {
@@ -78,6 +103,28 @@ export async function channelFor(request: Request): Promise<Channel> {
     call: async (endpoint, params, opts = {}) =>
       (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }).catch(whoopsOnOutage),
     shared: (endpoint, params) => processSharedContent().call(endpoint, params).catch(whoopsOnOutage),
+    user: async () => sessionUser((await viewerCore()).session),
+    async signIn(auth) {
+      const { session, store } = await viewerCore();
+      store.setApiKey(auth.api_key, auth.expires_at);
+      session.set('user', toSessionUser(auth.user));
+      session.unset('pendingSocial');
+    },
+    async signOut() {
+      const { session, store } = await viewerCore();
+      store.clearApiKey();
+      session.unset('pendingSocial');
+    },
+    async updateUser(user) {
+      const { session, store } = await viewerCore();
+      session.set('user', toSessionUser(user));
+      store.changed = true;
+    },
+    async toast(toast) {
+      const { session, store } = await viewerCore();
+      setToast(session, toast);
+      store.changed = true;
+    },
     async headers() {
       const headers = new Headers();
       if (!viewer) return headers;

@@ -2,10 +2,13 @@
  * It lives in a .server module that root.tsx re-exports, so the browser bundle keeps none of its
  * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/env.server';
-import { commitSession, getSession, getToast } from '~/session.server';
+import { guard } from '~/domain/navigation';
+import { rememberPage } from '~/navigation.server';
+import { csrf, honeypot } from '~/security.server';
+import { commitSession, getSession, getToast, sessionUser } from '~/session.server';
 import { colorCss } from '~/domain/colors';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
@@ -17,10 +20,18 @@ const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith(
 export async function loader({ request }: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
   const session = await getSession(request);
+  const user = sessionUser(session);
+  // Spec section 2: a temporary password forces /profile/edit; signed-in fans skip sign-in pages.
+  const detour = guard(new URL(request.url).pathname, user);
+  if (detour) throw redirect(detour);
   const toast = getToast(session);
   const headers = new Headers();
   // Reading a flash consumes it; committing makes it gone on the next page.
   if (toast) headers.append('Set-Cookie', await commitSession(session));
+  const navCookie = await rememberPage(request);
+  if (navCookie) headers.append('Set-Cookie', navCookie);
+  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
   return json(
     {
@@ -42,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       colorCss: colorCss(boot['color-settings']),
       toast,
+      user: user ? { firstName: user.first_name, email: user.email } : null,
+      csrfToken,
+      honeypot: honeypot.getInputProps(),
       // Only the named public values; '<' escaped so no tag can close early.
       envScript: `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
     },

@@ -11,7 +11,20 @@ import { NotFound } from './NotFound';
  */
 export function ErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
-    const body = error.data as { screen?: string; retryAfterSeconds?: number | null } | null;
+    const body = error.data as { screen?: string; retryAfterSeconds?: number | null; message?: string } | null;
+    // A post without a valid CSRF token, from another site, or with the honeypot filled.
+    if (body?.screen === 'form-refused')
+      return (
+        <ErrorPage>
+          <h1>Form not sent</h1>
+          <p>{body.message}</p>
+          <p>
+            <a href="/" className="button">
+              Back to home
+            </a>
+          </p>
+        </ErrorPage>
+      );
     if (error.status === 503 && body?.screen === 'whoops') return <WhoopsScreen />;
     if (error.status === 429) return <ThrottledScreen retryAfterSeconds={body?.retryAfterSeconds ?? undefined} />;
     if (error.status === 404)

@@ -1,4 +1,5 @@
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
 
@@ -6,9 +7,10 @@ interface Props {
   channelName: string;
   logo: string | null;
   menu: MenuLinkData[];
+  user: { firstName: string; email: string } | null;
 }
 
-export function Header({ channelName, logo, menu }: Props) {
+export function Header({ channelName, logo, menu, user }: Props) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -18,7 +20,32 @@ export function Header({ channelName, logo, menu }: Props) {
           <span className="brand__name">{channelName}</span>
         </Link>
         <MainNav items={menu} />
+        <AccountNav user={user} />
       </div>
     </header>
+  );
+}
+
+/** Sign-in links, or the fan's profile link and a logout button (logout is a POST). */
+function AccountNav({ user }: { user: Props['user'] }) {
+  if (!user)
+    return (
+      <nav className="account-nav" aria-label="Account">
+        <Link to="/login">Log in</Link>
+        <Link to="/registration">
+          Register
+        </Link>
+      </nav>
+    );
+  return (
+    <nav className="account-nav" aria-label="Account">
+      <Link to="/profile">{user.firstName ? `${user.firstName}'s profile` : 'My profile'}</Link>
+      <Form method="post" action="/logout" className="account-nav__logout">
+        <AuthenticityTokenInput name="csrf" />
+        <button type="submit">
+          Log out
+        </button>
+      </Form>
+    </nav>
   );
 }

@@ -26,7 +26,10 @@ let shared: SharedContent;
 /** A visitor: their own key store and IP, and the process's shared content. */
 const visitor = (ip: string): Channel => {
   const core = createChannelCore({ baseUrl: channel.url, configUrl: `${channel.url}/channels/demo.json`, store: memoryStore(), clientIp: ip, log: captureLog() });
-  return { call: core.call, shared: shared.call, headers: async () => new Headers() };
+  const noSession = async () => {
+    throw new Error('this test visitor has no session');
+  };
+  return { call: core.call, shared: shared.call, headers: async () => new Headers(), user: async () => null, signIn: noSession, signOut: noSession, updateUser: noSession, toast: noSession };
 };
 
 beforeEach(async () => {

@@ -1,0 +1,27 @@
+import { redirect } from '@remix-run/node';
+import type { Channel } from '~/channel/client.server';
+import { pageOf } from '~/domain/navigation';
+import { expireCsrfCookie } from '~/security.server';
+import type { SessionUser } from '~/session.server';
+
+/* Who is signed in, and the redirects around signing in and out. */
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request, channel: Channel): Promise<SessionUser> {
+  const user = await channel.user();
+  if (user) return user;
+  const back = pageOf(new URL(request.url));
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, { headers: await channel.headers() });
+}
+
+/** A 303 after a sign-in or sign-out: the session cookie, and a fresh CSRF token on the next page. */
+export async function redirectWithSession(channel: Channel, to: string): Promise<Response> {
+  const headers = await channel.headers();
+  headers.append('Set-Cookie', await expireCsrfCookie());
+  return redirect(to, { status: 303, headers });
+}
+
+/** A 303 carrying the session (a toast, a new snapshot). */
+export async function redirectWith(channel: Channel, to: string): Promise<Response> {
+  return redirect(to, { status: 303, headers: await channel.headers() });
+}

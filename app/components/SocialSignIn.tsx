@@ -1,0 +1,25 @@
+import { Form } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+
+/* "Continue with Google": a POST (it starts a flow, so no GET) to /auth/:provider, which
+   redirects to the provider. Works without JavaScript; reloadDocument because the answer is a
+   redirect to another site. */
+export function SocialSignIn({ providers, redirectTo }: { providers: { id: string; name: string }[]; redirectTo?: string }) {
+  if (providers.length === 0) return null;
+  return (
+    <>
+      <p className="divider">or</p>
+      <div className="social-buttons">
+        {providers.map((p) => (
+          <Form key={p.id} method="post" action={`/auth/${p.id}`} reloadDocument>
+            <AuthenticityTokenInput name="csrf" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <button type="submit" className="button button--quiet">
+              Continue with {p.name}
+            </button>
+          </Form>
+        ))}
+      </div>
+    </>
+  );
+}

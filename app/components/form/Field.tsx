@@ -1,0 +1,85 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
+
+/* One labelled input wired for assistive technology: <label for>, aria-invalid, aria-describedby
+   (hint and errors), and the error list. Errors come from the server's lastResult (so they show
+   without JavaScript) or from conform's validation as the fan types. */
+
+type InputType = 'text' | 'email' | 'password' | 'hidden';
+
+/** Any field's metadata: schemas that trim or coerce their input type it as unknown. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+interface FieldProps {
+  meta: AnyField;
+  label: string;
+  type?: InputType;
+  autoComplete: string;
+  hint?: ReactNode;
+  /** The first invalid field of a form the server sent back (focus without JavaScript). */
+  autoFocus?: boolean;
+  inputMode?: 'email' | 'text';
+}
+
+export function Field({ meta, label, type = 'text', autoComplete, hint, autoFocus, inputMode }: FieldProps) {
+  const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint ? (
+        <p id={meta.descriptionId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input key={key} {...input} autoComplete={autoComplete} autoFocus={autoFocus} inputMode={inputMode} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+interface CheckboxProps {
+  meta: AnyField;
+  children: ReactNode;
+  autoFocus?: boolean;
+}
+
+/** A checkbox whose label may hold links (terms & conditions). */
+export function CheckboxField({ meta, children, autoFocus }: CheckboxProps) {
+  const { key, ...input } = getInputProps(meta, { type: 'checkbox' });
+  return (
+    <div className="field field--checkbox">
+      <input key={key} {...input} autoFocus={autoFocus} />
+      <label htmlFor={meta.id}>{children}</label>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} className="field__errors">
+      {errors?.length ? (
+        <ul>
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form-level message (wrong password, a channel refusal): announced when it appears. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} className="form-errors" role="alert">
+      {errors?.length ? errors.map((e) => <p key={e}>{e}</p>) : null}
+    </div>
+  );
+}
+
+/** Name of the first field with an error, for autofocus after a no-JS round trip. */
+export function firstInvalid(fields: Record<string, { errors?: string[] }>, order: string[]): string | undefined {
+  return order.find((name) => fields[name]?.errors?.length);
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs Playwright on a snapshot of this working tree, on its own ports, so several people (or
+# helpers) can run e2e at once without sharing a build or a server:
+#   bash scripts/e2e-sandbox.sh NAME PORT_OFFSET [playwright args...]
+# e.g. bash scripts/e2e-sandbox.sh alice 10 tests/e2e/specs/login.spec.ts --project=no-js
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=$1 offset=$2
+shift 2
+dst=/tmp/fh-e2e-$name
+mkdir -p "$dst"
+rsync -a --delete --exclude node_modules --exclude .cache --exclude build --exclude public/build --exclude data --exclude .git ./ "$dst/"
+ln -sfn "$PWD/node_modules" "$dst/node_modules"
+cd "$dst"
+npx remix build >/dev/null
+CI=1 E2E_PORT_OFFSET=$offset npx playwright test "$@"
