@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Db } from '../../../channel-api/db/client.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
 
@@ -18,6 +19,10 @@ const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
 export interface TestChannelApi {
   url: string;
   dataDir: string;
+  /** `<dataDir>/outbox`: where the server writes its mail. */
+  outbox: string;
+  /** The server's open database (for arranging data the API cannot create yet, and clocks). */
+  db: Db;
   databaseUrl?: string;
   close(): Promise<void>;
 }
@@ -31,6 +36,8 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
     return {
       url: api.url,
       dataDir,
+      outbox: path.join(dataDir, 'outbox'),
+      db: api.db,
       databaseUrl: database?.url,
       close: async () => {
         await api.close();
