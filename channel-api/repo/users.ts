@@ -40,7 +40,7 @@ export async function userById(db: Executor, id: number): Promise<UserRow | unde
   return row;
 }
 
-const isUniqueViolation = (error: unknown) => {
+export const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
@@ -60,19 +60,15 @@ export async function insertUser(db: Executor, values: NewUser): Promise<UserRow
   }
 }
 
-/** Undefined when a new e-mail is taken by another user. */
-export async function updateUser(db: Executor, id: number, changes: Partial<NewUser>): Promise<UserRow | undefined> {
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, ...(changes.email ? { email: normaliseEmail(changes.email) } : {}), updatedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
-  }
+/** A new e-mail taken by another user throws a unique violation (see isUniqueViolation): inside a
+ *  transaction the error aborts it, so callers catch it outside. */
+export async function updateUser(db: Executor, id: number, changes: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, ...(changes.email ? { email: normaliseEmail(changes.email) } : {}), updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
 }
 
 export async function userByIdentity(db: Executor, channelId: number, provider: string, subject: string): Promise<UserRow | undefined> {

@@ -85,7 +85,7 @@ export function authRoutes(router: Router, deps: Deps) {
         if (!user) throw refuse(422, SERVER_MSG.emailTaken, 'email');
       }
       await linkIdentity(db, user, params.provider, identity.subject);
-      if (!user.emailVerifiedAt && identity.emailVerified) user = (await updateUser(db, user.id, { emailVerifiedAt: new Date() })) ?? user;
+      if (!user.emailVerifiedAt && identity.emailVerified) user = await updateUser(db, user.id, { emailVerifiedAt: new Date() });
     }
     return { data: await signIn(ctx, user) };
   });

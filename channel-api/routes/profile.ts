@@ -5,7 +5,7 @@ import { mailLink, userView } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { mount, requireUser, type Deps } from '../http/route.ts';
 import type { NewUser } from '../repo/users.ts';
-import { normaliseEmail, updateUser } from '../repo/users.ts';
+import { isUniqueViolation, normaliseEmail, updateUser, userByEmail } from '../repo/users.ts';
 import { endUserSessions } from '../repo/sessions.ts';
 
 /* The signed-in fan's profile: read, edit, and what they may do. */
@@ -44,13 +44,19 @@ export function profileRoutes(router: Router, deps: Deps) {
       }
       Object.assign(changes, { passwordHash: await hashPassword(params.password), temporaryPassword: false });
     }
-    const updated = await db.transaction(async (tx) => {
-      const row = await updateUser(tx, user.id, changes);
-      // A new password signs out every other session (a thief's included), not this one.
-      if (row && params.password !== undefined) await endUserSessions(tx, user.id, ctx.apiKey ?? undefined);
-      return row;
-    });
-    if (!updated) throw new HttpError(422, SERVER_MSG.emailTaken, { email: [SERVER_MSG.emailTaken] });
+    const taken = () => new HttpError(422, SERVER_MSG.emailTaken, { email: [SERVER_MSG.emailTaken] });
+    if (emailChanged && (await userByEmail(db, ctx.channel.id, params.email as string))) throw taken();
+    const updated = await db
+      .transaction(async (tx) => {
+        const row = await updateUser(tx, user.id, changes);
+        // A new password signs out every other session (a thief's included), not this one.
+        if (params.password !== undefined) await endUserSessions(tx, user.id, ctx.apiKey ?? undefined);
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw taken(); // taken between the check and the update
+        throw error;
+      });
     if (emailChanged) await mailLink(ctx, 'verify', updated);
     return { data: await userView(ctx, updated) };
   });
