@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { EndpointName } from '#contract';
+import { PASSWORD, registration } from '../helpers/accounts.ts';
 
 /* One happy request and some bad ones for every endpoint of the contract. The api key is added
- * by the runner (endpoints.test.ts) for apiKey endpoints; `path` overrides the contract path. */
+ * by the runner (endpoints.test.ts) for apiKey endpoints: a visitor's, unless the request names
+ * a signed-in user's `key`; `path` overrides the contract path. */
 
 export interface Req {
+  /** An api key other than the runner's visitor key (a signed-in user's). */
+  key?: string;
   path?: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
@@ -18,9 +23,20 @@ export interface Ids {
   pageId: number;
   eventId: number;
   vodId: number;
+  /** A signed-in fan shared by the read-only cases. */
+  user: { key: string; email: string };
+  /** Makes what a single-use case consumes (mailed links, codes, sessions). */
+  fresh: {
+    signUp(): Promise<{ key: string; email: string }>;
+    verifyToken(): Promise<string>;
+    sessionCode(): Promise<string>;
+    resetToken(email: string): Promise<string>;
+    deleteToken(): Promise<string>;
+    idToken(email: string): Promise<string>;
+  };
 }
 export interface Case {
-  happy: (ids: Ids) => Req;
+  happy: (ids: Ids) => Req | Promise<Req>;
   bad: (ids: Ids) => BadReq[];
 }
 
@@ -119,4 +135,105 @@ export const cases: Record<EndpointName, Case> = {
     ],
   },
   vodMediaRails: noParams,
+  login: {
+    happy: (ids) => ({ body: { email: ids.user.email, password: PASSWORD } }),
+    bad: () => [
+      { body: { email: 'nobody', password: 'x' }, status: 400, field: 'email' },
+      { body: { email: 'a@b.co' }, status: 400, field: 'password' },
+      { body: { email: 'nobody@example.test', password: 'wrong password' }, status: 422 },
+    ],
+  },
+  logout: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key }),
+    bad: () => [{ status: 401 }, { body: { bogus: 1 }, status: 400, field: 'bogus' }],
+  },
+  register: {
+    happy: () => ({ body: registration(`endpoint-${randomUUID()}@example.test`) }),
+    bad: (ids) => [
+      { body: { ...registration('x@example.test'), terms: false }, status: 400, field: 'terms' },
+      { body: { ...registration('x@example.test'), password_confirmation: 'other' }, status: 400, field: 'password_confirmation' },
+      { body: registration(ids.user.email), status: 422, field: 'email' },
+    ],
+  },
+  social: {
+    happy: async (ids) => ({ path: '/v2/auth/social/google', body: { id_token: await ids.fresh.idToken(ids.user.email) } }),
+    bad: () => [
+      { path: '/v2/auth/social/myspace', body: { id_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/google', body: { id_token: 'not.a.token' }, status: 400, field: 'id_token' },
+      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'provider' },
+    ],
+  },
+  emailVerify: {
+    happy: async (ids) => ({ body: { token: await ids.fresh.verifyToken() } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'token' },
+      { body: { token: 'u'.repeat(43) }, status: 400, field: 'token' },
+    ],
+  },
+  passwordResetRequest: {
+    happy: (ids) => ({ body: { email: ids.user.email } }),
+    bad: () => [
+      { body: { email: 'no' }, status: 400, field: 'email' },
+      { body: { email: 'nobody@example.test' }, status: 404, field: 'email' },
+    ],
+  },
+  passwordReset: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.signUp();
+      return { body: { token: await ids.fresh.resetToken(fan.email), password: PASSWORD, password_confirmation: PASSWORD } };
+    },
+    bad: () => [
+      { body: { token: 'u'.repeat(43), password: 'short', password_confirmation: 'short' }, status: 400, field: 'password' },
+      { body: { token: 'u'.repeat(43), password: PASSWORD, password_confirmation: PASSWORD }, status: 400, field: 'token' },
+    ],
+  },
+  addSession: {
+    happy: async (ids) => ({ body: { code: await ids.fresh.sessionCode() } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'code' },
+      { body: { code: 'c'.repeat(43) }, status: 400, field: 'code' },
+    ],
+  },
+  profile: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { bogus: '1' }, status: 400, field: 'bogus' }],
+  },
+  updateProfile: {
+    happy: (ids) => ({ key: ids.user.key, body: { _method: 'patch', news_opt_in: true } }),
+    bad: (ids) => [
+      { body: { _method: 'patch', first_name: 'X' }, status: 401 },
+      { key: ids.user.key, body: { first_name: 'X' }, status: 400, field: '_method' },
+      { key: ids.user.key, body: { _method: 'patch', email: 'nope' }, status: 400, field: 'email' },
+    ],
+  },
+  userAccess: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: () => [{ status: 401 }],
+  },
+  deleteAccountInfo: {
+    happy: async (ids) => ({ query: { token: await ids.fresh.deleteToken() } }),
+    bad: () => [
+      { query: {}, status: 400, field: 'token' },
+      { query: { token: 'd'.repeat(43) }, status: 400, field: 'token' },
+    ],
+  },
+  deleteAccountConfirm: {
+    happy: async (ids) => ({ body: { token: await ids.fresh.deleteToken() } }),
+    bad: (ids) => [
+      { status: 401 },
+      { key: ids.user.key, body: { token: 'd'.repeat(43) }, status: 400, field: 'token' },
+    ],
+  },
+  orders: {
+    happy: (ids) => ({ key: ids.user.key, query: { no_limit: '1' } }),
+    bad: (ids) => [
+      { status: 401 },
+      { key: ids.user.key, query: { limit: '0' }, status: 400, field: 'limit' },
+      { key: ids.user.key, query: { activity_status: 'gone' }, status: 400, field: 'activity_status' },
+    ],
+  },
+  clipsUser: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
 };

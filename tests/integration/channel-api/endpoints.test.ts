@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 import { cases, type Ids, type Req } from './cases.ts';
+import { accounts, uniqueEmail } from '../helpers/accounts.ts';
+import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 
 /* Every endpoint of the contract, against the real server: its happy path parses with the
  * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a
@@ -12,9 +15,14 @@ let http: ReturnType<typeof client>;
 let apiKey: string;
 let ids: Ids;
 
+const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-client-secret', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
+let provider: TestOidcProvider;
+
 beforeAll(async () => {
-  server = await startTestChannelApi();
+  provider = await startOidcProvider({ client: oidcClient });
+  server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
   http = client(server.url);
+  const acc = accounts(server, http);
   apiKey = await http.apiKey();
   const config = await http.request('GET', '/channels/demo.json');
   const withKey = { api_key: apiKey };
@@ -23,10 +31,30 @@ beforeAll(async () => {
     http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
     http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
   ]);
-  ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id };
+  const mailed = async (email: string, subject: string, pathname: string, after: number) => tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
+  const fresh: Ids['fresh'] = {
+    signUp: () => acc.signUp(),
+    verifyToken: () => acc.register(uniqueEmail()),
+    sessionCode: async () => (await acc.post('/auth/email-verify', { token: await acc.register(uniqueEmail()), api_key: apiKey })).json.data.code,
+    resetToken: async (email) => {
+      const after = Date.now();
+      await acc.post('/auth/password-reset-request', { email, api_key: apiKey });
+      return mailed(email, 'Reset', '/password-reset', after);
+    },
+    deleteToken: async () => {
+      const fan = await acc.signUp();
+      const after = Date.now();
+      await acc.post('/delete-account-confirm', { api_key: fan.key });
+      return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
+    },
+    idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
+  };
+  const user = await acc.signUp();
+  ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id, user, fresh };
 });
 afterAll(async () => {
   await server?.close();
+  await provider?.close();
 });
 
 function send(ep: Endpoint, req: Req, key: string | undefined) {
@@ -47,10 +75,11 @@ describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
   });
 
   describe.each(entries)('%s', (name, ep) => {
-    const keyFor = () => (ep.auth === 'apiKey' ? apiKey : undefined);
+    const keyFor = (req: Req) => req.key ?? (ep.auth === 'apiKey' ? apiKey : undefined);
 
     it('answers the happy path with a body that parses with the contract', async () => {
-      const res = await send(ep, cases[name].happy(ids), keyFor());
+      const happy = await cases[name].happy(ids);
+      const res = await send(ep, happy, keyFor(happy));
       expect(res.status, res.text).toBe(200);
       const parsed = ep.response.safeParse(res.json);
       expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
@@ -58,7 +87,7 @@ describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
 
     it('answers bad input with a 4xx and a reason', async () => {
       for (const bad of cases[name].bad(ids)) {
-        const res = await send(ep, bad, keyFor());
+        const res = await send(ep, bad, keyFor(bad));
         expect(res.status, `${JSON.stringify(bad)} → ${res.text}`).toBe(bad.status);
         const body = errorBody.parse(res.json);
         expect(body.message.length).toBeGreaterThan(0);
@@ -69,7 +98,7 @@ describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     if (ep.auth === 'apiKey') {
       it('refuses a missing or unknown api key with 403 and errors.api_key', async () => {
         for (const key of [undefined, 'not-a-real-key']) {
-          const res = await send(ep, cases[name].happy(ids), key);
+          const res = await send(ep, await cases[name].happy(ids), key);
           expect(res.status).toBe(403);
           expect(res.json).toEqual({ message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
         }

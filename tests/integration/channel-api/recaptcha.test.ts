@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MSG } from '#contract';
+import { accounts, registration, uniqueEmail } from '../helpers/accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+
+/* reCAPTCHA on register, login and password-reset-request, with a small local stand-in for
+ * Google's siteverify (the real one is on the internet): it accepts one token for our secret. */
+
+const SECRET = 'test-recaptcha-secret';
+const HUMAN = 'token-of-a-human';
+let siteverify: http.Server;
+const seen: URLSearchParams[] = [];
+let server: TestChannelApi;
+let httpClient: ReturnType<typeof client>;
+let acc: ReturnType<typeof accounts>;
+
+beforeAll(async () => {
+  siteverify = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      seen.push(form);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(form.get('secret') === SECRET && form.get('response') === HUMAN ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }));
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  server = await startTestChannelApi({ recaptchaSecret: SECRET, recaptchaVerifyUrl: verifyUrl });
+  httpClient = client(server.url);
+  acc = accounts(server, httpClient);
+});
+afterAll(async () => {
+  await server?.close();
+  await new Promise((r) => siteverify?.close(r));
+});
+
+describe('reCAPTCHA', () => {
+  const calls = (email: string) => [
+    ['/v2/auth/register', registration(email)],
+    ['/v2/auth/login', { email, password: 'whatever password' }],
+    ['/auth/password-reset-request', { email }],
+  ] as const;
+
+  it('a missing token → Google recaptcha token required; a rejected one → ... look like a robot', async () => {
+    const email = uniqueEmail();
+    for (const [path, body] of calls(email)) {
+      const key = await httpClient.apiKey();
+      const missing = await acc.post(path, { ...body, api_key: key });
+      expect(missing.status, `${path} ${missing.text}`).toBe(400);
+      expect(missing.json).toEqual({ message: SERVER_MSG.recaptchaRequired, errors: { recaptcha_token: [SERVER_MSG.recaptchaRequired] } });
+      const robot = await acc.post(path, { ...body, recaptcha_token: 'made-up', api_key: key });
+      expect(robot.status, `${path} ${robot.text}`).toBe(400);
+      expect(robot.json).toEqual({ message: SERVER_MSG.recaptchaInvalid, errors: { recaptcha_token: [SERVER_MSG.recaptchaInvalid] } });
+    }
+    expect(seen.at(-1)?.get('secret')).toBe(SECRET);
+    expect(seen.at(-1)?.get('response')).toBe('made-up');
+  });
+
+  it('a token siteverify accepts lets the call through', async () => {
+    const email = uniqueEmail();
+    const [register, login, reset] = calls(email);
+    expect((await acc.post(register[0], { ...register[1], recaptcha_token: HUMAN, api_key: await httpClient.apiKey() })).status).toBe(200);
+    // Past the robot check, the call answers for itself: not verified yet, and a reset link mailed.
+    const signIn = await acc.post(login[0], { ...login[1], recaptcha_token: HUMAN, api_key: await httpClient.apiKey() });
+    expect(signIn.json.message).toBe(SERVER_MSG.wrongAuth);
+    expect((await acc.post(reset[0], { ...reset[1], recaptcha_token: HUMAN, api_key: await httpClient.apiKey() })).status).toBe(200);
+  });
+});
