@@ -1,0 +1,92 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { api } from '#contract';
+import { redirectWith, redirectWithSession } from '~/auth.server';
+import { ChannelError, channelFor } from '~/channel/client.server';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/components/layout/meta';
+import { USER_MSG, userMessage } from '~/domain/auth-messages';
+import { readForm } from '~/security.server';
+import formsCss from '~/styles/forms.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify your email');
+
+/* The mailed link opens this page; only its button (a POST) verifies, because mail scanners
+   fetch links on their own. A verified address then signs the fan in (auth/add_session). */
+
+const tokenOf = (value: FormDataEntryValue | string | null) => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ token: tokenOf(new URL(request.url).searchParams.get('token')) }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request, { honeypot: true });
+  const token = tokenOf(formData.get('token'));
+  if (!token) return json({ failure: USER_MSG.verifyFailed }, { status: 400 });
+  const channel = await channelFor(request);
+  let code: string;
+  try {
+    ({ code } = (await channel.call(api.emailVerify, { token })).data);
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    return json({ failure: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400 });
+  }
+  try {
+    const { data } = await channel.call(api.addSession, { code });
+    await channel.signIn(data);
+    await channel.toast({ text: 'Your email address is verified. Welcome!', type: 'success' });
+    return redirectWithSession(channel, '/');
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    // Verified all the same: the fan can log in with their password.
+    await channel.toast({ text: 'Your email address is verified. Please log in.', type: 'success' });
+    return redirectWith(channel, '/login');
+  }
+}
+
+export default function VerifyEmail() {
+  const { token } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>()?.failure ?? (token ? null : USER_MSG.verifyFailed);
+  return (
+    <div className="auth-page">
+      <h1>Verify your email</h1>
+      {failure ? (
+        <Failure message={failure} />
+      ) : (
+        <Form method="post" className="card-form">
+          <AuthenticityTokenInput name="csrf" />
+          <HoneypotInputs />
+          <input type="hidden" name="token" value={token ?? ''} />
+          <p>Press the button to confirm your email address and finish your registration.</p>
+          <div className="form-actions">
+            <SubmitButton pendingText="Verifying…">Verify my email</SubmitButton>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  const verified = message === USER_MSG.alreadyVerified;
+  return (
+    <>
+      <div className="form-errors" role="alert">
+        <p>{message}</p>
+      </div>
+      {verified ? (
+        <p>Your address is already confirmed, so you can log in with it.</p>
+      ) : (
+        <p>The link may be incomplete, already used or too old. Log in with your email and password and we send you a new link.</p>
+      )}
+      <p className="form-links">
+        <Link to="/login">Log in</Link>
+        {verified ? <Link to="/password-reset-request">Forgot your password?</Link> : <Link to="/registration">Register</Link>}
+      </p>
+    </>
+  );
+}
