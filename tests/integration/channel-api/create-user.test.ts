@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MSG } from '#contract';
+import { startChannelApi } from '../../../channel-api/server.ts';
+import { client, createTestDatabase, linkSharedMedia, onPostgres } from '../helpers/channel-api.ts';
+
+/* `npm run user:create`: the operator command, run as a process against a data dir (or a
+ * PostgreSQL database), then the channel API started on that data to sign in with the password. */
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-create-user-'));
+let database: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  if (onPostgres) database = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+});
+afterAll(async () => {
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function createUser(...args: string[]) {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'channel-api/create-user.ts', ...args], { env, cwd: process.cwd() });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('user:create', () => {
+  it('creates a verified user with a temporary password printed once, and refuses the address again', async () => {
+    const created = await createUser('--email', 'Coach@Example.test', '--first-name', 'Pat', '--last-name', 'Kim');
+    expect(created.code, created.stderr).toBe(0);
+    const password = /Temporary password \(shown only now\): (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+
+    const again = await createUser('--email', 'coach@example.test');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('A user with the email address coach@example.test already exists');
+    expect(again.stdout).not.toContain('Temporary password');
+
+    expect((await createUser('--email', 'not an address')).code).toBe(2);
+    expect((await createUser()).code).toBe(2);
+
+    // The channel API on the same data: the password signs in and is marked temporary.
+    await linkSharedMedia(dataDir);
+    const server = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, logger: false });
+    try {
+      const http = client(server.url);
+      const res = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password, api_key: await http.apiKey() } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.data.user).toMatchObject({ first_name: 'Pat', last_name: 'Kim', temporary_password: true, email_verified: true });
+      const wrong = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password: 'guess guess', api_key: await http.apiKey() } });
+      expect(wrong.json.message).toBe(SERVER_MSG.wrongAuth);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
