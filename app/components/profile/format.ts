@@ -1,0 +1,59 @@
+/* How the profile tabs word and format the channel's records. Dates and money are formatted in
+   one locale and in UTC, so the server's HTML and the browser's render agree. */
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'Mar 14, 2026'; the ISO string itself when it is not a date. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateFormat.format(time);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** 'Mar 14, 2026, 3:00 PM UTC'. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
+}
+
+/** '$19.99'; an unknown currency code falls back to '19.99 XYZ'. */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** '1:05' for 65 seconds. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** 'refunded' → 'Refunded'. */
+export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);
+
+const ORDER_TYPES: Record<string, string> = { event: 'Single game', package: 'Package', subscription: 'Subscription' };
+export const orderTypeWord = (type: string) => ORDER_TYPES[type] ?? statusWord(type);
+
+const CLIP_STATUS: Record<string, string> = { queued: 'Being made', processed: 'Ready', failed: 'Failed' };
+export const clipStatusWord = (status: string) => CLIP_STATUS[status] ?? statusWord(status);
+
+/** Spec section 3 capabilities, in the words a fan would use. */
+const CAPABILITIES: Record<string, string> = {
+  watch: 'Watch games',
+  download: 'Download games',
+  clipping: 'Make clips',
+  download_clip: 'Download clips',
+  no_ads: 'Watch without ads',
+  vod_media_access: 'Open the on-demand library',
+};
+
+export function capabilityWords(capabilities: string[]): string[] {
+  return [...new Set(capabilities.map((c) => c.toLowerCase()))].map((c) => CAPABILITIES[c] ?? statusWord(c));
+}

@@ -1,0 +1,21 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { safeRedirect } from 'remix-utils/safe-redirect';
+import { startSignIn } from '~/oidc.server';
+import { readForm } from '~/security.server';
+import { socialProvider } from '~/social.server';
+
+/* "Continue with Google": a POST (it starts a flow) that sends the fan to the provider. A GET
+   has nothing to start and goes back to the login page. */
+
+export const loader = () => redirect('/login');
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  // An unknown provider, or one without credentials (not shown), does not exist here.
+  const provider = socialProvider(params.provider);
+  if (!provider) throw redirect('/404', 303);
+  const wanted = formData.get('redirectTo');
+  const redirectTo = typeof wanted === 'string' && wanted && wanted.length <= 2000 ? safeRedirect(wanted, '/') : undefined;
+  const { url, cookie } = await startSignIn(provider, redirectTo);
+  return redirect(url, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
+}

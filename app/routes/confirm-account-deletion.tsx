@@ -1,0 +1,115 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { api } from '#contract';
+import { redirectWithSession } from '~/auth.server';
+import { ChannelError, channelFor } from '~/channel/client.server';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/components/layout/meta';
+import { formatDateTime } from '~/components/profile/format';
+import { userMessage } from '~/domain/auth-messages';
+import { readForm } from '~/security.server';
+import formsCss from '~/styles/forms.css';
+
+/* The page a deletion mail links to. Opening it changes nothing (mail scanners prefetch links);
+   the fan confirms with a POST. The link may be opened in any browser: the token is the proof. */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Delete your account');
+
+/** Same bounds as the contract's token field: anything else cannot be a link of ours. */
+const tokenOf = (value: FormDataEntryValue | null): string | null =>
+  typeof value === 'string' && value.length >= 16 && value.length <= 200 ? value : null;
+
+type Answer = { state: 'confirm'; token: string; email: string; expires: string } | { state: 'invalid' } | { state: 'error'; message: string };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = tokenOf(new URL(request.url).searchParams.get('token'));
+  if (!token) return json<Answer>({ state: 'invalid' }, { status: 400 });
+  const channel = await channelFor(request);
+  try {
+    const { data } = await channel.call(api.deleteAccountInfo, { token });
+    return json<Answer>({ state: 'confirm', token, email: data.email, expires: formatDateTime(data.expires_at) }, { headers: await channel.headers() });
+  } catch (error) {
+    if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400, headers: await channel.headers() });
+    throw error;
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request, { honeypot: true });
+  const token = tokenOf(formData.get('token'));
+  if (!token) return json<Answer>({ state: 'invalid' }, { status: 400 });
+  const channel = await channelFor(request);
+  try {
+    await channel.call(api.deleteAccountConfirm, { token });
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    if (error.status === 400 || error.status === 404) return json<Answer>({ state: 'invalid' }, { status: 400, headers: await channel.headers() });
+    return json<Answer>({ state: 'error', message: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400, headers: await channel.headers() });
+  }
+  // The channel has ended every session of the account; this browser forgets its copy.
+  await channel.signOut();
+  await channel.toast({ text: 'Your account has been deleted.', type: 'success' });
+  return redirectWithSession(channel, '/');
+}
+
+export default function ConfirmAccountDeletion() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const shown: Answer = answer?.state === 'invalid' ? answer : page;
+  return (
+    <div className="auth-page">
+      <h1>Delete your account</h1>
+      {shown.state === 'confirm' ? (
+        <ConfirmForm {...shown} error={answer?.state === 'error' ? answer.message : undefined} />
+      ) : (
+        <>
+          <p className="notice" role={answer ? 'alert' : undefined}>
+            This link is not valid. It may have expired (a deletion link lasts 24 hours) or been used already.
+          </p>
+          <p>
+            Nothing was deleted. To delete your account, log in and ask for a new link on <Link to="/profile/edit">Edit profile</Link>.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ConfirmForm({ token, email, expires, error }: { token: string; email: string; expires: string; error?: string }) {
+  return (
+    <>
+      <p>
+        You asked to delete the account <strong>{email}</strong>. This cannot be undone.
+      </p>
+      <h2>What is deleted</h2>
+      <ul>
+        <li>Your profile: name, email address and password</li>
+        <li>Your favorites and your clips</li>
+        <li>Sign-in with Google or Facebook linked to this account</li>
+        <li>Every session: you are logged out on all your devices</li>
+      </ul>
+      <h2>What stays</h2>
+      <ul>
+        <li>Your orders and payments, which we must keep for accounting. They are no longer linked to you and hold no personal data.</li>
+      </ul>
+      <Form method="post" className="card-form">
+        <AuthenticityTokenInput name="csrf" />
+        <HoneypotInputs />
+        <input type="hidden" name="token" value={token} />
+        <div className="form-errors" role="alert">
+          {error ? <p>{error}</p> : null}
+        </div>
+        <p className="field__hint">This link works until {expires}.</p>
+        <div className="form-actions">
+          <SubmitButton pendingText="Deleting your account…" className="button button--danger">
+            Delete my account
+          </SubmitButton>
+          <Link to="/">Keep my account</Link>
+        </div>
+      </Form>
+    </>
+  );
+}

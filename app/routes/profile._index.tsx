@@ -1,0 +1,71 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
+import { requireUser } from '~/auth.server';
+import { channelFor } from '~/channel/client.server';
+import { pageMeta } from '~/components/layout/meta';
+import { formatDate, formatMoney, orderTypeWord, statusWord } from '~/components/profile/format';
+import { callAsUser } from '~/components/profile/signed-in.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders');
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const channel = await channelFor(request);
+  await requireUser(request, channel);
+  const { data } = await callAsUser(request, channel, api.orders, { activity_status: 'active', no_limit: '1' });
+  const orders = data.map((o) => ({
+    id: o.id,
+    product: o.product.name,
+    type: orderTypeWord(o.type),
+    status: statusWord(o.status),
+    since: formatDate(o.created_at),
+    sinceIso: o.created_at,
+    price: formatMoney(o.amount, o.currency),
+  }));
+  return json({ orders }, { headers: await channel.headers() });
+}
+
+export default function ActiveOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="tab-heading">
+      <h2 id="tab-heading">Active orders</h2>
+      {orders.length === 0 ? (
+        <div className="empty-state">
+          <p>You have no active passes yet.</p>
+          <p>
+            <Link to="/packages">See passes and packages</Link>
+          </p>
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="sr-only">Your active passes, packages and subscriptions</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Since</th>
+                <th scope="col">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <th scope="row">{o.product}</th>
+                  <td>{o.type}</td>
+                  <td>{o.status}</td>
+                  <td>
+                    <time dateTime={o.sinceIso}>{o.since}</time>
+                  </td>
+                  <td>{o.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
+import { api } from '#contract';
+import { redirectWith, requireUser } from '~/auth.server';
+import { ChannelError, channelFor, type Channel } from '~/channel/client.server';
+import { pageMeta } from '~/components/layout/meta';
+import { userMessage } from '~/domain/auth-messages';
+import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
+import { DetailsForm } from '~/components/profile/DetailsForm';
+import { PasswordForm } from '~/components/profile/PasswordForm';
+import { callAsUser } from '~/components/profile/signed-in.server';
+import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent } from '~/forms/profile';
+import { channelErrorReply } from '~/forms/reply.server';
+import { FORM_REFUSED, readForm } from '~/security.server';
+import type { SessionUser } from '~/session.server';
+import type { ProfileLoader } from './profile';
+
+/* /profile/edit: details, password and the start of account deletion, each its own form (an
+   `intent` tells them apart). The profile itself comes from the /profile layout's loader. A fan
+   with a temporary password is kept here by the root loader until they choose their own. */
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profile');
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const channel = await channelFor(request);
+  const user = await requireUser(request, channel);
+  switch (profileIntent(formData.get('intent'))) {
+    case 'details':
+      return updateDetails(request, channel, user, formData);
+    case 'password':
+      return changePassword(request, channel, formData);
+    case 'delete-request':
+      return requestDeletion(request, channel, user);
+    default:
+      throw json({ screen: 'form-refused', message: FORM_REFUSED }, { status: 400 });
+  }
+}
+
+async function updateDetails(request: Request, channel: Channel, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: detailsSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  let updated;
+  try {
+    ({ data: updated } = await callAsUser(request, channel, api.updateProfile, { _method: 'patch', ...submission.value }));
+  } catch (error) {
+    return channelErrorReply(submission, error, { fields: ['first_name', 'last_name', 'email', 'news_opt_in'] });
+  }
+  await channel.updateUser(updated);
+  const emailChanged = updated.email.toLowerCase() !== user.email.toLowerCase();
+  await channel.toast({
+    type: 'success',
+    text: emailChanged
+      ? `Your profile has been updated. We sent a link to ${updated.email}: please verify your new email address before you next log in.`
+      : 'Your profile has been updated.',
+  });
+  return redirectWith(channel, '/profile');
+}
+
+async function changePassword(request: Request, channel: Channel, formData: FormData) {
+  // Whether the current password is asked follows the channel's own rule, read fresh.
+  const { data: profile } = await callAsUser(request, channel, api.profile);
+  const schema = passwordSchema({ needsCurrent: needsCurrentPassword(profile) });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+  const { password, password_confirmation, current_password } = submission.value;
+  let updated;
+  try {
+    ({ data: updated } = await callAsUser(request, channel, api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
+  } catch (error) {
+    return channelErrorReply(submission, error, { fields: PASSWORD_FIELDS, hideFields: PASSWORD_FIELDS });
+  }
+  // The snapshot loses temporary_password here, so the root loader lets the fan go.
+  await channel.updateUser(updated);
+  await channel.toast({ type: 'success', text: profile.temporary_password ? 'Your new password is set.' : 'Your password has been changed.' });
+  return redirectWith(channel, '/profile');
+}
+
+async function requestDeletion(request: Request, channel: Channel, user: SessionUser) {
+  try {
+    await callAsUser(request, channel, api.deleteAccountConfirm, {});
+    await channel.toast({ type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    await channel.toast({ type: 'error', text: userMessage(error.message, error.status) });
+  }
+  return redirectWith(channel, '/profile/edit');
+}
+
+const needsCurrentPassword = (p: { has_password: boolean; temporary_password: boolean }) => p.has_password && !p.temporary_password;
+
+/** The reply meant for the form with this intent (the intent comes back in its initial value). */
+function replyFor(actionData: unknown, intent: string) {
+  const result = (actionData as { result?: { initialValue?: Record<string, unknown> } } | undefined)?.result;
+  return result?.initialValue?.intent === intent ? (actionData as { result: Parameters<typeof DetailsForm>[0]['lastResult'] }).result : undefined;
+}
+
+export default function EditProfile() {
+  const profile = useRouteLoaderData<ProfileLoader>('routes/profile');
+  const actionData = useActionData<typeof action>();
+  if (!profile) return null;
+  const { user } = profile;
+  const forced = user.temporary_password;
+  const password = (
+    <PasswordForm
+      lastResult={replyFor(actionData, 'password')}
+      needsCurrent={needsCurrentPassword(user)}
+      heading={forced || !user.has_password ? 'Choose a new password' : 'Change password'}
+    />
+  );
+  return (
+    <>
+      <h1>Edit profile</h1>
+      {forced ? (
+        <p className="notice">
+          <strong>Choose a new password to continue.</strong> You signed in with a temporary password; once you set your own, the whole site
+          is open to you again.
+        </p>
+      ) : (
+        <p>
+          <Link to="/profile">Back to my profile</Link>
+        </p>
+      )}
+      {forced ? password : null}
+      <DetailsForm
+        lastResult={replyFor(actionData, 'details')}
+        defaultValue={{ first_name: user.first_name, last_name: user.last_name, email: user.email, news_opt_in: user.news_opt_in }}
+      />
+      {forced ? null : password}
+      <DeleteAccountSection email={user.email} />
+    </>
+  );
+}

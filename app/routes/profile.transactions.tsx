@@ -1,0 +1,72 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
+import { requireUser } from '~/auth.server';
+import { channelFor } from '~/channel/client.server';
+import { pageMeta } from '~/components/layout/meta';
+import { formatDate, formatMoney, statusWord } from '~/components/profile/format';
+import { callAsUser } from '~/components/profile/signed-in.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions');
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const channel = await channelFor(request);
+  await requireUser(request, channel);
+  const { data } = await callAsUser(request, channel, api.orders, { no_limit: '1' });
+  // Every payment of every order, newest first.
+  const transactions = data
+    .flatMap((order) => order.transactions.map((t) => ({ ...t, product: order.product.name })))
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id)
+    .map((t) => ({
+      id: t.id,
+      dateIso: t.created_at,
+      date: formatDate(t.created_at),
+      product: t.product,
+      status: statusWord(t.status),
+      amount: formatMoney(t.amount, t.currency),
+    }));
+  return json({ transactions }, { headers: await channel.headers() });
+}
+
+export default function Transactions() {
+  const { transactions } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="tab-heading">
+      <h2 id="tab-heading">Transactions</h2>
+      {transactions.length === 0 ? (
+        <div className="empty-state">
+          <p>You have no transactions yet.</p>
+          <p>
+            When you buy a pass, a package or a game, its payments show here. <Link to="/packages">See passes and packages</Link>
+          </p>
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="sr-only">Your payments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Product</th>
+                <th scope="col">Status</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <time dateTime={t.dateIso}>{t.date}</time>
+                  </td>
+                  <th scope="row">{t.product}</th>
+                  <td>{t.status}</td>
+                  <td>{t.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, NavLink, Outlet, useLoaderData, useMatches } from '@remix-run/react';
+import { api } from '#contract';
+import { requireUser } from '~/auth.server';
+import { channelFor } from '~/channel/client.server';
+import { pageMeta } from '~/components/layout/meta';
+import { capabilityWords } from '~/components/profile/format';
+import { callAsUser } from '~/components/profile/signed-in.server';
+import formsCss from '~/styles/forms.css';
+
+/* /profile: the account summary and the tabs (active orders, transactions, clips). /profile/edit
+   is a child route too (the same loader gives it the profile) but shows only its own page. */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My profile');
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const channel = await channelFor(request);
+  const snapshot = await requireUser(request, channel);
+  const { data: user } = await callAsUser(request, channel, api.profile);
+  // Keep the header's name and the temporary-password rule in step with the channel.
+  if (user.first_name !== snapshot.first_name || user.email !== snapshot.email || user.temporary_password !== snapshot.temporary_password) {
+    await channel.updateUser(user);
+  }
+  return json(
+    {
+      user: {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        email_verified: user.email_verified,
+        news_opt_in: user.news_opt_in,
+        temporary_password: user.temporary_password,
+        has_password: user.has_password,
+        capabilities: capabilityWords(user.capabilities),
+        clips: user.featureCount.clips,
+        downloads: user.featureCount.downloads,
+      },
+    },
+    { headers: await channel.headers() },
+  );
+}
+
+export type ProfileLoader = typeof loader;
+
+const TABS = [
+  { to: '/profile', label: 'Active orders', end: true },
+  { to: '/profile/transactions', label: 'Transactions', end: false },
+  { to: '/profile/clips', label: 'Clips', end: false },
+];
+
+export default function ProfileLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  const editing = useMatches().some((m) => m.id === 'routes/profile.edit');
+  if (editing)
+    return (
+      <div className="page page--narrow profile-page">
+        <Outlet />
+      </div>
+    );
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <div className="page profile-page">
+      <h1>My profile</h1>
+      <section className="profile-summary" aria-labelledby="profile-account">
+        <h2 id="profile-account" className="sr-only">
+          Account
+        </h2>
+        <dl>
+          <div>
+            <dt>Name</dt>
+            <dd>{fullName || 'Not given yet'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>
+              {user.email}
+              {user.email_verified ? null : <span className="profile-summary__note"> (not verified yet: follow the link we emailed you)</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>What you can do</dt>
+            <dd>
+              {user.capabilities.length ? (
+                <ul className="profile-summary__capabilities">
+                  {user.capabilities.map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                </ul>
+              ) : (
+                <>
+                  Browse the schedule and free games. <Link to="/packages">Get a pass</Link> to watch more.
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <Link to="/profile/edit" className="button button--quiet">
+          Edit profile
+        </Link>
+      </section>
+      <nav aria-label="Profile">
+        <ul className="tabs">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink to={tab.to} end={tab.end} prefetch="intent">
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
