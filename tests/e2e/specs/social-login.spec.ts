@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { createVerifiedUser, uniqueEmail } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { OIDC_URL, WEB_URL } from '../support/urls.ts';
+
+/* Social sign-in against the local OpenID provider (oidc-provider, Google's stand-in). Its dev
+   pages: a sign-in form (login + any password), then a consent form with a "Continue" button;
+   both are plain forms, so the flow is the same with JavaScript off and on. */
+
+const onProvider = (url: URL) => url.origin === OIDC_URL;
+
+/** Starts "Continue with Google" and waits until the browser is at the provider or back here. */
+async function continueWithGoogle(page: Page) {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.waitForURL((url) => onProvider(url) || !/^\/(login|registration|auth\/)/.test(url.pathname));
+}
+
+/** Signs in at the provider as `email` and consents, as far as the provider asks. */
+async function passProvider(page: Page, email: string) {
+  for (let step = 0; step < 4 && onProvider(new URL(page.url())); step++) {
+    const login = page.locator('input[name="login"]');
+    if (await login.count()) {
+      await login.fill(email);
+      await page.locator('input[name="password"]').fill('any password at all');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.waitForURL((url) => onProvider(url) || url.origin === WEB_URL);
+    await page.waitForLoadState();
+  }
+  expect(new URL(page.url()).origin, 'back from the provider').toBe(WEB_URL);
+}
+
+test.describe('social sign-in', () => {
+  test('only configured providers are offered: Google shows, Facebook does not', async ({ page }) => {
+    for (const path of ['/login', '/registration']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0);
+    }
+  });
+
+  test('a new address accepts the terms first, then is signed in; the next time it goes straight in', async ({ page }) => {
+    const email = uniqueEmail('social');
+    await page.goto('/faq');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(`${WEB_URL}/login`);
+    await continueWithGoogle(page);
+    await passProvider(page, email);
+
+    await expect(page).toHaveURL(`${WEB_URL}/registration`);
+    await expect(page.getByText('You are not registered yet. Please accept terms and conditions and click Register to continue.')).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Please accept terms & conditions')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'I accept the terms & conditions and the privacy policy' }).check();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(`${WEB_URL}/faq`);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(account.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await page.goto('/login');
+    await continueWithGoogle(page);
+    await passProvider(page, email);
+    // Registered now: no terms step, signed in at once, back on the last page (home, after the logout).
+    await expect(page).toHaveURL(`${WEB_URL}/`);
+    await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+  });
+
+  test('an existing account with that address is signed in and linked', async ({ page }) => {
+    const user = await createVerifiedUser();
+    await page.goto('/login');
+    await continueWithGoogle(page);
+    await passProvider(page, user.email);
+    await expect(page).toHaveURL(`${WEB_URL}/`);
+    await expect(page.getByText(`Welcome, ${user.first_name}!`)).toBeVisible();
+    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+  });
+
+  test('cancelling at the provider comes back to log in with a clear message', async ({ page }) => {
+    await page.goto('/login');
+    await continueWithGoogle(page);
+    expect(onProvider(new URL(page.url())), 'at the provider').toBe(true);
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.waitForURL((url) => url.origin === WEB_URL);
+    await expect(page).toHaveURL(`${WEB_URL}/login`);
+    await expect(page.getByText('You cancelled signing in with Google. You can log in with your email and password instead.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a callback without a sign-in started here is refused', async ({ page }) => {
+    await page.goto('/auth/google/callback?code=forged&state=forged');
+    await expect(page).toHaveURL(`${WEB_URL}/login`);
+    await expect(page.getByText('Signing in with Google took too long or was started in another browser. Please try again.')).toBeVisible();
+  });
+
+  test('an unconfigured provider does not exist', async ({ page }) => {
+    await page.goto('/login');
+    const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');
+    const res = await page.request.post('/auth/facebook', { form: { csrf: csrf ?? '' }, headers: { Origin: WEB_URL } });
+    expect(res.status()).toBe(404);
+    expect(res.url()).toBe(`${WEB_URL}/404`);
+  });
+});
