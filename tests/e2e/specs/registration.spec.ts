@@ -72,8 +72,9 @@ test.describe('registration', () => {
 
   test('the terms label links to the terms and the privacy policy', async ({ page }) => {
     await page.goto('/registration');
-    await expect(page.getByRole('link', { name: 'terms & conditions' })).toHaveAttribute('href', '/terms_conditions');
-    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy_policy');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'terms & conditions', exact: true })).toHaveAttribute('href', '/terms_conditions');
+    await expect(main.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute('href', '/privacy_policy');
   });
 
   test('registering mails a verification link and says where it went', async ({ page }) => {
