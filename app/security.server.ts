@@ -22,7 +22,8 @@ export const expireCsrfCookie = () => csrfCookie.serialize('', { maxAge: 0 });
 
 export const honeypot = new Honeypot({
   nameFieldName: 'fh_website',
-  validFromFieldName: 'fh_from',
+  // No encrypted timestamp: its crypto-js ciphertext would sit in every page's HTML for nothing.
+  validFromFieldName: null,
   encryptionSeed: env.SESSION_SECRET[0],
 });
 

@@ -55,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
       csrfToken,
-      honeypot: honeypot.getInputProps(),
+      // Field names only: no timestamp (see security.server.ts), so no ciphertext in every page.
+      honeypot: { ...honeypot.getInputProps(), encryptedValidFrom: '' },
       // Only the named public values; '<' escaped so no tag can close early.
       envScript: `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
     },

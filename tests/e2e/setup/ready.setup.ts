@@ -1,10 +1,29 @@
 /* Runs first: the web server and the channel API it talks to both answer. */
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
+import { TEMPORARY_USERS_FILE, uniqueEmail, type TestUser } from '../support/accounts.ts';
+import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
 test('the web server and its channel API are up', async ({ request }) => {
   expect((await request.get(`${CHANNEL_API_URL}/channels/demo.json`)).ok()).toBe(true);
   expect((await request.get(`${WEB_URL}/healthz`)).ok()).toBe(true);
   const home = await request.get(`${WEB_URL}/`);
   expect(home.status()).toBe(200);
+});
+
+// After the check above (tests in one file run in order): one fan with a temporary password per
+// project, made by the operator command itself.
+test('the operator command creates fans with a temporary password', async ({ request }) => {
+  const users: Record<string, TestUser> = {};
+  for (const project of ['no-js', 'js']) {
+    const email = uniqueEmail(`temp-${project}`);
+    const res = await request.post(`${CONTROL_URL}/create-user?email=${encodeURIComponent(email)}`, { timeout: 120_000 });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { password } = (await res.json()) as { password: string };
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    users[project] = { email, password, first_name: 'Casey', last_name: 'Temp' };
+  }
+  fs.writeFileSync(TEMPORARY_USERS_FILE, JSON.stringify(users));
+  // The API is back, and the new fan can sign in with the temporary password.
+  expect((await request.get(`${CHANNEL_API_URL}/channels/demo.json`)).ok()).toBe(true);
 });

@@ -1,9 +1,11 @@
 /* e2e only: runs the reference channel API (`channel-api/main.ts`) as a child process and lets a
    test stop and start it, to see the 'Whoops!' screen and the recovery for real.
-   Control (loopback only): POST /stop, POST /start, GET /status on CONTROL_PORT.
+   Control (loopback only): POST /stop, POST /start, GET /status on CONTROL_PORT, and
+   POST /create-user?email=… which runs the operator command (`channel-api/create-user.ts`)
+   while the API is stopped (PGlite takes one process) and answers the temporary password.
    One child at a time: PGlite's data dir takes one process. The data dir is emptied when the
    supervisor starts, so every e2e run begins on a freshly seeded demo channel. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -57,16 +59,53 @@ async function stop(): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The operator command, run for real; its output names the temporary password once. */
+async function createUser(email: string): Promise<{ email: string; password: string }> {
+  await stop();
+  try {
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'channel-api/create-user.ts', '--email', email, '--first-name', 'Casey', '--last-name', 'Temp'],
+        { env: { ...process.env, DATA_DIR: dataDir } },
+        (error, out, err) => (error ? reject(new Error(`create-user failed: ${err || error.message}`)) : resolve(out)),
+      ),
+    );
+    const password = /Temporary password[^:]*:\s*(\S+)/.exec(stdout)?.[1];
+    if (!password) throw new Error(`create-user printed no password: ${stdout}`);
+    return { email, password };
+  } finally {
+    await start();
+  }
+}
+
+// Control operations run one at a time.
+let queue: Promise<unknown> = Promise.resolve();
+const serial = <T>(op: () => Promise<T>): Promise<T> => {
+  const run = queue.then(op, op);
+  queue = run.catch(() => undefined);
+  return run;
+};
+
 const control = http.createServer((req, res) => {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  const url = new URL(req.url ?? '/', 'http://control');
+  if (req.method === 'POST' && url.pathname === '/create-user') {
+    const email = url.searchParams.get('email') ?? '';
+    serial(() => createUser(email)).then(
+      (user) => reply(200, user),
+      (error: Error) => reply(500, { message: error.message }),
+    );
+    return;
+  }
   const action =
     req.method === 'POST' && req.url === '/stop' ? stop : req.method === 'POST' && req.url === '/start' ? start : null;
   if (req.method === 'GET' && req.url === '/status') return reply(200, { running: Boolean(child) });
-  if (!action) return reply(404, { message: 'POST /stop, POST /start or GET /status' });
-  action().then(
+  if (!action) return reply(404, { message: 'POST /stop, POST /start, POST /create-user?email= or GET /status' });
+  serial(action).then(
     () => reply(200, { running: Boolean(child) }),
     (error: Error) => reply(500, { message: error.message }),
   );

@@ -118,7 +118,7 @@ async function expectNoSecrets(bodies: { url: string; text: string }[], testInfo
   for (const { url, text } of bodies) {
     if (knownChannelKey && text.includes(knownChannelKey)) leaks.push(`${url}: contains the channel key`);
     const m = API_KEY_SHAPE.exec(text);
-    if (m) leaks.push(`${url}: contains "${m[0]}" (shaped like an api key)`);
+    if (m) leaks.push(`${url}: contains "${m[0]}" (shaped like an api key) in …${text.slice(Math.max(0, m.index - 40), m.index + 72)}…`);
   }
   if (leaks.length) await testInfo.attach('secrets', { body: leaks.join('\n') });
   expect.soft(leaks, 'no channel key or api key in any page, script or JSON the browser received').toEqual([]);
