@@ -97,3 +97,49 @@ describe('loadBootstrapOrWhoops', () => {
     expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
   });
 });
+
+describe('channelFor sign-in and sign-out', () => {
+  const authSession = (key: string) => ({
+    api_key: key,
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    user: {
+      id: 7, email: 'fan@example.test', first_name: 'Jo', last_name: 'Lee', trial_period_used: false, temporary_password: false,
+      is_geo_blocked: false, capabilities: ['watch'], featureCount: { clips: 0, downloads: 0 }, news_opt_in: false, email_verified: true, has_password: true,
+    },
+  });
+  const next = async (headers: Headers, url = 'http://app.test/') =>
+    client.channelFor(new Request(url, { headers: { Cookie: (headers.get('Set-Cookie') ?? '').split(';')[0] } }));
+
+  it('signs in with the user key (a new session), and a key error later signs the fan out', async () => {
+    channel.route('GET /geo', () => ({ body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } }));
+    const page = await client.channelFor(new Request('http://app.test/login', { method: 'POST' }));
+    await page.signIn(authSession('user-key-1'));
+    const signedIn = await next(await page.headers());
+    expect(await signedIn.user()).toMatchObject({ id: 7, first_name: 'Jo' });
+    await signedIn.call(api.geo);
+    expect(channel.on('/geo').at(-1)?.query.get('api_key')).toBe('user-key-1');
+
+    // The channel no longer knows the key (it expired): a visitor key replaces it, and the user goes.
+    channel.route('GET /geo', (hit) =>
+      hit.query.get('api_key') === 'user-key-1'
+        ? { status: 403, body: { message: 'No chanel or api key found', errors: { api_key: ['No chanel or api key found'] } } }
+        : { body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } },
+    );
+    await signedIn.call(api.geo);
+    expect(await signedIn.user()).toBeNull();
+    expect(channel.on('/geo').at(-1)?.query.get('api_key')).toMatch(/^api-key-/);
+  });
+
+  it('signs out: no user and no key; the next call mints a fresh visitor key', async () => {
+    const page = await client.channelFor(new Request('http://app.test/login', { method: 'POST' }));
+    await page.signIn(authSession('user-key-2'));
+    const signedIn = await next(await page.headers());
+    await signedIn.signOut();
+    const after = await next(await signedIn.headers());
+    expect(await after.user()).toBeNull();
+    const keysBefore = channel.issuedKeys.length;
+    channel.route('GET /geo', () => ({ body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } }));
+    await after.call(api.geo);
+    expect(channel.issuedKeys.length).toBe(keysBefore + 1);
+  });
+});
