@@ -145,7 +145,8 @@ function securityHeaders(): express.RequestHandler {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
-          scriptSrc: ["'self'", nonce],
+          scriptSrc: ["'self'", nonce, ...(env.RECAPTCHA_SITE_KEY ? RECAPTCHA_ORIGINS : [])],
+          frameSrc: ["'self'", ...(env.RECAPTCHA_SITE_KEY ? RECAPTCHA_ORIGINS : [])],
           scriptSrcAttr: ["'none'"],
           // <style> elements need the nonce; style attributes (React style props, Plyr) are allowed.
           styleSrc: ["'self'", nonce],
@@ -167,6 +168,9 @@ function securityHeaders(): express.RequestHandler {
   const secure = make(true);
   return (req, res, next) => (req.secure ? secure : plain)(req, res, next);
 }
+
+/** reCAPTCHA's script and its challenge frame (only when RECAPTCHA_SITE_KEY is set). */
+const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 
 const AUTH_THROTTLED = 'Too many sign-in attempts from your connection. For your security, please wait a minute before you try again.';
 

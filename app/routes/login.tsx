@@ -8,12 +8,14 @@ import { api } from '#contract';
 import { redirectWithSession } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { SocialSignIn } from '~/components/SocialSignIn';
 import { loginSchema } from '~/forms/login';
 import { channelErrorReply } from '~/forms/reply.server';
 import { returnTo } from '~/navigation.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import { socialButtons } from '~/social.server';
 import formsCss from '~/styles/forms.css';
@@ -24,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in');
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in fan is sent home by the root loader (spec section 2).
   const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? undefined;
-  return json({ providers: socialButtons(), redirectTo });
+  return json({ providers: socialButtons(), redirectTo, recaptchaSiteKey: recaptchaSiteKey() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   const channel = await channelFor(request);
   try {
-    const { data } = await channel.call(api.login, { email: submission.value.email, password: submission.value.password });
+    const { data } = await channel.call(api.login, { email: submission.value.email, password: submission.value.password, ...recaptchaToken(formData) });
     await channel.signIn(data);
     await channel.toast({ text: `Welcome back${data.user.first_name ? `, ${data.user.first_name}` : ''}!`, type: 'success' });
     // A temporary password goes to /profile/edit first (the root loader's rule does it on arrival).
@@ -44,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { providers, redirectTo } = useLoaderData<typeof loader>();
+  const { providers, redirectTo, recaptchaSiteKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: 'login',
@@ -65,6 +67,7 @@ export default function Login() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" autoFocus={focus === 'email'} />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" autoFocus={focus === 'password'} />
+        <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
           <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
           <Link to="/password-reset-request">Forgot your password?</Link>
