@@ -7,11 +7,13 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { channelFor } from '~/channel/client.server';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
 import { mailedAddress, rememberMailedAddress } from '~/pending-social.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';
 
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in fan is sent home by the root loader (spec section 2).
   // After the post: `?sent` shows the notice; the address comes from a cookie, never the URL.
   const sent = new URL(request.url).searchParams.has('sent');
-  return json({ sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null, recaptchaSiteKey: recaptchaSiteKey() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const channel = await channelFor(request);
   try {
-    await channel.call(api.passwordResetRequest, { email: submission.value.email });
+    await channel.call(api.passwordResetRequest, { email: submission.value.email, ...recaptchaToken(formData) });
     const headers = await channel.headers();
     headers.append('Set-Cookie', await rememberMailedAddress('/password-reset-request', submission.value.email));
     return redirect('/password-reset-request?sent', { status: 303, headers });
@@ -44,11 +46,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PasswordResetRequest() {
-  const { sent, email } = useLoaderData<typeof loader>();
+  const { sent, email, recaptchaSiteKey } = useLoaderData<typeof loader>();
   return (
     <div className="auth-page">
       <h1>Reset your password</h1>
-      {sent ? <Sent email={email} /> : <RequestForm />}
+      {sent ? <Sent email={email} /> : <RequestForm recaptchaSiteKey={recaptchaSiteKey} />}
     </div>
   );
 }
@@ -77,7 +79,7 @@ function Sent({ email }: { email: string | null }) {
   );
 }
 
-function RequestForm() {
+function RequestForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: 'password-reset-request',
@@ -95,6 +97,7 @@ function RequestForm() {
         <HoneypotInputs />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoFocus={firstInvalid(fields, ['email']) === 'email'} />
+        <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
           <SubmitButton pendingText="Sending…">Send me a link</SubmitButton>
         </div>

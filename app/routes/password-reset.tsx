@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
-import { SERVER_MSG } from '#contract/auth';
+import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
 import { redirectWith } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
@@ -72,7 +72,7 @@ export default function PasswordReset() {
           <input type="hidden" name="token" value={token} />
           <FormErrors id={form.errorId} errors={form.errors} />
           {form.errors?.length ? requestAgain : null}
-          <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." autoFocus={focus === 'password'} />
+          <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} autoFocus={focus === 'password'} />
           <Field meta={fields.password_confirmation} label="New password confirmation" type="password" autoComplete="new-password" autoFocus={focus === 'password_confirmation'} />
           <div className="form-actions">
             <SubmitButton pendingText="Saving…">Change my password</SubmitButton>

@@ -5,9 +5,11 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
+import { PASSWORD_MIN } from '#contract/auth';
 import { redirectWith, redirectWithSession } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { CheckboxField, Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { SocialSignIn } from '~/components/SocialSignIn';
@@ -16,6 +18,7 @@ import { registrationFields, registrationSchema, socialRegistrationSchema } from
 import { channelErrorReply } from '~/forms/reply.server';
 import { returnTo } from '~/navigation.server';
 import { readPendingSocial, rememberMailedAddress, setPendingSocial } from '~/pending-social.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import { socialButtons, socialProvider } from '~/social.server';
 import formsCss from '~/styles/forms.css';
@@ -31,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await readPendingSocial(request);
   return json({
     providers: socialButtons(),
+    recaptchaSiteKey: recaptchaSiteKey(),
     pending: pending ? { email: pending.email, provider: socialProvider(pending.provider)?.name ?? pending.provider } : null,
   });
 }
@@ -48,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const channel = await channelFor(request);
   try {
     const { password_confirmation, news_opt_in, ...fields } = submission.value;
-    const { data } = await channel.call(api.register, { ...fields, password_confirmation: password_confirmation ?? '', terms: true, news_opt_in: news_opt_in ?? false });
+    const { data } = await channel.call(api.register, { ...fields, password_confirmation: password_confirmation ?? '', terms: true, news_opt_in: news_opt_in ?? false, ...recaptchaToken(formData) });
     // Registering does not sign in: the fan verifies the address first.
     const headers = await channel.headers();
     headers.append('Set-Cookie', await rememberMailedAddress('/verify-notice', data.email));
@@ -86,7 +90,7 @@ async function registerWithProvider(request: Request, formData: FormData) {
 }
 
 export default function Registration() {
-  const { providers, pending } = useLoaderData<typeof loader>();
+  const { providers, pending, recaptchaSiteKey } = useLoaderData<typeof loader>();
   return (
     <div className="auth-page">
       <h1>Register</h1>
@@ -94,7 +98,7 @@ export default function Registration() {
         <PendingSocialForm email={pending.email} provider={pending.provider} />
       ) : (
         <>
-          <RegistrationForm />
+          <RegistrationForm recaptchaSiteKey={recaptchaSiteKey} />
           <SocialSignIn providers={providers} />
           <p className="form-links">
             Already registered? <Link to="/login">Log in</Link>
@@ -113,7 +117,7 @@ function TermsLabel() {
   );
 }
 
-function RegistrationForm() {
+function RegistrationForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: 'registration',
@@ -132,12 +136,13 @@ function RegistrationForm() {
       <Field meta={fields.first_name} label="First name" autoComplete="given-name" autoFocus={focus === 'first_name'} />
       <Field meta={fields.last_name} label="Last name" autoComplete="family-name" autoFocus={focus === 'last_name'} />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoFocus={focus === 'email'} />
-      <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." autoFocus={focus === 'password'} />
+      <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} autoFocus={focus === 'password'} />
       <Field meta={fields.password_confirmation} label="Password confirmation" type="password" autoComplete="new-password" autoFocus={focus === 'password_confirmation'} />
       <CheckboxField meta={fields.terms} autoFocus={focus === 'terms'}>
         <TermsLabel />
       </CheckboxField>
       <CheckboxField meta={fields.news_opt_in}>Send me news and offers by email (optional)</CheckboxField>
+      <Recaptcha siteKey={recaptchaSiteKey} />
       <div className="form-actions">
         <SubmitButton pendingText="Registering…">Register</SubmitButton>
       </div>
