@@ -52,7 +52,8 @@ test.describe('log out', () => {
     const res = await page.request.post('/logout', { form: { csrf: csrf ?? '' }, headers: { Origin: WEB_URL }, maxRedirects: 0 });
     expect(res.status()).toBe(303);
     expect(res.headers().location).toBe('/');
-    await page.goto('/');
+    // reload, not goto: the toast shows for 5 s, and goto's accessibility scan may outlast it.
+    await page.reload();
     await expect(page.getByText('You are not logged in.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });

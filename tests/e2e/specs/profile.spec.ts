@@ -103,30 +103,30 @@ test.describe('edit profile', () => {
     await expect(page.getByText('Field is required')).toBeVisible();
     await expect(page.getByText('The password is too short')).toBeVisible();
 
-    await page.getByLabel('Current password').fill(user.password);
-    await page.getByLabel('New password').fill('short');
-    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByLabel('Current password', { exact: true }).fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('short');
     await change.click();
     await expect(page.getByText('The password is too short')).toBeVisible();
 
-    await page.getByLabel('Current password').fill(user.password);
-    await page.getByLabel('New password').fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+    await page.getByLabel('Current password', { exact: true }).fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(`${newPassword}x`);
     await change.click();
     await expect(page.getByText('The password and password confirmation do not match')).toBeVisible();
 
     // The channel checks the current password.
-    await page.getByLabel('Current password').fill(`${user.password}-wrong`);
-    await page.getByLabel('New password').fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByLabel('Current password', { exact: true }).fill(`${user.password}-wrong`);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await change.click();
     await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
-    await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Current password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     expect(await page.content()).not.toContain(newPassword);
 
-    await page.getByLabel('Current password').fill(user.password);
-    await page.getByLabel('New password').fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByLabel('Current password', { exact: true }).fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await change.click();
     await expect(page).toHaveURL(`${WEB_URL}/profile`);
     await expect(page.getByText('Your password has been changed.')).toBeVisible();

@@ -14,7 +14,7 @@ test('a temporary password forces /profile/edit from any page until a new one is
   await expect(page).toHaveURL(`${WEB_URL}/profile/edit`);
   await expect(page.getByText('Choose a new password to continue.')).toBeVisible();
   // The temporary password is not asked for again.
-  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0);
 
   for (const path of ['/', '/faq', '/profile', '/profile/clips', '/upcoming']) {
     await page.goto(path);
@@ -25,13 +25,13 @@ test('a temporary password forces /profile/edit from any page until a new one is
   await set.click();
   await expect(page.getByText('The password is too short')).toBeVisible();
   const newPassword = `Mine-${Date.now().toString(36)}-pw`;
-  await page.getByLabel('New password').fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(`${newPassword}-typo`);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(`${newPassword}-typo`);
   await set.click();
   await expect(page.getByText('The password and password confirmation do not match')).toBeVisible();
 
-  await page.getByLabel('New password').fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
   await set.click();
   await expect(page).toHaveURL(`${WEB_URL}/profile`);
   await expect(page.getByText('Your new password is set.')).toBeVisible();
@@ -40,5 +40,5 @@ test('a temporary password forces /profile/edit from any page until a new one is
   await expect(page).toHaveURL(`${WEB_URL}/faq`);
   await page.goto('/profile/edit');
   await expect(page.getByText('Choose a new password to continue.')).toHaveCount(0);
-  await expect(page.getByLabel('Current password')).toBeVisible();
+  await expect(page.getByLabel('Current password', { exact: true })).toBeVisible();
 });
