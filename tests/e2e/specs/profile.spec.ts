@@ -92,6 +92,18 @@ test.describe('edit profile', () => {
     expect(mail.links.some((l) => l.startsWith(`${WEB_URL}/verify-email?token=`))).toBe(true);
   });
 
+  test("another fan's address is refused on the e-mail field", async ({ page, context }) => {
+    const [user, other] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
+    await signIn(context, user);
+    await page.goto('/profile/edit');
+    await page.getByLabel('Email', { exact: true }).fill(other.email);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The email address you have entered is already registered.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.goto('/profile');
+    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  });
+
   test('change the password, then log in with it', async ({ page, context }) => {
     const user = await createVerifiedUser();
     await signIn(context, user);
