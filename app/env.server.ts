@@ -33,8 +33,9 @@ const schema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Comma-separated; the first signs, the rest still verify (rotation). */
     SESSION_SECRET: z.string().optional(),
-    /** Secure cookies: set true when the site is served over HTTPS. */
-    COOKIE_SECURE: bool(false),
+    /** Secure cookies. Default: on when PUBLIC_URL is https:// (a production site), off for
+     *  `npm start` on http://localhost. */
+    COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
     /** Unset: the reference channel API runs inside the web server (server.ts sets it). */
     CHANNEL_API_URL: url.optional(),
     CHANNEL_SLUG: z.string().regex(/^[a-z0-9-]+$/, 'CHANNEL_SLUG: lowercase letters, digits and dashes').default('demo'),
@@ -70,6 +71,7 @@ const schema = z
       ...e,
       SESSION_SECRET: secrets,
       PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      COOKIE_SECURE: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1' : Boolean(e.PUBLIC_URL?.startsWith('https://')),
       CHANNEL_CONFIG_URL:
         e.CHANNEL_CONFIG_URL ?? (e.CHANNEL_API_URL ? `${e.CHANNEL_API_URL}/channels/${e.CHANNEL_SLUG}.json` : undefined),
     };

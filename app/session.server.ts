@@ -3,8 +3,8 @@ import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import { env } from '~/env.server';
 
 /* The signed cookie session: the api key (never sent to the browser in clear, never in HTML),
-   the user snapshot and the toast flash. `Secure` follows COOKIE_SECURE (default false) because
-   `npm start` serves plain http://localhost; set COOKIE_SECURE=true behind HTTPS. */
+   the user snapshot and the toast flash. `Secure` follows COOKIE_SECURE, which is on by default
+   when PUBLIC_URL is https:// (production) and off for `npm start` on plain http://localhost. */
 
 export interface SessionData {
   /** Sealed with sealSecret: the cookie is signed, not encrypted, and the key must not show. */

@@ -44,3 +44,12 @@ describe('parseEnv', () => {
     );
   });
 });
+
+describe('COOKIE_SECURE', () => {
+  it('is on for an https:// site and off for plain http://localhost, unless set', () => {
+    expect(parseEnv({ PUBLIC_URL: 'https://watch.example.com' }, () => {}).COOKIE_SECURE).toBe(true);
+    expect(parseEnv({}, () => {}).COOKIE_SECURE).toBe(false);
+    expect(parseEnv({ PUBLIC_URL: 'https://watch.example.com', COOKIE_SECURE: 'false' }, () => {}).COOKIE_SECURE).toBe(false);
+    expect(parseEnv({ COOKIE_SECURE: 'true' }, () => {}).COOKIE_SECURE).toBe(true);
+  });
+});
