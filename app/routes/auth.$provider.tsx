@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from 'remix-utils/safe-redirect';
+import { channelFor } from '~/channel/client.server';
 import { startSignIn } from '~/oidc.server';
 import { readForm } from '~/security.server';
 import { socialProvider } from '~/social.server';
@@ -16,6 +17,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!provider) throw redirect('/404', 303);
   const wanted = formData.get('redirectTo');
   const redirectTo = typeof wanted === 'string' && wanted && wanted.length <= 2000 ? safeRedirect(wanted, '/') : undefined;
-  const { url, cookie } = await startSignIn(provider, redirectTo);
-  return redirect(url, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
+  let start;
+  try {
+    start = await startSignIn(provider, redirectTo);
+  } catch (error) {
+    // The provider's discovery document did not load: say so where the fan came from.
+    console.warn(`[oidc] ${provider.id} discovery failed: ${(error as Error).message}`);
+    const channel = await channelFor(request);
+    await channel.toast({ text: `Signing in with ${provider.name} is not available right now. Please try again later.`, type: 'error' });
+    const back = `/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`;
+    return redirect(back, { status: 303, headers: await channel.headers() });
+  }
+  return redirect(start.url, { status: 303, headers: { 'Set-Cookie': start.cookie, 'Cache-Control': 'no-store' } });
 }

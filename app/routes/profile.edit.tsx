@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
@@ -10,7 +11,7 @@ import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection'
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
 import { callAsUser } from '~/components/profile/signed-in.server';
-import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent } from '~/forms/profile';
+import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
 import { FORM_REFUSED, readForm } from '~/security.server';
 import type { SessionUser } from '~/session.server';
@@ -90,21 +91,21 @@ async function requestDeletion(request: Request, channel: Channel, user: Session
 
 const needsCurrentPassword = (p: { has_password: boolean; temporary_password: boolean }) => p.has_password && !p.temporary_password;
 
-/** The reply meant for the form with this intent (the intent comes back in its initial value). */
-function replyFor(actionData: unknown, intent: string) {
-  const result = (actionData as { result?: { initialValue?: Record<string, unknown> } } | undefined)?.result;
-  return result?.initialValue?.intent === intent ? (actionData as { result: Parameters<typeof DetailsForm>[0]['lastResult'] }).result : undefined;
+/** The reply meant for the form with this intent: the submit button's `intent` comes back in
+ *  the reply's initial value (the passwords do not). */
+function replyFor(result: SubmissionResult<string[]> | undefined, intent: ProfileIntent) {
+  return result?.initialValue?.intent === intent ? result : undefined;
 }
 
 export default function EditProfile() {
   const profile = useRouteLoaderData<ProfileLoader>('routes/profile');
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   if (!profile) return null;
   const { user } = profile;
   const forced = user.temporary_password;
   const password = (
     <PasswordForm
-      lastResult={replyFor(actionData, 'password')}
+      lastResult={replyFor(lastResult, 'password')}
       needsCurrent={needsCurrentPassword(user)}
       heading={forced || !user.has_password ? 'Choose a new password' : 'Change password'}
     />
@@ -124,7 +125,7 @@ export default function EditProfile() {
       )}
       {forced ? password : null}
       <DetailsForm
-        lastResult={replyFor(actionData, 'details')}
+        lastResult={replyFor(lastResult, 'details')}
         defaultValue={{ first_name: user.first_name, last_name: user.last_name, email: user.email, news_opt_in: user.news_opt_in }}
       />
       {forced ? null : password}
