@@ -9,7 +9,9 @@ name=$1 offset=$2
 shift 2
 dst=/tmp/fh-e2e-$name
 mkdir -p "$dst"
-rsync -a --delete --exclude node_modules --exclude .cache --exclude build --exclude public/build --exclude data --exclude .git ./ "$dst/"
+# A fresh copy of the tree (tar: rsync is not always installed); .cache (media, e2e data) stays.
+find "$dst" -mindepth 1 -maxdepth 1 ! -name .cache ! -name node_modules -exec rm -rf {} +
+tar -c --exclude=./node_modules --exclude=./.cache --exclude=./build --exclude=./public/build --exclude=./data --exclude=./.git . | tar -x -C "$dst"
 ln -sfn "$PWD/node_modules" "$dst/node_modules"
 cd "$dst"
 npx remix build >/dev/null
