@@ -7,12 +7,6 @@ import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'fieldhouse-dev-secret-change-me';
 
-const bool = (dflt: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? dflt : v === 'true' || v === '1'));
-
 const url = z.string().url().transform((u) => u.replace(/\/+$/, ''));
 
 /** Express `trust proxy`: false (default), true, a hop count, or a list of subnets. */

@@ -35,6 +35,9 @@ export interface Channel {
   signOut(): Promise<void>;
   /** Refresh the user snapshot (after a profile update). */
   updateUser(user: SessionUser): Promise<void>;
+  /** Any other change to the viewer's session (e.g. a pending social sign-in), committed with
+   *  it by headers(): one `__session` cookie per response. */
+  updateSession(change: (session: AppSession) => void): Promise<void>;
   /** A flash toast for the next page, committed with the session by headers(). */
   toast(toast: Toast): Promise<void>;
   /** `Set-Cookie` when the session changed (a new api key, a cleared user, a toast); else empty. */
@@ -118,6 +121,11 @@ export async function channelFor(request: Request): Promise<Channel> {
     async updateUser(user) {
       const { session, store } = await viewerCore();
       session.set('user', toSessionUser(user));
+      store.changed = true;
+    },
+    async updateSession(change) {
+      const { session, store } = await viewerCore();
+      change(session);
       store.changed = true;
     },
     async toast(toast) {

@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!(error instanceof ChannelError) || error.isOutage) throw error;
     if (error.status === 422 && 'terms' in error.errors) {
       const { idToken: id_token, email, redirectTo } = outcome;
-      const headers = await setPendingSocial(request, channel, { provider: provider.id, id_token, email, redirectTo });
+      const headers = await setPendingSocial(channel, { provider: provider.id, id_token, email, redirectTo });
       return withFlowEnded(redirect('/registration', { status: 303, headers }));
     }
     return backToLogin(channel, userMessage(error.message, error.status));

@@ -7,7 +7,7 @@ import { redirectWithSession } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
-import { formatDateTime } from '~/components/profile/format';
+import { formatDateTime } from '~/domain/account-records';
 import { userMessage } from '~/domain/auth-messages';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';

@@ -12,7 +12,7 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
-import { mailedAddress, rememberMailedAddress } from '~/pending-social.server';
+import { mailedAddress, rememberMailedAddress } from '~/mailed-address.server';
 import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';

@@ -4,8 +4,8 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
-import { clipStatusWord, formatDate, formatDuration } from '~/components/profile/format';
-import { callAsUser } from '~/components/profile/signed-in.server';
+import { clipStatusWord, formatDate, formatDuration } from '~/domain/account-records';
+import { callAsUser } from '~/auth.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips');
 

@@ -10,7 +10,7 @@ import { userMessage } from '~/domain/auth-messages';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
-import { callAsUser } from '~/components/profile/signed-in.server';
+import { callAsUser } from '~/auth.server';
 import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
 import { FORM_REFUSED, readForm } from '~/security.server';

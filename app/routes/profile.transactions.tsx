@@ -4,8 +4,9 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
-import { formatDate, formatMoney, statusWord } from '~/components/profile/format';
-import { callAsUser } from '~/components/profile/signed-in.server';
+import { formatDate, statusWord } from '~/domain/account-records';
+import { formatMoney } from '~/domain/price-title';
+import { callAsUser } from '~/auth.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions');
 

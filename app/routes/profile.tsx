@@ -4,8 +4,8 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
-import { capabilityWords } from '~/components/profile/format';
-import { callAsUser } from '~/components/profile/signed-in.server';
+import { capabilityWords } from '~/domain/account-records';
+import { callAsUser } from '~/auth.server';
 import formsCss from '~/styles/forms.css';
 
 /* /profile: the account summary and the tabs (active orders, transactions, clips). /profile/edit

@@ -17,7 +17,8 @@ import { USER_MSG } from '~/domain/auth-messages';
 import { registrationFields, registrationSchema, socialRegistrationSchema } from '~/forms/registration';
 import { channelErrorReply } from '~/forms/reply.server';
 import { returnTo } from '~/navigation.server';
-import { readPendingSocial, rememberMailedAddress, setPendingSocial } from '~/pending-social.server';
+import { rememberMailedAddress } from '~/mailed-address.server';
+import { readPendingSocial, setPendingSocial } from '~/pending-social.server';
 import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import { socialButtons, socialProvider } from '~/social.server';
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'social') return registerWithProvider(request, formData);
   if (intent === 'cancel-social') {
     const channel = await channelFor(request);
-    return redirect('/registration', { status: 303, headers: await setPendingSocial(request, channel, null) });
+    return redirect('/registration', { status: 303, headers: await setPendingSocial(channel, null) });
   }
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: SECRETS }) }, { status: 400 });
@@ -85,7 +86,7 @@ async function registerWithProvider(request: Request, formData: FormData) {
     }
     // The provider's token was refused (expired, already used): start the sign-in over.
     await channel.toast({ text: `We could not finish your sign-in with ${socialProvider(pending.provider)?.name ?? pending.provider}. Please try again.`, type: 'error' });
-    return redirect('/registration', { status: 303, headers: await setPendingSocial(request, channel, null) });
+    return redirect('/registration', { status: 303, headers: await setPendingSocial(channel, null) });
   }
 }
 

@@ -29,7 +29,7 @@ const visitor = (ip: string): Channel => {
   const noSession = async () => {
     throw new Error('this test visitor has no session');
   };
-  return { call: core.call, shared: shared.call, headers: async () => new Headers(), user: async () => null, signIn: noSession, signOut: noSession, updateUser: noSession, toast: noSession };
+  return { call: core.call, shared: shared.call, headers: async () => new Headers(), user: async () => null, signIn: noSession, signOut: noSession, updateUser: noSession, updateSession: noSession, toast: noSession };
 };
 
 beforeEach(async () => {

@@ -33,7 +33,7 @@ describe('pending social sign-in', () => {
     const request = new Request('http://localhost/auth/google/callback');
     const channel = await channelFor(request);
     await channel.toast({ text: 'Almost there', type: 'info' });
-    const headers = await setPendingSocial(request, channel, pending);
+    const headers = await setPendingSocial(channel, pending);
     const cookies = headers.getSetCookie();
     expect(cookies.filter((c) => c.startsWith('__session='))).toHaveLength(1);
 
@@ -44,9 +44,9 @@ describe('pending social sign-in', () => {
 
   it('is cleared with null', async () => {
     const first = new Request('http://localhost/auth/google/callback');
-    const withPending = requestWith((await setPendingSocial(first, await channelFor(first), pending)).getSetCookie());
+    const withPending = requestWith((await setPendingSocial(await channelFor(first), pending)).getSetCookie());
     expect(await readPendingSocial(withPending)).toEqual(pending);
-    const cleared = requestWith((await setPendingSocial(withPending, await channelFor(withPending), null)).getSetCookie());
+    const cleared = requestWith((await setPendingSocial(await channelFor(withPending), null)).getSetCookie());
     expect(await readPendingSocial(cleared)).toBeNull();
   });
 });

@@ -17,15 +17,6 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
 }
 
-/** '$19.99'; an unknown currency code falls back to '19.99 XYZ'. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 /** '1:05' for 65 seconds. */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
