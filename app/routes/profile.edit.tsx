@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
-import { api } from '#contract';
+import { api, SERVER_MSG } from '#contract';
 import { redirectWith, requireUser } from '~/auth.server';
 import { ChannelError, channelFor, type Channel } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
@@ -70,6 +70,9 @@ async function changePassword(request: Request, channel: Channel, formData: Form
   try {
     ({ data: updated } = await callAsUser(request, channel, api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
   } catch (error) {
+    // The channel's 'Wrong auth data' here means the current password, not an e-mail and password.
+    if (error instanceof ChannelError && error.message === SERVER_MSG.wrongAuth)
+      return json({ result: submission.reply({ fieldErrors: { current_password: [WRONG_CURRENT_PASSWORD] }, hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     return channelErrorReply(submission, error, { fields: PASSWORD_FIELDS, hideFields: PASSWORD_FIELDS });
   }
   // The snapshot loses temporary_password here, so the root loader lets the fan go.
@@ -88,6 +91,8 @@ async function requestDeletion(request: Request, channel: Channel, user: Session
   }
   return redirectWith(channel, '/profile/edit');
 }
+
+const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 
 const needsCurrentPassword = (p: { has_password: boolean; temporary_password: boolean }) => p.has_password && !p.temporary_password;
 

@@ -132,7 +132,7 @@ test.describe('edit profile', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await change.click();
-    await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+    await expect(page.getByText('Your current password is not correct.')).toBeVisible();
     await expect(page.getByLabel('Current password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     expect(await page.content()).not.toContain(newPassword);
 
