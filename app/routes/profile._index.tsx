@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
+import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, orderTypeWord, statusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 import { callAsUser } from '~/auth.server';
@@ -13,7 +14,10 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active ord
 export async function loader({ request }: LoaderFunctionArgs) {
   const channel = await channelFor(request);
   await requireUser(request, channel);
-  const { data } = await callAsUser(request, channel, api.orders, { activity_status: 'active', no_limit: '1' });
+  const { data } = await callAsUser(request, channel, api.orders, {
+    activity_status: 'active',
+    no_limit: '1',
+  });
   const orders = data.map((o) => ({
     id: o.id,
     product: o.product.name,
@@ -29,44 +33,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ActiveOrders() {
   const { orders } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading">Active orders</h2>
-      {orders.length === 0 ? (
-        <div className="empty-state">
+    <RecordsTab
+      title="Active orders"
+      caption="Your active passes, packages and subscriptions"
+      columns={['Product', 'Type', 'Status', 'Since', 'Price']}
+      empty={
+        <>
           <p>You have no active passes yet.</p>
           <p>
             <Link to="/packages">See passes and packages</Link>
           </p>
-        </div>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="sr-only">Your active passes, packages and subscriptions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Since</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id}>
-                  <th scope="row">{o.product}</th>
-                  <td>{o.type}</td>
-                  <td>{o.status}</td>
-                  <td>
-                    <time dateTime={o.sinceIso}>{o.since}</time>
-                  </td>
-                  <td>{o.price}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+        </>
+      }
+      rows={orders.map((o) => (
+        <tr key={o.id}>
+          <th scope="row">{o.product}</th>
+          <td>{o.type}</td>
+          <td>{o.status}</td>
+          <td>
+            <time dateTime={o.sinceIso}>{o.since}</time>
+          </td>
+          <td>{o.price}</td>
+        </tr>
+      ))}
+    />
   );
 }

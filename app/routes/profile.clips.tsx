@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
+import { RecordsTab } from '~/components/profile/RecordsTab';
 import { clipStatusWord, formatDate, formatDuration } from '~/domain/account-records';
 import { callAsUser } from '~/auth.server';
 
@@ -31,49 +32,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Clips() {
   const { clips } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading">Clips</h2>
-      {clips.length === 0 ? (
-        <div className="empty-state">
+    <RecordsTab
+      title="Clips"
+      caption="Your clips, newest first"
+      columns={['Clip', 'Game', 'Length', 'Tags', 'Status', 'Made on']}
+      empty={
+        <>
           <p>You have no clips yet.</p>
           <p>
-            To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name
-            and a tag. <Link to="/vod_library">Find a game in the on-demand library</Link>
+            To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name and
+            a tag. <Link to="/vod_library">Find a game in the on-demand library</Link>
           </p>
-        </div>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="sr-only">Your clips, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Clip</th>
-                <th scope="col">Game</th>
-                <th scope="col">Length</th>
-                <th scope="col">Tags</th>
-                <th scope="col">Status</th>
-                <th scope="col">Made on</th>
-              </tr>
-            </thead>
-            <tbody>
-              {clips.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">{c.ready ? <Link to={`/watch_library/${c.id}`}>{c.name}</Link> : c.name}</th>
-                  <td>
-                    <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
-                  </td>
-                  <td>{c.length}</td>
-                  <td>{c.tags}</td>
-                  <td>{c.status}</td>
-                  <td>
-                    <time dateTime={c.madeIso}>{c.made}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+        </>
+      }
+      rows={clips.map((c) => (
+        <tr key={c.id}>
+          <th scope="row">{c.ready ? <Link to={`/watch_library/${c.id}`}>{c.name}</Link> : c.name}</th>
+          <td>
+            <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
+          </td>
+          <td>{c.length}</td>
+          <td>{c.tags}</td>
+          <td>{c.status}</td>
+          <td>
+            <time dateTime={c.madeIso}>{c.made}</time>
+          </td>
+        </tr>
+      ))}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
+import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, statusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 import { callAsUser } from '~/auth.server';
@@ -13,7 +14,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactio
 export async function loader({ request }: LoaderFunctionArgs) {
   const channel = await channelFor(request);
   await requireUser(request, channel);
-  const { data } = await callAsUser(request, channel, api.orders, { no_limit: '1' });
+  const { data } = await callAsUser(request, channel, api.orders, {
+    no_limit: '1',
+  });
   // Every payment of every order, newest first.
   const transactions = data
     .flatMap((order) => order.transactions.map((t) => ({ ...t, product: order.product.name })))
@@ -32,42 +35,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Transactions() {
   const { transactions } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading">Transactions</h2>
-      {transactions.length === 0 ? (
-        <div className="empty-state">
+    <RecordsTab
+      title="Transactions"
+      caption="Your payments, newest first"
+      columns={['Date', 'Product', 'Status', 'Amount']}
+      empty={
+        <>
           <p>You have no transactions yet.</p>
           <p>
             When you buy a pass, a package or a game, its payments show here. <Link to="/packages">See passes and packages</Link>
           </p>
-        </div>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="sr-only">Your payments, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Product</th>
-                <th scope="col">Status</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <time dateTime={t.dateIso}>{t.date}</time>
-                  </td>
-                  <th scope="row">{t.product}</th>
-                  <td>{t.status}</td>
-                  <td>{t.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+        </>
+      }
+      rows={transactions.map((t) => (
+        <tr key={t.id}>
+          <td>
+            <time dateTime={t.dateIso}>{t.date}</time>
+          </td>
+          <th scope="row">{t.product}</th>
+          <td>{t.status}</td>
+          <td>{t.amount}</td>
+        </tr>
+      ))}
+    />
   );
 }
