@@ -63,6 +63,16 @@ test.describe('log in', () => {
     await expect(page.getByText(`Welcome back, ${user.first_name}!`)).toBeVisible();
   });
 
+  test('a redirect target on another site is ignored (safeRedirect)', async ({ page }) => {
+    const user = await createVerifiedUser();
+    await page.goto('/login?redirectTo=//evil.example/steal');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(WEB_URL);
+  });
+
   test('a signed-in fan on login, registration or password-reset pages goes home', async ({ page, context }) => {
     const user = await createVerifiedUser();
     await signIn(context, user);
