@@ -14,8 +14,6 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
-import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
-import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import * as serverRender from '~/components/layout/server-render.server';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
@@ -88,17 +86,6 @@ export default function App() {
       </main>
     );
   }
-  // Every form carries the CSRF token; public forms add the honeypot (app/security.server.ts).
-  return (
-    <AuthenticityTokenProvider token={data.csrfToken}>
-      <HoneypotProvider {...data.honeypot}>
-        <Page data={data} busy={busy} state={state} />
-      </HoneypotProvider>
-    </AuthenticityTokenProvider>
-  );
-}
-
-function Page({ data, busy, state }: { data: ReturnType<typeof useLoaderData<typeof loader>>; busy: true | undefined; state: string }) {
   return (
     <>
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}

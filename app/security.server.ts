@@ -20,8 +20,11 @@ export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: 'csrf', secret: 
 /** Clears the CSRF cookie, so the next page mints a new token (on sign-in and sign-out). */
 export const expireCsrfCookie = () => csrfCookie.serialize('', { maxAge: 0 });
 
+/** The honeypot input's name (components/form/FormGuards renders it). */
+export const HONEYPOT_FIELD = 'fh_website';
+
 export const honeypot = new Honeypot({
-  nameFieldName: 'fh_website',
+  nameFieldName: HONEYPOT_FIELD,
   // No encrypted timestamp: its crypto-js ciphertext would sit in every page's HTML for nothing.
   validFromFieldName: null,
   encryptionSeed: env.SESSION_SECRET[0],

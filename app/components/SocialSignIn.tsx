@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { CsrfField } from '~/components/form/FormGuards';
 
 /* "Continue with Google": a POST (it starts a flow, so no GET) to /auth/:provider, which
    redirects to the provider. Works without JavaScript; reloadDocument because the answer is a
@@ -12,7 +12,7 @@ export function SocialSignIn({ providers, redirectTo }: { providers: { id: strin
       <div className="social-buttons">
         {providers.map((p) => (
           <Form key={p.id} method="post" action={`/auth/${p.id}`} reloadDocument>
-            <AuthenticityTokenInput name="csrf" />
+            <CsrfField />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <button type="submit" className="button button--quiet">
               Continue with {p.name}

@@ -7,7 +7,7 @@ import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/env.server';
 import { guard } from '~/domain/navigation';
 import { rememberPage } from '~/navigation.server';
-import { csrf, honeypot } from '~/security.server';
+import { csrf, HONEYPOT_FIELD } from '~/security.server';
 import { commitSession, getSession, getToast, sessionUser } from '~/session.server';
 import { colorCss } from '~/domain/colors';
 import { documentTitle, paragraphs } from '~/domain/page-text';
@@ -55,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
       csrfToken,
-      // Field names only: no timestamp (see security.server.ts), so no ciphertext in every page.
-      honeypot: { ...honeypot.getInputProps(), encryptedValidFrom: '' },
+      // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
+      honeypotField: HONEYPOT_FIELD,
       // Only the named public values; '<' escaped so no tag can close early.
       envScript: `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
     },

@@ -1,7 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { redirectWithSession } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
@@ -11,6 +9,7 @@ import { formatDateTime } from '~/domain/account-records';
 import { userMessage } from '~/domain/auth-messages';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 /* The page a deletion mail links to. Opening it changes nothing (mail scanners prefetch links);
    the fan confirms with a POST. The link may be opened in any browser: the token is the proof. */
@@ -96,8 +95,8 @@ function ConfirmForm({ token, email, expires, error }: { token: string; email: s
         <li>Your orders and payments, which we must keep for accounting. They are no longer linked to you and hold no personal data.</li>
       </ul>
       <Form method="post" className="card-form">
-        <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs />
+        <CsrfField />
+        <HoneypotField />
         <input type="hidden" name="token" value={token} />
         <div className="form-errors" role="alert">
           {error ? <p>{error}</p> : null}

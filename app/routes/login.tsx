@@ -2,8 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { redirectWithSession } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
@@ -19,6 +17,7 @@ import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import { socialButtons } from '~/social.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in');
@@ -61,8 +60,8 @@ export default function Login() {
     <div className="auth-page">
       <h1>Log in</h1>
       <Form method="post" className="card-form" {...getFormProps(form)}>
-        <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs />
+        <CsrfField />
+        <HoneypotField />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" autoFocus={focus === 'email'} />

@@ -2,8 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { channelFor } from '~/channel/client.server';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
@@ -16,6 +14,7 @@ import { mailedAddress, rememberMailedAddress } from '~/mailed-address.server';
 import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password');
@@ -93,8 +92,8 @@ function RequestForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) 
     <>
       <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
       <Form method="post" className="card-form" {...getFormProps(form)}>
-        <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs />
+        <CsrfField />
+        <HoneypotField />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoFocus={firstInvalid(fields, ['email']) === 'email'} />
         <Recaptcha siteKey={recaptchaSiteKey} />

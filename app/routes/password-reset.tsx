@@ -2,8 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
 import { redirectWith } from '~/auth.server';
@@ -15,6 +13,7 @@ import { passwordResetFields, passwordResetSchema } from '~/forms/password-reset
 import { channelErrorReply } from '~/forms/reply.server';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Choose a new password');
@@ -67,8 +66,8 @@ export default function PasswordReset() {
       <h1>Choose a new password</h1>
       {token ? (
         <Form method="post" className="card-form" {...getFormProps(form)}>
-          <AuthenticityTokenInput name="csrf" />
-          <HoneypotInputs />
+          <CsrfField />
+          <HoneypotField />
           <input type="hidden" name="token" value={token} />
           <FormErrors id={form.errorId} errors={form.errors} />
           {form.errors?.length ? requestAgain : null}

@@ -2,8 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { PASSWORD_MIN } from '#contract/auth';
 import { redirectWith, redirectWithSession } from '~/auth.server';
@@ -23,6 +21,7 @@ import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
 import { readForm } from '~/security.server';
 import { socialButtons, socialProvider } from '~/social.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
@@ -131,8 +130,8 @@ function RegistrationForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | nul
   const focus = firstInvalid(fields, FIELDS);
   return (
     <Form method="post" className="card-form" {...getFormProps(form)}>
-      <AuthenticityTokenInput name="csrf" />
-      <HoneypotInputs />
+      <CsrfField />
+      <HoneypotField />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field meta={fields.first_name} label="First name" autoComplete="given-name" autoFocus={focus === 'first_name'} />
       <Field meta={fields.last_name} label="Last name" autoComplete="family-name" autoFocus={focus === 'last_name'} />
@@ -165,8 +164,8 @@ function PendingSocialForm({ email, provider }: { email: string; provider: strin
     <>
       <p className="notice">{USER_MSG.notRegistered}</p>
       <Form method="post" className="card-form" {...getFormProps(form)}>
-        <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs />
+        <CsrfField />
+        <HoneypotField />
         <FormErrors id={form.errorId} errors={form.errors} />
         <p>
           Signed in with {provider} as <strong>{email}</strong>
@@ -182,8 +181,8 @@ function PendingSocialForm({ email, provider }: { email: string; provider: strin
         </div>
       </Form>
       <Form method="post" className="form-links">
-        <AuthenticityTokenInput name="csrf" />
-        <HoneypotInputs />
+        <CsrfField />
+        <HoneypotField />
         <SubmitButton pendingText="Cancelling…" intent="cancel-social" className="button button--quiet">
           Register with an email and password instead
         </SubmitButton>

@@ -1,7 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { api } from '#contract';
 import { redirectWith, redirectWithSession } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
@@ -10,6 +8,7 @@ import { pageMeta } from '~/components/layout/meta';
 import { USER_MSG, userMessage } from '~/domain/auth-messages';
 import { readForm } from '~/security.server';
 import formsCss from '~/styles/forms.css';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify your email');
@@ -58,8 +57,8 @@ export default function VerifyEmail() {
         <Failure message={failure} />
       ) : (
         <Form method="post" className="card-form">
-          <AuthenticityTokenInput name="csrf" />
-          <HoneypotInputs />
+          <CsrfField />
+          <HoneypotField />
           <input type="hidden" name="token" value={token ?? ''} />
           <p>Press the button to confirm your email address and finish your registration.</p>
           <div className="form-actions">

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
+import { CsrfField } from '~/components/form/FormGuards';
 
 interface Props {
   channelName: string;
@@ -41,7 +41,7 @@ function AccountNav({ user }: { user: Props['user'] }) {
     <nav className="account-nav" aria-label="Account">
       <Link to="/profile">{user.firstName ? `${user.firstName}'s profile` : 'My profile'}</Link>
       <Form method="post" action="/logout" className="account-nav__logout">
-        <AuthenticityTokenInput name="csrf" />
+        <CsrfField />
         <button type="submit">
           Log out
         </button>

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { SubmitButton } from '~/components/form/SubmitButton';
+import { CsrfField } from '~/components/form/FormGuards';
 
 /** The first step of deleting an account (intent=delete-request): the confirmation goes by mail. */
 export function DeleteAccountSection({ email }: { email: string }) {
@@ -12,7 +12,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
         and clips are removed. Orders stay for accounting, without your personal data.
       </p>
       <Form method="post">
-        <AuthenticityTokenInput name="csrf" />
+        <CsrfField />
         <SubmitButton intent="delete-request" pendingText="Sending the link…" className="button button--danger">
           Email me a deletion link
         </SubmitButton>

@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { CheckboxField, Field, FormErrors, firstInvalid } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { detailsSchema, type DetailsValue } from '~/forms/profile';
+import { CsrfField } from '~/components/form/FormGuards';
 
 /** Name, e-mail and news opt-in (intent=details). */
 export function DetailsForm({ lastResult, defaultValue }: { lastResult?: SubmissionResult<string[]>; defaultValue: DetailsValue }) {
@@ -22,7 +22,7 @@ export function DetailsForm({ lastResult, defaultValue }: { lastResult?: Submiss
     <section className="profile-section" aria-labelledby="profile-details-heading">
       <h2 id="profile-details-heading">Your details</h2>
       <Form method="post" className="card-form" {...getFormProps(form)}>
-        <AuthenticityTokenInput name="csrf" />
+        <CsrfField />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.first_name} label="First name" autoComplete="given-name" autoFocus={focus === 'first_name'} />
         <Field meta={fields.last_name} label="Last name" autoComplete="family-name" autoFocus={focus === 'last_name'} />

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { PASSWORD_MIN } from '#contract/auth';
 import { passwordSchema } from '~/forms/profile';
+import { CsrfField } from '~/components/form/FormGuards';
 
 interface Props {
   lastResult?: SubmissionResult<string[]>;
@@ -30,7 +30,7 @@ export function PasswordForm({ lastResult, needsCurrent, heading }: Props) {
     <section className="profile-section" aria-labelledby="profile-password-heading">
       <h2 id="profile-password-heading">{heading}</h2>
       <Form method="post" className="card-form" {...getFormProps(form)}>
-        <AuthenticityTokenInput name="csrf" />
+        <CsrfField />
         <FormErrors id={form.errorId} errors={form.errors} />
         {needsCurrent ? (
           <Field meta={fields.current_password} label="Current password" type="password" autoComplete="current-password" autoFocus={focus === 'current_password'} />
