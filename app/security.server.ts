@@ -66,6 +66,7 @@ export async function readForm(request: Request, opts: { honeypot?: boolean } = 
   return formData;
 }
 
-function refused(status: number, message: string) {
+/** The "Form not sent" answer (root error screen): a post this app will not act on. */
+export function refused(status: number, message = FORM_REFUSED) {
   return json({ screen: 'form-refused', message }, { status, headers: { 'Cache-Control': 'no-store' } });
 }

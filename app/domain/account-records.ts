@@ -17,15 +17,6 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
 }
 
-/** '1:05' for 65 seconds. */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /** 'refunded' → 'Refunded'. */
 export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);
 

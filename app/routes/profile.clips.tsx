@@ -5,7 +5,8 @@ import { requireUser } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
-import { clipStatusWord, formatDate, formatDuration } from '~/domain/account-records';
+import { clipStatusWord, formatDate } from '~/domain/account-records';
+import { formatDuration } from '~/domain/watch-state';
 import { callAsUser } from '~/auth.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips');

@@ -13,7 +13,7 @@ import { PasswordForm } from '~/components/profile/PasswordForm';
 import { callAsUser } from '~/auth.server';
 import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
-import { FORM_REFUSED, readForm } from '~/security.server';
+import { readForm, refused } from '~/security.server';
 import type { SessionUser } from '~/session.server';
 import type { ProfileLoader } from './profile';
 
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'delete-request':
       return requestDeletion(request, channel, user);
     default:
-      throw json({ screen: 'form-refused', message: FORM_REFUSED }, { status: 400 });
+      throw refused(400);
   }
 }
 

@@ -13,18 +13,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
     const body = error.data as { screen?: string; retryAfterSeconds?: number | null; message?: string } | null;
     // A post without a valid CSRF token, from another site, or with the honeypot filled.
-    if (body?.screen === 'form-refused')
-      return (
-        <ErrorPage>
-          <h1>Form not sent</h1>
-          <p>{body.message}</p>
-          <p>
-            <a href="/" className="button">
-              Back to home
-            </a>
-          </p>
-        </ErrorPage>
-      );
+    if (body?.screen === 'form-refused') return <MessagePage title="Form not sent" message={body.message ?? ''} />;
     if (error.status === 503 && body?.screen === 'whoops') return <WhoopsScreen />;
     if (error.status === 429) return <ThrottledScreen retryAfterSeconds={body?.retryAfterSeconds ?? undefined} />;
     if (error.status === 404)
@@ -34,10 +23,15 @@ export function ErrorScreen({ error }: { error: unknown }) {
         </ErrorPage>
       );
   }
+  return <MessagePage title="Something went wrong" message="Something went wrong. Please try again or contact technical support" />;
+}
+
+/** A heading, one message and the way home. */
+function MessagePage({ title, message }: { title: string; message: string }) {
   return (
     <ErrorPage>
-      <h1>Something went wrong</h1>
-      <p>Something went wrong. Please try again or contact technical support</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
       <p>
         <a href="/" className="button">
           Back to home
