@@ -3,7 +3,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { OIDC_URL, WEB_URL } from '../support/urls.ts';
+import { continueWithGoogle, passProvider } from '../support/oidc-pages.ts';
+import { WEB_URL } from '../support/urls.ts';
 
 const form = (page: Page) => ({
   firstName: page.getByLabel('First name'),
@@ -20,26 +21,6 @@ const form = (page: Page) => ({
 async function expectError(field: Locator, message: string) {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\&]/g, '\\$&')));
-}
-
-/** Google sign-in at the local OpenID provider as `email`, up to the way back here (its dev pages
- *  are plain forms: a sign-in, then a consent). */
-async function signInWithGoogle(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  const atProvider = (url: URL) => url.origin === OIDC_URL;
-  await page.waitForURL((url) => atProvider(url) || url.pathname !== '/registration');
-  for (let step = 0; step < 4 && atProvider(new URL(page.url())); step++) {
-    const login = page.locator('input[name="login"]');
-    if (await login.count()) {
-      await login.fill(email);
-      await page.locator('input[name="password"]').fill('any password at all');
-      await page.getByRole('button', { name: 'Sign-in' }).click();
-    } else {
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-    await page.waitForURL((url) => atProvider(url) || url.origin === WEB_URL);
-    await page.waitForLoadState();
-  }
 }
 
 test.describe('registration', () => {
@@ -149,7 +130,8 @@ test.describe('registration', () => {
   test('a new address from Google asks for the terms; the fan may go back to the e-mail form', async ({ page }) => {
     const email = uniqueEmail('social-cancel');
     await page.goto('/registration');
-    await signInWithGoogle(page, email);
+    await continueWithGoogle(page);
+    await passProvider(page, email);
     await expect(page).toHaveURL(`${WEB_URL}/registration`);
     await expect(page.getByText('You are not registered yet. Please accept terms and conditions and click Register to continue.')).toBeVisible();
     await expect(page.getByText(email, { exact: true })).toBeVisible();

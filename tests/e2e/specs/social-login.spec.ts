@@ -1,36 +1,10 @@
-import type { Page } from '@playwright/test';
 import { createVerifiedUser, uniqueEmail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { OIDC_URL, WEB_URL } from '../support/urls.ts';
+import { continueWithGoogle, onProvider, passProvider } from '../support/oidc-pages.ts';
+import { WEB_URL } from '../support/urls.ts';
 
-/* Social sign-in against the local OpenID provider (oidc-provider, Google's stand-in). Its dev
-   pages: a sign-in form (login + any password), then a consent form with a "Continue" button;
-   both are plain forms, so the flow is the same with JavaScript off and on. */
-
-const onProvider = (url: URL) => url.origin === OIDC_URL;
-
-/** Starts "Continue with Google" and waits until the browser is at the provider or back here. */
-async function continueWithGoogle(page: Page) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.waitForURL((url) => onProvider(url) || !/^\/(login|registration|auth\/)/.test(url.pathname));
-}
-
-/** Signs in at the provider as `email` and consents, as far as the provider asks. */
-async function passProvider(page: Page, email: string) {
-  for (let step = 0; step < 4 && onProvider(new URL(page.url())); step++) {
-    const login = page.locator('input[name="login"]');
-    if (await login.count()) {
-      await login.fill(email);
-      await page.locator('input[name="password"]').fill('any password at all');
-      await page.getByRole('button', { name: 'Sign-in' }).click();
-    } else {
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-    await page.waitForURL((url) => onProvider(url) || url.origin === WEB_URL);
-    await page.waitForLoadState();
-  }
-  expect(new URL(page.url()).origin, 'back from the provider').toBe(WEB_URL);
-}
+/* Social sign-in against the local OpenID provider (oidc-provider, Google's stand-in); its pages
+   are plain forms (support/oidc-pages.ts), so the flow is the same with JavaScript off and on. */
 
 test.describe('social sign-in', () => {
   test('only configured providers are offered: Google shows, Facebook does not', async ({ page }) => {
