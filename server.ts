@@ -16,8 +16,8 @@ import { env } from './app/env.server.ts';
 import helmet from 'helmet';
 import { mediaProxy } from './app/channel/media-proxy.server.ts';
 import { channelCallCount } from './app/channel/request.server.ts';
-
-const CLIENT_IP_HEADER = 'x-fieldhouse-client-ip'; // read by app/channel/client.server.ts
+import { finalErrorHandler, methodGuard, postGuard, routedPath, urlGuard } from './app/http/guards.server.ts';
+import { CLIENT_IP_HEADER, newRequestId, REQUEST_ID_HEADER } from './app/http/request-headers.ts';
 const BUILD_PATH = path.resolve('build/index.js');
 const VERSION_PATH = path.resolve('build/version.txt');
 const isDev = env.NODE_ENV === 'development';
@@ -58,10 +58,14 @@ const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clien
 // Liveness, plus the channel call counter the benchmark reads (calls per page view).
 app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, channelCalls: channelCallCount() }));
 
+// Requests no page of ours makes (another method, a Host or target Remix cannot parse) stop here.
+app.use(methodGuard, urlGuard);
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
-  // Set here, never taken from the visitor: the channel client forwards it as X-Forwarded-For.
+  // Set here, never taken from the visitor: the channel client forwards the IP as
+  // X-Forwarded-For, and the loaders of one request share the id (session.server sessionId).
   req.headers[CLIENT_IP_HEADER] = clientIp(req);
+  req.headers[REQUEST_ID_HEADER] = newRequestId();
   next();
 });
 app.use(securityHeaders());
@@ -92,13 +96,19 @@ const throttled: Parameters<typeof rateLimit>[0] = {
   },
 };
 // Sign-in style POSTs get a strict tier, with a message that says what happened.
-const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email', '/confirm-account-deletion', '/auth'];
+// One counter per client IP for every password check: signing in, and the current password on
+// /profile/edit. The tier is decided on the routed path, so '/x/../login' counts as /login.
+const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email', '/confirm-account-deletion', '/auth/', '/profile/edit'];
+const isAuthPost = (req: express.Request) => {
+  if (req.method !== 'POST') return false;
+  const path = routedPath(req).replace(/\/+$/, '') || '/';
+  return AUTH_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
+};
 app.use(
-  AUTH_PATHS,
   rateLimit({
     ...throttled,
     limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-    skip: (req) => req.method !== 'POST' || isLoopback(req),
+    skip: (req) => !isAuthPost(req) || isLoopback(req),
     handler: (_req, res, _next, options) => {
       res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60, AUTH_THROTTLED));
     },
@@ -106,14 +116,9 @@ app.use(
 );
 app.use(rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback }));
 
-// A POST from another site changes nothing (the actions also check the CSRF token).
-app.post('*', (req, res, next) => {
-  const origin = req.get('Origin');
-  const site = req.get('Sec-Fetch-Site');
-  const sameHost = origin && origin !== 'null' ? safeHost(origin) === req.get('Host') : site !== 'cross-site' && site !== 'same-site';
-  if (sameHost) return next();
-  res.status(403).type('text/plain').send('Cross-site form posts are refused.');
-});
+// A post from another site, or that is not a form of ours, changes nothing (the actions check
+// the same origin again, and the CSRF token).
+app.use(postGuard);
 
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,
@@ -126,6 +131,7 @@ app.all(
     ? (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next)
     : createRequestHandler({ build, mode, getLoadContext }),
 );
+app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));
 
 /** Helmet with a per-request nonce (TOOLCHAIN §3). Two instances: upgrade-insecure-requests
  *  only over HTTPS (over plain http on a LAN address it breaks every script). */
@@ -159,7 +165,8 @@ function securityHeaders(): express.RequestHandler {
           connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(isDev ? ['ws://localhost:*'] : [])],
           // Social sign-in posts answer with a redirect to the provider (TOOLCHAIN §3).
           formAction: ["'self'", ...socialOrigins()],
-          frameAncestors: [(req) => ((req as express.Request).path.startsWith('/watch_embed/') ? '*' : "'self'")],
+          // Decided on the path Remix will route, not the raw one ('/watch_embed/../login' is /login).
+          frameAncestors: [(req) => (/^\/watch_embed\/[^/]+\/?$/.test(routedPath(req as express.Request)) ? '*' : "'self'")],
           upgradeInsecureRequests: https ? [] : null,
         },
       },
@@ -173,14 +180,6 @@ function securityHeaders(): express.RequestHandler {
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 
 const AUTH_THROTTLED = 'Too many sign-in attempts from your connection. For your security, please wait a minute before you try again.';
-
-function safeHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
 
 /** Origins of the configured social sign-in providers (their authorization pages). */
 function socialOrigins(): string[] {

@@ -2,7 +2,6 @@ import { redirect } from '@remix-run/node';
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { ChannelError, type Channel } from '~/channel/client.server';
 import { pageOf } from '~/domain/navigation';
-import { expireCsrfCookie } from '~/security.server';
 import type { SessionUser } from '~/session.server';
 
 /* Who is signed in, and the redirects around signing in and out. */
@@ -15,14 +14,7 @@ export async function requireUser(request: Request, channel: Channel): Promise<S
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, { headers: await channel.headers() });
 }
 
-/** A 303 after a sign-in or sign-out: the session cookie, and a fresh CSRF token on the next page. */
-export async function redirectWithSession(channel: Channel, to: string): Promise<Response> {
-  const headers = await channel.headers();
-  headers.append('Set-Cookie', await expireCsrfCookie());
-  return redirect(to, { status: 303, headers });
-}
-
-/** A 303 carrying the session (a toast, a new snapshot). */
+/** A 303 carrying the session (a toast, a new snapshot, a sign-in or sign-out with its new id). */
 export async function redirectWith(channel: Channel, to: string): Promise<Response> {
   return redirect(to, { status: 303, headers: await channel.headers() });
 }

@@ -1,26 +1,16 @@
-import { createCookie } from '@remix-run/node';
-import { env } from '~/env.server';
+import type { Cookie } from '@remix-run/node';
+import { appCookie } from '~/http/cookies.server';
 
 /* The address a link was just mailed to, for the page that says so ("Check your inbox", "We sent
    a link to reset your password"): a signed cookie scoped to that page, for an hour, so the
    address never appears in a URL, a server log or the browser's history. */
 
-const MAILED_COOKIE_NAMES = { '/verify-notice': '__mailed_verify', '/password-reset-request': '__mailed_reset' } as const;
+const MAILED_COOKIE_NAMES = { '/verify-notice': 'mailed_verify', '/password-reset-request': 'mailed_reset' } as const;
 export type MailedPage = keyof typeof MAILED_COOKIE_NAMES;
 
 const mailedCookies = Object.fromEntries(
-  Object.entries(MAILED_COOKIE_NAMES).map(([page, name]) => [
-    page,
-    createCookie(name, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: page,
-      secure: env.COOKIE_SECURE,
-      secrets: env.SESSION_SECRET,
-      maxAge: 60 * 60,
-    }),
-  ]),
-) as Record<MailedPage, ReturnType<typeof createCookie>>;
+  Object.entries(MAILED_COOKIE_NAMES).map(([page, name]) => [page, appCookie(name, { path: page, maxAge: 60 * 60 })]),
+) as Record<MailedPage, Cookie>;
 
 /** Set-Cookie value that lets `page` name the address for the next hour. */
 export const rememberMailedAddress = (page: MailedPage, email: string) => mailedCookies[page].serialize({ email });

@@ -1,19 +1,11 @@
-import { createCookie } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
 import { remember, type NavMemory } from '~/domain/navigation';
-import { env } from '~/env.server';
+import { appCookie } from '~/http/cookies.server';
+import { safeRedirect } from '~/http/safe-redirect';
 
 /* Last and previous page and the trk code (spec section 2), in a cookie of their own: the root
    loader writes it on every page, and a separate cookie never races the session's writes. */
 
-const navCookie = createCookie('__nav', {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secure: env.COOKIE_SECURE,
-  secrets: env.SESSION_SECRET,
-  maxAge: 60 * 60 * 24 * 30,
-});
+const navCookie = appCookie('nav', { maxAge: 60 * 60 * 24 * 30 });
 
 export async function readNav(request: Request): Promise<NavMemory> {
   const value = (await navCookie.parse(request.headers.get('Cookie'))) as NavMemory | null;

@@ -1,19 +1,12 @@
 import { redirect } from '@remix-run/node';
-import { ChannelError } from '~/channel/errors.server';
+import { id as idSchema } from '#contract';
 
-/* Spec section 2: anything that does not exist ends on /404. */
+/* Spec section 2: anything that does not exist ends on /404. (A channel call that a page's URL
+   makes fail, an unknown id say, ends there too: channel/client.server.ts.) */
 
-/** A positive integer id from a route param, else a redirect to /404. */
+/** A route param that is an id the channel can have (the contract's bounds), else /404. */
 export function idParamOr404(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw redirect('/404');
-  return id;
-}
-
-/** The channel's answer, or a redirect to /404 when the channel says it does not exist. */
-export function or404<T>(call: Promise<T>): Promise<T> {
-  return call.catch((error: unknown) => {
-    if (error instanceof ChannelError && error.status === 404) throw redirect('/404');
-    throw error;
-  });
+  const parsed = value && /^\d{1,10}$/.test(value) ? idSchema.safeParse(value) : null;
+  if (!parsed?.success) throw redirect('/404');
+  return parsed.data;
 }

@@ -1,7 +1,7 @@
-import { createCookie } from '@remix-run/node';
 import * as client from 'openid-client';
 import type { SocialProvider } from '#contract/auth';
 import { env } from '~/env.server';
+import { appCookie } from '~/http/cookies.server';
 import type { ProviderConfig } from '~/social.server';
 
 /* Social sign-in as an OpenID Connect authorization code flow run by this server (so it works
@@ -14,14 +14,7 @@ const SCOPE = 'openid email profile';
 
 /* Not `_session` or `_interaction`: a provider on the same host (the test provider on 127.0.0.1)
    shares the browser's cookie jar, since cookies are scoped per host, not per port. */
-const flowCookie = createCookie('__oidc', {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/auth',
-  secure: env.COOKIE_SECURE,
-  secrets: env.SESSION_SECRET,
-  maxAge: 10 * 60,
-});
+const flowCookie = appCookie('oidc', { path: '/auth', maxAge: 10 * 60 });
 
 interface Flow {
   provider: SocialProvider;

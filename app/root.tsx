@@ -29,14 +29,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-const ERROR_TITLES: Record<number, string> = { 400: 'Form not sent', 403: 'Form not sent', 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
+const ERROR_TITLES: Record<number, string> = { 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
 
 /* The loader sends the page title (domain/page-text documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
     const status = isRouteErrorResponse(error) ? error.status : 500;
-    return [{ title: `${ERROR_TITLES[status] ?? 'Something went wrong'} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
+    const refused = isRouteErrorResponse(error) && (error.data as { screen?: string } | null)?.screen === 'form-refused';
+    return [{ title: `${refused ? 'Form not sent' : (ERROR_TITLES[status] ?? 'Something went wrong')} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
   }
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };

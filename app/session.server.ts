@@ -1,12 +1,17 @@
 import crypto from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import { env } from '~/env.server';
+import { appCookie } from '~/http/cookies.server';
+import { newRequestId, requestId } from '~/http/request-headers';
 
 /* The signed cookie session: the api key (never sent to the browser in clear, never in HTML),
    the user snapshot and the toast flash. `Secure` follows COOKIE_SECURE, which is on by default
    when PUBLIC_URL is https:// (production) and off for `npm start` on plain http://localhost. */
 
 export interface SessionData {
+  /** This session's random id: the CSRF token is derived from it (security.server.ts), so a
+   *  token is valid with this session cookie only. Renewed on sign-in and sign-out. */
+  sid: string;
   /** Sealed with sealSecret: the cookie is signed, not encrypted, and the key must not show. */
   apiKey: string;
   /** ISO time the api key expires (from POST /get_api_key). */
@@ -52,24 +57,37 @@ interface FlashData {
 export type AppSession = Session<SessionData, FlashData>;
 
 const storage = createCookieSessionStorage<SessionData, FlashData>({
-  cookie: {
-    name: '__session',
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env.COOKIE_SECURE,
-    secrets: env.SESSION_SECRET,
-    // A year: the api key has its own expiry, and the channel answers 403 when it lapses.
-    maxAge: 60 * 60 * 24 * 365,
-  },
+  // A year: the api key has its own expiry, and the channel answers 403 when it lapses.
+  cookie: appCookie('session', { maxAge: 60 * 60 * 24 * 365 }),
 });
 
 export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get('Cookie'));
 }
 
-export const commitSession = storage.commitSession;
-export const destroySession = storage.destroySession;
+/**
+ * The session's id. A session without one takes this HTTP request's id: the loaders of one
+ * document request run side by side and each may commit the session, so they must all arrive at
+ * the same id whichever Set-Cookie the browser keeps.
+ */
+export function sessionId(session: AppSession, request: Request): { sid: string; isNew: boolean } {
+  const sid = session.get('sid');
+  if (typeof sid === 'string' && sid) return { sid, isNew: false };
+  const fresh = requestId(request);
+  session.set('sid', fresh);
+  return { sid: fresh, isNew: true };
+}
+
+/** A new session id (sign-in, sign-out): forms rendered for the old session stop being accepted. */
+export function renewSessionId(session: AppSession): void {
+  session.set('sid', newRequestId());
+}
+
+/** Set-Cookie for this session; every committed session has an id. */
+export function commitSession(session: AppSession, request: Request): Promise<string> {
+  sessionId(session, request);
+  return storage.commitSession(session);
+}
 
 /** Read (and consume) the toast flash; commit the session afterwards so it is gone on reload. */
 export function getToast(session: AppSession): Toast | null {

@@ -1,9 +1,11 @@
+import { redirect } from '@remix-run/node';
 import type { AuthSession, Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
 import {
   commitSession,
   getSession,
   openSecret,
+  renewSessionId,
   sealSecret,
   sessionUser,
   setToast,
@@ -12,6 +14,7 @@ import {
   type SessionUser,
   type Toast,
 } from '~/session.server';
+import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { ChannelError, whoopsResponse } from './errors.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { processSharedContent, type SharedContent } from './shared.server';
@@ -44,8 +47,7 @@ export interface Channel {
   headers(): Promise<Headers>;
 }
 
-/** Header server.ts sets from Express's view of the client address (see TRUST_PROXY). */
-export const CLIENT_IP_HEADER = 'x-fieldhouse-client-ip';
+export { CLIENT_IP_HEADER } from '~/http/request-headers';
 
 /** A key store over the cookie session that remembers whether it changed. */
 export function sessionKeyStore(session: AppSession): KeyStore & { changed: boolean } {
@@ -95,28 +97,37 @@ export async function channelFor(request: Request): Promise<Channel> {
       const core = createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) });
       return { session, store, core };
     }));
-  // A page (GET) whose channel is down shows the 'Whoops!' reload screen (spec section 8), on
-  // every route alike. Actions (POST) get the ChannelError and answer in their own form.
-  const whoopsOnOutage = (error: unknown): never => {
-    if (request.method === 'GET' && error instanceof ChannelError && error.isOutage) throw whoopsResponse();
+  // What a page (GET) shows when its channel call fails, decided here for every route alike
+  // (actions, POST, get the ChannelError and answer in their own form):
+  // - the channel is down, or will not take our keys: the 'Whoops!' reload screen (spec section 8);
+  // - any other refusal (no such id, a value out of range): that page does not exist, /404
+  //   (spec section 2), unless the caller explains the refusal itself (`handles4xx`);
+  // - a 401 is the caller's (callAsUser sends the fan to log in).
+  const onPageError = async (error: unknown, opts: CallOptions = {}): Promise<never> => {
+    if (request.method !== 'GET' || !(error instanceof ChannelError)) throw error;
+    if (error.isOutage || error.isKeyError) throw whoopsResponse();
+    if (error.status !== 401 && !opts.handles4xx) throw redirect('/404', { headers: await channel.headers() });
     throw error;
   };
-  return {
+  const channel: Channel = {
     // Calls end with the page request: a visitor who navigates away cancels them quietly.
     call: async (endpoint, params, opts = {}) =>
-      (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }).catch(whoopsOnOutage),
-    shared: (endpoint, params) => processSharedContent().call(endpoint, params).catch(whoopsOnOutage),
+      (await viewerCore()).core.call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }).catch((error) => onPageError(error, opts)),
+    shared: (endpoint, params) => processSharedContent().call(endpoint, params).catch((error) => onPageError(error)),
     user: async () => sessionUser((await viewerCore()).session),
     async signIn(auth) {
       const { session, store } = await viewerCore();
       store.setApiKey(auth.api_key, auth.expires_at);
       session.set('user', toSessionUser(auth.user));
       session.unset('pendingSocial');
+      // A new session id: forms (CSRF tokens) from before the sign-in stop working.
+      renewSessionId(session);
     },
     async signOut() {
       const { session, store } = await viewerCore();
       store.clearApiKey();
       session.unset('pendingSocial');
+      renewSessionId(session);
     },
     async updateUser(user) {
       const { session, store } = await viewerCore();
@@ -137,8 +148,9 @@ export async function channelFor(request: Request): Promise<Channel> {
       const headers = new Headers();
       if (!viewer) return headers;
       const { session, store } = await viewer;
-      if (store.changed) headers.append('Set-Cookie', await commitSession(session));
+      if (store.changed) headers.append('Set-Cookie', await commitSession(session, request));
       return headers;
     },
   };
+  return channel;
 }

@@ -25,6 +25,11 @@ export class ChannelError extends Error {
   get isOutage(): boolean {
     return this.status >= 500;
   }
+
+  /** The channel refused our channel key or api key (spec section 8: renew and retry once). */
+  get isKeyError(): boolean {
+    return Object.hasOwn(this.errors, 'api_key') || Object.hasOwn(this.errors, 'channel_key');
+  }
 }
 
 export function isChannelError(error: unknown): error is ChannelError {

@@ -4,7 +4,9 @@ import type { Request, RequestHandler } from 'express';
 
 /* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
    the browser fetches video from 'self' (CSP media-src), byte ranges and conditional requests
-   pass through, and nothing is buffered. Mounted by server.ts. */
+   pass through, and nothing is buffered. Mounted by server.ts. It forwards media file paths and
+   nothing else: the channel API behind it also serves the channel config (with the channel key)
+   and every api call, which must never be reachable through here. */
 
 const PASS_REQUEST = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept', 'accept-encoding', 'user-agent'];
 const PASS_RESPONSE = [
@@ -14,6 +16,19 @@ const PASS_RESPONSE = [
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+/* Media file names are plain: letters, digits, dot, dash and underscore, never starting with a
+   dot (so no `.`/`..` segment and no hidden file). A path made only of such segments stays inside
+   the channel's media area however the upstream server resolves it; nothing needs decoding, so
+   any %-escape (`%2e%2e`, `%2f`, `%00`), backslash, empty segment or other character is refused
+   rather than interpreted. */
+const MEDIA_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){1,8}$/;
+
+/** The path to forward for a request to /media<rawPath> (query dropped), or null: not media. */
+export function mediaPath(rawPath: string): string | null {
+  const path = rawPath.split('?')[0];
+  return MEDIA_PATH.test(path) ? path : null;
+}
+
 export function mediaProxy(opts: { target: string; clientIp: (req: Request) => string }): RequestHandler {
   const base = opts.target.replace(/\/+$/, '');
   return (req, res) => {
@@ -21,7 +36,14 @@ export function mediaProxy(opts: { target: string; clientIp: (req: Request) => s
       res.status(405).set('Allow', 'GET, HEAD').end();
       return;
     }
-    const url = new URL(base + req.url); // req.url is the part after /media
+    // req.url is the part after /media, as the client sent it (Express does not resolve `..`).
+    const path = mediaPath(req.url);
+    if (!path) {
+      res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found');
+      return;
+    }
+    // Only the path: a media file needs no query string, and none is forwarded.
+    const url = new URL(base + path);
     const headers: http.OutgoingHttpHeaders = { 'x-forwarded-for': opts.clientIp(req) };
     for (const name of PASS_REQUEST) if (req.headers[name]) headers[name] = req.headers[name];
     const secure = url.protocol === 'https:';

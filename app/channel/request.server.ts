@@ -26,6 +26,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A 401 is expected here (e.g. /profile for an anonymous visitor): no warning is logged. */
   tolerate401?: boolean;
+  /** A page that explains the channel's 4xx itself (a bad mailed link): it gets the ChannelError
+   *  instead of the /404 page (client.server.ts). */
+  handles4xx?: boolean;
 }
 
 export interface ChannelCoreOptions {
@@ -163,7 +166,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
       if (retried || !isKeyError(error)) throw error;
       // Section 8: clear the stored keys, wait 1 s, fetch a new api key and retry once.
       log.warn(`[channel] ${endpoint.name}: ${(error as ChannelError).message}; renewing the keys`);
-      if ('channel_key' in (error as ChannelError).errors) channelKeys.key = undefined;
+      if (Object.hasOwn((error as ChannelError).errors, 'channel_key')) channelKeys.key = undefined;
       options.store?.clearApiKey();
       await sleep(retryDelayMs, opts.signal);
       return attempt(endpoint, params, opts, true);
@@ -176,7 +179,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
 }
 
 function isKeyError(error: unknown): boolean {
-  return error instanceof ChannelError && ('api_key' in error.errors || 'channel_key' in error.errors);
+  return error instanceof ChannelError && error.isKeyError;
 }
 
 function parseJson(text: string): unknown {

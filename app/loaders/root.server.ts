@@ -7,7 +7,7 @@ import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/env.server';
 import { guard } from '~/domain/navigation';
 import { rememberPage } from '~/navigation.server';
-import { csrf, HONEYPOT_FIELD } from '~/security.server';
+import { csrfToken, HONEYPOT_FIELD } from '~/security.server';
 import { commitSession, getSession, getToast, sessionUser } from '~/session.server';
 import { colorCss } from '~/domain/colors';
 import { documentTitle, paragraphs } from '~/domain/page-text';
@@ -25,13 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const detour = guard(new URL(request.url).pathname, user);
   if (detour) throw redirect(detour);
   const toast = getToast(session);
+  const csrf = csrfToken(session, request);
   const headers = new Headers();
-  // Reading a flash consumes it; committing makes it gone on the next page.
-  if (toast) headers.append('Set-Cookie', await commitSession(session));
+  // Reading a flash consumes it; committing makes it gone on the next page. A new session id
+  // (the CSRF token's source) is kept the same way.
+  if (toast || csrf.isNew) headers.append('Set-Cookie', await commitSession(session, request));
   const navCookie = await rememberPage(request);
   if (navCookie) headers.append('Set-Cookie', navCookie);
-  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
-  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
   return json(
     {
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       colorCss: colorCss(boot['color-settings']),
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
-      csrfToken,
+      csrfToken: csrf.token,
       // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
       honeypotField: HONEYPOT_FIELD,
       // Only the named public values; '<' escaped so no tag can close early.

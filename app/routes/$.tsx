@@ -2,7 +2,6 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
-import { or404 } from '~/not-found.server';
 import { getPage } from '~/channel/pages.server';
 import { pageMeta } from '~/components/layout/meta';
 import { normalisePagePath, paragraphs } from '~/domain/page-text';
@@ -14,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = path ? boot.pages.find((p) => normalisePagePath(p.url) === path) : undefined;
   if (!match) throw redirect('/404', 302);
   const ch = await channelFor(request);
-  const page = await or404(getPage(ch, match.id));
+  const page = await getPage(ch, match.id);
   return json({ page }, { headers: await ch.headers() });
 }
 

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { ChannelError, channelFor, type Channel } from '~/channel/client.server';
 import { userMessage } from '~/domain/auth-messages';
 import { returnTo } from '~/navigation.server';
@@ -19,11 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const outcome = await finishSignIn(request, provider);
   if (outcome.kind !== 'signed-in') return backToLogin(channel, failureText(provider, outcome));
   try {
-    const { data } = await channel.call(api.social, { provider: provider.id, id_token: outcome.idToken });
+    const { data } = await channel.call(api.social, { provider: provider.id, id_token: outcome.idToken }, { handles4xx: true });
     await channel.signIn(data);
     await channel.toast({ text: `Welcome${data.user.first_name ? `, ${data.user.first_name}` : ''}!`, type: 'success' });
     const to = data.user.temporary_password ? '/profile/edit' : await returnTo(request, outcome.redirectTo);
-    return withFlowEnded(await redirectWithSession(channel, to));
+    return withFlowEnded(await redirectWith(channel, to));
   } catch (error) {
     if (!(error instanceof ChannelError) || error.isOutage) throw error;
     if (error.status === 422 && 'terms' in error.errors) {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
 import { channelFor } from '~/channel/client.server';
+import { redirectTarget } from '~/http/safe-redirect';
 import { startSignIn } from '~/oidc.server';
 import { readForm } from '~/security.server';
 import { socialProvider } from '~/social.server';
@@ -15,8 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // An unknown provider, or one without credentials (not shown), does not exist here.
   const provider = socialProvider(params.provider);
   if (!provider) throw redirect('/404', 303);
-  const wanted = formData.get('redirectTo');
-  const redirectTo = typeof wanted === 'string' && wanted && wanted.length <= 2000 ? safeRedirect(wanted, '/') : undefined;
+  const redirectTo = redirectTarget(formData.get('redirectTo')) ?? undefined;
   let start;
   try {
     start = await startSignIn(provider, redirectTo);

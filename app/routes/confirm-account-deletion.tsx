@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!token) return json<Answer>({ state: 'invalid' }, { status: 400 });
   const channel = await channelFor(request);
   try {
-    const { data } = await channel.call(api.deleteAccountInfo, { token });
+    const { data } = await channel.call(api.deleteAccountInfo, { token }, { handles4xx: true });
     return json<Answer>({ state: 'confirm', token, email: data.email, expires: formatDateTime(data.expires_at) }, { headers: await channel.headers() });
   } catch (error) {
     if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400, headers: await channel.headers() });
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The channel has ended every session of the account; this browser forgets its copy.
   await channel.signOut();
   await channel.toast({ text: 'Your account has been deleted.', type: 'success' });
-  return redirectWithSession(channel, '/');
+  return redirectWith(channel, '/');
 }
 
 export default function ConfirmAccountDeletion() {

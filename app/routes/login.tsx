@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { channelFor } from '~/channel/client.server';
 import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { redirectTarget } from '~/http/safe-redirect';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -24,7 +25,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in fan is sent home by the root loader (spec section 2).
-  const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? undefined;
+  // Only a safe on-site target is carried on (the action checks it again).
+  const redirectTo = redirectTarget(new URL(request.url).searchParams.get('redirectTo')) ?? undefined;
   return json({ providers: socialButtons(), redirectTo, recaptchaSiteKey: recaptchaSiteKey() });
 }
 
@@ -38,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await channel.signIn(data);
     await channel.toast({ text: `Welcome back${data.user.first_name ? `, ${data.user.first_name}` : ''}!`, type: 'success' });
     // A temporary password goes to /profile/edit first (the root loader's rule does it on arrival).
-    return redirectWithSession(channel, data.user.temporary_password ? '/profile/edit' : await returnTo(request, submission.value.redirectTo));
+    return redirectWith(channel, data.user.temporary_password ? '/profile/edit' : await returnTo(request, submission.value.redirectTo));
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'], hideFields: ['password'] });
   }

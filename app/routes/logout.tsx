@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { redirectWith, redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { readForm } from '~/security.server';
 
@@ -26,5 +26,5 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await channel.signOut();
   await channel.toast({ text: 'You are logged out.', type: 'success' });
-  return redirectWithSession(channel, '/');
+  return redirectWith(channel, '/');
 }

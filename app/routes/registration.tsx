@@ -4,7 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { PASSWORD_MIN } from '#contract/auth';
-import { redirectWith, redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { CheckboxField, Field, FormErrors, firstInvalid } from '~/components/form/Field';
 import { Recaptcha } from '~/components/form/Recaptcha';
@@ -77,7 +77,7 @@ async function registerWithProvider(request: Request, formData: FormData) {
     // signIn also forgets the pending sign-in.
     await channel.signIn(data);
     await channel.toast({ text: `Welcome${data.user.first_name ? `, ${data.user.first_name}` : ''}! Your account is ready.`, type: 'success' });
-    return redirectWithSession(channel, await returnTo(request, pending.redirectTo));
+    return redirectWith(channel, await returnTo(request, pending.redirectTo));
   } catch (error) {
     // An outage or throttling: the pending sign-in stays, so the fan can simply try again.
     if (!(error instanceof ChannelError) || error.status >= 500 || error.status === 429) {

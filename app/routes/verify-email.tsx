@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWith, redirectWithSession } from '~/auth.server';
+import { redirectWith } from '~/auth.server';
 import { ChannelError, channelFor } from '~/channel/client.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { data } = await channel.call(api.addSession, { code });
     await channel.signIn(data);
     await channel.toast({ text: 'Your email address is verified. Welcome!', type: 'success' });
-    return redirectWithSession(channel, '/');
+    return redirectWith(channel, '/');
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     // Verified all the same: the fan can log in with their password.

@@ -4,7 +4,7 @@ import plyrCss from 'plyr/dist/plyr.css';
 import { channelFor } from '~/channel/client.server';
 import { getGeo } from '~/channel/geo.server';
 import { getVodItem } from '~/channel/vod.server';
-import { idParamOr404, or404 } from '~/not-found.server';
+import { idParamOr404 } from '~/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
 import { vodImage } from '~/components/VodCard';
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParamOr404(params.id);
   const ch = await channelFor(request);
   const [item, geo] = await Promise.all([
-    or404(getVodItem(ch, id)),
+    getVodItem(ch, id),
     getGeo(ch),
   ]);
   const headers = await ch.headers();

@@ -22,7 +22,8 @@ interface Query {
 }
 
 function readQuery(url: URL): Query {
-  const title = (url.searchParams.get('title') ?? '').trim().slice(0, 100);
+  // Control characters are no part of a title: dropped, as any other bad value here.
+  const title = [...(url.searchParams.get('title') ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 100);
   const category = Number(url.searchParams.get('category'));
   const offset = Number(url.searchParams.get('offset'));
   return {

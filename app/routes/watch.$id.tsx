@@ -5,7 +5,7 @@ import { getBootstrap } from '~/channel/bootstrap.server';
 import { channelFor } from '~/channel/client.server';
 import { getEvent } from '~/channel/events.server';
 import { getGeo } from '~/channel/geo.server';
-import { idParamOr404, or404 } from '~/not-found.server';
+import { idParamOr404 } from '~/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { eventTitle } from '~/domain/event-title';
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParamOr404(params.id);
   const ch = await channelFor(request);
   const [event, geo, bootstrap] = await Promise.all([
-    or404(getEvent(ch, id)),
+    getEvent(ch, id),
     getGeo(ch),
     getBootstrap(),
   ]);

@@ -72,7 +72,7 @@ export async function signIn(context: BrowserContext, user: Pick<TestUser, 'emai
   session.set('apiKey', sealSecret(data.api_key));
   session.set('apiKeyExpiresAt', data.expires_at);
   session.set('user', toSessionUser(data.user));
-  const cookie = await commitSession(session);
+  const cookie = await commitSession(session, new Request(WEB_URL));
   const [pair] = cookie.split(';');
   const eq = pair.indexOf('=');
   await context.addCookies([{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: WEB_URL, httpOnly: true, sameSite: 'Lax' }]);

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin } from '~/security.server';
+import { isSameOrigin } from '~/http/same-origin';
 
-const post = (headers: Record<string, string>) => new Request('http://fieldhouse.test/login', { method: 'POST', headers });
+const check = (headers: Record<string, string>) => isSameOrigin((name) => new Headers(headers).get(name));
 
 describe('same-origin check on posts', () => {
   it('accepts our own origin, and a browser that sends none but says same-origin', () => {
-    expect(isSameOrigin(post({ Host: 'fieldhouse.test', Origin: 'http://fieldhouse.test' }))).toBe(true);
-    expect(isSameOrigin(post({ Host: 'fieldhouse.test', 'Sec-Fetch-Site': 'same-origin' }))).toBe(true);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://fieldhouse.test' })).toBe(true);
+    expect(check({ Host: 'fieldhouse.test', 'Sec-Fetch-Site': 'same-origin' })).toBe(true);
+    expect(check({ Host: 'fieldhouse.test' })).toBe(true);
   });
 
   it('refuses another site', () => {
-    expect(isSameOrigin(post({ Host: 'fieldhouse.test', Origin: 'http://evil.example' }))).toBe(false);
-    expect(isSameOrigin(post({ Host: 'fieldhouse.test', 'Sec-Fetch-Site': 'cross-site' }))).toBe(false);
-    expect(isSameOrigin(post({ Host: 'fieldhouse.test', Origin: 'not a url' }))).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://evil.example' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', 'Sec-Fetch-Site': 'cross-site' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', 'Sec-Fetch-Site': 'same-site' })).toBe(false);
+  });
+
+  it('refuses what Remix would throw on: Origin null, an unparsable or empty Origin, another X-Forwarded-Host', () => {
+    expect(check({ Host: 'fieldhouse.test', Origin: 'null' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'not a url' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: '' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://fieldhouse.test', 'X-Forwarded-Host': 'evil.example' })).toBe(false);
+    expect(check({ Origin: 'http://fieldhouse.test' })).toBe(false);
+  });
+
+  it('follows the proxy: the first X-Forwarded-Host is the host the browser saw', () => {
+    expect(check({ Host: '127.0.0.1:3000', Origin: 'https://tv.example', 'X-Forwarded-Host': 'tv.example, proxy.internal' })).toBe(true);
   });
 });

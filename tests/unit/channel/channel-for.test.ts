@@ -66,12 +66,33 @@ describe('channelFor when the channel is down', () => {
     expect((error as InstanceType<typeof client.ChannelError>).status).toBe(502);
   });
 
-  it('keeps a 404 a ChannelError, so a route can send the visitor to /404', async () => {
+  it('sends a page (GET) whose call the channel refuses (404, 400) to /404, keeping the session it started', async () => {
+    for (const status of [404, 400]) {
+      channel.route('GET /geo', () => ({ status, body: { message: 'Refused', errors: { id: ['id must be at most 2147483647'] } } }));
+      const page = await client.channelFor(new Request('http://app.test/watch/1'));
+      const thrown = await page.call(api.geo).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(302);
+      expect((thrown as Response).headers.get('Location')).toBe('/404');
+      // The visitor's new api key is not lost with the redirect.
+      expect((thrown as Response).headers.get('Set-Cookie')).toMatch(/^__session=/);
+    }
+  });
+
+  it('leaves a 4xx to a page that explains it itself (handles4xx), to an action, and a 401 to the caller', async () => {
     channel.route('GET /geo', () => ({ status: 404, body: { message: 'Not found' } }));
-    const page = await client.channelFor(new Request('http://app.test/watch/1'));
-    const error = await page.call(api.geo).catch((e: unknown) => e);
+    const page = await client.channelFor(new Request('http://app.test/confirm-account-deletion'));
+    const own = await page.call(api.geo, {}, { handles4xx: true }).catch((e: unknown) => e);
+    expect(own).toBeInstanceOf(client.ChannelError);
+    expect((own as InstanceType<typeof client.ChannelError>).status).toBe(404);
+
+    const action = await client.channelFor(new Request('http://app.test/watch/1', { method: 'POST' }));
+    const error = await action.call(api.geo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(client.ChannelError);
-    expect((error as InstanceType<typeof client.ChannelError>).status).toBe(404);
+
+    channel.route('GET /geo', () => ({ status: 401, body: { message: 'Unauthenticated.' } }));
+    const unauthenticated = await page.call(api.geo, {}, { tolerate401: true }).catch((e: unknown) => e);
+    expect((unauthenticated as InstanceType<typeof client.ChannelError>).status).toBe(401);
   });
 });
 

@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaPath, mediaProxy } from '~/channel/media-proxy.server';
+import { startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+
+/* The web server's /media proxy (app/channel/media-proxy.server.ts) in front of the real channel
+   API, mounted as server.ts mounts it. The channel API behind it also serves the channel config
+   (with the channel key) and every api call: no spelling of a path may reach those. */
+
+let channel: TestChannelApi;
+let web: http.Server;
+let webUrl: string;
+let channelKey: string;
+
+beforeAll(async () => {
+  channel = await startTestChannelApi();
+  channelKey = ((await (await fetch(`${channel.url}/channels/demo.json`)).json()) as { channel_key: string }).channel_key;
+  const app = express();
+  app.use('/media', mediaProxy({ target: `${channel.url}/media`, clientIp: () => '127.0.0.1' }));
+  app.use((_req, res) => void res.status(418).send('not the proxy'));
+  web = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => web.once('listening', () => resolve()));
+  webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => web?.close(resolve));
+  await channel?.close();
+});
+
+/** GET with the path exactly as given: no client-side normalisation of `..` or escapes. */
+function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(webUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: rawPath, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const TRAVERSALS = [
+  '/media/../channels/demo.json',
+  '/media/%2e%2e/channels/demo.json',
+  '/media/%2E%2E/channels/demo.json',
+  '/media/.%2e/channels/demo.json',
+  '/media/%2e./channels/demo.json',
+  '/media/..%2fchannels/demo.json',
+  '/media/..%2Fchannels%2Fdemo.json',
+  '/media/%2e%2e%2fchannels%2fdemo.json',
+  '/media/..\\channels\\demo.json',
+  '/media/..%5cchannels%5cdemo.json',
+  '/media/%252e%252e/channels/demo.json',
+  '/media/%252e%252e%252fchannels/demo.json',
+  '/media/vod/../../channels/demo.json',
+  '/media/vod/game-1/../../../channels/demo.json',
+  '/media/vod/%2e%2e/%2e%2e/channels/demo.json',
+  '/media/./../channels/demo.json',
+  '/media//../channels/demo.json',
+  '/media/vod//..//..//channels/demo.json',
+  '/media/%2e%2e/geo?api_key=abc',
+  '/media/..;/channels/demo.json',
+  '/media/..%00/channels/demo.json',
+  '/media/%00',
+  '/media/%c0%ae%c0%ae/channels/demo.json',
+  '/media/%uff0e%uff0e/channels/demo.json',
+  '/media/\uff0e\uff0e/channels/demo.json'.replace(/[\uff0e]/g, encodeURIComponent('\uff0e')),
+  '/media/.../channels/demo.json',
+  '/media/.hidden',
+  '/media/vod/game-1/.complete',
+  '/media/../get_api_key',
+  '/media/../events?api_key=x',
+  '/media/http://127.0.0.1/channels/demo.json',
+  '/media/@127.0.0.1/channels/demo.json',
+  '/media',
+  '/media/',
+];
+
+describe('/media proxy', () => {
+  it.each(TRAVERSALS)('refuses %s with a 404 and never the channel key', async (path) => {
+    const res = await rawGet(path);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain(channelKey);
+  });
+
+  it('forwards media paths: a playlist, a byte range of the MP4, captions and an image', async () => {
+    const playlist = await rawGet('/media/vod/game-1/master.m3u8');
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    expect(playlist.body.startsWith('#EXTM3U')).toBe(true);
+    const range = await rawGet('/media/vod/game-1/video.mp4', { Range: 'bytes=0-99' });
+    expect(range.status).toBe(206);
+    expect(range.body.length).toBe(100);
+    expect((await rawGet('/media/vod/game-1/captions.vtt')).body.startsWith('WEBVTT')).toBe(true);
+    expect((await rawGet('/media/images/conference-logo.svg')).status).toBe(200);
+  });
+
+  it('forwards only the path and the media headers: no query string, no cookie', async () => {
+    const seen: { url?: string; headers?: http.IncomingHttpHeaders } = {};
+    const recorder = http.createServer((req, res) => {
+      seen.url = req.url;
+      seen.headers = req.headers;
+      res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': 'upstream=1' }).end('ok');
+    });
+    recorder.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => recorder.once('listening', () => resolve()));
+    const app = express().use('/media', mediaProxy({ target: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/media`, clientIp: () => '198.51.100.7' }));
+    const front = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => front.once('listening', () => resolve()));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(front.address() as AddressInfo).port}/media/vod/game-1/master.m3u8?api_key=x&__proto__=1`, {
+        headers: { Cookie: '__session=secret', Range: 'bytes=0-1', Authorization: 'Bearer x' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(seen.url).toBe('/media/vod/game-1/master.m3u8');
+      expect(seen.headers?.cookie).toBeUndefined();
+      expect(seen.headers?.authorization).toBeUndefined();
+      expect(seen.headers?.range).toBe('bytes=0-1');
+      expect(seen.headers?.['x-forwarded-for']).toBe('198.51.100.7');
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+      await new Promise((resolve) => recorder.close(resolve));
+    }
+  });
+
+  it('answers only GET and HEAD', async () => {
+    const res = await fetch(`${webUrl}/media/vod/game-1/master.m3u8`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('normalises nothing: only plain segments pass the path check', () => {
+    expect(mediaPath('/vod/game-1/master.m3u8')).toBe('/vod/game-1/master.m3u8');
+    expect(mediaPath('/live/live/v/1234.ts?x=1')).toBe('/live/live/v/1234.ts');
+    for (const bad of ['', '/', '/..', '/.', '/a/../b', '/a%2fb', '/a\\b', '//a', '/a//b', '/a b', '/a\u0000', '/.env', `/${'a'.repeat(129)}`, '/a/b/c/d/e/f/g/h/i'])
+      expect(mediaPath(bad), JSON.stringify(bad)).toBeNull();
+  });
+});
