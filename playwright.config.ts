@@ -5,7 +5,7 @@ import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/sup
 
 /* One web server (production build) and one channel API process (under a supervisor that lets
    the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
-   `no-js` and `js` in parallel, then `whoops` (stops the channel API, so it runs alone, last:
+   `no-js`, `js` and `fuzz` in parallel, then `whoops` (stops the channel API, so it runs alone, last:
    as the teardown of `setup` it runs even when other tests failed). */
 
 const dataDir = path.resolve('.cache/e2e-data');
@@ -46,6 +46,8 @@ export default defineConfig({
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'whoops' },
     { name: 'no-js', testMatch: /specs\/.*\.spec\.ts/, dependencies: ['setup'], use: { javaScriptEnabled: false } },
     { name: 'js', testMatch: /specs\/.*\.spec\.ts/, dependencies: ['setup'], use: { javaScriptEnabled: true } },
+    // Property-based fuzz of every form action and page over HTTP (no browser), beside the others.
+    { name: 'fuzz', testMatch: /fuzz\/.*\.fuzz\.ts/, dependencies: ['setup'] },
     // Runs both modes itself (see whoops.spec.ts), serially.
     { name: 'whoops', testMatch: /whoops\/.*\.spec\.ts/, fullyParallel: false },
   ],

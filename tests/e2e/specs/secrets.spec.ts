@@ -3,7 +3,9 @@
    with client-side navigation and its `?_data` JSON when JavaScript is on.) */
 import { channelKey, finishedEvent, newApiKey } from '../support/channel.ts';
 import { API_KEY_SHAPE, collectBodies, expect, test } from '../support/fixtures.ts';
+import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
+import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 
 test('no page, script or data response holds an api key; the session cookie is HttpOnly', async ({ page, context, javaScriptEnabled }) => {
   // The pattern really recognises the channel API's keys.
@@ -37,4 +39,18 @@ test('no page, script or data response holds an api key; the session cookie is H
   expect(session!.httpOnly).toBe(true);
   expect(session!.sameSite).toBe('Lax');
   expect(API_KEY_SHAPE.test(session!.value)).toBe(false);
+});
+
+test('no spelling of a /media path reaches past the media area to the channel key or an api call', async () => {
+  const key = await channelKey();
+  for (const target of MEDIA_TRAVERSALS) {
+    const res = await rawRequest('GET', target);
+    expect(res.status, target).toBe(404);
+    expect(res.body, target).not.toContain(key);
+    expect(API_KEY_SHAPE.test(res.body), target).toBe(false);
+  }
+  // What the proxy is for still passes.
+  const playlist = await rawRequest('GET', '/media/vod/game-1/master.m3u8');
+  expect(playlist.status).toBe(200);
+  expect(playlist.body).toContain('#EXTM3U');
 });

@@ -60,8 +60,9 @@ export async function createVerifiedUser(overrides: Partial<TestUser> = {}): Pro
   return user;
 }
 
-/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed). */
-export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+/** The signed, sealed session cookie of `user`, signed in over the channel API, as the web
+ *  server would set it; and the api key it holds (the fan's session at the channel). */
+export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'>): Promise<{ name: string; value: string; apiKey: string }> {
   const { data } = await post<{ data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } } }>(
     '/v2/auth/login',
     { email: user.email, password: user.password },
@@ -75,7 +76,13 @@ export async function signIn(context: BrowserContext, user: Pick<TestUser, 'emai
   const cookie = await commitSession(session, new Request(WEB_URL));
   const [pair] = cookie.split(';');
   const eq = pair.indexOf('=');
-  await context.addCookies([{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: WEB_URL, httpOnly: true, sameSite: 'Lax' }]);
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };
+}
+
+/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed). */
+export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  const { name, value } = await sessionCookieFor(user);
+  await context.addCookies([{ name, value, url: WEB_URL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** A fan created by the operator command (`npm run user:create`) with a temporary password; one

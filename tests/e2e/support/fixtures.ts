@@ -32,12 +32,17 @@ export function withoutScripts(html: string): string {
 
 const scanners = new WeakMap<Page, () => Promise<void>>();
 
-/** Every HTML, script and JSON body the web app sends this page (redirects have none). */
+/** A /media answer that is text (a playlist, captions, an error body): where a leaked key would show. */
+const isMediaText = (res: Response) =>
+  new URL(res.url()).pathname.startsWith('/media/') && !/^(video|audio|image\/(?!svg))/.test(res.headers()['content-type'] ?? '');
+
+/** Every HTML, script and JSON body the web app sends this page (redirects have none), and every
+ *  text answer of /media (playlists and captions the player fetches, with JavaScript or without). */
 export function collectBodies(page: Page): { stop(): Promise<{ url: string; text: string }[]> } {
   const bodies: Promise<{ url: string; text: string }>[] = [];
   const onResponse = (res: Response) => {
     if (!res.url().startsWith(WEB_URL)) return;
-    if (!['document', 'script', 'fetch', 'xhr'].includes(res.request().resourceType())) return;
+    if (!['document', 'script', 'fetch', 'xhr'].includes(res.request().resourceType()) && !isMediaText(res)) return;
     if (res.status() >= 300 && res.status() < 400) return;
     bodies.push(res.text().then((text) => ({ url: res.url(), text }), () => ({ url: res.url(), text: '' })));
   };

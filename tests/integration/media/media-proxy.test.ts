@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPath, mediaProxy } from '~/channel/media-proxy.server';
+import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 import { startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 
 /* The web server's /media proxy (app/channel/media-proxy.server.ts) in front of the real channel
@@ -44,45 +45,9 @@ function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-const TRAVERSALS = [
-  '/media/../channels/demo.json',
-  '/media/%2e%2e/channels/demo.json',
-  '/media/%2E%2E/channels/demo.json',
-  '/media/.%2e/channels/demo.json',
-  '/media/%2e./channels/demo.json',
-  '/media/..%2fchannels/demo.json',
-  '/media/..%2Fchannels%2Fdemo.json',
-  '/media/%2e%2e%2fchannels%2fdemo.json',
-  '/media/..\\channels\\demo.json',
-  '/media/..%5cchannels%5cdemo.json',
-  '/media/%252e%252e/channels/demo.json',
-  '/media/%252e%252e%252fchannels/demo.json',
-  '/media/vod/../../channels/demo.json',
-  '/media/vod/game-1/../../../channels/demo.json',
-  '/media/vod/%2e%2e/%2e%2e/channels/demo.json',
-  '/media/./../channels/demo.json',
-  '/media//../channels/demo.json',
-  '/media/vod//..//..//channels/demo.json',
-  '/media/%2e%2e/geo?api_key=abc',
-  '/media/..;/channels/demo.json',
-  '/media/..%00/channels/demo.json',
-  '/media/%00',
-  '/media/%c0%ae%c0%ae/channels/demo.json',
-  '/media/%uff0e%uff0e/channels/demo.json',
-  '/media/\uff0e\uff0e/channels/demo.json'.replace(/[\uff0e]/g, encodeURIComponent('\uff0e')),
-  '/media/.../channels/demo.json',
-  '/media/.hidden',
-  '/media/vod/game-1/.complete',
-  '/media/../get_api_key',
-  '/media/../events?api_key=x',
-  '/media/http://127.0.0.1/channels/demo.json',
-  '/media/@127.0.0.1/channels/demo.json',
-  '/media',
-  '/media/',
-];
 
 describe('/media proxy', () => {
-  it.each(TRAVERSALS)('refuses %s with a 404 and never the channel key', async (path) => {
+  it.each(MEDIA_TRAVERSALS)('refuses %s with a 404 and never the channel key', async (path) => {
     const res = await rawGet(path);
     expect(res.status).toBe(404);
     expect(res.body).not.toContain(channelKey);

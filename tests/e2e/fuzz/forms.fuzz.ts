@@ -1,0 +1,430 @@
+/* Property-based fuzz of every form action of the web app, against the real server (issue 7).
+   Each case starts from a near-valid post of one form (a real CSRF token, a real session where
+   the form needs one, real mailed tokens) and breaks it: fields replaced with hostile values
+   from the form's own schema, dropped, duplicated, prototype-named fields added, the wrong
+   content type or body, another site's headers, a missing or foreign CSRF token, Remix's own
+   query parameters. Every answer must be below 500, carry no stack trace, SQL or secret, and a
+   refused post (4xx) must leave what that form could change as it was. Seeded: the same cases
+   every run. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import fc from 'fast-check';
+import type { z } from 'zod';
+import { loginSchema } from '../../../app/forms/login.ts';
+import { passwordResetFields } from '../../../app/forms/password-reset.ts';
+import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
+import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
+import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
+import { tokenFrom } from '../../support/outbox.ts';
+import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
+import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
+import { channelKey } from '../support/channel.ts';
+import { API_KEY_SHAPE } from '../support/fixtures.ts';
+import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
+import { cleanBody, routesWithAction } from './checks.ts';
+
+const RUNS_PER_FORM = 40;
+const SEED = 20261123;
+
+/** The names of a form schema's fields (through `.and`, `.refine` and friends). */
+function fieldsOf(schema: z.ZodTypeAny): string[] {
+  const def = schema._def as { shape?: () => Record<string, unknown>; schema?: z.ZodTypeAny; left?: z.ZodTypeAny; right?: z.ZodTypeAny; innerType?: z.ZodTypeAny };
+  if (def.shape) return Object.keys(def.shape());
+  if (def.left && def.right) return [...new Set([...fieldsOf(def.left), ...fieldsOf(def.right)])];
+  const inner = def.schema ?? def.innerType;
+  return inner ? fieldsOf(inner) : [];
+}
+
+// ---------------------------------------------------------------- the fan's state, read at the channel
+
+async function channelJson(method: string, pathname: string, body?: Record<string, unknown>): Promise<{ status: number; json: { data?: unknown; message?: string } }> {
+  const res = await fetch(`${CHANNEL_API_URL}${pathname}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as { data?: unknown; message?: string } };
+}
+
+/** Whether the fan can still sign in with this password, and who the channel says they are. */
+async function signInState(user: Pick<TestUser, 'email' | 'password'>) {
+  const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
+  const res = await channelJson('POST', '/v2/auth/login', { email: user.email, password: user.password, api_key: key.api_key });
+  const data = res.json.data as { user?: Record<string, unknown> } | undefined;
+  return { status: res.status, user: data?.user ? { ...data.user, featureCount: undefined } : null };
+}
+
+/** The profile behind a channel session (an api key), or its refusal. */
+async function profileState(apiKey: string) {
+  const res = await channelJson('GET', `/profile?api_key=${encodeURIComponent(apiKey)}`);
+  return { status: res.status, user: res.json.data ?? null };
+}
+
+/** Whether the channel has an account for this address (a reset request answers 'User not found.'
+ *  otherwise, and mails nothing). */
+async function isRegistered(email: string): Promise<boolean> {
+  const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
+  return (await channelJson('POST', '/auth/password-reset-request', { email, api_key: key.api_key })).status === 200;
+}
+
+const mailCount = (to: string) =>
+  fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && fs.readFileSync(path.join(OUTBOX, f), 'latin1').includes(to)).length : 0;
+
+// ---------------------------------------------------------------- a web session for the fuzz
+
+interface Web {
+  api: APIRequestContext;
+  csrf: string;
+  /** The channel session inside the web session (signed-in forms only). */
+  apiKey?: string;
+}
+
+async function openWeb(user?: TestUser): Promise<Web> {
+  const session = user ? await sessionCookieFor(user) : undefined;
+  const host = new URL(WEB_URL).hostname;
+  const api = await playwrightRequest.newContext({
+    baseURL: WEB_URL,
+    storageState: {
+      cookies: session ? [{ name: session.name, value: session.value, domain: host, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }] : [],
+      origins: [],
+    },
+  });
+  return { api, csrf: await csrfOf(api, user ? '/profile/edit' : '/login'), apiKey: session?.apiKey };
+}
+
+async function csrfOf(api: APIRequestContext, page: string): Promise<string> {
+  const html = await (await api.get(page)).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error(`no CSRF token on ${page}`);
+  return token;
+}
+
+// ---------------------------------------------------------------- the forms
+
+interface Form {
+  name: string;
+  /** Where it posts. */
+  path: string;
+  /** The route module it posts to (the completeness check below matches on it). */
+  route: string;
+  fields: string[];
+  /** A web session to post from, made afresh after a post was accepted. */
+  open(): Promise<Web>;
+  /** A near-valid post of this form. */
+  base(): Promise<Record<string, string>>;
+  /** What a refused post of `values` must leave as it was. */
+  snapshot(web: Web, values: Record<string, string>): Promise<unknown>;
+  /** Re-arm after an accepted post (a consumed token, a changed password). */
+  rearm?(): Promise<void>;
+  /** Checked once at the end: what refused posts must not have used up. */
+  finally?(): Promise<void>;
+}
+
+const honeypot = { fh_website: '' };
+
+function forms(): Form[] {
+  let loginFan: TestUser;
+  let profileFan: TestUser;
+  let resetFan: TestUser;
+  let resetToken: string;
+  let verifyToken: string;
+  let deletionFan: TestUser;
+  let deletionToken: string;
+
+  const freshResetToken = async () => {
+    resetFan = await createVerifiedUser();
+    const since = Date.now();
+    const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
+    await channelJson('POST', '/auth/password-reset-request', { email: resetFan.email, api_key: key.api_key });
+    resetToken = tokenFrom(await latestMail({ to: resetFan.email, after: since }), '/password-reset');
+  };
+  const freshVerifyToken = async () => {
+    const since = Date.now();
+    const fan = await createUnverifiedUser();
+    verifyToken = tokenFrom(await latestMail({ to: fan.email, after: since }), '/verify-email');
+  };
+  const freshDeletionToken = async () => {
+    deletionFan = await createVerifiedUser();
+    const { apiKey } = await sessionCookieFor(deletionFan);
+    const since = Date.now();
+    await channelJson('POST', '/delete-account-confirm', { api_key: apiKey });
+    deletionToken = tokenFrom(await latestMail({ to: deletionFan.email, after: since }), '/confirm-account-deletion');
+  };
+  const signedIn = async () => {
+    profileFan ??= await createVerifiedUser();
+    return openWeb(profileFan);
+  };
+  const anonymous = () => openWeb();
+
+  return [
+    {
+      name: 'log in',
+      path: '/login',
+      route: 'login',
+      fields: fieldsOf(loginSchema),
+      open: anonymous,
+      base: async () => {
+        loginFan ??= await createVerifiedUser();
+        // Never the right password: a login this fuzz makes is never accepted.
+        return { ...honeypot, email: loginFan.email, password: `${loginFan.password}-not`, redirectTo: '/faq' };
+      },
+      snapshot: () => signInState(loginFan),
+    },
+    {
+      name: 'register',
+      path: '/registration',
+      route: 'registration',
+      fields: fieldsOf(registrationFields),
+      open: anonymous,
+      base: async () => ({ ...honeypot, first_name: 'Fuzz', last_name: 'Fan', email: `fuzz-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`, password: 'fuzz-password-1', password_confirmation: 'fuzz-password-1', terms: 'on' }),
+      // Refused: the address did not become an account (the channel knows no such user).
+      snapshot: (_web, values) => isRegistered(values.email),
+    },
+    {
+      name: 'register after social sign-in (terms)',
+      path: '/registration',
+      route: 'registration',
+      fields: ['intent', ...fieldsOf(socialRegistrationSchema)],
+      open: anonymous,
+      base: async () => ({ ...honeypot, intent: 'social', terms: 'on' }),
+      snapshot: async () => null,
+    },
+    {
+      name: 'request a password reset',
+      path: '/password-reset-request',
+      route: 'password-reset-request',
+      fields: fieldsOf(passwordResetRequestSchema),
+      open: anonymous,
+      base: async () => {
+        profileFan ??= await createVerifiedUser();
+        return { ...honeypot, email: profileFan.email };
+      },
+      // Refused: no mail went out.
+      snapshot: async () => mailCount(profileFan.email),
+    },
+    {
+      name: 'reset the password',
+      path: '/password-reset',
+      route: 'password-reset',
+      fields: fieldsOf(passwordResetFields),
+      open: anonymous,
+      base: async () => {
+        if (!resetToken) await freshResetToken();
+        return { ...honeypot, token: resetToken, password: 'fuzz-new-password-1', password_confirmation: 'fuzz-new-password-1' };
+      },
+      snapshot: () => signInState(resetFan),
+      rearm: freshResetToken,
+      finally: async () => {
+        const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
+        const res = await channelJson('POST', '/auth/password-reset', { token: resetToken, password: 'fuzz-final-pw-1', password_confirmation: 'fuzz-final-pw-1', api_key: key.api_key });
+        expect(res.status, 'the mailed reset link still works after every refused post').toBe(200);
+      },
+    },
+    {
+      name: 'verify the e-mail address',
+      path: '/verify-email',
+      route: 'verify-email',
+      fields: ['token'],
+      open: anonymous,
+      base: async () => {
+        if (!verifyToken) await freshVerifyToken();
+        return { ...honeypot, token: verifyToken };
+      },
+      snapshot: async () => null,
+      rearm: freshVerifyToken,
+      finally: async () => {
+        const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
+        const res = await channelJson('POST', '/auth/email-verify', { token: verifyToken, api_key: key.api_key });
+        expect(res.status, 'the mailed verification link still works after every refused post').toBe(200);
+      },
+    },
+    {
+      name: 'confirm the account deletion',
+      path: '/confirm-account-deletion',
+      route: 'confirm-account-deletion',
+      fields: ['token'],
+      open: anonymous,
+      base: async () => {
+        if (!deletionToken) await freshDeletionToken();
+        return { ...honeypot, token: deletionToken };
+      },
+      snapshot: () => signInState(deletionFan),
+      rearm: freshDeletionToken,
+    },
+    {
+      name: 'edit the profile details',
+      path: '/profile/edit',
+      route: 'profile.edit',
+      fields: ['intent', ...fieldsOf(detailsSchema)],
+      open: signedIn,
+      base: async () => ({ intent: 'details', first_name: 'Fuzz', last_name: 'Fan', email: profileFan.email, news_opt_in: 'on' }),
+      snapshot: (web) => profileState(web.apiKey!),
+    },
+    {
+      name: 'change the password',
+      path: '/profile/edit',
+      route: 'profile.edit',
+      fields: ['intent', ...fieldsOf(passwordSchema({ needsCurrent: true }))],
+      open: signedIn,
+      // Never the right current password: a change this fuzz makes is never accepted.
+      base: async () => ({ intent: 'password', current_password: 'not-the-password', password: 'fuzz-new-password-1', password_confirmation: 'fuzz-new-password-1' }),
+      snapshot: () => signInState(profileFan),
+    },
+    {
+      name: 'ask to delete the account',
+      path: '/profile/edit',
+      route: 'profile.edit',
+      fields: ['intent'],
+      open: signedIn,
+      base: async () => ({ intent: 'delete-request' }),
+      snapshot: async () => mailCount(profileFan.email),
+    },
+    {
+      name: 'log out',
+      path: '/logout',
+      route: 'logout',
+      fields: [],
+      open: signedIn,
+      base: async () => ({}),
+      // Refused: the fan's session at the channel still works.
+      snapshot: (web) => profileState(web.apiKey!).then((p) => p.status),
+    },
+    {
+      name: 'continue with Google',
+      path: '/auth/google',
+      route: 'auth.$provider',
+      fields: ['redirectTo'],
+      open: anonymous,
+      base: async () => ({ redirectTo: '/faq' }),
+      snapshot: async () => null,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- one case
+
+const TRANSPORTS = ['form', 'form', 'form', 'multipart', 'multipart', 'json', 'text', 'broken-multipart', 'bad-escape', 'empty'] as const;
+const HEADER_SETS: Record<string, string>[] = [{}, {}, {}, {}, { Origin: 'null' }, { Origin: 'http://evil.example' }, { 'X-Forwarded-Host': 'evil.example', Origin: WEB_URL }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: '' }];
+const CSRF_KINDS = ['valid', 'valid', 'valid', 'valid', 'missing', 'foreign', 'garbage', 'duplicate'] as const;
+const QUERIES = ['', '', '', '', '?_data=routes%2Flogin', '?index', '?_data=not-a-route', '?redirectTo=%2F%09%2Fevil.example', '?__proto__[x]=1&constructor=1'];
+
+const caseArbitrary = fc.record({
+  mutations: fc.array(
+    fc.oneof(
+      { arbitrary: fc.record({ kind: fc.constant('set' as const), field: fc.nat(), value: hostileString(30_000) }), weight: 6 },
+      { arbitrary: fc.record({ kind: fc.constant('drop' as const), field: fc.nat() }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), field: fc.nat(), value: hostileString(200) }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: hostileString(200) }), weight: 2 },
+    ),
+    { minLength: 1, maxLength: 3 },
+  ),
+  transport: fc.constantFrom(...TRANSPORTS),
+  headers: fc.constantFrom(...HEADER_SETS),
+  csrf: fc.constantFrom(...CSRF_KINDS),
+  query: fc.constantFrom(...QUERIES),
+});
+type Case = typeof caseArbitrary extends fc.Arbitrary<infer C> ? C : never;
+
+function buildEntries(form: Form, values: Record<string, string>, c: Case, csrf: { own: string; foreign: string }): [string, string][] {
+  const entries: [string, string][] = Object.entries(values);
+  const fieldName = (i: number) => (form.fields.length ? form.fields[i % form.fields.length] : undefined);
+  for (const m of c.mutations) {
+    const name = m.kind === 'extra' ? m.name : fieldName(m.field);
+    if (name === undefined) continue;
+    if (m.kind === 'set') {
+      const at = entries.findIndex(([k]) => k === name);
+      if (at === -1) entries.push([name, m.value]);
+      else entries[at] = [name, m.value];
+    } else if (m.kind === 'drop') {
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i][0] === name) entries.splice(i, 1);
+    } else {
+      entries.push([name, m.value]);
+    }
+  }
+  if (c.csrf === 'valid') entries.unshift(['csrf', csrf.own]);
+  if (c.csrf === 'foreign') entries.unshift(['csrf', csrf.foreign]);
+  if (c.csrf === 'garbage') entries.unshift(['csrf', 'x'.repeat(43)]);
+  if (c.csrf === 'duplicate') entries.unshift(['csrf', csrf.own], ['csrf', 'x'.repeat(43)]);
+  return entries;
+}
+
+async function send(web: Web, form: Form, entries: [string, string][], c: Case): Promise<APIResponse> {
+  const url = `${form.path}${c.query}`;
+  const headers: Record<string, string> = { ...c.headers };
+  const opts = { headers, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 };
+  switch (c.transport) {
+    case 'form': {
+      const body = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))}`).join('&');
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: body });
+    }
+    case 'multipart': {
+      const boundary = '----fuzz7boundary';
+      const parts = entries.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n${v}\r\n`);
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, data: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) });
+    }
+    case 'json':
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/json' }, data: JSON.stringify(Object.fromEntries(entries)) });
+    case 'text':
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'text/plain' }, data: entries.map(([k, v]) => `${k}=${v}`).join('\n') });
+    case 'broken-multipart':
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=nope' }, data: `--nope\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${entries[0]?.[1] ?? ''}` });
+    case 'bad-escape':
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: `csrf=${encodeURIComponent(web.csrf)}&a=%ZZ%E0%A4%A` });
+    case 'empty':
+      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: '' });
+  }
+}
+
+// ---------------------------------------------------------------- the tests
+
+test.describe.configure({ mode: 'parallel' });
+
+test('every route with an action is in this fuzz suite', () => {
+  const covered = new Set(forms().map((f) => f.route));
+  expect(routesWithAction().filter((route) => !covered.has(route))).toEqual([]);
+});
+
+for (const form of forms()) {
+  test(`${form.name} (POST ${form.path}): ${RUNS_PER_FORM} hostile posts, no 5xx, no leak, refused posts change nothing`, async () => {
+    test.setTimeout(180_000);
+    const key = await channelKey();
+    const foreign = await openWeb();
+    const foreignToken = foreign.csrf;
+    await foreign.api.dispose();
+    let web = await form.open();
+    let before = await form.snapshot(web, await form.base());
+    const statuses: Record<string, number> = {};
+    try {
+      await fc.assert(
+        fc.asyncProperty(caseArbitrary, async (c) => {
+          const values = await form.base();
+          const entries = buildEntries(form, values, c, { own: web.csrf, foreign: foreignToken });
+          const res = await send(web, form, entries, c);
+          const status = res.status();
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          const body = await res.text();
+          const label = `${form.name}: ${JSON.stringify(c).slice(0, 400)} → ${status}`;
+          expect(status, label).toBeLessThan(500);
+          expect(cleanBody(body), label).toEqual([]);
+          expect(body.includes(key), `${label}: the channel key`).toBe(false);
+          expect(API_KEY_SHAPE.test(body), `${label}: an api key`).toBe(false);
+          if (status >= 400) {
+            expect(await form.snapshot(web, values), `${label}: a refused post changed something`).toEqual(before);
+          } else {
+            // Accepted: whatever it changed is the new normal; sessions and tokens may be spent.
+            await form.rearm?.();
+            await web.api.dispose();
+            web = await form.open();
+            before = await form.snapshot(web, await form.base());
+          }
+        }),
+        { seed: SEED + form.name.length, numRuns: RUNS_PER_FORM, endOnFailure: true },
+      );
+      await form.finally?.();
+    } finally {
+      await web.api.dispose();
+      console.log(`[fuzz] ${form.name}: ${RUNS_PER_FORM} posts, answers ${JSON.stringify(statuses)}`);
+    }
+  });
+}

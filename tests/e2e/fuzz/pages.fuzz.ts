@@ -1,0 +1,185 @@
+/* Property-based fuzz of every page (GET) and of the request line itself, against the real server
+   (issue 7): hostile route params and query strings on each URL of the route table, Remix's own
+   `_data` parameter, garbage cookies and headers, other methods, raw request targets. Every
+   answer must be below 500 (so never the 'Whoops!' screen while the channel is up) and carry no
+   stack trace, SQL or secret. Seeded: the same cases every run. */
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import fc from 'fast-check';
+import { hostileString, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
+import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
+import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
+import { channelKey } from '../support/channel.ts';
+import { API_KEY_SHAPE } from '../support/fixtures.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { WEB_URL } from '../support/urls.ts';
+import { cleanBody } from './checks.ts';
+
+const SEED = 7_2026;
+
+/** Every URL of the route table, with `:slot` where a visitor's value goes (query slots after ?). */
+const PAGES = [
+  '/',
+  '/watch/:id',
+  '/watch_embed/:id',
+  '/vod_library',
+  '/vod_library/:id',
+  '/vod_library?title=:v&category=:v&offset=:v',
+  '/upcoming?status=:v&sport=:v&school=:v&location=:v&from=:v&to=:v&view=:v&page=:v',
+  '/live?page=:v',
+  '/vod?from=:v&to=:v',
+  '/schedule?sport=:v&view=:v',
+  '/packages',
+  '/faq',
+  '/about',
+  '/contacts',
+  '/simulate',
+  '/privacy_policy',
+  '/terms_conditions',
+  '/404',
+  '/login?redirectTo=:v',
+  '/registration',
+  '/verify-notice',
+  '/verify-email?token=:v',
+  '/password-reset-request',
+  '/password-reset?token=:v',
+  '/confirm-account-deletion?token=:v',
+  '/profile',
+  '/profile/edit',
+  '/profile/transactions',
+  '/profile/clips',
+  '/logout',
+  '/auth/:provider',
+  '/auth/:provider/callback?code=:v&state=:v&iss=:v&error=:v',
+  '/:page',
+  '/:page/:page',
+];
+
+const DATA_PARAMS = ['', '', '', 'root', 'routes/watch.$id', 'routes/profile', 'routes/login', 'routes/$', 'routes/_index', 'nope', '__proto__'];
+const COOKIES = ['', '', '', '__session=garbage', '__session=e30%3D.bad', '__nav=%7B%22last%22%3A%22%2F%2Fevil%22%7D.x', `__session=${'a'.repeat(4000)}`, '__proto__=1; constructor=2'];
+
+const valueArb = fc.oneof(
+  { arbitrary: hostileString(3000), weight: 5 },
+  { arbitrary: fc.constantFrom(...OUT_OF_RANGE), weight: 3 },
+  { arbitrary: fc.constantFrom('45', '1', 'live', 'grid', 'list', '2026-11-23', 'google', 'faq'), weight: 2 },
+);
+
+const caseArb = fc.record({
+  page: fc.constantFrom(...PAGES),
+  values: fc.array(valueArb, { minLength: 8, maxLength: 8 }),
+  extra: fc.array(fc.tuple(fc.constantFrom(...PROTOTYPE_KEYS, 'a[b]', '__proto__[x]', 'trk', '_data', 'index'), hostileString(200)), { maxLength: 2 }),
+  data: fc.constantFrom(...DATA_PARAMS),
+  cookie: fc.constantFrom(...COOKIES),
+  signedIn: fc.boolean(),
+});
+
+/** Fills the slots: path slots percent-encoded as a browser would, query slots form-encoded. */
+function urlOf(c: { page: string; values: string[]; extra: [string, string][]; data: string }): string {
+  let i = 0;
+  const next = () => c.values[i++ % c.values.length].replace(/[\ud800-\udfff]/g, '\ufffd');
+  const [path, query] = c.page.split('?');
+  const filledPath = path.replace(/:(\w+)/g, () => encodeURIComponent(next()));
+  const params = new URLSearchParams();
+  for (const pair of (query ?? '').split('&').filter(Boolean)) params.append(pair.split('=')[0], next());
+  for (const [k, v] of c.extra) params.append(k, v.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  if (c.data) params.set('_data', c.data);
+  const qs = params.toString();
+  return `${filledPath}${qs ? `?${qs}` : ''}`;
+}
+
+async function expectClean(label: string, status: number, body: string, key: string) {
+  expect(status, label).toBeLessThan(500);
+  expect(cleanBody(body), label).toEqual([]);
+  expect(body.includes(key), `${label}: the channel key`).toBe(false);
+  expect(API_KEY_SHAPE.test(body), `${label}: an api key`).toBe(false);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+test('every page with hostile params, queries, cookies and _data: no 5xx, no leak (600 cases)', async () => {
+  test.setTimeout(240_000);
+  const key = await channelKey();
+  const fan = await createVerifiedUser();
+  const session = await sessionCookieFor(fan);
+  const open = (cookie: string): Promise<APIRequestContext> =>
+    playwrightRequest.newContext({ baseURL: WEB_URL, extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
+  const statuses: Record<string, number> = {};
+  await fc.assert(
+    fc.asyncProperty(caseArb, async (c) => {
+      const url = urlOf(c);
+      const cookie = [c.signedIn ? `${session.name}=${session.value}` : '', c.cookie].filter(Boolean).join('; ');
+      const api = await open(cookie);
+      try {
+        const res = await api.get(url, { maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 });
+        statuses[res.status()] = (statuses[res.status()] ?? 0) + 1;
+        await expectClean(`GET ${url.slice(0, 300)} (${c.signedIn ? 'signed in' : 'visitor'}, cookie ${c.cookie.slice(0, 40)})`, res.status(), await res.text(), key);
+      } finally {
+        await api.dispose();
+      }
+    }),
+    { seed: SEED, numRuns: 600, endOnFailure: true },
+  );
+  console.log(`[fuzz] pages: 600 requests, answers ${JSON.stringify(statuses)}`);
+});
+
+test('the request line: other methods, raw targets, bad Host and forwarded headers get a 4xx (300 cases)', async () => {
+  test.setTimeout(180_000);
+  const key = await channelKey();
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'];
+  const targets = [
+    ...MEDIA_TRAVERSALS,
+    '/watch/45/../../login',
+    '/watch_embed/%2e%2e/login',
+    '/%',
+    '/%ZZ',
+    '/a%00b',
+    '/%c0%af',
+    '//evil.example/',
+    '/\\evil.example',
+    '/login?redirectTo=%0d%0aX:y',
+    '/?' + 'a=1&'.repeat(2000),
+    `/${'a'.repeat(7000)}`,
+    '*',
+    'http://evil.example/',
+    '/build/../server.ts',
+    '/build/%2e%2e/%2e%2e/package.json',
+    '/favicon.svg/..%2f..%2fpackage.json',
+  ];
+  const headerSets: Record<string, string>[] = [
+    {},
+    { Host: 'a b' },
+    { Host: '[::1' },
+    { Host: 'localhost:99999' },
+    { 'X-Forwarded-Host': 'evil.example', Origin: 'http://evil.example' },
+    { 'X-Forwarded-Host': 'a b' },
+    { 'X-Forwarded-Proto': 'javascript' },
+    { 'X-Forwarded-For': 'not-an-ip, 999.1.1.1' },
+    { Origin: 'null' },
+    { Origin: '' },
+    { 'Content-Type': 'application/json', 'Content-Length': '2' },
+    { 'Content-Length': 'abc' },
+    { Accept: 'application/json' },
+    { Range: 'bytes=999999999-' },
+    { Cookie: '__session=%E0%A4%A' },
+  ];
+  const statuses: Record<string, number> = {};
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...methods), fc.constantFrom(...targets), fc.constantFrom(...headerSets), async (method, target, headers) => {
+      const withBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+      const hdrs = { ...headers };
+      if (withBody && !hdrs['Content-Length']) hdrs['Content-Length'] = '2';
+      if (hdrs['Content-Length'] === '2') hdrs['Content-Type'] ??= 'application/x-www-form-urlencoded';
+      let res;
+      try {
+        res = await rawRequest(method, target, { headers: hdrs, body: hdrs['Content-Length'] === '2' ? '{}' : undefined });
+      } catch (error) {
+        // Node's own HTTP parser may refuse the request outright (400 and close): not our 5xx.
+        if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || (error as Error).message.includes('socket hang up')) return;
+        throw error;
+      }
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      await expectClean(`${method} ${target.slice(0, 200)} ${JSON.stringify(headers)}`, res.status, res.body, key);
+    }),
+    { seed: SEED, numRuns: 300, endOnFailure: true },
+  );
+  console.log(`[fuzz] request line: 300 requests, answers ${JSON.stringify(statuses)}`);
+});
