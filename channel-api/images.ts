@@ -7,6 +7,8 @@ import { images } from './db/schema.ts';
 export function imagesRouter(db: Db): express.Router {
   const router = express.Router();
   router.get('/:name.svg', async (req, res, next) => {
+    // Image names are plain; anything else is not one of ours (and is never looked up).
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(req.params.name)) return next();
     try {
       const [row] = await db.select({ svg: images.svg }).from(images).where(eq(images.name, req.params.name)).limit(1);
       if (!row) return next();

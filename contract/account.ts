@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope, pagedEnvelope } from './http.ts';
+import { endpoint, envelope, int, offset, pagedEnvelope } from './http.ts';
 
 /* The signed-in fan's own records, read by the /profile tabs. The commerce and clips issues
    extend these shapes; the accounts issue needs them for the tabs and for account deletion. */
@@ -45,8 +45,8 @@ export const orders = endpoint({
   params: z
     .object({
       no_limit: bool01.optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional(),
-      offset: z.coerce.number().int().min(0).default(0),
+      limit: int(1, 100).optional(),
+      offset,
       activity_status: z.enum(['active', 'inactive']).optional(),
     })
     .strict(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope, noParams } from './http.ts';
+import { endpoint, envelope, noControl, noParams } from './http.ts';
 
 /* Accounts (spec section 7, Auth). Field rules carry the spec's section-5 messages, so the channel
    API's 400 answers read like the web app's own form errors. */
@@ -61,10 +61,11 @@ export const passwordField = z
   .string({ required_error: MSG.passwordShort })
   .min(PASSWORD_MIN, MSG.passwordShort)
   .max(PASSWORD_MAX, MSG.shorter(PASSWORD_MAX + 1));
-const nameField = (message: string) => z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)));
+export const nameField = (message: string) =>
+  z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)).refine(...noControl));
 /** One-time tokens from mailed links, and codes for auth/add_session. */
-const token = z.string({ required_error: MSG.required }).min(16, MSG.required).max(200, MSG.shorter(201));
-const recaptchaToken = z.string().max(4000).optional();
+const token = z.string({ required_error: MSG.required }).min(16, MSG.required).max(200, MSG.shorter(201)).refine(...noControl);
+const recaptchaToken = z.string().max(4000).refine(...noControl).optional();
 
 export const capability = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access']);
 
@@ -116,7 +117,7 @@ export const register = endpoint({
       last_name: nameField(MSG.lastName),
       email: emailField,
       password: passwordField,
-      password_confirmation: z.string({ required_error: MSG.passwordMismatch }),
+      password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch),
       terms: z.literal(true, { errorMap: () => ({ message: MSG.terms }) }),
       news_opt_in: z.boolean().default(false),
       recaptcha_token: recaptchaToken,
@@ -140,7 +141,7 @@ export const social = endpoint({
   params: z
     .object({
       provider: socialProvider,
-      id_token: z.string().min(1, MSG.required).max(8000),
+      id_token: z.string().min(1, MSG.required).max(8000).refine(...noControl),
       terms: z.boolean().optional(),
       news_opt_in: z.boolean().optional(),
     })
@@ -173,7 +174,7 @@ export const passwordReset = endpoint({
   path: '/auth/password-reset',
   auth: 'apiKey',
   params: z
-    .object({ token, password: passwordField, password_confirmation: z.string({ required_error: MSG.passwordMismatch }) })
+    .object({ token, password: passwordField, password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch) })
     .strict()
     .refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
   response: envelope(message),
@@ -202,7 +203,7 @@ export const updateProfile = endpoint({
       news_opt_in: z.boolean().optional(),
       current_password: z.string().max(PASSWORD_MAX).optional(),
       password: passwordField.optional(),
-      password_confirmation: z.string().optional(),
+      password_confirmation: z.string().max(PASSWORD_MAX, MSG.passwordMismatch).optional(),
     })
     .strict()
     .refine((p) => p.password === undefined || p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { endpoint, envelope, id, noParams, pagedEnvelope } from './http.ts';
+import { endpoint, envelope, epochSeconds, id, limit, line, noParams, offset, pagedEnvelope } from './http.ts';
 
 /* Content calls (spec section 7): need the api key. */
 
-const offset = z.coerce.number().int().min(0, 'offset must be 0 or more').default(0);
-const limit = (max: number, dflt: number) =>
-  z.coerce.number().int().min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(dflt);
-const epochSeconds = z.coerce.number().int().nonnegative();
 
 export const page = endpoint({ name: 'page', method: 'GET', path: '/pages/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.pageDetail) });
 
@@ -18,13 +14,13 @@ export const eventsQuery = z
       .string()
       .regex(/^(live|upcoming|finished)(,(live|upcoming|finished))*$/, 'stream_status must be live, upcoming or finished')
       .optional(),
-    category: z.coerce.number().int().positive().optional(),
-    participant: z.coerce.number().int().positive().optional(),
-    location: z.coerce.number().int().positive().optional(),
+    category: id.optional(),
+    participant: id.optional(),
+    location: id.optional(),
     /** Epoch seconds, inclusive. */
     start_date: epochSeconds.optional(),
     end_date: epochSeconds.optional(),
-    search: z.string().max(100).optional(),
+    search: line(100).optional(),
     offset,
     limit: limit(100, 20),
     sort_field: z.enum(['event_utc_ts', 'name', 'weight']).default('event_utc_ts'),
@@ -64,7 +60,7 @@ export const vodMediaItems = endpoint({
   method: 'GET',
   path: '/vod-media-items',
   auth: 'apiKey',
-  params: z.object({ category: z.coerce.number().int().positive().optional(), offset, limit: limit(100, 20) }).strict(),
+  params: z.object({ category: id.optional(), offset, limit: limit(100, 20) }).strict(),
   response: pagedEnvelope(e.vodMediaItem),
 });
 export const vodMediaItem = endpoint({ name: 'vodMediaItem', method: 'GET', path: '/vod-media-items/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.vodMediaDetail) });
@@ -76,8 +72,8 @@ export const vodMediaSearch = endpoint({
   auth: 'apiKey',
   params: z
     .object({
-      title: z.string().max(100, 'title must be at most 100 characters').default(''),
-      category: z.coerce.number().int().positive().optional(),
+      title: line(100).default(''),
+      category: id.optional(),
       offset,
       limit: limit(100, 10),
       sort_field: z.enum(['date', 'title']).default('date'),

@@ -47,8 +47,45 @@ export const NO_KEY_MESSAGE = 'No chanel or api key found';
 
 export const noParams = z.object({}).strict();
 
+/* Bounds every endpoint shares (issue 7: no input reaches a 500). A value the database cannot
+   hold is a 400 that names the field, decided here once for both sides: the channel API parses
+   every request with these schemas, and the web app checks route ids with `id`. */
+
+/** PostgreSQL `integer`: ids, filters, counts. */
+export const INT4_MAX = 2_147_483_647;
+/** The last second of 9999-12-31: epoch seconds a PostgreSQL timestamp (and a fan) can mean. */
+export const EPOCH_SECONDS_MAX = 253_402_300_799;
+
+/** A whole number from `min` to `max`, from a query string or JSON (strings are coerced). */
+export const int = (min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
 /** Numeric id from a path or query string. */
-export const id = z.coerce.number({ invalid_type_error: 'id must be a number' }).int().positive();
+export const id = int(1, INT4_MAX);
+
+export const offset = int(0, INT4_MAX).default(0);
+export const limit = (max: number, dflt: number) => int(1, max).default(dflt);
+/** Epoch seconds, as the spec's date helper makes them. */
+export const epochSeconds = int(0, EPOCH_SECONDS_MAX);
+
+/** Refinements for strings that reach the database: PostgreSQL text cannot hold a NUL, and a
+ *  single-line value (a name, a key, a search) has no business holding any control character. */
+export const noNul = [(s: string) => !s.includes('\u0000'), 'must not contain NUL characters'] as const;
+// eslint-disable-next-line no-control-regex
+export const noControl = [(s: string) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters'] as const;
+
+/** Free text (several lines allowed): at most `max` characters, never a NUL. */
+export const text = (max: number, message = `must be at most ${max} characters`) => z.string().max(max, message).refine(...noNul);
+
+/** A single-line value: at most `max` characters, no control characters. */
+export const line = (max: number, message = `must be at most ${max} characters`) => z.string().max(max, message).refine(...noControl);
+
+/** What an api key or channel key can look like: anything else is no key, without a lookup. */
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** Replace `:name` segments of a path with values from params; returns the path and the rest. */
 export function fillPath(path: string, params: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { endpoint, envelope, noParams } from './http.ts';
+import { endpoint, envelope, id, int, noControl, noParams } from './http.ts';
 
 /* Public calls (spec section 7): no api key. */
 
@@ -10,7 +10,7 @@ export const channelConfig = endpoint({
   method: 'GET',
   path: '/channels/:slug.json',
   auth: 'public',
-  params: z.object({ slug: z.string().regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes') }).strict(),
+  params: z.object({ slug: z.string().max(100, 'slug must be at most 100 characters').regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes') }).strict(),
   response: z.object({ channel_key: z.string(), name: z.string() }),
 });
 
@@ -19,7 +19,7 @@ export const getApiKey = endpoint({
   method: 'POST',
   path: '/get_api_key',
   auth: 'public',
-  params: z.object({ channel_key: z.string({ required_error: 'channel_key is required' }).min(1, 'channel_key is required') }).strict(),
+  params: z.object({ channel_key: z.string({ required_error: 'channel_key is required' }).min(1, 'channel_key is required').max(200).refine(...noControl) }).strict(),
   response: envelope(z.object({ api_key: z.string(), expires_at: z.string() })),
 });
 
@@ -46,7 +46,7 @@ export const participants = endpoint({
   method: 'GET',
   path: '/participants',
   auth: 'public',
-  params: z.object({ no_limit: z.coerce.number().int().min(0).max(1).optional(), participant_group_id: z.coerce.number().int().positive().optional() }).strict(),
+  params: z.object({ no_limit: int(0, 1).optional(), participant_group_id: id.optional() }).strict(),
   response: envelope(z.array(e.participant)),
 });
 export const participantGroups = endpoint({ name: 'participantGroups', method: 'GET', path: '/participant-groups', auth: 'public', params: noParams, response: envelope(z.array(e.participantGroup)) });

@@ -19,9 +19,10 @@ export class HttpError extends Error {
 export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
-/** Turns zod issues into per-field reasons; unknown parameters are named as such. */
+/** Turns zod issues into per-field reasons; unknown parameters are named as such. The record
+ *  has no prototype: a parameter named `constructor` or `__proto__` is just a name here. */
 export function fromZod(error: ZodError): HttpError {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (field: string, reason: string) => (errors[field] ??= []).push(reason);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') for (const k of issue.keys) add(k, `${k} is not a known parameter`);
@@ -36,11 +37,27 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found' } satisfies ErrorBody);
 };
 
-/** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); only our own bugs are 500s. */
-export function errorHandler(log: (error: unknown) => void): ErrorRequestHandler {
-  return (error, _req, res, next) => {
+/** PostgreSQL's "data exception" class (SQLSTATE 22xxx: a value out of range, a NUL byte, an
+ *  invalid date…), from the driver itself or wrapped by drizzle. */
+function dataException(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); only our own
+ *  bugs are 500s. A value the database refused is the client's mistake too, but it means the
+ *  contract lacks a bound: logged, so it gets one. No answer carries a stack, SQL or a driver's words. */
+export function errorHandler(log: (error: unknown) => void, warn: (message: string) => void = console.warn): ErrorRequestHandler {
+  return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) return void res.status(error.status).json(error.body);
+    const code = dataException(error);
+    if (code) {
+      warn(`channel-api: ${req.method} ${req.path}: the database refused a value (SQLSTATE ${code}); the contract should bound it`);
+      return void res.status(400).json({ message: 'A parameter is out of range or holds characters that cannot be stored' } satisfies ErrorBody);
+    }
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =

@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/index.ts';
+import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
 import type { Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
@@ -72,7 +72,8 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
 }
 
 async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise<{ channel: Channel; session?: Session }> {
-  const session = typeof apiKey === 'string' && apiKey !== '' && apiKey.length <= 200 ? await sessionByApiKey(deps.db, apiKey) : undefined;
+  // A value that cannot be a key is no key: it is never looked up.
+  const session = typeof apiKey === 'string' && KEY_PATTERN.test(apiKey) ? await sessionByApiKey(deps.db, apiKey) : undefined;
   if (ep.auth === 'apiKey') {
     if (!session) throw noKey('api_key');
     return { channel: session.channel, session };
