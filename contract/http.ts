@@ -56,13 +56,18 @@ export const INT4_MAX = 2_147_483_647;
 /** The last second of 9999-12-31: epoch seconds a PostgreSQL timestamp (and a fan) can mean. */
 export const EPOCH_SECONDS_MAX = 253_402_300_799;
 
-/** A whole number from `min` to `max`, from a query string or JSON (strings are coerced). */
+/** A whole number from `min` to `max`, from a query string or JSON: a number or a string of
+ *  one, never an array or an object (`?id[]=1` is not an id). */
 export const int = (min: number, max: number) =>
-  z.coerce
-    .number({ invalid_type_error: 'must be a number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  z
+    .union([z.number(), z.string()], { errorMap: () => ({ message: 'must be a number' }) })
+    .pipe(
+      z.coerce
+        .number({ invalid_type_error: 'must be a number' })
+        .int('must be a whole number')
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`),
+    );
 
 /** Numeric id from a path or query string. */
 export const id = int(1, INT4_MAX);

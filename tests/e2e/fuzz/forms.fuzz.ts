@@ -22,7 +22,8 @@ import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCo
 import { channelKey } from '../support/channel.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
-import { cleanBody, routesWithAction } from './checks.ts';
+import { cleanBody } from '../../support/leaks.ts';
+import { routesWithAction } from './checks.ts';
 
 const RUNS_PER_FORM = 40;
 const SEED = 20261123;

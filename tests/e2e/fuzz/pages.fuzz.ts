@@ -12,7 +12,7 @@ import { channelKey } from '../support/channel.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
-import { cleanBody } from './checks.ts';
+import { cleanBody } from '../../support/leaks.ts';
 
 const SEED = 7_2026;
 

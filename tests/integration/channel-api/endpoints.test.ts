@@ -1,60 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { onPostgres } from '../helpers/channel-api.ts';
 import { cases, type Ids, type Req } from './cases.ts';
-import { accounts, uniqueEmail } from '../helpers/accounts.ts';
-import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
-import { tokenFrom, waitForMail } from '../../support/outbox.ts';
+import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 
 /* Every endpoint of the contract, against the real server: its happy path parses with the
  * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a
  * missing or unknown key. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
+let world: EndpointWorld;
+let http: EndpointWorld['http'];
 let apiKey: string;
 let ids: Ids;
 
-const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-client-secret', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
-let provider: TestOidcProvider;
-
 beforeAll(async () => {
-  provider = await startOidcProvider({ client: oidcClient });
-  server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
-  http = client(server.url);
-  const acc = accounts(server, http);
-  apiKey = await http.apiKey();
-  const config = await http.request('GET', '/channels/demo.json');
-  const withKey = { api_key: apiKey };
-  const [pages, events, vod] = await Promise.all([
-    http.request('GET', '/pages'),
-    http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
-    http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
-  ]);
-  const mailed = async (email: string, subject: string, pathname: string, after: number) => tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
-  const fresh: Ids['fresh'] = {
-    signUp: () => acc.signUp(),
-    verifyToken: () => acc.register(uniqueEmail()),
-    sessionCode: async () => (await acc.post('/auth/email-verify', { token: await acc.register(uniqueEmail()), api_key: apiKey })).json.data.code,
-    resetToken: async (email) => {
-      const after = Date.now();
-      await acc.post('/auth/password-reset-request', { email, api_key: apiKey });
-      return mailed(email, 'Reset', '/password-reset', after);
-    },
-    deleteToken: async () => {
-      const fan = await acc.signUp();
-      const after = Date.now();
-      await acc.post('/delete-account-confirm', { api_key: fan.key });
-      return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
-    },
-    idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
-  };
-  const user = await acc.signUp();
-  ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id, user, fresh };
+  world = await startEndpointWorld();
+  ({ http, apiKey, ids } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await provider?.close();
+  await world?.close();
 });
 
 function send(ep: Endpoint, req: Req, key: string | undefined) {

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Endpoint, type EndpointName } from '#contract';
+import type { Db } from '../../../channel-api/db/client.ts';
+import { hostileString, NESTED_KEYS, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
+import { cleanBody } from '../../support/leaks.ts';
+import { onPostgres } from '../helpers/channel-api.ts';
+import { cases, type Req } from './cases.ts';
+import { startEndpointWorld, type EndpointWorld } from './setup.ts';
+
+/* Property-based fuzz of every endpoint of the contract (issue 7). Each case starts from the
+ * endpoint's own happy request (cases.ts) and breaks it: a param replaced with a value of the
+ * wrong type, a number out of range, NUL or control characters, a huge or non-Latin-1 string;
+ * params dropped, duplicated, or named like built-in object properties; a hostile path param;
+ * a body that is not a JSON object, or not JSON; a missing or malformed api key. Every answer
+ * must be a status below 500 with no stack trace, SQL or driver words, never the channel key
+ * (but from the channel config itself), and a refused POST must leave every table, and the
+ * outbox, exactly as it was. Seeded: the same cases on every run. */
+
+const RUNS = 24;
+const SEED = 7;
+
+let world: EndpointWorld;
+beforeAll(async () => {
+  world = await startEndpointWorld();
+}, 180_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+/** Every table's row count and a hash of its rows, and the mail written: what a refused write
+ *  must leave as it was. */
+async function fingerprint(db: Db, outbox: string): Promise<string> {
+  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) => String((r as { tablename: string }).tablename));
+  const union = sql.join(
+    tables.map((t) => sql`select ${t}::text as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`),
+    sql` union all `,
+  );
+  const rows = (await db.execute(union)).rows as { t: string; n: number; h: string }[];
+  const mail = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+  return JSON.stringify({ rows: rows.map((r) => [r.t, Number(r.n), r.h]), mail });
+}
+
+// ---------------------------------------------------------------- hostile variants
+
+/** JSON values of every wrong kind. */
+const jsonValue = fc.oneof(
+  { arbitrary: hostileString(5_000), weight: 5 },
+  { arbitrary: fc.constantFrom<unknown>(2147483648, -2147483649, 9007199254740991, 1e20, 1e308, -1, 0, 1.5, -0.5), weight: 2 },
+  { arbitrary: fc.constantFrom<unknown>(true, false, null, [], ['1'], [1, 2], {}, { a: 1 }, { __proto__: { polluted: 1 } }, { constructor: { prototype: { polluted: 1 } } }), weight: 2 },
+);
+
+type Transport = 'json' | 'text' | 'form' | 'broken-multipart' | 'empty' | 'not-json' | 'json-array' | 'json-string' | 'json-null' | 'utf16';
+const usually = <T,>(normal: T[], hostile: T[]) => fc.oneof({ arbitrary: fc.constantFrom(...normal), weight: 4 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
+
+const caseArb = fc.record({
+  mutations: fc.array(
+    fc.oneof(
+      { arbitrary: fc.record({ kind: fc.constant('set' as const), field: fc.nat(), value: jsonValue }), weight: 6 },
+      { arbitrary: fc.record({ kind: fc.constant('number' as const), field: fc.nat(), value: fc.constantFrom(...OUT_OF_RANGE) }), weight: 3 },
+      { arbitrary: fc.record({ kind: fc.constant('drop' as const), field: fc.nat() }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), field: fc.nat(), value: hostileString(100) }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: jsonValue }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('path' as const), field: fc.nat(), value: fc.oneof(hostileString(300), fc.constantFrom('..', '%2e%2e', '..%2f..%2fchannels%2fdemo.json', '2147483648', '99999999999999999999', '-1', '0x1', '1e3')) }), weight: 2 },
+    ),
+    { minLength: 1, maxLength: 3 },
+  ),
+  transport: usually<Transport>(['json'], ['text', 'form', 'broken-multipart', 'empty', 'not-json', 'json-array', 'json-string', 'json-null', 'utf16']),
+  key: usually(['own'], ['missing', 'nul', 'huge', 'traversal', 'object']),
+});
+type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
+
+/** The names a request of this endpoint carries: its own params plus the path's. */
+function paramNames(ep: Endpoint, req: Req): string[] {
+  const source = ep.method === 'POST' ? Object.keys((req.body as Record<string, unknown> | undefined) ?? {}) : Object.keys(req.query ?? {});
+  const shape = (ep.params as unknown as { shape?: Record<string, unknown>; _def?: { schema?: { shape?: Record<string, unknown> } } }).shape ?? (ep.params as unknown as { _def: { schema?: { shape?: Record<string, unknown> } } })._def.schema?.shape ?? {};
+  return [...new Set([...source, ...Object.keys(shape)])].filter((n) => !ep.path.includes(`:${n}`));
+}
+
+const KEYS: Record<string, (own: string | undefined) => unknown> = {
+  own: (own) => own,
+  missing: () => undefined,
+  nul: (own) => `${own ?? 'k'}\u0000`,
+  huge: () => 'k'.repeat(5_000),
+  traversal: () => '../../channels/demo.json',
+  object: () => ({ $ne: null }),
+};
+
+async function send(ep: Endpoint, happy: Req, c: Case, ownKey: string | undefined): Promise<{ status: number; text: string }> {
+  const names = paramNames(ep, happy);
+  const pick = (i: number) => names[i % Math.max(1, names.length)];
+  let path = happy.path ?? ep.path;
+  const params: [string, unknown][] = Object.entries((ep.method === 'POST' ? (happy.body as Record<string, unknown>) : happy.query) ?? {});
+  for (const m of c.mutations) {
+    if (m.kind === 'path') {
+      const segments = path.split('/');
+      const at = segments.length - 1 - (m.field % Math.max(1, segments.length - 1));
+      if (at > 0) segments[at] = encodeURIComponent(m.value.replace(/[\ud800-\udfff]/g, '\ufffd'));
+      path = segments.join('/');
+      continue;
+    }
+    const name = m.kind === 'extra' ? m.name : pick(m.field);
+    if (name === undefined) continue;
+    if (m.kind === 'drop') {
+      for (let i = params.length - 1; i >= 0; i--) if (params[i][0] === name) params.splice(i, 1);
+    } else if (m.kind === 'duplicate') {
+      params.push([name, m.value]);
+    } else {
+      const value = m.kind === 'number' ? (ep.method === 'POST' && !Number.isNaN(Number(m.value)) && m.value.trim() !== '' ? Number(m.value) : m.value) : m.value;
+      const at = params.findIndex(([k]) => k === name);
+      if (at === -1 || m.kind === 'extra') params.push([name, value]);
+      else params[at] = [name, value];
+    }
+  }
+  const key = KEYS[c.key](ownKey);
+  const url = new URL(path, world.server.url);
+  if (ep.method !== 'POST') {
+    for (const [k, v] of params) url.searchParams.append(k, typeof v === 'string' ? v.replace(/[\ud800-\udfff]/g, '\ufffd') : JSON.stringify(v));
+    if (key !== undefined) url.searchParams.append('api_key', typeof key === 'string' ? key : JSON.stringify(key));
+    const res = await fetch(url, { method: ep.method });
+    return { status: res.status, text: await res.text() };
+  }
+  // A JSON object built by assignment, so a '__proto__' param is a real key, as JSON.parse makes it.
+  const object: Record<string, unknown> = {};
+  for (const [k, v] of params) Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (key !== undefined) object.api_key = key;
+  const json = JSON.stringify(object);
+  const bodies: Record<Transport, [string | undefined, string | Blob | undefined]> = {
+    json: ['application/json', json],
+    text: ['text/plain', json],
+    form: ['application/x-www-form-urlencoded', new URLSearchParams(params.map(([k, v]) => [k, String(v)])).toString()],
+    'broken-multipart': ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'],
+    empty: ['application/json', undefined],
+    'not-json': ['application/json', `${json.slice(0, -1)},}`],
+    'json-array': ['application/json', `[${json}]`],
+    'json-string': ['application/json', JSON.stringify(json)],
+    'json-null': ['application/json', 'null'],
+    utf16: ['application/json; charset=utf-16', new Blob([new Uint8Array(Buffer.from(json, 'utf16le'))])],
+  };
+  const [type, body] = bodies[c.transport];
+  const res = await fetch(url, { method: 'POST', headers: type ? { 'content-type': type } : {}, body });
+  return { status: res.status, text: await res.text() };
+}
+
+const entries = Object.entries(api) as [EndpointName, Endpoint][];
+
+describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('covers every endpoint of the contract', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(api).sort());
+  });
+
+  it.each(entries)('%s: no 5xx, no leak, a refused POST changes nothing', async (name, ep) => {
+    const happy = await cases[name].happy(world.ids);
+    const ownKey = happy.key ?? (ep.auth === 'apiKey' ? world.apiKey : undefined);
+    const statuses: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(caseArb, async (c) => {
+        const before = ep.method === 'POST' ? await fingerprint(world.server.db, world.server.outbox) : '';
+        const res = await send(ep, happy, c, ownKey);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        const label = `${name} ${JSON.stringify(c).slice(0, 300)} → ${res.status} ${res.text.slice(0, 200)}`;
+        expect(res.status, label).toBeLessThan(500);
+        expect(cleanBody(res.text), label).toEqual([]);
+        if (name !== 'channelConfig') expect(res.text.includes(world.ids.channelKey), `${label}: the channel key`).toBe(false);
+        if (ep.method === 'POST' && res.status >= 400) expect(await fingerprint(world.server.db, world.server.outbox), `${label}: a refused POST changed the data`).toBe(before);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    // Most variants must reach the endpoint's own rules, not only the key check.
+    expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,159 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from '../../../channel-api/http/errors.ts';
+import { cleanBody } from '../../support/leaks.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+
+/* Issue 7's reproductions on the channel API: each used to answer 500. Now a 400 that names the
+ * field (or a 403 for a key that cannot be a key), and nothing in the body but the reason. (The
+ * generated variants of every endpoint: fuzz.test.ts.) */
+
+let server: TestChannelApi;
+let http: ReturnType<typeof client>;
+let key: string;
+
+beforeAll(async () => {
+  server = await startTestChannelApi();
+  http = client(server.url);
+  key = await http.apiKey();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, query: Record<string, string> = {}) => http.request('GET', path, { query: { ...query, api_key: key } });
+
+describe('integers beyond what the database holds', () => {
+  it.each([
+    ['/events', { category: '2147483648' }, 'category'],
+    ['/events', { participant: '9007199254740991' }, 'participant'],
+    ['/events', { location: '99999999999999999999' }, 'location'],
+    ['/events', { offset: '2147483648' }, 'offset'],
+    ['/events', { start_date: '99999999999999999999' }, 'start_date'],
+    ['/events', { end_date: '9007199254740991' }, 'end_date'],
+    ['/participants', { participant_group_id: '2147483648' }, 'participant_group_id'],
+    ['/vod-media-items', { category: '2147483648' }, 'category'],
+    ['/vod-media/search', { offset: '1e400' }, 'offset'],
+    ['/events/2147483648', {}, 'id'],
+    ['/pages/9007199254740991', {}, 'id'],
+    ['/vod-media-items/99999999999999999999', {}, 'id'],
+  ])('%s %j: 400 naming %s', async (path, query, field) => {
+    const res = await get(path, query);
+    expect(res.status, res.text).toBe(400);
+    expect(Object.keys(res.json.errors)).toContain(field);
+  });
+
+  it('the largest id the database holds is still an id (404: no such event)', async () => {
+    expect((await get('/events/2147483647')).status).toBe(404);
+  });
+});
+
+describe('NUL and control characters', () => {
+  it('in a search, a title or a slug: 400 naming the field', async () => {
+    for (const [path, query, field] of [
+      ['/events', { search: 'a\u0000b' }, 'search'],
+      ['/vod-media/search', { title: 'a\u0000b' }, 'title'],
+      ['/vod-media/search', { title: 'a\u001bb' }, 'title'],
+    ] as const) {
+      const res = await get(path, query);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.errors[field]).toEqual(['must not contain control characters']);
+    }
+  });
+
+  it('in an api key: no key (403), never a lookup', async () => {
+    const res = await http.request('GET', '/events', { query: { api_key: 'a\u0000b' } });
+    expect(res.status).toBe(403);
+    expect(Object.keys(res.json.errors)).toEqual(['api_key']);
+  });
+
+  it('in a channel key or a name: 400, and no account is made', async () => {
+    const keyRes = await http.request('POST', '/get_api_key', { body: { channel_key: 'a\u0000b' } });
+    expect(keyRes.status).toBe(400);
+    expect(Object.keys(keyRes.json.errors)).toEqual(['channel_key']);
+    const email = `nul-${Date.now()}@example.test`;
+    const reg = await http.request('POST', '/v2/auth/register', {
+      body: { api_key: key, first_name: 'A\u0000', last_name: 'B', email, password: 'long enough pw', password_confirmation: 'long enough pw', terms: true },
+    });
+    expect(reg.status).toBe(400);
+    expect(Object.keys(reg.json.errors)).toEqual(['first_name']);
+    expect((await http.request('POST', '/auth/password-reset-request', { body: { api_key: key, email } })).status).toBe(404);
+  });
+});
+
+describe('parameter names that are built-in object properties', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])('?%s= is an unknown parameter (400)', async (name) => {
+    const res = await get('/events', { [name]: 'x' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual({ message: `${name}: ${name} is not a known parameter`, errors: { [name]: [`${name} is not a known parameter`] } });
+  });
+
+  it('in a JSON body, __proto__ and constructor are unknown parameters too', async () => {
+    const proto = await http.request('POST', '/get_api_key', { body: '{"channel_key":"x","__proto__":{"a":1}}' });
+    expect(proto.status).toBe(400);
+    expect(Object.keys(proto.json.errors)).toEqual(['__proto__']);
+    const ctor = await http.request('POST', '/get_api_key', { body: { constructor: 1 } });
+    expect(ctor.status).toBe(400);
+    expect(Object.keys(ctor.json.errors).sort()).toEqual(['channel_key', 'constructor']);
+  });
+});
+
+describe('query strings and bodies of the wrong shape', () => {
+  it('duplicated and nested parameters: 400', async () => {
+    for (const qs of ['limit=1&limit=2', 'limit[a]=1', 'category[]=1', 'a[__proto__][b]=1', 'search[toString]=x']) {
+      const res = await fetch(`${server.url}/events?${qs}&api_key=${key}`);
+      expect(res.status, qs).toBe(400);
+    }
+  });
+
+  it('a POST body that is not a JSON object: 4xx with a reason', async () => {
+    for (const [type, body] of [
+      ['application/json', '[1,2]'],
+      ['application/json', '"x"'],
+      ['application/json', 'null'],
+      ['application/json', '{"channel_key":'],
+      ['application/json', ''],
+      ['text/plain', '{"channel_key":"x"}'],
+      ['application/x-www-form-urlencoded', 'channel_key=x'],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ['application/json; charset=utf-16', '{}'],
+    ]) {
+      const res = await fetch(`${server.url}/get_api_key`, { method: 'POST', headers: { 'content-type': type }, body });
+      expect(res.status, `${type} ${body}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${type} ${body}`).toBeLessThan(500);
+      expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('media paths', () => {
+  it('traversal, NUL and odd names under /media: 4xx, never a file outside the media area', async () => {
+    for (const path of ['/media/images/a%00b.svg', '/media/images/..%2f..%2fetc%2fpasswd.svg', '/media/vod/game-1/..%2f..%2fchannel.json', '/media/vod/%2e%2e/master.m3u8', '/media/live/live/v/99999999999999999999.ts', '/media/vod/game-1/%00.m3u8']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+});
+
+describe('a value the database refuses anyway', () => {
+  it('is a 400 with a plain reason, logged for a contract bound, and no SQL in the answer', async () => {
+    const warnings: string[] = [];
+    const app = express();
+    app.get('/boom', (_req, _res, next) => next(Object.assign(new Error('Failed query: select … where id = $1'), { cause: Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' }) })));
+    app.use(errorHandler(() => undefined, (message) => warnings.push(message)));
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/boom`);
+      const text = await res.text();
+      expect(res.status).toBe(400);
+      expect(JSON.parse(text)).toEqual({ message: 'A parameter is out of range or holds characters that cannot be stored' });
+      expect(cleanBody(text)).toEqual([]);
+      expect(warnings).toEqual(['channel-api: GET /boom: the database refused a value (SQLSTATE 22003); the contract should bound it']);
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { accounts, uniqueEmail } from '../helpers/accounts.ts';
+import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
+import type { Ids } from './cases.ts';
+
+/* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
+   a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
+   sign-in. Shared by the endpoint cases and the fuzz suite. */
+
+export interface EndpointWorld {
+  server: TestChannelApi;
+  http: ReturnType<typeof client>;
+  /** A visitor's api key. */
+  apiKey: string;
+  ids: Ids;
+  close(): Promise<void>;
+}
+
+const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-client-secret', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
+
+export async function startEndpointWorld(): Promise<EndpointWorld> {
+  const provider: TestOidcProvider = await startOidcProvider({ client: oidcClient });
+  const server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
+  const http = client(server.url);
+  const acc = accounts(server, http);
+  const apiKey = await http.apiKey();
+  const config = await http.request('GET', '/channels/demo.json');
+  const withKey = { api_key: apiKey };
+  const [pages, events, vod] = await Promise.all([
+    http.request('GET', '/pages'),
+    http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
+    http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
+  ]);
+  const mailed = async (email: string, subject: string, pathname: string, after: number) => tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
+  const fresh: Ids['fresh'] = {
+    signUp: () => acc.signUp(),
+    verifyToken: () => acc.register(uniqueEmail()),
+    sessionCode: async () => (await acc.post('/auth/email-verify', { token: await acc.register(uniqueEmail()), api_key: apiKey })).json.data.code,
+    resetToken: async (email) => {
+      const after = Date.now();
+      await acc.post('/auth/password-reset-request', { email, api_key: apiKey });
+      return mailed(email, 'Reset', '/password-reset', after);
+    },
+    deleteToken: async () => {
+      const fan = await acc.signUp();
+      const after = Date.now();
+      await acc.post('/delete-account-confirm', { api_key: fan.key });
+      return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
+    },
+    idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
+  };
+  const user = await acc.signUp();
+  const ids: Ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id, user, fresh };
+  return {
+    server,
+    http,
+    apiKey,
+    ids,
+    close: async () => {
+      await server.close();
+      await provider.close();
+    },
+  };
+}
