@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, MSG, NAME_MAX, PASSWORD_MAX, passwordField } from '#contract/auth';
+import { emailField, MSG, nameField, PASSWORD_MAX, passwordField } from '#contract/auth';
 
 /* /profile/edit: three forms on one route, told apart by their `intent` field (CONVENTIONS
    "Forms" 6). Messages are the spec's section-5 text. */
@@ -10,9 +10,6 @@ export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const profileIntent = (value: FormDataEntryValue | null): ProfileIntent | null =>
   PROFILE_INTENTS.find((intent) => intent === value) ?? null;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-const nameField = (message: string) =>
-  z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)));
 
 export const detailsSchema = z.object({
   first_name: nameField(MSG.firstName),

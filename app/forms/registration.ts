@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { emailField, MSG, NAME_MAX, passwordField } from '#contract/auth';
+import { emailField, MSG, nameField, passwordField } from '#contract/auth';
 import { confirmationField, passwordsMatch } from '~/forms/password-reset';
 
 /* /registration. Terms must be accepted, the news opt-in is optional (spec section 5). A checkbox
    sends 'on' when ticked and nothing otherwise; conform turns that into true / undefined. */
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-const nameField = (message: string) => z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)));
 const termsField = z.boolean({ required_error: MSG.terms, invalid_type_error: MSG.terms }).refine((accepted) => accepted, MSG.terms);
 const newsOptInField = z.boolean().optional();
 
