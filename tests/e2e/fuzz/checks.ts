@@ -1,4 +1,4 @@
-/* Which routes of the web app take posts (the form fuzz must cover each). */
+/* The web app's route modules, and which take posts: the fuzz suites must cover each. */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -8,6 +8,15 @@ export function routesWithAction(): string[] {
   return fs
     .readdirSync(dir)
     .filter((file) => /\.tsx?$/.test(file) && /export (?:async function|const|\{[^}]*\b)action\b/.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .map((file) => file.replace(/\.tsx?$/, ''))
+    .sort();
+}
+
+/** Every route module that renders a page (app/routes without the extension; layouts included). */
+export function routeModules(): string[] {
+  return fs
+    .readdirSync(path.resolve('app/routes'))
+    .filter((file) => /\.tsx?$/.test(file))
     .map((file) => file.replace(/\.tsx?$/, ''))
     .sort();
 }
