@@ -19,7 +19,7 @@ import { registrationFields, socialRegistrationSchema } from '../../../app/forms
 import { tokenFrom } from '../../support/outbox.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
-import { channelKey } from '../support/channel.ts';
+import { channelKey, newApiKey } from '../support/channel.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 import { cleanBody } from '../../support/leaks.ts';
@@ -50,8 +50,7 @@ async function channelJson(method: string, pathname: string, body?: Record<strin
 
 /** Whether the fan can still sign in with this password, and who the channel says they are. */
 async function signInState(user: Pick<TestUser, 'email' | 'password'>) {
-  const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
-  const res = await channelJson('POST', '/v2/auth/login', { email: user.email, password: user.password, api_key: key.api_key });
+  const res = await channelJson('POST', '/v2/auth/login', { email: user.email, password: user.password, api_key: await newApiKey() });
   const data = res.json.data as { user?: Record<string, unknown> } | undefined;
   return { status: res.status, user: data?.user ? { ...data.user, featureCount: undefined } : null };
 }
@@ -65,8 +64,7 @@ async function profileState(apiKey: string) {
 /** Whether the channel has an account for this address (a reset request answers 'User not found.'
  *  otherwise, and mails nothing). */
 async function isRegistered(email: string): Promise<boolean> {
-  const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
-  return (await channelJson('POST', '/auth/password-reset-request', { email, api_key: key.api_key })).status === 200;
+  return (await channelJson('POST', '/auth/password-reset-request', { email, api_key: await newApiKey() })).status === 200;
 }
 
 const mailCount = (to: string) =>
@@ -136,8 +134,7 @@ function forms(): Form[] {
   const freshResetToken = async () => {
     resetFan = await createVerifiedUser();
     const since = Date.now();
-    const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
-    await channelJson('POST', '/auth/password-reset-request', { email: resetFan.email, api_key: key.api_key });
+    await channelJson('POST', '/auth/password-reset-request', { email: resetFan.email, api_key: await newApiKey() });
     resetToken = tokenFrom(await latestMail({ to: resetFan.email, after: since }), '/password-reset');
   };
   const freshVerifyToken = async () => {
@@ -217,8 +214,7 @@ function forms(): Form[] {
       snapshot: () => signInState(resetFan),
       rearm: freshResetToken,
       finally: async () => {
-        const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
-        const res = await channelJson('POST', '/auth/password-reset', { token: resetToken, password: 'fuzz-final-pw-1', password_confirmation: 'fuzz-final-pw-1', api_key: key.api_key });
+        const res = await channelJson('POST', '/auth/password-reset', { token: resetToken, password: 'fuzz-final-pw-1', password_confirmation: 'fuzz-final-pw-1', api_key: await newApiKey() });
         expect(res.status, 'the mailed reset link still works after every refused post').toBe(200);
       },
     },
@@ -235,8 +231,7 @@ function forms(): Form[] {
       snapshot: async () => null,
       rearm: freshVerifyToken,
       finally: async () => {
-        const key = (await channelJson('POST', '/get_api_key', { channel_key: await channelKey() })).json.data as { api_key: string };
-        const res = await channelJson('POST', '/auth/email-verify', { token: verifyToken, api_key: key.api_key });
+        const res = await channelJson('POST', '/auth/email-verify', { token: verifyToken, api_key: await newApiKey() });
         expect(res.status, 'the mailed verification link still works after every refused post').toBe(200);
       },
     },
