@@ -38,7 +38,11 @@ test('no page, script or data response holds an api key; the session cookie is H
   expect(session, 'the visitor got a session cookie').toBeDefined();
   expect(session!.httpOnly).toBe(true);
   expect(session!.sameSite).toBe('Lax');
-  expect(API_KEY_SHAPE.test(session!.value)).toBe(false);
+  // The cookie is signed, not encrypted: its data is readable base64 JSON, in which the api key
+  // is sealed (never a key in clear). The signature beside it is random, so it is not scanned.
+  const data = JSON.parse(Buffer.from(decodeURIComponent(session!.value).replace(/\.[^.]*$/, ''), 'base64').toString('utf8'));
+  expect(typeof data.apiKey, 'the session holds the visitor\'s api key').toBe('string');
+  expect(JSON.stringify(data)).not.toMatch(API_KEY_SHAPE);
 });
 
 test('no spelling of a /media path reaches past the media area to the channel key or an api call', async () => {
