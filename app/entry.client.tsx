@@ -25,7 +25,7 @@ startTransition(() => {
 // Error monitoring loads after hydration, off the critical path (TOOLCHAIN §5).
 const dsn = window.ENV?.SENTRY_DSN;
 if (dsn) {
-  const load = () => void import('./sentry.client').then((m) => m.initSentry(dsn, window.ENV?.NODE_ENV ?? 'production'));
+  const load = () => void import('./config/sentry.client').then((m) => m.initSentry(dsn, window.ENV?.NODE_ENV ?? 'production'));
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
   else setTimeout(load, 2000);
 }

@@ -4,17 +4,7 @@ import { RemixServer } from '@remix-run/react';
 import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { NonceProvider } from '~/nonce';
-
-declare module '@remix-run/server-runtime' {
-  /** What server.ts passes to every loader and action (getLoadContext). */
-  interface AppLoadContext {
-    /** Per-request CSP nonce (script-src 'nonce-…'). */
-    cspNonce: string;
-    /** The visitor's address as Express sees it (TRUST_PROXY decides). */
-    clientIp: string;
-  }
-}
+import { NonceProvider } from '~/http/nonce';
 
 const ABORT_DELAY = 5_000;
 

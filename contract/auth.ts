@@ -64,7 +64,8 @@ export const passwordField = z
 export const nameField = (message: string) =>
   z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)).refine(...noControl));
 /** One-time tokens from mailed links, and codes for auth/add_session. */
-const token = z.string({ required_error: MSG.required }).min(16, MSG.required).max(200, MSG.shorter(201)).refine(...noControl);
+/** The token of a mailed link (verify the address, reset the password, confirm a deletion). */
+export const mailedToken = z.string({ required_error: MSG.required }).min(16, MSG.required).max(200, MSG.shorter(201)).refine(...noControl);
 const recaptchaToken = z.string().max(4000).refine(...noControl).optional();
 
 export const capability = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access']);
@@ -155,7 +156,7 @@ export const emailVerify = endpoint({
   method: 'POST',
   path: '/auth/email-verify',
   auth: 'apiKey',
-  params: z.object({ token }).strict(),
+  params: z.object({ token: mailedToken }).strict(),
   response: envelope(z.object({ message: z.string(), code: z.string() })),
 });
 
@@ -174,14 +175,14 @@ export const passwordReset = endpoint({
   path: '/auth/password-reset',
   auth: 'apiKey',
   params: z
-    .object({ token, password: passwordField, password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch) })
+    .object({ token: mailedToken, password: passwordField, password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch) })
     .strict()
     .refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
   response: envelope(message),
 });
 
 /** Exchanges a one-time code (from auth/email-verify) for a signed-in session. */
-export const addSession = endpoint({ name: 'addSession', method: 'POST', path: '/auth/add_session', auth: 'apiKey', params: z.object({ code: token }).strict(), response: envelope(authSession) });
+export const addSession = endpoint({ name: 'addSession', method: 'POST', path: '/auth/add_session', auth: 'apiKey', params: z.object({ code: mailedToken }).strict(), response: envelope(authSession) });
 
 /** 401 when the api key is not a user's. */
 export const profile = endpoint({ name: 'profile', method: 'GET', path: '/profile', auth: 'apiKey', params: noParams, response: envelope(user) });
@@ -226,7 +227,7 @@ export const deleteAccountInfo = endpoint({
   method: 'GET',
   path: '/delete-account-confirm',
   auth: 'public',
-  params: z.object({ token }).strict(),
+  params: z.object({ token: mailedToken }).strict(),
   response: envelope(z.object({ email: z.string(), expires_at: z.string() })),
 });
 
@@ -237,6 +238,6 @@ export const deleteAccountConfirm = endpoint({
   method: 'POST',
   path: '/delete-account-confirm',
   auth: 'apiKey',
-  params: z.object({ token: token.optional() }).strict(),
+  params: z.object({ token: mailedToken.optional() }).strict(),
   response: envelope(message),
 });

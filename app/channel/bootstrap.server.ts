@@ -1,8 +1,8 @@
 import { api, type BootstrapData } from '#contract';
-import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
+import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { whoopsResponse } from './errors.server';
 import { createChannelCore, type ChannelCore } from './request.server';
-import { createSwrCache, type SwrCache, type SwrCacheStats } from './bootstrap-cache.server';
+import { createSwrCache, type SwrCache, type SwrCacheStats } from './swr-cache.server';
 
 export type { BootstrapData };
 

@@ -1,6 +1,6 @@
-import { createSwrCache, type SwrCache } from './bootstrap-cache.server';
+import { createSwrCache, type SwrCache } from './swr-cache.server';
 
-/* Many SWR caches (bootstrap-cache.server.ts), one per key, with a bound on the number of keys:
+/* Many SWR caches (swr-cache.server.ts), one per key, with a bound on the number of keys:
    the least recently used key goes first. Each key keeps the SWR rules: fresh → served, stale →
    served while one refresh runs, a failed refresh drops the copy (the outage shows). */
 

@@ -1,5 +1,5 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
-import { channelApiUrl, channelConfigUrl, env } from '~/env.server';
+import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { createContentCache, type ContentCache } from './content-cache.server';
 import { createChannelCore, type ChannelCore, type KeyStore } from './request.server';
 

@@ -23,7 +23,7 @@ export const passwordsMatch = z
 /** The fields alone: what the inputs' HTML constraints come from. */
 export const passwordResetFields = z.object({
   /** From the mailed link; the channel says whether it is still good. */
-  token: z.string().max(200).optional(),
+  token: z.string().optional(),
   password: passwordField,
   password_confirmation: confirmationField,
 });

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from '@remix-run/node';
-import { env } from '~/env.server';
+import { env } from '~/config/env.server';
 
 /* The one cookie factory: every cookie this app sets is signed, HttpOnly and SameSite=Lax, and
    Secure when COOKIE_SECURE (on by default for an https:// PUBLIC_URL). A Secure cookie carries a

@@ -5,27 +5,25 @@
  * of the cards stay on the server and the page's data is only what it renders. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { homepageEvents } from '~/channel/events.server';
-import { vodRails } from '~/channel/vod.server';
+import { api } from '#contract';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-text';
+import { requestContext } from '~/http/request-context.server';
 import { slideViews } from '~/domain/slide-link';
 import { vodCardData } from '~/domain/vod-card';
 
 /** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
 export const HOME_SECTION_LIMIT = 8;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
-  const ch = await channelFor(request);
-  const [events, rails] = await Promise.all([homepageEvents(ch), vodRails(ch)]);
+  const { channel } = requestContext(args);
+  const [{ data: events }, { data: rails }] = await Promise.all([channel.shared(api.eventsForHomepage), channel.shared(api.vodMediaRails)]);
   const section = (list: typeof events.live) => ({
     cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
     more: list.length > HOME_SECTION_LIMIT,
   });
-  return json(
-    {
+  return json({
       title: documentTitle('Home', boot.settings.name),
       channelName: boot.settings.name,
       slides: slideViews(boot.slides, boot.pages),
@@ -35,7 +33,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rails: rails
         .filter((rail) => rail.vod_media_items.length > 0)
         .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) })),
-    },
-    { headers: await ch.headers() },
-  );
+  });
 }

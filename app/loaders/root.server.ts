@@ -4,11 +4,11 @@
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { publicEnv } from '~/env.server';
+import { publicEnv } from '~/config/env.server';
 import { guard } from '~/domain/navigation';
-import { rememberPage } from '~/navigation.server';
-import { csrfToken, HONEYPOT_FIELD } from '~/security.server';
-import { commitSession, getSession, getToast, sessionUser } from '~/session.server';
+import { rememberPage } from '~/http/navigation.server';
+import { requestContext } from '~/http/request-context.server';
+import { HONEYPOT_FIELD } from '~/http/security.server';
 import { colorCss } from '~/domain/colors';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
@@ -17,19 +17,17 @@ import { menuLinks, safeLink } from '~/domain/slide-link';
  *  policy blocks stay unshown (spec section 2: those routes are paths only). */
 const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith('footer-') || alias.startsWith('footer_');
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   const boot = await loadBootstrapOrWhoops();
-  const session = await getSession(request);
-  const user = sessionUser(session);
+  const { session } = requestContext(args);
+  const user = await session.user();
   // Spec section 2: a temporary password forces /profile/edit; signed-in fans skip sign-in pages.
   const detour = guard(new URL(request.url).pathname, user);
   if (detour) throw redirect(detour);
-  const toast = getToast(session);
-  const csrf = csrfToken(session, request);
+  const toast = await session.takeToast();
+  const csrfToken = await session.csrfToken();
   const headers = new Headers();
-  // Reading a flash consumes it; committing makes it gone on the next page. A new session id
-  // (the CSRF token's source) is kept the same way.
-  if (toast || csrf.isNew) headers.append('Set-Cookie', await commitSession(session, request));
   const navCookie = await rememberPage(request);
   if (navCookie) headers.append('Set-Cookie', navCookie);
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
@@ -54,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       colorCss: colorCss(boot['color-settings']),
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
-      csrfToken: csrf.token,
+      csrfToken,
       // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
       honeypotField: HONEYPOT_FIELD,
       // Only the named public values; '<' escaped so no tag can close early.

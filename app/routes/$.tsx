@@ -1,20 +1,20 @@
+import { api } from '#contract';
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { getPage } from '~/channel/pages.server';
 import { pageMeta } from '~/components/layout/meta';
+import { requestContext } from '~/http/request-context.server';
 import { normalisePagePath, paragraphs } from '~/domain/page-text';
 
 /* Any other path: one of the channel's custom pages (path = page url), else /404 (spec section 2). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
   const path = normalisePagePath(params['*'] ?? '');
   const boot = await loadBootstrapOrWhoops();
   const match = path ? boot.pages.find((p) => normalisePagePath(p.url) === path) : undefined;
   if (!match) throw redirect('/404', 302);
-  const ch = await channelFor(request);
-  const page = await getPage(ch, match.id);
-  return json({ page }, { headers: await ch.headers() });
+  const { data: page } = await requestContext(args).channel.shared(api.page, { id: match.id });
+  return json({ page });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.page.name ?? 'Page');

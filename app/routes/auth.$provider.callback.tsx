@@ -1,37 +1,33 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { redirectWith } from '~/auth.server';
-import { ChannelError, channelFor, type Channel } from '~/channel/client.server';
+import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
 import { userMessage } from '~/domain/auth-messages';
-import { returnTo } from '~/navigation.server';
-import { endFlowCookie, finishSignIn, type CallbackOutcome } from '~/oidc.server';
-import { setPendingSocial } from '~/pending-social.server';
-import { socialProvider, type ProviderConfig } from '~/social.server';
+import { endFlowCookie, finishSignIn, type CallbackOutcome } from '~/auth/oidc.server';
+import { setPendingSocial } from '~/auth/pending-social.server';
+import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { socialProvider, type ProviderConfig } from '~/auth/social.server';
 
 /* Where the provider sends the fan back. A known address signs in; a new one goes to
    /registration to accept the terms first (spec section 8: 'You are not registered yet...');
    anything else returns to /login with a toast that says what happened. */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const provider = socialProvider(params.provider);
+export async function loader(args: LoaderFunctionArgs) {
+  const provider = socialProvider(args.params.provider);
   if (!provider) throw redirect('/404');
-  const channel = await channelFor(request);
-  const outcome = await finishSignIn(request, provider);
-  if (outcome.kind !== 'signed-in') return backToLogin(channel, failureText(provider, outcome));
+  const outcome = await finishSignIn(args.request, provider);
+  if (outcome.kind !== 'signed-in') return backToLogin(args, failureText(provider, outcome));
   try {
-    const { data } = await channel.call(api.social, { provider: provider.id, id_token: outcome.idToken }, { handles4xx: true });
-    await channel.signIn(data);
-    await channel.toast({ text: `Welcome${data.user.first_name ? `, ${data.user.first_name}` : ''}!`, type: 'success' });
-    const to = data.user.temporary_password ? '/profile/edit' : await returnTo(request, outcome.redirectTo);
-    return withFlowEnded(await redirectWith(channel, to));
+    const { data } = await requestContext(args).channel.call(api.social, { provider: provider.id, id_token: outcome.idToken }, { handles4xx: true });
+    return withFlowEnded(await completeSignIn(args, data, { welcome: `Welcome${commaName(data.user)}!`, redirectTo: outcome.redirectTo }));
   } catch (error) {
     if (!(error instanceof ChannelError) || error.isOutage) throw error;
     if (error.status === 422 && 'terms' in error.errors) {
       const { idToken: id_token, email, redirectTo } = outcome;
-      const headers = await setPendingSocial(channel, { provider: provider.id, id_token, email, redirectTo });
-      return withFlowEnded(redirect('/registration', { status: 303, headers }));
+      await setPendingSocial(args, { provider: provider.id, id_token, email, redirectTo });
+      return withFlowEnded(seeOther('/registration'));
     }
-    return backToLogin(channel, userMessage(error.message, error.status));
+    return backToLogin(args, userMessage(error.message, error.status));
   }
 }
 
@@ -46,9 +42,9 @@ function failureText(provider: ProviderConfig, outcome: Exclude<CallbackOutcome,
   }
 }
 
-async function backToLogin(channel: Channel, text: string): Promise<Response> {
-  await channel.toast({ text, type: 'error' });
-  return withFlowEnded(redirect('/login', { status: 303, headers: await channel.headers() }));
+async function backToLogin(args: RouteArgs, text: string): Promise<Response> {
+  await requestContext(args).session.toast({ text, type: 'error' });
+  return withFlowEnded(seeOther('/login'));
 }
 
 async function withFlowEnded(response: Response): Promise<Response> {

@@ -1,17 +1,18 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { channelFor } from '~/channel/client.server';
+import { requestContext } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
-import { startSignIn } from '~/oidc.server';
-import { readForm } from '~/security.server';
-import { socialProvider } from '~/social.server';
+import { startSignIn } from '~/auth/oidc.server';
+import { readForm } from '~/http/security.server';
+import { socialProvider } from '~/auth/social.server';
 
 /* "Continue with Google": a POST (it starts a flow) that sends the fan to the provider. A GET
    has nothing to start and goes back to the login page. */
 
 export const loader = () => redirect('/login');
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args);
+  const { params } = args;
   // An unknown provider, or one without credentials (not shown), does not exist here.
   const provider = socialProvider(params.provider);
   if (!provider) throw redirect('/404', 303);
@@ -22,10 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     // The provider's discovery document did not load: say so where the fan came from.
     console.warn(`[oidc] ${provider.id} discovery failed: ${(error as Error).message}`);
-    const channel = await channelFor(request);
-    await channel.toast({ text: `Signing in with ${provider.name} is not available right now. Please try again later.`, type: 'error' });
+    await requestContext(args).session.toast({ text: `Signing in with ${provider.name} is not available right now. Please try again later.`, type: 'error' });
     const back = `/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`;
-    return redirect(back, { status: 303, headers: await channel.headers() });
+    return redirect(back, 303);
   }
   return redirect(start.url, { status: 303, headers: { 'Set-Cookie': start.cookie, 'Cache-Control': 'no-store' } });
 }

@@ -1,13 +1,15 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWith } from '~/auth.server';
-import { ChannelError, channelFor } from '~/channel/client.server';
+import { seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { formatDateTime } from '~/domain/account-records';
 import { userMessage } from '~/domain/auth-messages';
-import { readForm } from '~/security.server';
+import { mailedTokenOf } from '~/forms/mailed-token';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
@@ -17,41 +19,37 @@ import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Delete your account');
 
-/** Same bounds as the contract's token field: anything else cannot be a link of ours. */
-const tokenOf = (value: FormDataEntryValue | null): string | null =>
-  typeof value === 'string' && value.length >= 16 && value.length <= 200 ? value : null;
-
 type Answer = { state: 'confirm'; token: string; email: string; expires: string } | { state: 'invalid' } | { state: 'error'; message: string };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get('token'));
+export async function loader(args: LoaderFunctionArgs) {
+  const token = mailedTokenOf(new URL(args.request.url).searchParams.get('token'));
   if (!token) return json<Answer>({ state: 'invalid' }, { status: 400 });
-  const channel = await channelFor(request);
+  const { channel } = requestContext(args);
   try {
     const { data } = await channel.call(api.deleteAccountInfo, { token }, { handles4xx: true });
-    return json<Answer>({ state: 'confirm', token, email: data.email, expires: formatDateTime(data.expires_at) }, { headers: await channel.headers() });
+    return json<Answer>({ state: 'confirm', token, email: data.email, expires: formatDateTime(data.expires_at) });
   } catch (error) {
-    if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400, headers: await channel.headers() });
+    if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400 });
     throw error;
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request, { honeypot: true });
-  const token = tokenOf(formData.get('token'));
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args, { honeypot: true });
+  const token = mailedTokenOf(formData.get('token'));
   if (!token) return json<Answer>({ state: 'invalid' }, { status: 400 });
-  const channel = await channelFor(request);
+  const { channel, session } = requestContext(args);
   try {
     await channel.call(api.deleteAccountConfirm, { token });
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    if (error.status === 400 || error.status === 404) return json<Answer>({ state: 'invalid' }, { status: 400, headers: await channel.headers() });
-    return json<Answer>({ state: 'error', message: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400, headers: await channel.headers() });
+    if (error.status === 400 || error.status === 404) return json<Answer>({ state: 'invalid' }, { status: 400 });
+    return json<Answer>({ state: 'error', message: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400 });
   }
   // The channel has ended every session of the account; this browser forgets its copy.
-  await channel.signOut();
-  await channel.toast({ text: 'Your account has been deleted.', type: 'success' });
-  return redirectWith(channel, '/');
+  await session.signOut();
+  await session.toast({ text: 'Your account has been deleted.', type: 'success' });
+  return seeOther('/');
 }
 
 export default function ConfirmAccountDeletion() {

@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWith } from '~/auth.server';
-import { channelFor } from '~/channel/client.server';
-import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { commaName, completeSignIn } from '~/auth/sign-in.server';
+import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { Field } from '~/components/form/Field';
 import { redirectTarget } from '~/http/safe-redirect';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
@@ -13,12 +12,11 @@ import { pageMeta } from '~/components/layout/meta';
 import { SocialSignIn } from '~/components/SocialSignIn';
 import { loginSchema } from '~/forms/login';
 import { channelErrorReply } from '~/forms/reply.server';
-import { returnTo } from '~/navigation.server';
-import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
-import { readForm } from '~/security.server';
-import { socialButtons } from '~/social.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
+import { socialButtons } from '~/auth/social.server';
 import formsCss from '~/styles/forms.css';
-import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in');
@@ -30,17 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ providers: socialButtons(), redirectTo, recaptchaSiteKey: recaptchaSiteKey() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request, { honeypot: true });
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args, { honeypot: true });
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  const channel = await channelFor(request);
   try {
-    const { data } = await channel.call(api.login, { email: submission.value.email, password: submission.value.password, ...recaptchaToken(formData) });
-    await channel.signIn(data);
-    await channel.toast({ text: `Welcome back${data.user.first_name ? `, ${data.user.first_name}` : ''}!`, type: 'success' });
-    // A temporary password goes to /profile/edit first (the root loader's rule does it on arrival).
-    return redirectWith(channel, data.user.temporary_password ? '/profile/edit' : await returnTo(request, submission.value.redirectTo));
+    const { email, password, redirectTo } = submission.value;
+    const { data } = await requestContext(args).channel.call(api.login, { email, password, ...recaptchaToken(formData) });
+    return completeSignIn(args, data, { welcome: `Welcome back${commaName(data.user)}!`, redirectTo });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'], hideFields: ['password'] });
   }
@@ -49,31 +44,21 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Login() {
   const { providers, redirectTo, recaptchaSiteKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const focus = firstInvalid(fields, ['email', 'password']);
+  const kit = useAppForm({ id: 'login', schema: loginSchema, lastResult });
+  const { fields } = kit;
   return (
     <div className="auth-page">
       <h1>Log in</h1>
-      <Form method="post" className="card-form" {...getFormProps(form)}>
-        <CsrfField />
-        <HoneypotField />
+      <AppForm kit={kit} honeypot>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" autoFocus={focus === 'email'} />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" autoFocus={focus === 'password'} />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
         <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
           <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
           <Link to="/password-reset-request">Forgot your password?</Link>
         </div>
-      </Form>
+      </AppForm>
       <SocialSignIn providers={providers} redirectTo={redirectTo} />
       <p className="form-links">
         New here? <Link to="/registration">Create an account</Link>

@@ -1,20 +1,19 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { channelFor } from '~/channel/client.server';
-import { Field, FormErrors, firstInvalid } from '~/components/form/Field';
+import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { Field } from '~/components/form/Field';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
-import { mailedAddress, rememberMailedAddress } from '~/mailed-address.server';
-import { recaptchaSiteKey, recaptchaToken } from '~/recaptcha.server';
-import { readForm } from '~/security.server';
+import { mailedAddress, rememberMailedAddress } from '~/auth/mailed-address.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
-import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password');
@@ -29,15 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null, recaptchaSiteKey: recaptchaSiteKey() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request, { honeypot: true });
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args, { honeypot: true });
   const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const channel = await channelFor(request);
   try {
-    await channel.call(api.passwordResetRequest, { email: submission.value.email, ...recaptchaToken(formData) });
-    const headers = await channel.headers();
-    headers.append('Set-Cookie', await rememberMailedAddress('/password-reset-request', submission.value.email));
+    await requestContext(args).channel.call(api.passwordResetRequest, { email: submission.value.email, ...recaptchaToken(formData) });
+    const headers = { 'Set-Cookie': await rememberMailedAddress('/password-reset-request', submission.value.email) };
     return redirect('/password-reset-request?sent', { status: 303, headers });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'] });
@@ -80,27 +77,18 @@ function Sent({ email }: { email: string | null }) {
 
 function RequestForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
-    id: 'password-reset-request',
-    lastResult,
-    constraint: getZodConstraint(passwordResetRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordResetRequestSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const kit = useAppForm({ id: 'password-reset-request', schema: passwordResetRequestSchema, lastResult });
+  const { fields } = kit;
   return (
     <>
       <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <Form method="post" className="card-form" {...getFormProps(form)}>
-        <CsrfField />
-        <HoneypotField />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoFocus={firstInvalid(fields, ['email']) === 'email'} />
+      <AppForm kit={kit} honeypot>
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
         <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
           <SubmitButton pendingText="Sending…">Send me a link</SubmitButton>
         </div>
-      </Form>
+      </AppForm>
       <p className="form-links">
         <Link to="/login">Back to log in</Link>
       </p>

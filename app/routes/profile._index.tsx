@@ -1,20 +1,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { requireUser } from '~/auth.server';
-import { channelFor } from '~/channel/client.server';
+import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, orderTypeWord, statusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
-import { callAsUser } from '~/auth.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders');
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const channel = await channelFor(request);
-  await requireUser(request, channel);
-  const { data } = await callAsUser(request, channel, api.orders, {
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { data } = await callAsUser(args, api.orders, {
     activity_status: 'active',
     no_limit: '1',
   });
@@ -27,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sinceIso: o.created_at,
     price: formatMoney(o.amount, o.currency),
   }));
-  return json({ orders }, { headers: await channel.headers() });
+  return json({ orders });
 }
 
 export default function ActiveOrders() {

@@ -1,20 +1,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { requireUser } from '~/auth.server';
-import { channelFor } from '~/channel/client.server';
+import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { clipStatusWord, formatDate } from '~/domain/account-records';
 import { formatDuration } from '~/domain/watch-state';
-import { callAsUser } from '~/auth.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips');
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const channel = await channelFor(request);
-  await requireUser(request, channel);
-  const { data } = await callAsUser(request, channel, api.clipsUser, {});
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { data } = await callAsUser(args, api.clipsUser, {});
   const clips = data.map((c) => ({
     id: c.id,
     name: c.name,
@@ -27,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     madeIso: c.created_at,
     made: formatDate(c.created_at),
   }));
-  return json({ clips }, { headers: await channel.headers() });
+  return json({ clips });
 }
 
 export default function Clips() {

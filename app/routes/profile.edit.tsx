@@ -3,18 +3,18 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
 import { api, SERVER_MSG } from '#contract';
-import { redirectWith, requireUser } from '~/auth.server';
-import { ChannelError, channelFor, type Channel } from '~/channel/client.server';
+import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
 import { userMessage } from '~/domain/auth-messages';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
-import { callAsUser } from '~/auth.server';
 import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
-import { readForm, refused } from '~/security.server';
-import type { SessionUser } from '~/session.server';
+import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { readForm, refused } from '~/http/security.server';
+import type { SessionUser } from '~/http/session.server';
 import type { ProfileLoader } from './profile';
 
 /* /profile/edit: details, password and the start of account deletion, each its own form (an
@@ -23,52 +23,53 @@ import type { ProfileLoader } from './profile';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profile');
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const channel = await channelFor(request);
-  const user = await requireUser(request, channel);
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args);
+  const user = await requireUser(args);
   switch (profileIntent(formData.get('intent'))) {
     case 'details':
-      return updateDetails(request, channel, user, formData);
+      return updateDetails(args, user, formData);
     case 'password':
-      return changePassword(request, channel, formData);
+      return changePassword(args, formData);
     case 'delete-request':
-      return requestDeletion(request, channel, user);
+      return requestDeletion(args, user);
     default:
       throw refused(400);
   }
 }
 
-async function updateDetails(request: Request, channel: Channel, user: SessionUser, formData: FormData) {
+async function updateDetails(args: RouteArgs, user: SessionUser, formData: FormData) {
+  const { session } = requestContext(args);
   const submission = parseWithZod(formData, { schema: detailsSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   let updated;
   try {
-    ({ data: updated } = await callAsUser(request, channel, api.updateProfile, { _method: 'patch', ...submission.value }));
+    ({ data: updated } = await callAsUser(args, api.updateProfile, { _method: 'patch', ...submission.value }));
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['first_name', 'last_name', 'email', 'news_opt_in'] });
   }
-  await channel.updateUser(updated);
+  await session.updateUser(updated);
   const emailChanged = updated.email.toLowerCase() !== user.email.toLowerCase();
-  await channel.toast({
+  await session.toast({
     type: 'success',
     text: emailChanged
       ? `Your profile has been updated. We sent a link to ${updated.email}: please verify your new email address before you next log in.`
       : 'Your profile has been updated.',
   });
-  return redirectWith(channel, '/profile');
+  return seeOther('/profile');
 }
 
-async function changePassword(request: Request, channel: Channel, formData: FormData) {
+async function changePassword(args: RouteArgs, formData: FormData) {
+  const { session } = requestContext(args);
   // Whether the current password is asked follows the channel's own rule, read fresh.
-  const { data: profile } = await callAsUser(request, channel, api.profile);
+  const { data: profile } = await callAsUser(args, api.profile);
   const schema = passwordSchema({ needsCurrent: needsCurrentPassword(profile) });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   const { password, password_confirmation, current_password } = submission.value;
   let updated;
   try {
-    ({ data: updated } = await callAsUser(request, channel, api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
+    ({ data: updated } = await callAsUser(args, api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
   } catch (error) {
     // The channel's 'Wrong auth data' here means the current password, not an e-mail and password.
     if (error instanceof ChannelError && error.message === SERVER_MSG.wrongAuth)
@@ -76,20 +77,21 @@ async function changePassword(request: Request, channel: Channel, formData: Form
     return channelErrorReply(submission, error, { fields: PASSWORD_FIELDS, hideFields: PASSWORD_FIELDS });
   }
   // The snapshot loses temporary_password here, so the root loader lets the fan go.
-  await channel.updateUser(updated);
-  await channel.toast({ type: 'success', text: profile.temporary_password ? 'Your new password is set.' : 'Your password has been changed.' });
-  return redirectWith(channel, '/profile');
+  await session.updateUser(updated);
+  await session.toast({ type: 'success', text: profile.temporary_password ? 'Your new password is set.' : 'Your password has been changed.' });
+  return seeOther('/profile');
 }
 
-async function requestDeletion(request: Request, channel: Channel, user: SessionUser) {
+async function requestDeletion(args: RouteArgs, user: SessionUser) {
+  const { session } = requestContext(args);
   try {
-    await callAsUser(request, channel, api.deleteAccountConfirm, {});
-    await channel.toast({ type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
+    await callAsUser(args, api.deleteAccountConfirm, {});
+    await session.toast({ type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    await channel.toast({ type: 'error', text: userMessage(error.message, error.status) });
+    await session.toast({ type: 'error', text: userMessage(error.message, error.status) });
   }
-  return redirectWith(channel, '/profile/edit');
+  return seeOther('/profile/edit');
 }
 
 const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

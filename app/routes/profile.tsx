@@ -1,11 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { api } from '#contract';
-import { requireUser } from '~/auth.server';
-import { channelFor } from '~/channel/client.server';
+import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { capabilityWords } from '~/domain/account-records';
-import { callAsUser } from '~/auth.server';
+import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
 /* /profile: the account summary and the tabs (active orders, transactions, clips). /profile/edit
@@ -14,31 +13,27 @@ import formsCss from '~/styles/forms.css';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My profile');
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const channel = await channelFor(request);
-  const snapshot = await requireUser(request, channel);
-  const { data: user } = await callAsUser(request, channel, api.profile);
+export async function loader(args: LoaderFunctionArgs) {
+  const snapshot = await requireUser(args);
+  const { data: user } = await callAsUser(args, api.profile);
   // Keep the header's name and the temporary-password rule in step with the channel.
   if (user.first_name !== snapshot.first_name || user.email !== snapshot.email || user.temporary_password !== snapshot.temporary_password) {
-    await channel.updateUser(user);
+    await requestContext(args).session.updateUser(user);
   }
-  return json(
-    {
-      user: {
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        email_verified: user.email_verified,
-        news_opt_in: user.news_opt_in,
-        temporary_password: user.temporary_password,
-        has_password: user.has_password,
-        capabilities: capabilityWords(user.capabilities),
-        clips: user.featureCount.clips,
-        downloads: user.featureCount.downloads,
-      },
+  return json({
+    user: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      email_verified: user.email_verified,
+      news_opt_in: user.news_opt_in,
+      temporary_password: user.temporary_password,
+      has_password: user.has_password,
+      capabilities: capabilityWords(user.capabilities),
+      clips: user.featureCount.clips,
+      downloads: user.featureCount.downloads,
     },
-    { headers: await channel.headers() },
-  );
+  });
 }
 
 export type ProfileLoader = typeof loader;

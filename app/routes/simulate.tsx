@@ -2,7 +2,7 @@ import { json, type LinksFunction, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import plyrCss from 'plyr/dist/plyr.css';
-import { channelApiUrl } from '~/env.server';
+import { channelApiUrl } from '~/config/env.server';
 import { pageMeta } from '~/components/layout/meta';
 import { Player } from '~/components/Player';
 import { detectCapabilities, formatBytes, measureThroughput, type Capabilities, type Throughput } from '~/components/player/browser-check';

@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
-import type { EventCategory } from '#contract';
+import { api, type EventCategory } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { listEvents } from '~/channel/events.server';
 import { EventList } from '~/components/EventList';
 import { pageMeta } from '~/components/layout/meta';
+import { requestContext } from '~/http/request-context.server';
 import { PAGE_SIZE, eventsQueryFor, filtersSearch, pageCount, parseEventFilters, type EventFilters } from '~/domain/event-filters';
 
 /* /upcoming, and /vod, /live, /schedule (they re-export this module): one list of events. */
@@ -30,13 +29,12 @@ function categoryOptions(categories: EventCategory[], depth = 0): Option[] {
   ]);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
-  const filters = parseEventFilters(new URL(request.url).searchParams);
-  const ch = await channelFor(request);
-  const { items, total } = await listEvents(ch, eventsQueryFor(filters));
-  return json(
-    {
+  const filters = parseEventFilters(new URL(args.request.url).searchParams);
+  const { data: items, meta } = await requestContext(args).channel.shared(api.events, eventsQueryFor(filters));
+  const total = meta.total;
+  return json({
       filters,
       events: items,
       total,
@@ -44,9 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The participant menu lists the schools; it comes with the cached bootstrap data.
       schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
       locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
-    },
-    { headers: await ch.headers() },
-  );
+  });
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Schedule');

@@ -1,12 +1,14 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { redirectWith } from '~/auth.server';
-import { ChannelError, channelFor } from '~/channel/client.server';
+import { completeSignIn, seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { USER_MSG, userMessage } from '~/domain/auth-messages';
-import { readForm } from '~/security.server';
+import { mailedTokenOf } from '~/forms/mailed-token';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
@@ -16,17 +18,15 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify you
 /* The mailed link opens this page; only its button (a POST) verifies, because mail scanners
    fetch links on their own. A verified address then signs the fan in (auth/add_session). */
 
-const tokenOf = (value: FormDataEntryValue | string | null) => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null);
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: tokenOf(new URL(request.url).searchParams.get('token')) }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ token: mailedTokenOf(new URL(request.url).searchParams.get('token')) }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request, { honeypot: true });
-  const token = tokenOf(formData.get('token'));
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args, { honeypot: true });
+  const token = mailedTokenOf(formData.get('token'));
   if (!token) return json({ failure: USER_MSG.verifyFailed }, { status: 400 });
-  const channel = await channelFor(request);
+  const { channel, session } = requestContext(args);
   let code: string;
   try {
     ({ code } = (await channel.call(api.emailVerify, { token })).data);
@@ -36,14 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const { data } = await channel.call(api.addSession, { code });
-    await channel.signIn(data);
-    await channel.toast({ text: 'Your email address is verified. Welcome!', type: 'success' });
-    return redirectWith(channel, '/');
+    return completeSignIn(args, data, { welcome: 'Your email address is verified. Welcome!', redirectTo: '/' });
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     // Verified all the same: the fan can log in with their password.
-    await channel.toast({ text: 'Your email address is verified. Please log in.', type: 'success' });
-    return redirectWith(channel, '/login');
+    await session.toast({ text: 'Your email address is verified. Please log in.', type: 'success' });
+    return seeOther('/login');
   }
 }
 

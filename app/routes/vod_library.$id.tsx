@@ -1,10 +1,9 @@
+import { api } from '#contract';
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
-import { channelFor } from '~/channel/client.server';
-import { getGeo } from '~/channel/geo.server';
-import { getVodItem } from '~/channel/vod.server';
-import { idParamOr404 } from '~/not-found.server';
+import { requestContext } from '~/http/request-context.server';
+import { idParamOr404 } from '~/http/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
 import { vodImage } from '~/components/VodCard';
@@ -16,15 +15,14 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: playerCss },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = idParamOr404(params.id);
-  const ch = await channelFor(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const id = idParamOr404(args.params.id);
+  const { channel } = requestContext(args);
   const [item, geo] = await Promise.all([
-    getVodItem(ch, id),
-    getGeo(ch),
+    channel.call(api.vodMediaItem, { id }).then((r) => r.data),
+    channel.call(api.geo).then((r) => r.data),
   ]);
-  const headers = await ch.headers();
-  headers.set('Cache-Control', 'private, no-store');
+  const headers = { 'Cache-Control': 'private, no-store' };
   // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
   const state = watchState({ ...item, stream_status: 'finished' }, geo);
   return json({ item, state, serverNow: Date.now() }, { headers });

@@ -1,9 +1,9 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
 import type { VodMediaItem } from '#contract/entities';
-import { channelFor } from '~/channel/client.server';
-import { searchVod, vodCategories, vodRails } from '~/channel/vod.server';
 import { pageMeta } from '~/components/layout/meta';
+import { requestContext } from '~/http/request-context.server';
 import { Rail } from '~/components/Rail';
 import { VodCard } from '~/components/VodCard';
 import vodCss from '~/styles/vod.css';
@@ -44,16 +44,18 @@ function href(q: Query, change: Partial<Query>): string {
   return qs ? `/vod_library?${qs}` : '/vod_library';
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const query = readQuery(new URL(request.url));
+export async function loader(args: LoaderFunctionArgs) {
+  const query = readQuery(new URL(args.request.url));
   const searching = query.title !== '' || query.category !== undefined;
-  const ch = await channelFor(request);
+  const { channel } = requestContext(args);
   const [categories, results, rails] = await Promise.all([
-    vodCategories(ch),
-    searching ? searchVod(ch, { ...query, limit: PAGE_SIZE }) : null,
-    searching ? null : vodRails(ch),
+    channel.shared(api.vodMediaCategories).then((r) => r.data),
+    searching
+      ? channel.shared(api.vodMediaSearch, { ...query, limit: PAGE_SIZE }).then((r) => ({ items: r.data, total: r.meta.total }))
+      : null,
+    searching ? null : channel.shared(api.vodMediaRails).then((r) => r.data),
   ]);
-  return json({ query, categories, results, rails: rails ?? [] }, { headers: await ch.headers() });
+  return json({ query, categories, results, rails: rails ?? [] });
 }
 
 export default function VodLibrary() {

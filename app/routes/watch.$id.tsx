@@ -1,11 +1,10 @@
+import { api } from '#contract';
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
 import { getBootstrap } from '~/channel/bootstrap.server';
-import { channelFor } from '~/channel/client.server';
-import { getEvent } from '~/channel/events.server';
-import { getGeo } from '~/channel/geo.server';
-import { idParamOr404 } from '~/not-found.server';
+import { requestContext } from '~/http/request-context.server';
+import { idParamOr404 } from '~/http/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { eventTitle } from '~/domain/event-title';
@@ -17,18 +16,18 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: playerCss },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
   const id = idParamOr404(params.id);
-  const ch = await channelFor(request);
+  const { channel } = requestContext(args);
   const [event, geo, bootstrap] = await Promise.all([
-    getEvent(ch, id),
-    getGeo(ch),
+    channel.call(api.event, { id }).then((r) => r.data),
+    channel.call(api.geo).then((r) => r.data),
     getBootstrap(),
   ]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
-  const headers = await ch.headers();
   // The page depends on the visitor's pass and region: never cache it in shared caches.
-  headers.set('Cache-Control', 'private, no-store');
+  const headers = { 'Cache-Control': 'private, no-store' };
   return json(
     {
       event,

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
+import { useIsFirstInvalid } from './first-invalid';
 
 /* One labelled input wired for assistive technology: <label for>, aria-invalid, aria-describedby
    (hint and errors), and the error list. Errors come from the server's lastResult (so they show
@@ -17,12 +18,12 @@ interface FieldProps {
   type?: InputType;
   autoComplete: string;
   hint?: ReactNode;
-  /** The first invalid field of a form the server sent back (focus without JavaScript). */
-  autoFocus?: boolean;
   inputMode?: 'email' | 'text';
 }
 
-export function Field({ meta, label, type = 'text', autoComplete, hint, autoFocus, inputMode }: FieldProps) {
+export function Field({ meta, label, type = 'text', autoComplete, hint, inputMode }: FieldProps) {
+  // The first invalid field of a form the server sent back (focus without JavaScript).
+  const autoFocus = useIsFirstInvalid(meta.name);
   const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <div className="field">
@@ -41,11 +42,11 @@ export function Field({ meta, label, type = 'text', autoComplete, hint, autoFocu
 interface CheckboxProps {
   meta: AnyField;
   children: ReactNode;
-  autoFocus?: boolean;
 }
 
 /** A checkbox whose label may hold links (terms & conditions). */
-export function CheckboxField({ meta, children, autoFocus }: CheckboxProps) {
+export function CheckboxField({ meta, children }: CheckboxProps) {
+  const autoFocus = useIsFirstInvalid(meta.name);
   const { key, ...input } = getInputProps(meta, { type: 'checkbox' });
   return (
     <div className="field field--checkbox">
@@ -77,9 +78,4 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
       {errors?.length ? errors.map((e) => <p key={e}>{e}</p>) : null}
     </div>
   );
-}
-
-/** Name of the first field with an error, for autofocus after a no-JS round trip. */
-export function firstInvalid(fields: Record<string, { errors?: string[] }>, order: string[]): string | undefined {
-  return order.find((name) => fields[name]?.errors?.length);
 }

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import type { loader as rootLoader } from '~/loaders/root.server';
 
-/* The hidden fields every form carries (checked by readForm in app/security.server.ts). Plain
+/* The hidden fields every form carries (checked by readForm in app/http/security.server.ts). Plain
    inputs fed from the root loader's data, rather than remix-utils' React providers: two fewer
    chunks on every page. */
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/* Google's reCAPTCHA v2 checkbox, when the channel turns it on (app/recaptcha.server.ts). It
+/* Google's reCAPTCHA v2 checkbox, when the channel turns it on (app/auth/recaptcha.server.ts). It
    needs JavaScript, so the script is added after hydration (also after a client-side navigation)
    and a no-JS visitor is told why the form cannot pass. server.ts allows Google's origins in the
    CSP only when a site key is set. */

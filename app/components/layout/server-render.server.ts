@@ -6,4 +6,4 @@
  * - the per-request CSP nonce, which only exists in the server render (in the browser it is ''). */
 export { ErrorScreen } from './ErrorScreen';
 export { ToastMessage } from './Toasts';
-export { useNonce } from '~/nonce';
+export { useNonce } from '~/http/nonce';

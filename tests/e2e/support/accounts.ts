@@ -68,12 +68,12 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
     { email: user.email, password: user.password },
   );
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
-  const { getSession, commitSession, sealSecret, toSessionUser } = await import('../../../app/session.server.ts');
+  const { getSession, commitSession, sealSecret, toSessionUser } = await import('../../../app/http/session.server.ts');
   const session = await getSession(new Request(WEB_URL));
   session.set('apiKey', sealSecret(data.api_key));
   session.set('apiKeyExpiresAt', data.expires_at);
   session.set('user', toSessionUser(data.user));
-  const cookie = await commitSession(session, new Request(WEB_URL));
+  const cookie = await commitSession(session);
   const [pair] = cookie.split(';');
   const eq = pair.indexOf('=');
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };

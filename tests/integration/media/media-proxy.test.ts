@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaPath, mediaProxy } from '~/channel/media-proxy.server';
+import { mediaPath, mediaProxy } from '../../../server/media-proxy.ts';
 import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 import { startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 
-/* The web server's /media proxy (app/channel/media-proxy.server.ts) in front of the real channel
+/* The web server's /media proxy (server/media-proxy.ts) in front of the real channel
    API, mounted as server.ts mounts it. The channel API behind it also serves the channel config
    (with the channel key) and every api call: no spelling of a path may reach those. */
 

@@ -1,6 +1,9 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { csrfToken, FORM_EXPIRED, readForm } from '~/security.server';
-import { commitSession, getSession, renewSessionId } from '~/session.server';
+import { csrfToken } from '~/http/csrf.server';
+import { requestContext } from '~/http/request-context.server';
+import { FORM_EXPIRED, readForm } from '~/http/security.server';
+import { commitSession, getSession, renewSessionId } from '~/http/session.server';
 
 /* The CSRF token belongs to one session: it validates with that session's cookie and no other,
    and a new session id (sign-in, sign-out) retires it. */
@@ -8,8 +11,8 @@ import { commitSession, getSession, renewSessionId } from '~/session.server';
 async function newSession() {
   const page = new Request('http://fieldhouse.test/login');
   const session = await getSession(page);
-  const { token } = csrfToken(session, page);
-  const cookie = (await commitSession(session, page)).split(';')[0];
+  const { token } = csrfToken(session);
+  const cookie = (await commitSession(session)).split(';')[0];
   return { session, token, cookie };
 }
 
@@ -22,7 +25,7 @@ const post = (cookie: string, token: string) =>
 
 async function refusal(request: Request): Promise<{ status: number; message: string } | null> {
   try {
-    await readForm(request);
+    await readForm({ request, context: {} as AppLoadContext });
     return null;
   } catch (thrown) {
     const res = thrown as Response;
@@ -48,15 +51,18 @@ describe('CSRF token', () => {
   it('is retired by a new session id (sign-in, sign-out)', async () => {
     const a = await newSession();
     renewSessionId(a.session);
-    const renewed = (await commitSession(a.session, new Request('http://fieldhouse.test/'))).split(';')[0];
+    const renewed = (await commitSession(a.session)).split(';')[0];
     expect(await refusal(post(renewed, a.token))).toEqual({ status: 403, message: FORM_EXPIRED });
   });
 
-  it('is the same for every loader of one request (they share the request id server.ts sets)', async () => {
-    const page = new Request('http://fieldhouse.test/login', { headers: { 'x-fieldhouse-request-id': 'AAAAAAAAAAAAAAAAAAAAAA' } });
-    const one = csrfToken(await getSession(page), page);
-    const two = csrfToken(await getSession(page), page);
-    expect(one.isNew && two.isNew).toBe(true);
-    expect(one.token).toBe(two.token);
+  it('is the same for every loader of one request (they share the request session)', async () => {
+    const request = new Request('http://fieldhouse.test/login');
+    const context = {} as AppLoadContext;
+    const one = await requestContext({ request, context }).session.csrfToken();
+    const two = await requestContext({ request, context }).session.csrfToken();
+    expect(one).toBe(two);
+    // A new visitor's session got its id just now, so the server commits it with the page.
+    const committed = await requestContext({ request, context }).session.commitTo(new Response());
+    expect(committed.headers.get('Set-Cookie')).toMatch(/^__session=/);
   });
 });

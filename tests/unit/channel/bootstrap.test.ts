@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBootstrapCache } from '~/channel/bootstrap.server';
-import { createSwrCache } from '~/channel/bootstrap-cache.server';
+import { createSwrCache } from '~/channel/swr-cache.server';
 import { createChannelCore } from '~/channel/request.server';
 import { captureLog, startTestChannel, type TestChannel } from './test-channel-server';
 

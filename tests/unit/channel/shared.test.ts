@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel } from '~/channel/client.server';
-import { getEvent, homepageEvents, listEvents } from '~/channel/events.server';
-import { getGeo } from '~/channel/geo.server';
-import { getPage } from '~/channel/pages.server';
+import type { ChannelClient } from '~/channel/client.server';
 import { createChannelCore } from '~/channel/request.server';
 import { cacheKey, createSharedContent, memoryKeyStore, type SharedContent } from '~/channel/shared.server';
-import { getVodItem, searchVod, vodRails } from '~/channel/vod.server';
-import { api } from '#contract';
+import { api, type EventsQuery, type ParamsOf } from '#contract';
 import { captureLog, memoryStore, startTestChannel, type TestChannel } from './test-channel-server';
 
 /* Viewer-independent content is fetched once per process and shared between visitors (short TTL,
@@ -24,13 +20,26 @@ let channel: TestChannel;
 let clock: number;
 let shared: SharedContent;
 /** A visitor: their own key store and IP, and the process's shared content. */
-const visitor = (ip: string): Channel => {
+const visitor = (ip: string): ChannelClient => {
   const core = createChannelCore({ baseUrl: channel.url, configUrl: `${channel.url}/channels/demo.json`, store: memoryStore(), clientIp: ip, log: captureLog() });
-  const noSession = async () => {
-    throw new Error('this test visitor has no session');
-  };
-  return { call: core.call, shared: shared.call, headers: async () => new Headers(), user: async () => null, signIn: noSession, signOut: noSession, updateUser: noSession, updateSession: noSession, toast: noSession };
+  return { call: core.call, shared: shared.call };
 };
+
+/* The calls as the routes make them: lists and pages shared, one event or item and geo per viewer. */
+const homepageEvents = async (ch: ChannelClient) => (await ch.shared(api.eventsForHomepage)).data;
+const vodRails = async (ch: ChannelClient) => (await ch.shared(api.vodMediaRails)).data;
+const getPage = async (ch: ChannelClient, id: ParamsOf<typeof api.page>['id']) => (await ch.shared(api.page, { id })).data;
+const listEvents = async (ch: ChannelClient, query: EventsQuery) => {
+  const { data, meta } = await ch.shared(api.events, query);
+  return { items: data, total: meta.total };
+};
+const searchVod = async (ch: ChannelClient, query: ParamsOf<typeof api.vodMediaSearch>) => {
+  const { data, meta } = await ch.shared(api.vodMediaSearch, query);
+  return { items: data, total: meta.total };
+};
+const getEvent = async (ch: ChannelClient, id: number) => (await ch.call(api.event, { id })).data;
+const getVodItem = async (ch: ChannelClient, id: number) => (await ch.call(api.vodMediaItem, { id })).data;
+const getGeo = async (ch: ChannelClient) => (await ch.call(api.geo)).data;
 
 beforeEach(async () => {
   channel = await startTestChannel();

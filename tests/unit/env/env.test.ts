@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '~/env.server';
+import { parseEnv } from '~/config/env.server';
 
 /* The environment is parsed at start-up: defaults for a fresh machine, a clear refusal otherwise. */
 

@@ -1,12 +1,20 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { channelFor } from '~/channel/client.server';
-import { PENDING_SOCIAL_TTL_MS, pendingSocialOf, putPendingSocial, readPendingSocial, setPendingSocial } from '~/pending-social.server';
-import { getSession, getToast } from '~/session.server';
+import { PENDING_SOCIAL_TTL_MS, pendingSocialOf, putPendingSocial, readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
+import { requestContext } from '~/http/request-context.server';
+import { getSession, getToast } from '~/http/session.server';
 
 /* The social sign-in that waits on /registration for the terms: sealed in the session, gone after
    its time, and written together with whatever else the channel changed in the same response. */
 
 const pending = { provider: 'google' as const, id_token: 'header.payload-with-the-fans-details.signature', email: 'fan@example.test', redirectTo: '/faq' };
+
+/** A loader's or action's arguments for a request, and the cookies the server sends after it. */
+function routeArgs(request: Request) {
+  const args = { request, context: {} as AppLoadContext };
+  const setCookies = async () => (await requestContext(args).session.commitTo(new Response())).headers.getSetCookie();
+  return { args, setCookies };
+}
 
 const requestWith = (setCookies: string[]) =>
   new Request('http://localhost/registration', { headers: { Cookie: setCookies.map((c) => c.split(';')[0]).join('; ') } });
@@ -30,23 +38,24 @@ describe('pending social sign-in', () => {
   });
 
   it('travels in the session cookie of the response, next to what the channel changed', async () => {
-    const request = new Request('http://localhost/auth/google/callback');
-    const channel = await channelFor(request);
-    await channel.toast({ text: 'Almost there', type: 'info' });
-    const headers = await setPendingSocial(channel, pending);
-    const cookies = headers.getSetCookie();
+    const { args, setCookies } = routeArgs(new Request('http://localhost/auth/google/callback'));
+    await requestContext(args).session.toast({ text: 'Almost there', type: 'info' });
+    await setPendingSocial(args, pending);
+    const cookies = await setCookies();
     expect(cookies.filter((c) => c.startsWith('__session='))).toHaveLength(1);
 
     const next = requestWith(cookies);
-    expect(await readPendingSocial(next)).toEqual(pending);
+    expect(await readPendingSocial(routeArgs(next).args)).toEqual(pending);
     expect(getToast(await getSession(next))).toEqual({ text: 'Almost there', type: 'info' });
   });
 
   it('is cleared with null', async () => {
-    const first = new Request('http://localhost/auth/google/callback');
-    const withPending = requestWith((await setPendingSocial(await channelFor(first), pending)).getSetCookie());
-    expect(await readPendingSocial(withPending)).toEqual(pending);
-    const cleared = requestWith((await setPendingSocial(await channelFor(withPending), null)).getSetCookie());
-    expect(await readPendingSocial(cleared)).toBeNull();
+    const first = routeArgs(new Request('http://localhost/auth/google/callback'));
+    await setPendingSocial(first.args, pending);
+    const withPending = routeArgs(requestWith(await first.setCookies()));
+    expect(await readPendingSocial(withPending.args)).toEqual(pending);
+    await setPendingSocial(withPending.args, null);
+    const cleared = routeArgs(requestWith(await withPending.setCookies()));
+    expect(await readPendingSocial(cleared.args)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestUrl, routedPath } from '~/http/guards.server';
+import { requestUrl, routedPath } from '../../../server/guards.ts';
 
 /* The URL Remix will build for a request, and the path it will route: what server.ts decides
    framing and the strict rate tier on. */

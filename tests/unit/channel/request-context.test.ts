@@ -1,12 +1,17 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#contract';
+import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { startTestChannel, type TestChannel } from './test-channel-server';
 
-/* channelFor and loadBootstrapOrWhoops as loaders use them: the api key travels in the signed
-   cookie session, never in clear; a channel that is down becomes the 'Whoops!' 503. */
+/* The request context (session + channel client) and loadBootstrapOrWhoops as loaders use them:
+   the api key travels in the signed cookie session, never in clear; a channel that is down
+   becomes the 'Whoops!' 503. What the server does after a route (server/remix-handler.ts) is
+   `session.commitTo(response)`: `setCookie` below does the same. */
 
 let channel: TestChannel;
 let client: typeof import('~/channel/client.server');
+let contexts: typeof import('~/http/request-context.server');
 let bootstrap: typeof import('~/channel/bootstrap.server');
 
 beforeAll(async () => {
@@ -14,18 +19,27 @@ beforeAll(async () => {
   process.env.CHANNEL_API_URL = channel.url;
   process.env.SESSION_SECRET = 'test-secret';
   client = await import('~/channel/client.server');
+  contexts = await import('~/http/request-context.server');
   bootstrap = await import('~/channel/bootstrap.server');
 });
 afterAll(async () => {
   await channel.close();
 });
 
-describe('channelFor', () => {
+/** The context of one loader or action of a new HTTP request, and the Set-Cookie the server
+ *  would add to `response` afterwards. */
+function open(url: string, init?: RequestInit) {
+  const ctx = contexts.requestContext({ request: new Request(url, init), context: {} as AppLoadContext });
+  const setCookie = async (response = new Response()) => (await ctx.session.commitTo(response)).headers.get('Set-Cookie');
+  return { ...ctx, call: ctx.channel.call, setCookie };
+}
+
+describe('requestContext', () => {
   it('keeps the api key in the session cookie and reuses it on the next request', async () => {
-    const first = await client.channelFor(new Request('http://app.test/', { headers: { [client.CLIENT_IP_HEADER]: '198.51.100.9' } }));
+    const first = open('http://app.test/', { headers: { [CLIENT_IP_HEADER]: '198.51.100.9' } });
     const geo = await first.call(api.geo);
     expect(geo.data.ip).toBe('198.51.100.9');
-    const cookie = (await first.headers()).get('Set-Cookie') ?? '';
+    const cookie = (await first.setCookie()) ?? '';
     expect(cookie).toMatch(/^__session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -34,33 +48,33 @@ describe('channelFor', () => {
     expect(decoded).toContain('apiKey');
     expect(decoded).not.toContain(channel.issuedKeys[0]);
 
-    const second = await client.channelFor(new Request('http://app.test/', { headers: { Cookie: cookie.split(';')[0] } }));
+    const second = open('http://app.test/', { headers: { Cookie: cookie.split(';')[0] } });
     await second.call(api.geo);
     expect(channel.on('/get_api_key')).toHaveLength(1);
     expect(channel.on('/geo').map((h) => h.query.get('api_key'))).toEqual(['api-key-1', 'api-key-1']);
-    expect((await second.headers()).has('Set-Cookie')).toBe(false);
+    expect(await second.setCookie()).toBeNull();
   });
 
   it('counts the loader request as the signal: an aborted page request cancels its calls', async () => {
     channel.route('GET /geo', () => ({ delayMs: 500, body: {} }));
     const controller = new AbortController();
-    const ch = await client.channelFor(new Request('http://app.test/', { signal: controller.signal }));
+    const ch = open('http://app.test/', { signal: controller.signal });
     const pending = ch.call(api.geo).catch((e: Error) => e);
     setTimeout(() => controller.abort(), 20);
     expect(((await pending) as Error).name).toBe('AbortError');
   });
 });
 
-describe('channelFor when the channel is down', () => {
+describe('requestContext when the channel is down', () => {
   it('turns a 5xx into the Whoops 503 for a page (GET), and leaves the ChannelError to an action (POST)', async () => {
     channel.route('GET /geo', () => ({ status: 502, body: { message: 'Bad gateway' } }));
-    const page = await client.channelFor(new Request('http://app.test/watch/1'));
+    const page = open('http://app.test/watch/1');
     const thrown = await page.call(api.geo).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(503);
     expect(await (thrown as Response).json()).toEqual({ screen: 'whoops' });
 
-    const action = await client.channelFor(new Request('http://app.test/watch/1', { method: 'POST' }));
+    const action = open('http://app.test/watch/1', { method: 'POST' });
     const error = await action.call(api.geo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(client.ChannelError);
     expect((error as InstanceType<typeof client.ChannelError>).status).toBe(502);
@@ -69,24 +83,24 @@ describe('channelFor when the channel is down', () => {
   it('sends a page (GET) whose call the channel refuses (404, 400) to /404, keeping the session it started', async () => {
     for (const status of [404, 400]) {
       channel.route('GET /geo', () => ({ status, body: { message: 'Refused', errors: { id: ['id must be at most 2147483647'] } } }));
-      const page = await client.channelFor(new Request('http://app.test/watch/1'));
+      const page = open('http://app.test/watch/1');
       const thrown = await page.call(api.geo).catch((e: unknown) => e);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get('Location')).toBe('/404');
       // The visitor's new api key is not lost with the redirect.
-      expect((thrown as Response).headers.get('Set-Cookie')).toMatch(/^__session=/);
+      expect(await page.setCookie(thrown as Response)).toMatch(/^__session=/);
     }
   });
 
   it('leaves a 4xx to a page that explains it itself (handles4xx), to an action, and a 401 to the caller', async () => {
     channel.route('GET /geo', () => ({ status: 404, body: { message: 'Not found' } }));
-    const page = await client.channelFor(new Request('http://app.test/confirm-account-deletion'));
+    const page = open('http://app.test/confirm-account-deletion');
     const own = await page.call(api.geo, {}, { handles4xx: true }).catch((e: unknown) => e);
     expect(own).toBeInstanceOf(client.ChannelError);
     expect((own as InstanceType<typeof client.ChannelError>).status).toBe(404);
 
-    const action = await client.channelFor(new Request('http://app.test/watch/1', { method: 'POST' }));
+    const action = open('http://app.test/watch/1', { method: 'POST' });
     const error = await action.call(api.geo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(client.ChannelError);
 
@@ -96,17 +110,16 @@ describe('channelFor when the channel is down', () => {
   });
 });
 
-describe('channelFor shared content', () => {
+describe('requestContext shared content', () => {
   it('shares viewer-independent answers between visitors, and costs a first visitor no key or cookie', async () => {
-    const events = await import('~/channel/events.server');
     const before = channel.on('/events').length;
-    const a = await client.channelFor(new Request('http://app.test/upcoming'));
-    const b = await client.channelFor(new Request('http://app.test/upcoming'));
-    await events.listEvents(a, { stream_status: 'upcoming', limit: 12 });
-    await events.listEvents(b, { stream_status: 'upcoming', limit: 12 });
+    const a = open('http://app.test/upcoming');
+    const b = open('http://app.test/upcoming');
+    await a.channel.shared(api.events, { stream_status: 'upcoming', limit: 12 });
+    await b.channel.shared(api.events, { stream_status: 'upcoming', limit: 12 });
     expect(channel.on('/events').length - before).toBe(1);
-    expect((await a.headers()).has('Set-Cookie')).toBe(false);
-    expect((await b.headers()).has('Set-Cookie')).toBe(false);
+    expect(await a.setCookie()).toBeNull();
+    expect(await b.setCookie()).toBeNull();
   });
 });
 
@@ -119,7 +132,7 @@ describe('loadBootstrapOrWhoops', () => {
   });
 });
 
-describe('channelFor sign-in and sign-out', () => {
+describe('requestContext sign-in and sign-out', () => {
   const authSession = (key: string) => ({
     api_key: key,
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
@@ -128,15 +141,14 @@ describe('channelFor sign-in and sign-out', () => {
       is_geo_blocked: false, capabilities: ['watch'], featureCount: { clips: 0, downloads: 0 }, news_opt_in: false, email_verified: true, has_password: true,
     },
   });
-  const next = async (headers: Headers, url = 'http://app.test/') =>
-    client.channelFor(new Request(url, { headers: { Cookie: (headers.get('Set-Cookie') ?? '').split(';')[0] } }));
+  const next = (setCookie: string | null, url = 'http://app.test/') => open(url, { headers: { Cookie: (setCookie ?? '').split(';')[0] } });
 
   it('signs in with the user key (a new session), and a key error later signs the fan out', async () => {
     channel.route('GET /geo', () => ({ body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } }));
-    const page = await client.channelFor(new Request('http://app.test/login', { method: 'POST' }));
-    await page.signIn(authSession('user-key-1'));
-    const signedIn = await next(await page.headers());
-    expect(await signedIn.user()).toMatchObject({ id: 7, first_name: 'Jo' });
+    const page = open('http://app.test/login', { method: 'POST' });
+    await page.session.signIn(authSession('user-key-1'));
+    const signedIn = next(await page.setCookie());
+    expect(await signedIn.session.user()).toMatchObject({ id: 7, first_name: 'Jo' });
     await signedIn.call(api.geo);
     expect(channel.on('/geo').at(-1)?.query.get('api_key')).toBe('user-key-1');
 
@@ -147,20 +159,41 @@ describe('channelFor sign-in and sign-out', () => {
         : { body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } },
     );
     await signedIn.call(api.geo);
-    expect(await signedIn.user()).toBeNull();
+    expect(await signedIn.session.user()).toBeNull();
     expect(channel.on('/geo').at(-1)?.query.get('api_key')).toMatch(/^api-key-/);
   });
 
   it('signs out: no user and no key; the next call mints a fresh visitor key', async () => {
-    const page = await client.channelFor(new Request('http://app.test/login', { method: 'POST' }));
-    await page.signIn(authSession('user-key-2'));
-    const signedIn = await next(await page.headers());
-    await signedIn.signOut();
-    const after = await next(await signedIn.headers());
-    expect(await after.user()).toBeNull();
+    const page = open('http://app.test/login', { method: 'POST' });
+    await page.session.signIn(authSession('user-key-2'));
+    const signedIn = next(await page.setCookie());
+    await signedIn.session.signOut();
+    const after = next(await signedIn.setCookie());
+    expect(await after.session.user()).toBeNull();
     const keysBefore = channel.issuedKeys.length;
     channel.route('GET /geo', () => ({ body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } }));
     await after.call(api.geo);
     expect(channel.issuedKeys.length).toBe(keysBefore + 1);
+  });
+});
+
+describe('one request, one session', () => {
+  it('gives the action and the loaders of one request the same session: one key fetch, and their changes add up in one cookie', async () => {
+    channel.route('GET /geo', () => ({ body: { data: { country: 'US', country_code: 'US', ip: '127.0.0.1', is_geo_blocked: false } } }));
+    const request = new Request('http://app.test/');
+    const context = {} as AppLoadContext;
+    const root = contexts.requestContext({ request, context });
+    const route = contexts.requestContext({ request, context });
+    expect(root.session).toBe(route.session);
+
+    const keysBefore = channel.issuedKeys.length;
+    await Promise.all([root.channel.call(api.geo), route.channel.call(api.geo)]);
+    expect(channel.issuedKeys.length).toBe(keysBefore + 1);
+    await root.session.toast({ text: 'Saved', type: 'success' });
+
+    const cookie = (await route.session.commitTo(new Response())).headers.get('Set-Cookie') ?? '';
+    const next = open('http://app.test/', { headers: { Cookie: cookie.split(';')[0] } });
+    expect(await next.session.takeToast()).toEqual({ text: 'Saved', type: 'success' });
+    expect((await next.session.keyStore()).getApiKey()?.key).toBe(channel.issuedKeys.at(-1));
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { socialProvider } from '#contract/auth';
-import type { Channel } from '~/channel/client.server';
-import { getSession, openSecret, sealSecret, type AppSession } from '~/session.server';
+import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { openSecret, sealSecret, type AppSession } from '~/http/session.server';
 
 /* A social sign-in waiting for the fan to accept the terms (spec section 8: 'You are not
    registered yet...'): in the session, sealed (it holds an ID token), for a few minutes, until
@@ -44,13 +44,11 @@ export function putPendingSocial(session: AppSession, value: PendingSocial | nul
 }
 
 /** The pending sign-in of this request's session, or null. */
-export async function readPendingSocial(request: Request): Promise<PendingSocial | null> {
-  return pendingSocialOf(await getSession(request));
+export async function readPendingSocial(args: RouteArgs): Promise<PendingSocial | null> {
+  return pendingSocialOf(await requestContext(args).session.read());
 }
 
-/** Stores (or with null, forgets) the pending sign-in; returns the response headers that carry
- *  it together with the channel's other session changes. */
-export async function setPendingSocial(channel: Channel, value: PendingSocial | null): Promise<Headers> {
-  await channel.updateSession((session) => putPendingSocial(session, value));
-  return channel.headers();
+/** Stores (or with null, forgets) the pending sign-in in this request's session. */
+export function setPendingSocial(args: RouteArgs, value: PendingSocial | null): Promise<void> {
+  return requestContext(args).session.change((session) => putPendingSocial(session, value));
 }

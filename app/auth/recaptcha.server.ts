@@ -1,4 +1,4 @@
-import { env } from '~/env.server';
+import { env } from '~/config/env.server';
 
 /* reCAPTCHA v2 on the public account forms, only when RECAPTCHA_SITE_KEY is set. The widget
    posts `g-recaptcha-response`; the channel API verifies it (RECAPTCHA_SECRET) and answers the

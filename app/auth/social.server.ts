@@ -1,5 +1,5 @@
 import type { SocialProvider } from '#contract/auth';
-import { env } from '~/env.server';
+import { env } from '~/config/env.server';
 
 /* Social sign-in providers (spec section 6: facebook and google). A provider shows only when its
    client id and secret are configured. */

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { isSameOrigin } from './same-origin.ts';
+import { isSameOrigin } from '../app/http/same-origin.ts';
 
 /* Express middleware that server.ts puts in front of the Remix handler: requests that no page
    of ours can make get a 4xx with a reason here, before they reach code that would throw on them

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
-import { env } from '~/env.server';
+import { env } from '~/config/env.server';
 import { appCookie } from '~/http/cookies.server';
-import { newRequestId, requestId } from '~/http/request-headers';
 
 /* The signed cookie session: the api key (never sent to the browser in clear, never in HTML),
    the user snapshot and the toast flash. `Secure` follows COOKIE_SECURE, which is on by default
@@ -61,35 +60,36 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: appCookie('session', { maxAge: 60 * 60 * 24 * 365 }),
 });
 
+/** The cookie session of a request. Routes use the request session (request-context.server.ts),
+ *  which reads this once per HTTP request and commits it once. */
 export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get('Cookie'));
 }
 
-/**
- * The session's id. A session without one takes this HTTP request's id: the loaders of one
- * document request run side by side and each may commit the session, so they must all arrive at
- * the same id whichever Set-Cookie the browser keeps.
- */
-export function sessionId(session: AppSession, request: Request): { sid: string; isNew: boolean } {
+/** This session's id, given one on first use (the CSRF token is derived from it). */
+export function sessionId(session: AppSession): { sid: string; isNew: boolean } {
   const sid = session.get('sid');
   if (typeof sid === 'string' && sid) return { sid, isNew: false };
-  const fresh = requestId(request);
+  const fresh = newSessionId();
   session.set('sid', fresh);
   return { sid: fresh, isNew: true };
 }
 
+const newSessionId = () => crypto.randomBytes(16).toString('base64url');
+
 /** A new session id (sign-in, sign-out): forms rendered for the old session stop being accepted. */
 export function renewSessionId(session: AppSession): void {
-  session.set('sid', newRequestId());
+  session.set('sid', newSessionId());
 }
 
-/** Set-Cookie for this session; every committed session has an id. */
-export function commitSession(session: AppSession, request: Request): Promise<string> {
-  sessionId(session, request);
+/** Set-Cookie for this session; every committed session has an id. Only the request session
+ *  (request-session.server.ts) commits, once per HTTP request. */
+export function commitSession(session: AppSession): Promise<string> {
+  sessionId(session);
   return storage.commitSession(session);
 }
 
-/** Read (and consume) the toast flash; commit the session afterwards so it is gone on reload. */
+/** The toast flash, if any. Reading it consumes it once the session is committed. */
 export function getToast(session: AppSession): Toast | null {
   const toast = session.get('toast');
   return toast && typeof toast.text === 'string' ? toast : null;

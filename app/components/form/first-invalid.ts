@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+
+/** The name of the first invalid field of the form around (AppForm provides it). */
+export const FirstInvalid = createContext<string | undefined>(undefined);
+
+/** Whether this field is the first invalid one of its form: it takes the focus after a refused
+ *  post, without JavaScript too (Field and CheckboxField use it). */
+export function useIsFirstInvalid(name: string): boolean {
+  return useContext(FirstInvalid) === name;
+}

@@ -1,0 +1,39 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { channelClient, type ChannelClient } from '~/channel/client.server';
+import { RequestSession } from '~/http/request-session.server';
+
+declare module '@remix-run/server-runtime' {
+  /** What server.ts passes to every loader and action of one HTTP request (the same object to
+   *  all of them: server/remix-handler.ts). */
+  interface AppLoadContext {
+    /** Per-request CSP nonce (script-src 'nonce-…'). */
+    cspNonce: string;
+    /** The visitor's address as Express sees it (TRUST_PROXY decides). */
+    clientIp: string;
+    /** The request's session, created on first use by requestContext() and committed once by
+     *  server/remix-handler.ts when the response is known. */
+    session?: RequestSession;
+  }
+}
+
+/** What a loader or action gets: `{ request, context }` of its arguments. */
+export interface RouteArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** The two things a loader or action works with: the visitor's session and the channel. */
+export interface RequestContext {
+  session: RequestSession;
+  channel: ChannelClient;
+}
+
+/**
+ * The request context of a loader or action. Every loader and the action of one HTTP request
+ * share one session (so a sign-in and a consumed toast add up) and one api key fetch; the
+ * channel client is bound to this loader's own request (its signal, its method).
+ */
+export function requestContext({ request, context }: RouteArgs): RequestContext {
+  const session = (context.session ??= new RequestSession(request));
+  return { session, channel: channelClient(request, session) };
+}

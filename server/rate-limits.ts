@@ -1,0 +1,51 @@
+import type express from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { env } from '../app/config/env.server.ts';
+import { routedPath } from './guards.ts';
+
+/* Rate limits per client IP. Loopback is exempt (tests, benchmarks, a proxy without TRUST_PROXY). */
+
+const AUTH_THROTTLED = 'Too many sign-in attempts from your connection. For your security, please wait a minute before you try again.';
+
+const throttled: Parameters<typeof rateLimit>[0] = {
+  windowMs: 60_000,
+  standardHeaders: 'draft-7',
+  legacyHeaders: false,
+  // TRUST_PROXY is the operator's decision; the library's warning about it is noise here.
+  validate: { trustProxy: false, xForwardedForHeader: false },
+  handler: (_req, res, _next, options) => {
+    res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60));
+  },
+};
+// Sign-in style POSTs get a strict tier, with a message that says what happened.
+// One counter per client IP for every password check: signing in, and the current password on
+// /profile/edit. The tier is decided on the routed path, so '/x/../login' counts as /login.
+const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email', '/confirm-account-deletion', '/auth/', '/profile/edit'];
+const isAuthPost = (req: express.Request) => {
+  if (req.method !== 'POST') return false;
+  const path = routedPath(req).replace(/\/+$/, '') || '/';
+  return AUTH_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
+};
+
+/** The rate limiters, the strict sign-in tier first: `app.use(...rateLimits(isLoopback))`. */
+export function rateLimits(isLoopback: (req: express.Request) => boolean): express.RequestHandler[] {
+  const strict = rateLimit({
+    ...throttled,
+    limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    skip: (req) => !isAuthPost(req) || isLoopback(req),
+    handler: (_req, res, _next, options) => {
+      res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60, AUTH_THROTTLED));
+    },
+  });
+  return [strict, rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback })];
+}
+
+/** The 429 page of the rate limiter: no app, no JS needed (ThrottledScreen's no-JS form). */
+function throttledPage(seconds: number, reason = 'We received too many requests from your connection in a short time.'): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Too many requests</title></head>
+<body><main style="max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif">
+<h1>Too many requests</h1><p>${reason} Please wait a moment, then reload the page.</p>
+<p>Please wait ${seconds} seconds, then reload the page.</p><p><a href="">Reload</a></p></main></body></html>`;
+}
+
