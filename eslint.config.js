@@ -1,10 +1,12 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'channel-api/drizzle/**'] },
+  { ignores: ['.cache/**', 'build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'channel-api/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,5 +21,17 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
       ],
     },
+  },
+  {
+    // No import cycles anywhere (web app, server, contract, channel API, tests): dependencies
+    // point one way (docs/decisions/010 and 011).
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Read the imported modules with the TypeScript parser, so cycles through .ts files show.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -45,7 +45,7 @@ export default function Clips() {
       }
       rows={clips.map((c) => (
         <tr key={c.id}>
-          <th scope="row">{c.ready ? <Link to={`/watch_library/${c.id}`}>{c.name}</Link> : c.name}</th>
+          <th scope="row">{c.name}</th>
           <td>
             <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
           </td>

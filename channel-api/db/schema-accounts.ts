@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { channels, events } from './schema.ts';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { channelRef, channels, events } from './schema-content.ts';
 
 /* Fans' accounts and what hangs off them. Deleting a user removes everything personal
  * (cascade) except orders, which stay for accounting with user_id set to NULL. */
@@ -144,4 +144,18 @@ export const clips = pgTable(
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [index('clips_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    key: text('key').notNull(),
+    /** Set for a signed-in session; null for a visitor's key. */
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_keys_key_uq').on(t.key), index('api_keys_expires_idx').on(t.expiresAt), index('api_keys_user_idx').on(t.userId)],
 );
