@@ -1,7 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -24,14 +23,14 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere (web app, server, contract, channel API, tests): dependencies
-    // point one way (docs/decisions/010 and 011).
-    plugins: { 'import-x': importX },
+    // point one way (docs/decisions/010).
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
       // Read the imported modules with the TypeScript parser, so cycles through .ts files show.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
