@@ -5,7 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
   useMatches,
   useNavigation,
@@ -18,6 +17,7 @@ import * as serverRender from '~/components/layout/server-render.server';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
+import { describeError } from '~/components/layout/error-kind';
 import { onDemand } from '~/components/layout/on-demand';
 import type { loader } from '~/loaders/root.server';
 import appCss from '~/styles/app.css';
@@ -29,15 +29,11 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-const ERROR_TITLES: Record<number, string> = { 404: 'Game not found', 429: 'Too many requests', 503: 'Whoops!' };
-
 /* The loader sends the page title (domain/page-text documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
-    const status = isRouteErrorResponse(error) ? error.status : 500;
-    const refused = isRouteErrorResponse(error) && (error.data as { screen?: string } | null)?.screen === 'form-refused';
-    return [{ title: `${refused ? 'Form not sent' : (ERROR_TITLES[status] ?? 'Something went wrong')} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
+    return [{ title: `${describeError(error).title} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
   }
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };

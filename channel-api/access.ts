@@ -1,8 +1,9 @@
 import type { UserRow } from './repo/users.ts';
 
 /*
- * Who may watch what. Only free content is open so far; the commerce issue extends `Viewer`
- * (purchases) and this one function, using the signed-in user the api key belongs to.
+ * Who may watch what, and what a fan may do. Only free content is open so far; the commerce
+ * issue extends `Viewer` (purchases), `hasAccess` and `capabilitiesOf`, using the signed-in user
+ * the api key belongs to. Nothing else maps capabilities.
  */
 
 export interface Viewer {
@@ -15,4 +16,9 @@ export const anonymous: Viewer = { userId: null, user: null };
 /** Anything not typed 'paid' is free (spec: type 'paid' or other). */
 export function hasAccess(item: { type: string }, _viewer: Viewer): boolean {
   return item.type !== 'paid';
+}
+
+/** The fan's capabilities as the contract spells them (lowercase). */
+export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>): string[] {
+  return user.capabilities.map((c) => c.toLowerCase());
 }

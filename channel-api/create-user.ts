@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoginName, NAME_MAX } from '../contract/auth.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
 import { openDatabase } from './db/client.ts';
+import { databaseOptions } from './env.ts';
 import { channelBySlug, defaultChannel } from './repo/channels.ts';
 import { insertUser, userByEmail } from './repo/users.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -37,7 +37,7 @@ const firstName = args['first-name']?.trim() ?? '';
 const lastName = args['last-name']?.trim() ?? '';
 if (firstName.length > NAME_MAX || lastName.length > NAME_MAX) refuse(`Names are at most ${NAME_MAX} characters.`);
 
-const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? './data'), databaseUrl: process.env.DATABASE_URL || undefined }).catch(
+const database = await openDatabase(databaseOptions()).catch(
   (error: Error) => {
     console.error(error.message);
     process.exit(1);

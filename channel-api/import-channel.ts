@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ZodError } from 'zod';
 import { openDatabase } from './db/client.ts';
+import { databaseOptions } from './env.ts';
 import { loadChannel } from './seed/load.ts';
 
 /**
@@ -17,7 +18,7 @@ if (!file) {
 }
 
 const description: unknown = JSON.parse(fs.readFileSync(path.resolve(file), 'utf8'));
-const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? './data'), databaseUrl: process.env.DATABASE_URL || undefined });
+const database = await openDatabase(databaseOptions());
 try {
   await loadChannel(database.db, description);
   console.log(`imported ${file}`);

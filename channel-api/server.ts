@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
-import { GOOGLE_SITEVERIFY } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 import { openDatabase, type Db } from './db/client.ts';
+import { channelApiEnv } from './env.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
-import type { Deps } from './http/route.ts';
+import type { Deps } from './deps.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
@@ -49,39 +49,27 @@ export interface ChannelApi {
   close(): Promise<void>;
 }
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
-function socialFromEnv(env: NodeJS.ProcessEnv): SocialConfig {
-  const one = (issuer?: string, clientId?: string) => (issuer && clientId ? { issuer, clientId } : null);
-  return { google: one(env.GOOGLE_ISSUER, env.GOOGLE_CLIENT_ID), facebook: one(env.FACEBOOK_ISSUER, env.FACEBOOK_CLIENT_ID) };
-}
-
 /** Starts the reference channel API: migrate, seed the demo channel on first start, serve. */
 export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<ChannelApi> {
-  const env = process.env;
-  const port = opts.port ?? Number(env.CHANNEL_API_PORT ?? 4000);
-  const host = opts.host ?? env.CHANNEL_API_HOST ?? '127.0.0.1';
-  const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './data');
-  const databaseUrl = opts.databaseUrl ?? (env.DATABASE_URL || undefined);
-  const apiKeyTtlSeconds = opts.apiKeyTtlSeconds ?? Number(env.API_KEY_TTL_SECONDS ?? 3600);
-  const userSessionTtlSeconds = opts.userSessionTtlSeconds ?? positive(env.USER_SESSION_TTL_SECONDS, 30 * 86_400);
-  const publicUrl = opts.publicUrl ?? (env.PUBLIC_URL || 'http://localhost:3000');
+  const env = channelApiEnv();
+  const port = opts.port ?? env.CHANNEL_API_PORT;
+  const host = opts.host ?? env.CHANNEL_API_HOST;
+  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : env.dataDir;
+  const databaseUrl = opts.databaseUrl ?? env.DATABASE_URL;
+  const apiKeyTtlSeconds = opts.apiKeyTtlSeconds ?? env.API_KEY_TTL_SECONDS;
+  const userSessionTtlSeconds = opts.userSessionTtlSeconds ?? env.USER_SESSION_TTL_SECONDS;
+  const publicUrl = opts.publicUrl ?? env.PUBLIC_URL;
   const logger = opts.logger ?? true;
   const log = (message: string) => {
     if (logger) console.log(message);
   };
-  const recaptchaSecret = opts.recaptchaSecret ?? (env.RECAPTCHA_SECRET || undefined);
-  const recaptcha = recaptchaSecret
-    ? { secret: recaptchaSecret, verifyUrl: opts.recaptchaVerifyUrl ?? (env.RECAPTCHA_VERIFY_URL || GOOGLE_SITEVERIFY) }
-    : null;
-  const social = { ...socialFromEnv(env), ...opts.social };
+  const recaptchaSecret = opts.recaptchaSecret ?? env.RECAPTCHA_SECRET;
+  const recaptcha = recaptchaSecret ? { secret: recaptchaSecret, verifyUrl: opts.recaptchaVerifyUrl ?? env.RECAPTCHA_VERIFY_URL } : null;
+  const social = { ...env.social, ...opts.social };
   const mailer = createMailer({
-    smtpUrl: opts.smtpUrl ?? (env.SMTP_URL || undefined),
+    smtpUrl: opts.smtpUrl ?? env.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
-    from: opts.mailFrom ?? (env.MAIL_FROM || 'Fieldhouse <no-reply@fieldhouse.invalid>'),
+    from: opts.mailFrom ?? env.MAIL_FROM,
     log,
   });
 

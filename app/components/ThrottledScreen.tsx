@@ -1,3 +1,4 @@
+import { ERROR_TEXT } from './layout/error-kind';
 import { RELOAD_COUNTDOWN_SECONDS, ReloadControl } from './WhoopsScreen';
 
 /* The throttling screen (HTTP 429, spec section 8): same reload pattern as 'Whoops!'. The wait is
@@ -7,8 +8,8 @@ export function ThrottledScreen({ retryAfterSeconds }: { retryAfterSeconds?: num
   const seconds = retryAfterSeconds && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : RELOAD_COUNTDOWN_SECONDS;
   return (
     <main id="main" tabIndex={-1} className="error-page" style={{ maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem', textAlign: 'center' }}>
-      <h1>Too many requests</h1>
-      <p>We received too many requests from your connection in a short time. Please wait a moment, then reload the page.</p>
+      <h1>{ERROR_TEXT.throttled.title}</h1>
+      <p>{ERROR_TEXT.throttled.message}</p>
       <ReloadControl seconds={seconds} />
     </main>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ERROR_TEXT } from './layout/error-kind';
 
 /* The 'Whoops!' reload screen (spec section 8): the reload control unlocks after a 60 s
    countdown. Without JS the countdown cannot run: the visitor is asked to wait a minute and a
@@ -59,8 +60,8 @@ export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?
 export function WhoopsScreen({ retryAfterSeconds }: { retryAfterSeconds?: number }) {
   return (
     <main id="main" tabIndex={-1} className="error-page" style={screenStyle}>
-      <h1>Whoops!</h1>
-      <p>Apologies! Our service is currently experiencing technical difficulties.</p>
+      <h1>{ERROR_TEXT.whoops.title}</h1>
+      <p>{ERROR_TEXT.whoops.message}</p>
       <ReloadControl seconds={retryAfterSeconds ?? RELOAD_COUNTDOWN_SECONDS} />
     </main>
   );

@@ -2,6 +2,7 @@
  * read leniently: a bad value is dropped, never an error, so a hand-edited URL still shows a list. */
 import { endOfDayEpoch, parseDateInput, startOfDayEpoch } from './dates.ts';
 import type { StreamStatus } from './event-status.ts';
+import { pageCount, pageParam, pageWindow, positiveInt, searchOf } from './list-query.ts';
 
 export const PAGE_SIZE = 12;
 export const VIEWS = ['grid', 'list'] as const;
@@ -20,12 +21,6 @@ export interface EventFilters {
   page: number;
 }
 
-function positiveInt(value: string | null, max = 2_147_483_647): number | null {
-  if (!value || !/^\d{1,10}$/.test(value.trim())) return null;
-  const n = Number(value.trim());
-  return n >= 1 && n <= max ? n : null;
-}
-
 export function parseEventFilters(search: URLSearchParams): EventFilters {
   const status = search.get('status');
   const view = search.get('view');
@@ -41,7 +36,7 @@ export function parseEventFilters(search: URLSearchParams): EventFilters {
     from,
     to,
     view: VIEWS.includes(view as ViewMode) ? (view as ViewMode) : 'grid',
-    page: positiveInt(search.get('page'), 100_000) ?? 1,
+    page: pageParam(search),
   };
 }
 
@@ -58,7 +53,7 @@ export function eventsQueryFor(f: EventFilters, timeZone = 'UTC') {
     location?: number;
     start_date?: number;
     end_date?: number;
-  } = { offset: (f.page - 1) * PAGE_SIZE, limit: PAGE_SIZE, sort_field: 'event_utc_ts', sort_direction: 'asc' };
+  } = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
   if (f.status) q.stream_status = f.status;
   if (f.sport) q.category = f.sport;
   if (f.school) q.participant = f.school;
@@ -73,19 +68,16 @@ export function eventsQueryFor(f: EventFilters, timeZone = 'UTC') {
 /** Query string for these filters with some values changed; defaults are left out. */
 export function filtersSearch(f: EventFilters, change: Partial<EventFilters> = {}): string {
   const next = { ...f, ...change };
-  const s = new URLSearchParams();
-  if (next.status) s.set('status', next.status);
-  if (next.sport) s.set('sport', String(next.sport));
-  if (next.school) s.set('school', String(next.school));
-  if (next.location) s.set('location', String(next.location));
-  if (next.from) s.set('from', next.from);
-  if (next.to) s.set('to', next.to);
-  if (next.view !== 'grid') s.set('view', next.view);
-  if (next.page > 1) s.set('page', String(next.page));
-  const str = s.toString();
-  return str ? `?${str}` : '';
+  return searchOf({
+    status: next.status,
+    sport: next.sport,
+    school: next.school,
+    location: next.location,
+    from: next.from,
+    to: next.to,
+    view: next.view !== 'grid' && next.view,
+    page: next.page > 1 && next.page,
+  });
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / PAGE_SIZE));
-}
+export const eventPageCount = (total: number) => pageCount(total, PAGE_SIZE);

@@ -1,7 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, NavLink, Outlet, useLoaderData, useMatches } from '@remix-run/react';
+import { Link, NavLink, Outlet, useLoaderData, useMatches, useRouteError } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { api } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { FramedError } from '~/components/layout/FramedError';
+import { describeError } from '~/components/layout/error-kind';
 import { pageMeta } from '~/components/layout/meta';
 import { capabilityWords } from '~/domain/account-records';
 import { requestContext } from '~/http/request-context.server';
@@ -11,7 +14,7 @@ import formsCss from '~/styles/forms.css';
    is a child route too (the same loader gives it the profile) but shows only its own page. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My profile');
+export const meta: MetaFunction = ({ matches, error }) => pageMeta(matches, error ? describeError(error).title : 'My profile');
 
 export async function loader(args: LoaderFunctionArgs) {
   const snapshot = await requireUser(args);
@@ -54,9 +57,7 @@ export default function ProfileLayout() {
       </div>
     );
   const fullName = `${user.first_name} ${user.last_name}`.trim();
-  return (
-    <div className="page profile-page">
-      <h1>My profile</h1>
+  const summary = (
       <section className="profile-summary" aria-labelledby="profile-account">
         <h2 id="profile-account" className="sr-only">
           Account
@@ -94,6 +95,20 @@ export default function ProfileLayout() {
           Edit profile
         </Link>
       </section>
+  );
+  return (
+    <ProfileFrame summary={summary}>
+      <Outlet />
+    </ProfileFrame>
+  );
+}
+
+/** The heading and the tabs around every tab, kept when a tab fails (ErrorBoundary below). */
+function ProfileFrame({ summary, children }: { summary?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="page profile-page">
+      <h1>My profile</h1>
+      {summary}
       <nav aria-label="Profile">
         <ul className="tabs">
           {TABS.map((tab) => (
@@ -105,7 +120,16 @@ export default function ProfileLayout() {
           ))}
         </ul>
       </nav>
-      <Outlet />
+      {children}
     </div>
+  );
+}
+
+/** A failing tab (or the profile's own loader) keeps the site header, the heading and the tabs. */
+export function ErrorBoundary() {
+  return (
+    <ProfileFrame>
+      <FramedError error={useRouteError()} />
+    </ProfileFrame>
   );
 }

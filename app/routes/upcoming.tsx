@@ -6,7 +6,8 @@ import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { EventList } from '~/components/EventList';
 import { pageMeta } from '~/components/layout/meta';
 import { requestContext } from '~/http/request-context.server';
-import { PAGE_SIZE, eventsQueryFor, filtersSearch, pageCount, parseEventFilters, type EventFilters } from '~/domain/event-filters';
+import { Pagination } from '~/components/Pagination';
+import { PAGE_SIZE, eventPageCount, eventsQueryFor, filtersSearch, parseEventFilters, type EventFilters } from '~/domain/event-filters';
 
 /* /upcoming, and /vod, /live, /schedule (they re-export this module): one list of events. */
 
@@ -58,7 +59,7 @@ export default function Schedule() {
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') params.set(k, v);
     submit(params, { method: 'get', action: pathname });
   };
-  const pages = pageCount(total);
+  const pages = eventPageCount(total);
   const first = total === 0 ? 0 : Math.min(total, (filters.page - 1) * PAGE_SIZE + 1);
   const last = Math.min(total, filters.page * PAGE_SIZE);
 
@@ -100,7 +101,7 @@ export default function Schedule() {
 
       <EventList events={events} view={filters.view} headingLevel={2} eagerCount={3} empty={<p>No events match these filters.</p>} />
 
-      {total > 0 ? <Pagination pathname={pathname} filters={filters} pages={pages} /> : null}
+      {total > 0 ? <Pagination page={filters.page} pages={pages} hrefFor={(page) => `${pathname}${filtersSearch(filters, { page })}`} /> : null}
     </div>
   );
 }
@@ -136,35 +137,5 @@ function ViewLink({ pathname, filters, view, label }: { pathname: string; filter
         {label}
       </Link>
     </li>
-  );
-}
-
-function Pagination({ pathname, filters, pages }: { pathname: string; filters: EventFilters; pages: number }) {
-  const page = Math.min(filters.page, pages);
-  const beyond = filters.page > pages;
-  return (
-    <nav aria-label="Pagination" className="pagination">
-      {page > 1 || beyond ? (
-        <Link to={`${pathname}${filtersSearch(filters, { page: beyond ? pages : page - 1 })}`} rel="prev" className="button button--quiet">
-          Previous page
-        </Link>
-      ) : (
-        <span className="button button--quiet button--disabled" aria-hidden="true">
-          Previous page
-        </span>
-      )}
-      <p>
-        Page {filters.page} of {pages}
-      </p>
-      {page < pages && !beyond ? (
-        <Link to={`${pathname}${filtersSearch(filters, { page: page + 1 })}`} rel="next" className="button button--quiet">
-          Next page
-        </Link>
-      ) : (
-        <span className="button button--quiet button--disabled" aria-hidden="true">
-          Next page
-        </span>
-      )}
-    </nav>
   );
 }

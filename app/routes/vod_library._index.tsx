@@ -6,52 +6,23 @@ import { pageMeta } from '~/components/layout/meta';
 import { requestContext } from '~/http/request-context.server';
 import { Rail } from '~/components/Rail';
 import { VodCard } from '~/components/VodCard';
+import { Pagination } from '~/components/Pagination';
+import { pageCount } from '~/domain/list-query';
+import { VOD_PAGE_SIZE, isSearch, parseVodQuery, vodHref, vodSearchFor, type VodQuery } from '~/domain/vod-query';
 import vodCss from '~/styles/vod.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: vodCss }];
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'On demand', 'Finished games and highlights to watch any time.');
 
-/** Spec: vod-media/search defaults to 10 per page. */
-const PAGE_SIZE = 10;
-
-interface Query {
-  title: string;
-  category?: number;
-  offset: number;
-}
-
-function readQuery(url: URL): Query {
-  // Control characters are no part of a title: dropped, as any other bad value here.
-  const title = [...(url.searchParams.get('title') ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 100);
-  const category = Number(url.searchParams.get('category'));
-  const offset = Number(url.searchParams.get('offset'));
-  return {
-    title,
-    category: Number.isSafeInteger(category) && category > 0 ? category : undefined,
-    offset: Number.isSafeInteger(offset) && offset > 0 ? offset - (offset % PAGE_SIZE) : 0,
-  };
-}
-
-/** The library's address with a changed query, keeping the rest. */
-function href(q: Query, change: Partial<Query>): string {
-  const next = { ...q, ...change };
-  const params = new URLSearchParams();
-  if (next.title) params.set('title', next.title);
-  if (next.category) params.set('category', String(next.category));
-  if (next.offset) params.set('offset', String(next.offset));
-  const qs = params.toString();
-  return qs ? `/vod_library?${qs}` : '/vod_library';
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const query = readQuery(new URL(args.request.url));
-  const searching = query.title !== '' || query.category !== undefined;
+  const query = parseVodQuery(new URL(args.request.url).searchParams);
+  const searching = isSearch(query);
   const { channel } = requestContext(args);
   const [categories, results, rails] = await Promise.all([
     channel.shared(api.vodMediaCategories).then((r) => r.data),
     searching
-      ? channel.shared(api.vodMediaSearch, { ...query, limit: PAGE_SIZE }).then((r) => ({ items: r.data, total: r.meta.total }))
+      ? channel.shared(api.vodMediaSearch, vodSearchFor(query)).then((r) => ({ items: r.data, total: r.meta.total }))
       : null,
     searching ? null : channel.shared(api.vodMediaRails).then((r) => r.data),
   ]);
@@ -77,13 +48,13 @@ export default function VodLibrary() {
         <nav aria-label="Video categories" className="vod-categories">
           <ul>
             <li>
-              <Link to={href(query, { category: undefined, offset: 0 })} aria-current={query.category ? undefined : 'page'}>
+              <Link to={vodHref(query, { category: null, page: 1 })} aria-current={query.category ? undefined : 'page'}>
                 All videos
               </Link>
             </li>
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={href(query, { category: c.id, offset: 0 })} aria-current={c.id === query.category ? 'page' : undefined}>
+                <Link to={vodHref(query, { category: c.id, page: 1 })} aria-current={c.id === query.category ? 'page' : undefined}>
                   {c.name}
                 </Link>
               </li>
@@ -108,15 +79,14 @@ function resultsHeading(title: string, category: string | undefined): string {
 }
 
 type ResultsProps = {
-  query: Query;
+  query: VodQuery;
   heading: string;
   total: number;
   items: VodMediaItem[];
 };
 
 function Results({ query, heading, total, items }: ResultsProps) {
-  const page = Math.floor(query.offset / PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, VOD_PAGE_SIZE);
   return (
     <section aria-labelledby="vod-results-title" className="vod-results">
       <h2 id="vod-results-title">{heading}</h2>
@@ -134,15 +104,7 @@ function Results({ query, heading, total, items }: ResultsProps) {
           </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pagination" className="pagination">
-          {page > 1 ? <Link to={href(query, { offset: query.offset - PAGE_SIZE })}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={href(query, { offset: query.offset + PAGE_SIZE })}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      {pages > 1 ? <Pagination page={query.page} pages={pages} hrefFor={(page) => vodHref(query, { page })} /> : null}
     </section>
   );
 }

@@ -1,5 +1,9 @@
-/* The channel API's tables, one module per side: the channel's content (channel, catalogue,
-   pages, VOD, packages) and the fans' accounts (users, keys, orders…), which depend on the
-   content and never the other way. Drizzle (drizzle.config.ts) and the repositories read them here. */
-export * from './schema-content.ts';
-export * from './schema-accounts.ts';
+/* Every table of the reference channel API, by area. Dependencies point one way:
+ * channel ← catalogue, content, vod ← accounts ← commerce (drizzle-kit reads this index). */
+
+export * from './schema/channel.ts';
+export * from './schema/catalogue.ts';
+export * from './schema/content.ts';
+export * from './schema/vod.ts';
+export * from './schema/accounts.ts';
+export * from './schema/commerce.ts';

@@ -3,39 +3,14 @@ import type { z } from 'zod';
 import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
 import type { Viewer } from '../access.ts';
-import type { Db } from '../db/client.ts';
-import type { Mailer } from '../mail/index.ts';
-import type { RecaptchaConfig } from '../auth/recaptcha.ts';
-import type { SocialConfig } from '../auth/social.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { defaultChannel, type Channel } from '../repo/channels.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
 import { fromZod, HttpError, noKey } from './errors.ts';
 
-export interface Deps {
-  db: Db;
-  /** Lifetime of a visitor's api key. */
-  apiKeyTtlSeconds: number;
-  /** Lifetime of a signed-in user's api key. */
-  userSessionTtlSeconds: number;
-  /** The web app's origin, for links in mail. */
-  publicUrl: string;
-  mailer: Mailer;
-  /** Null: reCAPTCHA is not checked. */
-  recaptcha: RecaptchaConfig | null;
-  social: SocialConfig;
-  log(message: string): void;
-}
-
-export interface Ctx<E extends Endpoint> {
+export interface Ctx<E extends Endpoint> extends Caller {
   params: z.output<E['params']>;
-  /** The caller's channel: from the api key, or the default channel on public calls. */
-  channel: Channel;
-  /** The signed-in user of the api key; null for a visitor's key or a public call without one. */
-  user: UserRow | null;
-  /** The api key the call came with, once it is known to be valid. */
-  apiKey: string | null;
-  viewer: Viewer;
   req: Request;
   deps: Deps;
 }
@@ -63,7 +38,7 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       if (!parsed.success) throw fromZod(parsed.error);
       const user = session?.user ?? null;
       const viewer: Viewer = { userId: user?.id ?? null, user };
-      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, req, deps });
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', req, deps });
       res.json(body);
     } catch (error) {
       next(error);

@@ -1,12 +1,14 @@
 /** Finding and running ffmpeg: Debian's when on PATH, else the npm static build (no ffprobe). */
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { channelApiEnv } from '../env.ts';
 
 let resolved: string | undefined;
 
 /** FFMPEG_PATH overrides; then `ffmpeg` on PATH; then @ffmpeg-installer/ffmpeg. */
 export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  const override = channelApiEnv().FFMPEG_PATH;
+  if (override) return override;
   if (resolved) return resolved;
   const system = spawnSync('ffmpeg', ['-hide_banner', '-version'], { stdio: 'ignore' });
   if (system.status === 0) {

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Clip, Order } from '../../contract/account.ts';
 import type { Db } from '../db/client.ts';
+import { fromCents } from '../money.ts';
 import { spendToken } from './tokens.ts';
 import { apiKeys, clips, events, favorites, orders, transactions, userIdentities, users, userTokens } from '../db/schema.ts';
 
 /* The signed-in fan's own records. Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */
 
-const money = (cents: number) => cents / 100;
 
 export async function ordersOf(
   db: Db,
@@ -38,12 +38,12 @@ export async function ordersOf(
       activity_status: r.activityStatus,
       type: r.type,
       product: r.product,
-      amount: money(r.amountCents),
+      amount: fromCents(r.amountCents),
       currency: r.currency,
       created_at: r.createdAt.toISOString(),
       transactions: txs
         .filter((t) => t.orderId === r.id)
-        .map((t) => ({ id: t.id, status: t.status, amount: money(t.amountCents), currency: t.currency, created_at: t.createdAt.toISOString() })),
+        .map((t) => ({ id: t.id, status: t.status, amount: fromCents(t.amountCents), currency: t.currency, created_at: t.createdAt.toISOString() })),
     }),
   );
   return { data, meta: { total: Number(total), offset: q.offset, limit: q.limit ?? Number(total) } };

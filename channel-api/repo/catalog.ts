@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { fromCents } from '../money.ts';
 
 /* Who plays and what is sold: participants, groups, event categories, packages, subscriptions. */
 
@@ -55,7 +56,6 @@ export async function eventCategoriesOf(db: Db, channelId: number): Promise<Cate
   return rows.filter((c) => c.parentId === null).map((c) => ({ ...out(c), children: rows.filter((k) => k.parentId === c.id).map(out) }));
 }
 
-const money = (cents: number) => cents / 100;
 
 /** The fields every product shares on the wire (contract `productBase`); prices are stored in cents. */
 interface ProductRow {
@@ -72,9 +72,9 @@ const productFields = (p: ProductRow) => ({
   id: p.id,
   name: p.name,
   description: p.description,
-  price: money(p.priceCents),
-  base_price: money(p.basePriceCents),
-  service_fee: money(p.serviceFeeCents),
+  price: fromCents(p.priceCents),
+  base_price: fromCents(p.basePriceCents),
+  service_fee: fromCents(p.serviceFeeCents),
   image: p.image,
   weight: p.weight,
 });

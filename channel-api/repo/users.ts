@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/auth.ts';
 import type { Executor } from '../db/client.ts';
+import { capabilitiesOf } from '../access.ts';
 import { userIdentities, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,7 +19,7 @@ export function userOut(row: UserRow, isGeoBlocked: boolean): User {
     trial_period_used: row.trialPeriodUsed,
     temporary_password: row.temporaryPassword,
     is_geo_blocked: isGeoBlocked,
-    capabilities: row.capabilities.map((c) => c.toLowerCase()),
+    capabilities: capabilitiesOf(row),
     featureCount: { clips: row.clipsCount, downloads: row.downloadsCount },
     news_opt_in: row.newsOptIn,
     email_verified: row.emailVerifiedAt !== null,

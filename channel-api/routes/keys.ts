@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { mount, type Deps } from '../http/route.ts';
+import type { Deps } from '../deps.ts';
+import { mount } from '../http/route.ts';
 import { notFound, noKey } from '../http/errors.ts';
 import { channelByKey, channelBySlug, issueApiKey } from '../repo/channels.ts';
 

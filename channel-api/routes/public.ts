@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { mount, type Deps } from '../http/route.ts';
+import type { Deps } from '../deps.ts';
+import { mount } from '../http/route.ts';
 import { eventCategoriesOf, packagesOf, participantGroupsOf, participantsOf, subscriptionsOf } from '../repo/catalog.ts';
 import { faqOf, locationsOf, menuOf, pagesOf, settingsOf, slidesOf, staticBlocksOf } from '../repo/content.ts';
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { toCents } from '../money.ts';
 import * as t from '../db/schema.ts';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { renderSvg } from './svg.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const cents = (n: number) => Math.round(n * 100);
 
 /** Key → id map that fails loudly on a dangling reference in the description. */
 class Ids {
@@ -198,9 +197,9 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
         channelId,
         name: p.name,
         description: p.description,
-        priceCents: cents(p.price),
-        basePriceCents: cents(p.base_price),
-        serviceFeeCents: cents(p.service_fee),
+        priceCents: toCents(p.price),
+        basePriceCents: toCents(p.base_price),
+        serviceFeeCents: toCents(p.service_fee),
         image: p.image,
         weight: i,
         eventCategories: p.categories.map((c) => categories.get(c)),
@@ -221,9 +220,9 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       channelId,
       name: s.name,
       description: s.description,
-      priceCents: cents(s.price),
-      basePriceCents: cents(s.base_price),
-      serviceFeeCents: cents(s.service_fee),
+      priceCents: toCents(s.price),
+      basePriceCents: toCents(s.base_price),
+      serviceFeeCents: toCents(s.service_fee),
       image: s.image,
       weight: i,
       eventCategories: s.categories.map((c) => categories.get(c)),

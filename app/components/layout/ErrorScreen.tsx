@@ -1,37 +1,28 @@
-import { isRouteErrorResponse } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ThrottledScreen } from '~/components/ThrottledScreen';
 import { WhoopsScreen } from '~/components/WhoopsScreen';
+import { describeError } from './error-kind';
 import { NotFound } from './NotFound';
 
 /**
  * What the root ErrorBoundary shows: the 'Whoops!' screen when the channel is down, the
- * throttling screen on a 429, the not-found page on a 404, else a generic error page.
- * The browser loads it only when an error happens (see root.tsx ErrorBoundary).
+ * throttling screen on a 429, the not-found page on a 404, else a page with the error's title
+ * and message (error-kind.ts). The browser loads it only when an error happens (see root.tsx).
  */
 export function ErrorScreen({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error)) {
-    const body = error.data as { screen?: string; retryAfterSeconds?: number | null; message?: string } | null;
-    // A post without a valid CSRF token, from another site, or with the honeypot filled.
-    if (body?.screen === 'form-refused') return <MessagePage title="Form not sent" message={body.message ?? ''} />;
-    if (error.status === 503 && body?.screen === 'whoops') return <WhoopsScreen />;
-    if (error.status === 429) return <ThrottledScreen retryAfterSeconds={body?.retryAfterSeconds ?? undefined} />;
-    if (error.status === 404)
-      return (
-        <ErrorPage>
-          <NotFound />
-        </ErrorPage>
-      );
-  }
-  return <MessagePage title="Something went wrong" message="Something went wrong. Please try again or contact technical support" />;
-}
-
-/** A heading, one message and the way home. */
-function MessagePage({ title, message }: { title: string; message: string }) {
+  const info = describeError(error);
+  if (info.kind === 'whoops') return <WhoopsScreen />;
+  if (info.kind === 'throttled') return <ThrottledScreen retryAfterSeconds={info.retryAfterSeconds} />;
+  if (info.kind === 'not-found')
+    return (
+      <ErrorPage>
+        <NotFound />
+      </ErrorPage>
+    );
   return (
     <ErrorPage>
-      <h1>{title}</h1>
-      <p>{message}</p>
+      <h1>{info.title}</h1>
+      <p>{info.message}</p>
       <p>
         <a href="/" className="button">
           Back to home

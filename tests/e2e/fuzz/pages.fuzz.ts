@@ -25,7 +25,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/watch_embed/:id', route: 'routes/watch_embed.$id' },
   { url: '/vod_library', route: 'routes/vod_library._index' },
   { url: '/vod_library/:id', route: 'routes/vod_library.$id' },
-  { url: '/vod_library?title=:v&category=:v&offset=:v', route: 'routes/vod_library._index' },
+  { url: '/vod_library?title=:v&category=:v&page=:v', route: 'routes/vod_library._index' },
   { url: '/upcoming?status=:v&sport=:v&school=:v&location=:v&from=:v&to=:v&view=:v&page=:v', route: 'routes/upcoming' },
   { url: '/live?page=:v', route: 'routes/live' },
   { url: '/vod?from=:v&to=:v', route: 'routes/vod' },

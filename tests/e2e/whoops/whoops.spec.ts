@@ -1,6 +1,7 @@
 /* The channel API goes away: the visitor gets the 'Whoops!' reload screen, and the site is back
    once the API is. Stops the one channel API of the run, so this project runs alone and last
    (the teardown of `setup`); it covers both modes itself, one after the other. */
+import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { channelName } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { CONTROL_URL } from '../support/urls.ts';
@@ -45,6 +46,34 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schedule', { timeout: 1_000 });
       }).toPass({ timeout: 30_000, intervals: [1_000] });
       await expect(page).toHaveTitle(`Schedule | ${name}`);
+    });
+
+    test('a failing profile tab keeps the header, the heading and the tabs', async ({ page, context }) => {
+      const name = await channelName();
+      const user = await createVerifiedUser();
+      await signIn(context, user);
+      // The header's channel data is cached and keeps serving through an outage; the tab's own
+      // call to the channel is what fails.
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+      await control('stop');
+
+      const res = await page.goto('/profile/transactions');
+      expect(res?.status()).toBe(503);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+      const tabs = page.getByRole('navigation', { name: 'Profile' });
+      await expect(tabs.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 2, name: 'Whoops!' })).toBeVisible();
+      await expect(page.getByText('Apologies! Our service is currently experiencing technical difficulties.')).toBeVisible();
+      await expect(page).toHaveTitle(`Whoops! | ${name}`);
+
+      await control('start');
+      await expect(async () => {
+        await page.goto('/profile/transactions');
+        await expect(page.getByRole('heading', { level: 2, name: 'Transactions' })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000, intervals: [1_000] });
+      await expect(tabs.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
     });
   });
 }

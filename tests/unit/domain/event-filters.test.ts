@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsQueryFor, filtersSearch, pageCount, parseEventFilters } from '~/domain/event-filters';
+import { eventsQueryFor, filtersSearch, eventPageCount, parseEventFilters } from '~/domain/event-filters';
 
 const parse = (qs: string) => parseEventFilters(new URLSearchParams(qs));
 
@@ -59,8 +59,8 @@ describe('events list filters', () => {
   });
 
   it('counts pages', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(12)).toBe(1);
-    expect(pageCount(13)).toBe(2);
+    expect(eventPageCount(0)).toBe(1);
+    expect(eventPageCount(12)).toBe(1);
+    expect(eventPageCount(13)).toBe(2);
   });
 });

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { channelRef, channels, events } from './schema-content.ts';
+import { channelRef } from './channel.ts';
+import { events } from './catalogue.ts';
 
 /* Fans' accounts and what hangs off them. Deleting a user removes everything personal
  * (cascade) except orders, which stay for accounting with user_id set to NULL. */
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true });
+
 const userRef = () =>
   integer('user_id')
     .notNull()
@@ -15,9 +17,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    channelId: channelRef(),
     /** Stored lowercased: one account per address and channel. */
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -43,9 +43,7 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: serial('id').primaryKey(),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    channelId: channelRef(),
     userId: userRef(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
@@ -71,48 +69,6 @@ export const userTokens = pgTable(
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
-);
-
-export interface ProductSnapshot {
-  id: number;
-  name: string;
-  event_category_id: number | null;
-  participant_id: number | null;
-}
-
-/** Minimal for the profile tabs and account deletion; the commerce issue extends it. */
-export const orders = pgTable(
-  'orders',
-  {
-    id: serial('id').primaryKey(),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type').$type<'event' | 'package' | 'subscription'>().notNull(),
-    product: jsonb('product').$type<ProductSnapshot>().notNull(),
-    status: text('status').notNull().default('created'),
-    activityStatus: text('activity_status').$type<'active' | 'inactive'>().notNull().default('inactive'),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
-    createdAt: stamp('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('orders_user_idx').on(t.userId)],
-);
-
-export const transactions = pgTable(
-  'transactions',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'created' | 'failed' | 'paid' | 'refunded'>().notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
-    createdAt: stamp('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('transactions_order_idx').on(t.orderId)],
 );
 
 export const favorites = pgTable(

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/* The tenant: a channel, its settings, its geo ranges and generated images. Every other row
+ * belongs to one channel; deleting a channel cascades, which is how an import replaces the demo channel. */
+
+export interface ChannelSettings {
+  logo: string | null;
+  language: string;
+  multilanguage: boolean;
+  currency: string;
+  'google-analytics': string | null;
+  'yare-analytics': string | null;
+  basic_pass: boolean;
+  cookie_notice: boolean;
+  contact_email: string;
+  contact_phone: string | null;
+  address: string | null;
+  social: { name: string; url: string }[];
+}
+export interface GroupProperty {
+  name: string;
+  label: string;
+  values: { value: string; label: string }[];
+}
+
+export const channelRef = () =>
+  integer('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' });
+
+export const channels = pgTable('channels', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  channelKey: text('channel_key').notNull().unique(),
+  settings: jsonb('settings').$type<ChannelSettings>().notNull(),
+  colorSettings: jsonb('color_settings').$type<Record<string, string>>().notNull(),
+  /** ISO country codes whose visitors may not watch. */
+  blockedCountries: jsonb('blocked_countries').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Country reported for addresses that match no geo range. */
+  defaultCountryCode: text('default_country_code').notNull(),
+  defaultCountry: text('default_country').notNull(),
+  groupProperties: jsonb('group_properties').$type<GroupProperty[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const geoRanges = pgTable('geo_ranges', {
+  id: serial('id').primaryKey(),
+  channelId: channelRef(),
+  cidr: text('cidr').notNull(),
+  countryCode: text('country_code').notNull(),
+  country: text('country').notNull(),
+});
+
+/** Generated SVG images served at /media/images/<name>.svg. */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    name: text('name').notNull(),
+    svg: text('svg').notNull(),
+  },
+  (t) => [uniqueIndex('images_name_uq').on(t.name)],
+);

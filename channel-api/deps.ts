@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../contract/index.ts';
+import type { Viewer } from './access.ts';
+import type { RecaptchaConfig } from './auth/recaptcha.ts';
+import type { SocialConfig } from './auth/social.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/index.ts';
+import type { Channel } from './repo/channels.ts';
+import type { UserRow } from './repo/users.ts';
+
+/* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
+ * in server.ts) and who is calling (`Caller`, built per request by http/route.ts). Layers:
+ * routes → services → repositories → db (docs/decisions/011-channel-api-layers.md). */
+
+export interface Deps {
+  db: Db;
+  /** Lifetime of a visitor's api key. */
+  apiKeyTtlSeconds: number;
+  /** Lifetime of a signed-in user's api key. */
+  userSessionTtlSeconds: number;
+  /** The web app's origin, for links in mail. */
+  publicUrl: string;
+  mailer: Mailer;
+  /** Null: reCAPTCHA is not checked. */
+  recaptcha: RecaptchaConfig | null;
+  social: SocialConfig;
+  log(message: string): void;
+}
+
+export interface Caller {
+  /** The caller's channel: from the api key, or the default channel on public calls. */
+  channel: Channel;
+  /** The signed-in user of the api key; null for a visitor's key or a public call without one. */
+  user: UserRow | null;
+  /** The api key the call came with, once it is known to be valid. */
+  apiKey: string | null;
+  viewer: Viewer;
+  /** The fan's address (X-Forwarded-For from our own web server), for geo rules and reCAPTCHA. */
+  ip: string;
+}
+
+/** What a service is given for one contract endpoint: its params, parsed by the contract's zod schema. */
+export type ParamsOf<E extends Endpoint> = z.output<E['params']>;

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { GOOGLE_SITEVERIFY } from './auth/recaptcha.ts';
+import type { SocialConfig } from './auth/social.ts';
+
+/* The channel API's environment, parsed by zod in this one module (like app/config/env.server.ts
+ * for the web app): a bad value stops the start with a message naming the variable; an empty
+ * value counts as unset. Options passed to startChannelApi (tests, the embedded start) win. */
+
+const optional = z.string().min(1).optional();
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  CHANNEL_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  CHANNEL_API_HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL at scale; unset: PGlite under DATA_DIR. */
+  DATABASE_URL: optional,
+  API_KEY_TTL_SECONDS: seconds(3600),
+  USER_SESSION_TTL_SECONDS: seconds(30 * 86_400),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().min(1).default('Fieldhouse <no-reply@fieldhouse.invalid>'),
+  RECAPTCHA_SECRET: optional,
+  RECAPTCHA_VERIFY_URL: z.string().url().default(GOOGLE_SITEVERIFY),
+  GOOGLE_ISSUER: optional,
+  GOOGLE_CLIENT_ID: optional,
+  FACEBOOK_ISSUER: optional,
+  FACEBOOK_CLIENT_ID: optional,
+  /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: optional,
+});
+
+export type ChannelApiEnv = z.output<typeof schema> & { dataDir: string; social: SocialConfig };
+
+/** Parses the variables this module knows; throws an Error that names each bad one. */
+export function channelApiEnv(env: NodeJS.ProcessEnv = process.env): ChannelApiEnv {
+  const known = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const parsed = schema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`channel-api: invalid environment\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const provider = (issuer?: string, clientId?: string) => (issuer && clientId ? { issuer, clientId } : null);
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    social: { google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID), facebook: provider(e.FACEBOOK_ISSUER, e.FACEBOOK_CLIENT_ID) },
+  };
+}
+
+/** Where the operator commands (user:create, import:channel) find the database. */
+export function databaseOptions(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string } {
+  const parsed = channelApiEnv(env);
+  return { dataDir: parsed.dataDir, databaseUrl: parsed.DATABASE_URL };
+}

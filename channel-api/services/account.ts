@@ -1,0 +1,37 @@
+import { api, SERVER_MSG } from '../../contract/index.ts';
+import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { deleteAccount } from '../repo/account.ts';
+import { findToken, tokenState } from '../repo/tokens.ts';
+import { maskEmail, userById, type UserRow } from '../repo/users.ts';
+import { mailLink } from './sign-in.ts';
+
+/* Account deletion by mailed confirmation. */
+
+const badLink = () => new HttpError(400, SERVER_MSG.verificationFailed, { token: [SERVER_MSG.verificationFailed] });
+
+async function validDeletion(deps: Deps, caller: Caller, token: string) {
+  const row = await findToken(deps.db, 'delete', token);
+  const user = row && tokenState(row) === 'valid' ? await userById(deps.db, row.userId) : undefined;
+  if (!row || !user || user.channelId !== caller.channel.id) throw badLink();
+  return { row, user };
+}
+
+/** The deletion link's page asks before deleting: this tells it whose account the link is for. */
+export async function deletionInfo(deps: Deps, caller: Caller, params: ParamsOf<typeof api.deleteAccountInfo>) {
+  const { row, user } = await validDeletion(deps, caller, params.token);
+  return { email: maskEmail(user.email), expires_at: row.expiresAt.toISOString() };
+}
+
+/** Mails the signed-in fan a confirmation link. */
+export async function requestDeletion(deps: Deps, caller: Caller, user: UserRow) {
+  await mailLink(deps, caller, 'delete', user);
+  return { message: 'We have sent you an email to confirm the deletion of your account.' };
+}
+
+/** Any key may confirm: the link can be opened in another browser; the token is the proof. */
+export async function confirmDeletion(deps: Deps, caller: Caller, token: string) {
+  const { row, user } = await validDeletion(deps, caller, token);
+  if (!(await deleteAccount(deps.db, user.id, row.id))) throw badLink();
+  return { message: 'Your account has been deleted.' };
+}
