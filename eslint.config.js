@@ -1,7 +1,7 @@
 import js from '@eslint/js';
-import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -31,6 +31,23 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      // Node built-ins, then packages, then our aliases (~/, #contract), then relative paths;
+      // alphabetical inside each group. `eslint --fix` (npm run format) puts them in order.
+      'import/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [
+            { pattern: '~/**', group: 'internal' },
+            { pattern: '#contract{,/**}', group: 'internal' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+    },
   },
 );

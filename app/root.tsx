@@ -13,12 +13,12 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
-import * as serverRender from '~/components/layout/server-render.server';
+import { describeError } from '~/components/layout/error-kind';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { SkipLink } from '~/components/layout/SkipLink';
-import { describeError } from '~/components/layout/error-kind';
 import { onDemand } from '~/components/layout/on-demand';
+import * as serverRender from '~/components/layout/server-render.server';
+import { SkipLink } from '~/components/layout/SkipLink';
 import type { loader } from '~/loaders/root.server';
 import appCss from '~/styles/app.css';
 

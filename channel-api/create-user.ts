@@ -37,12 +37,10 @@ const firstName = args['first-name']?.trim() ?? '';
 const lastName = args['last-name']?.trim() ?? '';
 if (firstName.length > NAME_MAX || lastName.length > NAME_MAX) refuse(`Names are at most ${NAME_MAX} characters.`);
 
-const database = await openDatabase(databaseOptions()).catch(
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+const database = await openDatabase(databaseOptions()).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 let code = 0;
 try {
   // A fresh database gets the demo channel, as the channel API would on its first start.
@@ -62,7 +60,10 @@ try {
         temporaryPassword: true,
         emailVerifiedAt: new Date(),
       });
-  if (!user) throw Object.assign(new Error(`A user with the email address ${email.toLowerCase()} already exists in ${channel.name}; nothing was changed.`), { refused: true });
+  if (!user)
+    throw Object.assign(new Error(`A user with the email address ${email.toLowerCase()} already exists in ${channel.name}; nothing was changed.`), {
+      refused: true,
+    });
   console.log(`Created user ${user.email} (id ${user.id}) in ${channel.name}.`);
   console.log(`Temporary password (shown only now): ${password}`);
   console.log('The user must choose a new password after signing in.');

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Endpoint } from '../contract/index.ts';
 import type { Viewer } from './access.ts';
+import type { Endpoint } from '../contract/index.ts';
 import type { RecaptchaConfig } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/index.ts';
-import type { Channel } from './repo/channels.ts';
+import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
@@ -29,7 +29,7 @@ export interface Deps {
 
 export interface Caller {
   /** The caller's channel: from the api key, or the default channel on public calls. */
-  channel: Channel;
+  channel: ChannelRow;
   /** The signed-in user of the api key; null for a visitor's key or a public call without one. */
   user: UserRow | null;
   /** The api key the call came with, once it is known to be valid. */

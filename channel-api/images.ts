@@ -1,5 +1,5 @@
-import express from 'express';
 import { eq } from 'drizzle-orm';
+import express from 'express';
 import type { Db } from './db/client.ts';
 import { images } from './db/schema.ts';
 

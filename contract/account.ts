@@ -68,4 +68,11 @@ export const clip = z.object({
 export type Clip = z.infer<typeof clip>;
 
 /** Spec: GET /clips/user — the signed-in user's clips, newest first. */
-export const clipsUser = endpoint({ name: 'clipsUser', method: 'GET', path: '/clips/user', auth: 'apiKey', params: z.object({}).strict(), response: envelope(z.array(clip)) });
+export const clipsUser = endpoint({
+  name: 'clipsUser',
+  method: 'GET',
+  path: '/clips/user',
+  auth: 'apiKey',
+  params: z.object({}).strict(),
+  response: envelope(z.array(clip)),
+});

@@ -11,7 +11,8 @@ export const NAME_MAX = 100;
 
 /** Spec section 5: the login name passes an e-mail pattern or a numeric e-mail pattern
  *  (a student or member number at a domain: 20231234@lakeshore.edu). */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 export const NUMERIC_EMAIL_PATTERN = /^\d{1,32}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 /** Spec section 5: a separate phone pattern of 10-14 digits. */
 export const PHONE_PATTERN = /^\d{10,14}$/;
@@ -62,11 +63,26 @@ export const passwordField = z
   .min(PASSWORD_MIN, MSG.passwordShort)
   .max(PASSWORD_MAX, MSG.shorter(PASSWORD_MAX + 1));
 export const nameField = (message: string) =>
-  z.preprocess(trimmed, z.string({ required_error: message }).min(1, message).max(NAME_MAX, MSG.shorter(NAME_MAX + 1)).refine(...noControl));
+  z.preprocess(
+    trimmed,
+    z
+      .string({ required_error: message })
+      .min(1, message)
+      .max(NAME_MAX, MSG.shorter(NAME_MAX + 1))
+      .refine(...noControl),
+  );
 /** One-time tokens from mailed links, and codes for auth/add_session. */
 /** The token of a mailed link (verify the address, reset the password, confirm a deletion). */
-export const mailedToken = z.string({ required_error: MSG.required }).min(16, MSG.required).max(200, MSG.shorter(201)).refine(...noControl);
-const recaptchaToken = z.string().max(4000).refine(...noControl).optional();
+export const mailedToken = z
+  .string({ required_error: MSG.required })
+  .min(16, MSG.required)
+  .max(200, MSG.shorter(201))
+  .refine(...noControl);
+const recaptchaToken = z
+  .string()
+  .max(4000)
+  .refine(...noControl)
+  .optional();
 
 export const capability = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access']);
 
@@ -100,7 +116,9 @@ export const login = endpoint({
   method: 'POST',
   path: '/v2/auth/login',
   auth: 'apiKey',
-  params: z.object({ email: emailField, password: z.string({ required_error: MSG.required }).min(1, MSG.required).max(PASSWORD_MAX), recaptcha_token: recaptchaToken }).strict(),
+  params: z
+    .object({ email: emailField, password: z.string({ required_error: MSG.required }).min(1, MSG.required).max(PASSWORD_MAX), recaptcha_token: recaptchaToken })
+    .strict(),
   response: envelope(authSession),
 });
 
@@ -142,7 +160,11 @@ export const social = endpoint({
   params: z
     .object({
       provider: socialProvider,
-      id_token: z.string().min(1, MSG.required).max(8000).refine(...noControl),
+      id_token: z
+        .string()
+        .min(1, MSG.required)
+        .max(8000)
+        .refine(...noControl),
       terms: z.boolean().optional(),
       news_opt_in: z.boolean().optional(),
     })
@@ -175,14 +197,25 @@ export const passwordReset = endpoint({
   path: '/auth/password-reset',
   auth: 'apiKey',
   params: z
-    .object({ token: mailedToken, password: passwordField, password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch) })
+    .object({
+      token: mailedToken,
+      password: passwordField,
+      password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch),
+    })
     .strict()
     .refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
   response: envelope(message),
 });
 
 /** Exchanges a one-time code (from auth/email-verify) for a signed-in session. */
-export const addSession = endpoint({ name: 'addSession', method: 'POST', path: '/auth/add_session', auth: 'apiKey', params: z.object({ code: mailedToken }).strict(), response: envelope(authSession) });
+export const addSession = endpoint({
+  name: 'addSession',
+  method: 'POST',
+  path: '/auth/add_session',
+  auth: 'apiKey',
+  params: z.object({ code: mailedToken }).strict(),
+  response: envelope(authSession),
+});
 
 /** 401 when the api key is not a user's. */
 export const profile = endpoint({ name: 'profile', method: 'GET', path: '/profile', auth: 'apiKey', params: noParams, response: envelope(user) });

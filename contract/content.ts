@@ -4,8 +4,14 @@ import { endpoint, envelope, epochSeconds, id, limit, line, noParams, offset, pa
 
 /* Content calls (spec section 7): need the api key. */
 
-
-export const page = endpoint({ name: 'page', method: 'GET', path: '/pages/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.pageDetail) });
+export const page = endpoint({
+  name: 'page',
+  method: 'GET',
+  path: '/pages/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(e.pageDetail),
+});
 
 export const eventsQuery = z
   .object({
@@ -34,8 +40,22 @@ export const eventsQuery = z
 export type EventsQuery = z.input<typeof eventsQuery>;
 
 export const events = endpoint({ name: 'events', method: 'GET', path: '/events', auth: 'apiKey', params: eventsQuery, response: pagedEnvelope(e.event) });
-export const event = endpoint({ name: 'event', method: 'GET', path: '/events/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.eventDetail) });
-export const eventsCategories = endpoint({ name: 'eventsCategories', method: 'GET', path: '/events-categories', auth: 'apiKey', params: noParams, response: envelope(z.array(e.eventCategory)) });
+export const event = endpoint({
+  name: 'event',
+  method: 'GET',
+  path: '/events/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(e.eventDetail),
+});
+export const eventsCategories = endpoint({
+  name: 'eventsCategories',
+  method: 'GET',
+  path: '/events-categories',
+  auth: 'apiKey',
+  params: noParams,
+  response: envelope(z.array(e.eventCategory)),
+});
 export const eventsForHomepage = endpoint({
   name: 'eventsForHomepage',
   method: 'GET',
@@ -63,8 +83,22 @@ export const vodMediaItems = endpoint({
   params: z.object({ category: id.optional(), offset, limit: limit(100, 20) }).strict(),
   response: pagedEnvelope(e.vodMediaItem),
 });
-export const vodMediaItem = endpoint({ name: 'vodMediaItem', method: 'GET', path: '/vod-media-items/:id', auth: 'apiKey', params: z.object({ id }).strict(), response: envelope(e.vodMediaDetail) });
-export const vodMediaCategories = endpoint({ name: 'vodMediaCategories', method: 'GET', path: '/vod-media-categories', auth: 'apiKey', params: noParams, response: envelope(z.array(e.vodMediaCategory)) });
+export const vodMediaItem = endpoint({
+  name: 'vodMediaItem',
+  method: 'GET',
+  path: '/vod-media-items/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(e.vodMediaDetail),
+});
+export const vodMediaCategories = endpoint({
+  name: 'vodMediaCategories',
+  method: 'GET',
+  path: '/vod-media-categories',
+  auth: 'apiKey',
+  params: noParams,
+  response: envelope(z.array(e.vodMediaCategory)),
+});
 export const vodMediaSearch = endpoint({
   name: 'vodMediaSearch',
   method: 'GET',
@@ -82,4 +116,11 @@ export const vodMediaSearch = endpoint({
     .strict(),
   response: pagedEnvelope(e.vodMediaItem),
 });
-export const vodMediaRails = endpoint({ name: 'vodMediaRails', method: 'GET', path: '/vod-media-rails', auth: 'apiKey', params: noParams, response: envelope(z.array(e.vodRail)) });
+export const vodMediaRails = endpoint({
+  name: 'vodMediaRails',
+  method: 'GET',
+  path: '/vod-media-rails',
+  auth: 'apiKey',
+  params: noParams,
+  response: envelope(z.array(e.vodRail)),
+});

@@ -84,10 +84,18 @@ export const noNul = [(s: string) => !s.includes('\u0000'), 'must not contain NU
 export const noControl = [(s: string) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters'] as const;
 
 /** Free text (several lines allowed): at most `max` characters, never a NUL. */
-export const text = (max: number, message = `must be at most ${max} characters`) => z.string().max(max, message).refine(...noNul);
+export const text = (max: number, message = `must be at most ${max} characters`) =>
+  z
+    .string()
+    .max(max, message)
+    .refine(...noNul);
 
 /** A single-line value: at most `max` characters, no control characters. */
-export const line = (max: number, message = `must be at most ${max} characters`) => z.string().max(max, message).refine(...noControl);
+export const line = (max: number, message = `must be at most ${max} characters`) =>
+  z
+    .string()
+    .max(max, message)
+    .refine(...noControl);
 
 /** What an api key or channel key can look like: anything else is no key, without a lookup. */
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;

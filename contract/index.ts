@@ -1,8 +1,8 @@
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
-import * as publicCalls from './public.ts';
 import type { Endpoint } from './http.ts';
+import * as publicCalls from './public.ts';
 
 export * from './http.ts';
 export * from './entities.ts';

@@ -10,7 +10,14 @@ export const channelConfig = endpoint({
   method: 'GET',
   path: '/channels/:slug.json',
   auth: 'public',
-  params: z.object({ slug: z.string().max(100, 'slug must be at most 100 characters').regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes') }).strict(),
+  params: z
+    .object({
+      slug: z
+        .string()
+        .max(100, 'slug must be at most 100 characters')
+        .regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes'),
+    })
+    .strict(),
   response: z.object({ channel_key: z.string(), name: z.string() }),
 });
 
@@ -19,7 +26,15 @@ export const getApiKey = endpoint({
   method: 'POST',
   path: '/get_api_key',
   auth: 'public',
-  params: z.object({ channel_key: z.string({ required_error: 'channel_key is required' }).min(1, 'channel_key is required').max(200).refine(...noControl) }).strict(),
+  params: z
+    .object({
+      channel_key: z
+        .string({ required_error: 'channel_key is required' })
+        .min(1, 'channel_key is required')
+        .max(200)
+        .refine(...noControl),
+    })
+    .strict(),
   response: envelope(z.object({ api_key: z.string(), expires_at: z.string() })),
 });
 
@@ -36,10 +51,31 @@ export const slides = endpoint({
   response: envelope(z.array(e.slide)),
 });
 export const pages = endpoint({ name: 'pages', method: 'GET', path: '/pages', auth: 'public', params: noParams, response: envelope(z.array(e.page)) });
-export const colorSettings = endpoint({ name: 'colorSettings', method: 'GET', path: '/color-settings/web', auth: 'public', params: noParams, response: envelope(e.colorSettings) });
+export const colorSettings = endpoint({
+  name: 'colorSettings',
+  method: 'GET',
+  path: '/color-settings/web',
+  auth: 'public',
+  params: noParams,
+  response: envelope(e.colorSettings),
+});
 export const faq = endpoint({ name: 'faq', method: 'GET', path: '/faq', auth: 'public', params: noParams, response: envelope(z.array(e.faq)) });
-export const eventsLocations = endpoint({ name: 'eventsLocations', method: 'GET', path: '/events-locations', auth: 'public', params: noParams, response: envelope(z.array(e.eventLocation)) });
-export const subscriptions = endpoint({ name: 'subscriptions', method: 'GET', path: '/subscriptions', auth: 'public', params: noParams, response: envelope(z.array(e.subscription)) });
+export const eventsLocations = endpoint({
+  name: 'eventsLocations',
+  method: 'GET',
+  path: '/events-locations',
+  auth: 'public',
+  params: noParams,
+  response: envelope(z.array(e.eventLocation)),
+});
+export const subscriptions = endpoint({
+  name: 'subscriptions',
+  method: 'GET',
+  path: '/subscriptions',
+  auth: 'public',
+  params: noParams,
+  response: envelope(z.array(e.subscription)),
+});
 export const packages = endpoint({ name: 'packages', method: 'GET', path: '/packages', auth: 'public', params: noParams, response: envelope(z.array(e.pkg)) });
 export const participants = endpoint({
   name: 'participants',
@@ -49,7 +85,14 @@ export const participants = endpoint({
   params: z.object({ no_limit: int(0, 1).optional(), participant_group_id: id.optional() }).strict(),
   response: envelope(z.array(e.participant)),
 });
-export const participantGroups = endpoint({ name: 'participantGroups', method: 'GET', path: '/participant-groups', auth: 'public', params: noParams, response: envelope(z.array(e.participantGroup)) });
+export const participantGroups = endpoint({
+  name: 'participantGroups',
+  method: 'GET',
+  path: '/participant-groups',
+  auth: 'public',
+  params: noParams,
+  response: envelope(z.array(e.participantGroup)),
+});
 
 export const bootstrapData = z.object({
   settings: e.settings,

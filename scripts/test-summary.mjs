@@ -25,10 +25,7 @@ for (const [label, file] of [
   rows.push([label, { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }]);
 }
 const pw = read('playwright.json');
-rows.push([
-  'playwright',
-  pw && { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped },
-]);
+rows.push(['playwright', pw && { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped }]);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const [label, r] of rows) {

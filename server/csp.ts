@@ -1,7 +1,7 @@
 import type express from 'express';
 import helmet from 'helmet';
-import { env } from '../app/config/env.server.ts';
 import { routedPath } from './guards.ts';
+import { env } from '../app/config/env.server.ts';
 
 /* Security headers, with the Content-Security-Policy (a per-request nonce, TOOLCHAIN §3). */
 
@@ -60,4 +60,3 @@ function socialOrigins(): string[] {
   if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) origins.push(new URL(env.FACEBOOK_ISSUER).origin);
   return origins;
 }
-

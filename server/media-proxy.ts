@@ -10,8 +10,17 @@ import type { Request, RequestHandler } from 'express';
 
 const PASS_REQUEST = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept', 'accept-encoding', 'user-agent'];
 const PASS_RESPONSE = [
-  'content-type', 'content-length', 'content-range', 'content-encoding', 'accept-ranges', 'etag',
-  'last-modified', 'cache-control', 'expires', 'vary', 'access-control-allow-origin',
+  'content-type',
+  'content-length',
+  'content-range',
+  'content-encoding',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'expires',
+  'vary',
+  'access-control-allow-origin',
 ];
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };

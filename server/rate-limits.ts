@@ -1,7 +1,7 @@
 import type express from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { env } from '../app/config/env.server.ts';
 import { routedPath } from './guards.ts';
+import { env } from '../app/config/env.server.ts';
 
 /* Rate limits per client IP. Loopback is exempt (tests, benchmarks, a proxy without TRUST_PROXY). */
 
@@ -14,13 +14,26 @@ const throttled: Parameters<typeof rateLimit>[0] = {
   // TRUST_PROXY is the operator's decision; the library's warning about it is noise here.
   validate: { trustProxy: false, xForwardedForHeader: false },
   handler: (_req, res, _next, options) => {
-    res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60));
+    res
+      .status(options.statusCode)
+      .set('Retry-After', String(Math.ceil(options.windowMs / 1000)))
+      .type('html')
+      .send(throttledPage(60));
   },
 };
 // Sign-in style POSTs get a strict tier, with a message that says what happened.
 // One counter per client IP for every password check: signing in, and the current password on
 // /profile/edit. The tier is decided on the routed path, so '/x/../login' counts as /login.
-const AUTH_PATHS = ['/login', '/registration', '/password-reset-request', '/password-reset', '/verify-email', '/confirm-account-deletion', '/auth/', '/profile/edit'];
+const AUTH_PATHS = [
+  '/login',
+  '/registration',
+  '/password-reset-request',
+  '/password-reset',
+  '/verify-email',
+  '/confirm-account-deletion',
+  '/auth/',
+  '/profile/edit',
+];
 const isAuthPost = (req: express.Request) => {
   if (req.method !== 'POST') return false;
   const path = routedPath(req).replace(/\/+$/, '') || '/';
@@ -34,7 +47,11 @@ export function rateLimits(isLoopback: (req: express.Request) => boolean): expre
     limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
     skip: (req) => !isAuthPost(req) || isLoopback(req),
     handler: (_req, res, _next, options) => {
-      res.status(options.statusCode).set('Retry-After', String(Math.ceil(options.windowMs / 1000))).type('html').send(throttledPage(60, AUTH_THROTTLED));
+      res
+        .status(options.statusCode)
+        .set('Retry-After', String(Math.ceil(options.windowMs / 1000)))
+        .type('html')
+        .send(throttledPage(60, AUTH_THROTTLED));
     },
   });
   return [strict, rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback })];
@@ -48,4 +65,3 @@ function throttledPage(seconds: number, reason = 'We received too many requests 
 <h1>Too many requests</h1><p>${reason} Please wait a moment, then reload the page.</p>
 <p>Please wait ${seconds} seconds, then reload the page.</p><p><a href="">Reload</a></p></main></body></html>`;
 }
-

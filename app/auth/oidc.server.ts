@@ -1,8 +1,8 @@
 import * as client from 'openid-client';
 import type { SocialProvider } from '#contract/auth';
+import type { ProviderConfig } from '~/auth/social.server';
 import { env } from '~/config/env.server';
 import { appCookie } from '~/http/cookies.server';
-import type { ProviderConfig } from '~/auth/social.server';
 
 /* Social sign-in as an OpenID Connect authorization code flow run by this server (so it works
    without JavaScript): PKCE, state and nonce travel in a short-lived signed cookie between the

@@ -61,6 +61,9 @@ export function channelClient(request: Request, keys: KeySource): ChannelClient 
     // Calls end with the page request: a visitor who navigates away cancels them quietly.
     call: async (endpoint, params, opts = {}) =>
       (await coreFor(request, keys)).call(endpoint, params, { ...opts, signal: opts.signal ?? request.signal }).catch((error) => onPageError(error, opts)),
-    shared: (endpoint, params) => processSharedContent().call(endpoint, params).catch((error) => onPageError(error)),
+    shared: (endpoint, params) =>
+      processSharedContent()
+        .call(endpoint, params)
+        .catch((error) => onPageError(error)),
   };
 }

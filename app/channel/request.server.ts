@@ -109,7 +109,13 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     if (res.ok) {
       const parsed = endpoint.response.safeParse(json);
       if (parsed.success) return parsed.data;
-      const issues = json === undefined ? 'body is not JSON' : parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const issues =
+        json === undefined
+          ? 'body is not JSON'
+          : parsed.error.issues
+              .slice(0, 5)
+              .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+              .join('; ');
       log.error(`[channel] ${label} answer does not match the contract: ${issues}`);
       throw new ChannelError({ status: 502, kind: 'schema', message: `Unexpected answer from the channel for ${endpoint.name}`, endpoint: endpoint.name });
     }

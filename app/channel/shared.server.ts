@@ -65,10 +65,12 @@ export function createSharedContent(core: ChannelCore, opts: { ttlMs: number; ma
   return {
     cache,
     call: (endpoint, params) =>
-      cache.get(cacheKey(endpoint, params), async () => deepFreeze(await core.call(endpoint, params))).catch((error: unknown) => {
-        // A thrown Response (429) reaches every waiter: each gets its own readable body.
-        throw error instanceof Response ? error.clone() : error;
-      }),
+      cache
+        .get(cacheKey(endpoint, params), async () => deepFreeze(await core.call(endpoint, params)))
+        .catch((error: unknown) => {
+          // A thrown Response (429) reaches every waiter: each gets its own readable body.
+          throw error instanceof Response ? error.clone() : error;
+        }),
   };
 }
 

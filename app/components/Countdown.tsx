@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { countdownAnnouncement, formatRemaining, isoDuration, remaining } from '~/domain/watch-state';
 
 interface CountdownProps {

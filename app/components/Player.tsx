@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Caption } from '~/domain/watch-state';
 import { enhanceVideo } from '~/components/player/enhance';
+import type { Caption } from '~/domain/watch-state';
 
 export interface PlayerProps {
   title: string;
@@ -53,14 +53,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
 
   return (
     <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
-      <video
-        ref={videoRef}
-        controls
-        playsInline
-        preload="metadata"
-        poster={poster ?? undefined}
-        aria-label={`Video player: ${title}`}
-      >
+      <video ref={videoRef} controls playsInline preload="metadata" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
         <source src={src} type="application/vnd.apple.mpegurl" />
         {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
         {captions.map((c, i) => (

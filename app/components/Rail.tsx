@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { VodRail } from '#contract/entities';
-import { VodCard } from '~/components/VodCard';
+import { useEffect, useRef, useState } from 'react';
+import type { VodRailData } from '~/domain/vod-card';
+import { RailFrame } from './VodRail';
 
 /** Spec: rails scroll every 5000 ms. */
 export const RAIL_SCROLL_MS = 5000;
@@ -36,8 +36,7 @@ function useReducedMotion(): boolean | null {
  * pause control; it holds still while the pointer or focus is in the list, and never moves when
  * the visitor prefers reduced motion (then there is no control either).
  */
-export function Rail({ rail, autoScroll = false }: { rail: VodRail; autoScroll?: boolean }) {
-  const headingId = useId();
+export function Rail({ rail, autoScroll = false }: { rail: VodRailData; autoScroll?: boolean }) {
   const listRef = useRef<HTMLUListElement>(null);
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -53,37 +52,25 @@ export function Rail({ rail, autoScroll = false }: { rail: VodRail; autoScroll?:
     return () => window.clearInterval(timer);
   }, [moving]);
 
-  if (rail.vod_media_items.length === 0) return null;
-
   return (
-    <section className="rail" aria-labelledby={headingId}>
-      <div className="rail-head">
-        <h2 id={headingId}>{rail.title}</h2>
-        {canMove ? (
+    <RailFrame
+      rail={rail}
+      control={
+        canMove ? (
           <button type="button" className="rail-toggle" onClick={() => setPaused((p) => !p)}>
             {paused ? 'Resume auto-scroll' : 'Pause auto-scroll'}
           </button>
-        ) : null}
-      </div>
-      {/* Focusable so keyboard users can scroll it with the arrow keys. */}
-      <ul
-        ref={listRef}
-        className="rail-list"
-        tabIndex={0}
-        aria-label={`${rail.title}: videos`}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(e) => {
+        ) : null
+      }
+      list={{
+        ref: listRef,
+        onMouseEnter: () => setHovered(true),
+        onMouseLeave: () => setHovered(false),
+        onFocus: () => setFocused(true),
+        onBlur: (e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-        }}
-      >
-        {rail.vod_media_items.map((item) => (
-          <li key={item.id} className="rail-item">
-            <VodCard item={item} />
-          </li>
-        ))}
-      </ul>
-    </section>
+        },
+      }}
+    />
   );
 }

@@ -24,33 +24,3 @@ export function VodTile({ card }: { card: VodCardData }) {
     </Link>
   );
 }
-
-export interface VodRailData {
-  id: number;
-  title: string;
-  cards: VodCardData[];
-}
-
-/**
- * A titled row of videos that scrolls sideways by hand: the same markup as Rail without its
- * auto-scroll, so a page that does not move its rails ships no script for them.
- */
-export function StaticRail({ rail }: { rail: VodRailData }) {
-  // The loader leaves out rails without videos.
-  const headingId = `rail-${rail.id}`;
-  return (
-    <section className="rail" aria-labelledby={headingId}>
-      <div className="rail-head">
-        <h2 id={headingId}>{rail.title}</h2>
-      </div>
-      {/* Focusable so keyboard users can scroll it with the arrow keys. */}
-      <ul className="rail-list" tabIndex={0} aria-label={`${rail.title}: videos`}>
-        {rail.cards.map((card) => (
-          <li key={card.id} className="rail-item">
-            <VodTile card={card} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}

@@ -43,7 +43,15 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
       </header>
 
       <div className="watch-stage">
-        <Playback mediaId={`event-${event.id}`} state={state} title={title} poster={event.image} timeZone={event.time_zone} serverNow={serverNow} linkTarget={linkTarget} />
+        <Playback
+          mediaId={`event-${event.id}`}
+          state={state}
+          title={title}
+          poster={event.image}
+          timeZone={event.time_zone}
+          serverNow={serverNow}
+          linkTarget={linkTarget}
+        />
       </div>
 
       {event.participants.length > 0 || event.description ? (

@@ -7,7 +7,10 @@ import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'fieldhouse-dev-secret-change-me';
 
-const url = z.string().url().transform((u) => u.replace(/\/+$/, ''));
+const url = z
+  .string()
+  .url()
+  .transform((u) => u.replace(/\/+$/, ''));
 
 /** Express `trust proxy`: false (default), true, a hop count, or a list of subnets. */
 const trustProxy = z
@@ -32,10 +35,16 @@ const schema = z
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
     /** Unset: the reference channel API runs inside the web server (server.ts sets it). */
     CHANNEL_API_URL: url.optional(),
-    CHANNEL_SLUG: z.string().regex(/^[a-z0-9-]+$/, 'CHANNEL_SLUG: lowercase letters, digits and dashes').default('demo'),
+    CHANNEL_SLUG: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'CHANNEL_SLUG: lowercase letters, digits and dashes')
+      .default('demo'),
     CHANNEL_CONFIG_URL: url.optional(),
     TRUST_PROXY: trustProxy,
-    SENTRY_DSN: z.union([z.string().url(), z.literal('')]).optional().transform((v) => v || undefined),
+    SENTRY_DSN: z
+      .union([z.string().url(), z.literal('')])
+      .optional()
+      .transform((v) => v || undefined),
     BOOTSTRAP_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
     /** Viewer-independent content (home rails, lists, pages) shared by all visitors this long. */
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(10),
@@ -66,8 +75,7 @@ const schema = z
       SESSION_SECRET: secrets,
       PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       COOKIE_SECURE: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1' : Boolean(e.PUBLIC_URL?.startsWith('https://')),
-      CHANNEL_CONFIG_URL:
-        e.CHANNEL_CONFIG_URL ?? (e.CHANNEL_API_URL ? `${e.CHANNEL_API_URL}/channels/${e.CHANNEL_SLUG}.json` : undefined),
+      CHANNEL_CONFIG_URL: e.CHANNEL_CONFIG_URL ?? (e.CHANNEL_API_URL ? `${e.CHANNEL_API_URL}/channels/${e.CHANNEL_SLUG}.json` : undefined),
     };
   });
 

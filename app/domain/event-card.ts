@@ -3,8 +3,8 @@
  * strings travel to the browser. */
 import type { Event } from '#contract';
 import { formatEventDate, isoFromEpoch } from './dates';
-import { eventTitle } from './event-title';
 import { isFree, statusLabel } from './event-status';
+import { eventTitle } from './event-title';
 
 export interface EventCardData {
   id: number;

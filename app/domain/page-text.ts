@@ -15,5 +15,9 @@ export function documentTitle(page: string | null | undefined, channelName: stri
 
 /** A custom page's url as a path without slashes at either end, for matching the splat route. */
 export function normalisePagePath(url: string): string {
-  return url.trim().replace(/^https?:\/\/[^/]+/i, '').replace(/^\/+|\/+$/g, '').toLowerCase();
+  return url
+    .trim()
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
 }

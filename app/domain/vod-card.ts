@@ -1,5 +1,5 @@
 /* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
-import type { VodMediaItem } from '#contract/entities';
+import type { VodMediaItem, VodRail } from '#contract/entities';
 import { describeDuration, formatDuration } from './watch-state';
 
 export interface VodCardData {
@@ -34,4 +34,17 @@ export function vodCardData(item: VodMediaItem): VodCardData {
     duration: timed ? formatDuration(item.duration) : '',
     durationText: timed ? describeDuration(item.duration) : '',
   };
+}
+
+export interface VodRailData {
+  id: number;
+  title: string;
+  cards: VodCardData[];
+}
+
+/** Rails as the pages render them: card data only, empty rails left out. */
+export function vodRailsData(rails: VodRail[]): VodRailData[] {
+  return rails
+    .filter((rail) => rail.vod_media_items.length > 0)
+    .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) }));
 }

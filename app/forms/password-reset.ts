@@ -4,7 +4,10 @@ import { PASSWORD_MAX, MSG, passwordField } from '#contract/auth';
 /* /password-reset, and the new-password pair registration shares. */
 
 /** The password confirmation field: checked against the password by `passwordsMatch`. */
-export const confirmationField = z.string().max(PASSWORD_MAX, MSG.shorter(PASSWORD_MAX + 1)).optional();
+export const confirmationField = z
+  .string()
+  .max(PASSWORD_MAX, MSG.shorter(PASSWORD_MAX + 1))
+  .optional();
 
 /**
  * 'The password and password confirmation do not match', checked on its own (joined with `.and`)

@@ -7,9 +7,7 @@ import { emailField, MSG, nameField, PASSWORD_MAX, passwordField } from '#contra
 export const PROFILE_INTENTS = ['details', 'password', 'delete-request'] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-export const profileIntent = (value: FormDataEntryValue | null): ProfileIntent | null =>
-  PROFILE_INTENTS.find((intent) => intent === value) ?? null;
-
+export const profileIntent = (value: FormDataEntryValue | null): ProfileIntent | null => PROFILE_INTENTS.find((intent) => intent === value) ?? null;
 
 export const detailsSchema = z.object({
   first_name: nameField(MSG.firstName),
@@ -33,8 +31,13 @@ export function passwordSchema({ needsCurrent }: { needsCurrent: boolean }) {
   const current = needsCurrent
     ? z.string({ required_error: MSG.required }).max(PASSWORD_MAX, MSG.shorter(PASSWORD_MAX + 1))
     : // Not asked, so not sent; a stray value is ignored rather than refused.
-      z.string().optional().transform(() => undefined);
-  return base.extend({ current_password: current }).refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] });
+      z
+        .string()
+        .optional()
+        .transform(() => undefined);
+  return base
+    .extend({ current_password: current })
+    .refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] });
 }
 
 /** Fields of the password form that must never come back in a reply. */

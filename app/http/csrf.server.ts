@@ -26,4 +26,3 @@ export function isValidCsrf(session: AppSession, token: FormDataEntryValue | nul
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
   });
 }
-

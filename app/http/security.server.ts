@@ -1,9 +1,9 @@
 import { json } from '@remix-run/node';
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { env } from '~/config/env.server';
-import { isSameOrigin } from '~/http/same-origin';
 import { CSRF_FIELD, isValidCsrf } from '~/http/csrf.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { isSameOrigin } from '~/http/same-origin';
 
 /* Every POST proves it comes from one of our own pages: same origin (checked in server.ts for
    every request that can change something, and again here) and the CSRF token of this session.

@@ -34,7 +34,13 @@ export interface SessionUser {
 export function sessionUser(session: AppSession): SessionUser | null {
   const user = session.get('user') as Partial<SessionUser> | undefined;
   return user && typeof user.id === 'number' && typeof user.email === 'string'
-    ? { id: user.id, email: user.email, first_name: user.first_name ?? '', last_name: user.last_name ?? '', temporary_password: user.temporary_password === true }
+    ? {
+        id: user.id,
+        email: user.email,
+        first_name: user.first_name ?? '',
+        last_name: user.last_name ?? '',
+        temporary_password: user.temporary_password === true,
+      }
     : null;
 }
 

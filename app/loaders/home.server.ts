@@ -4,13 +4,13 @@
  * Everything the page shows is worked out here, so the dates, Intl formatting, titles and links
  * of the cards stay on the server and the page's data is only what it renders. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { api } from '#contract';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-text';
-import { requestContext } from '~/http/request-context.server';
 import { slideViews } from '~/domain/slide-link';
-import { vodCardData } from '~/domain/vod-card';
+import { vodRailsData } from '~/domain/vod-card';
+import { requestContext } from '~/http/request-context.server';
 
 /** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
 export const HOME_SECTION_LIMIT = 8;
@@ -24,14 +24,12 @@ export async function loader(args: LoaderFunctionArgs) {
     more: list.length > HOME_SECTION_LIMIT,
   });
   return json({
-      title: documentTitle('Home', boot.settings.name),
-      channelName: boot.settings.name,
-      slides: slideViews(boot.slides, boot.pages),
-      live: section(events.live),
-      upcoming: section(events.upcoming),
-      finished: section(events.finished),
-      rails: rails
-        .filter((rail) => rail.vod_media_items.length > 0)
-        .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) })),
+    title: documentTitle('Home', boot.settings.name),
+    channelName: boot.settings.name,
+    slides: slideViews(boot.slides, boot.pages),
+    live: section(events.live),
+    upcoming: section(events.upcoming),
+    finished: section(events.finished),
+    rails: vodRailsData(rails),
   });
 }

@@ -5,13 +5,13 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
+import { colorCss } from '~/domain/colors';
 import { guard } from '~/domain/navigation';
+import { documentTitle, paragraphs } from '~/domain/page-text';
+import { menuLinks, safeLink } from '~/domain/slide-link';
 import { rememberPage } from '~/http/navigation.server';
 import { requestContext } from '~/http/request-context.server';
 import { HONEYPOT_FIELD } from '~/http/security.server';
-import { colorCss } from '~/domain/colors';
-import { documentTitle, paragraphs } from '~/domain/page-text';
-import { menuLinks, safeLink } from '~/domain/slide-link';
 
 /** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
  *  policy blocks stay unshown (spec section 2: those routes are paths only). */
@@ -40,9 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
       header: menuLinks(boot.menu.header),
       footer: {
         menu: menuLinks(boot.menu.footer),
-        blocks: boot.static_blocks
-          .filter((b) => isFooterBlock(b.alias))
-          .map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
+        blocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)).map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
         social: social.flatMap((s) => {
           const href = safeLink(s.url);
           return href ? [{ name: s.name, href }] : [];

@@ -1,10 +1,10 @@
-import { api } from '#contract';
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
-import { requestContext } from '~/http/request-context.server';
 import { normalisePagePath, paragraphs } from '~/domain/page-text';
+import { requestContext } from '~/http/request-context.server';
 
 /* Any other path: one of the channel's custom pages (path = page url), else /404 (spec section 2). */
 export async function loader(args: LoaderFunctionArgs) {

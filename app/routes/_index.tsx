@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EventTiles } from '~/components/EventTile';
 import { Slides } from '~/components/Slides';
-import { StaticRail } from '~/components/VodTile';
+import { StaticRail } from '~/components/VodRail';
 import type { loader } from '~/loaders/home.server';
 
 export { loader } from '~/loaders/home.server';

@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
-import { userMessage } from '~/domain/auth-messages';
 import { endFlowCookie, finishSignIn, type CallbackOutcome } from '~/auth/oidc.server';
 import { setPendingSocial } from '~/auth/pending-social.server';
-import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
 import { socialProvider, type ProviderConfig } from '~/auth/social.server';
+import { ChannelError } from '~/channel/client.server';
+import { userMessage } from '~/domain/auth-messages';
+import { requestContext, type RouteArgs } from '~/http/request-context.server';
 
 /* Where the provider sends the fan back. A known address signs in; a new one goes to
    /registration to accept the terms first (spec section 8: 'You are not registered yet...');

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { startSignIn } from '~/auth/oidc.server';
+import { socialProvider } from '~/auth/social.server';
 import { requestContext } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
-import { startSignIn } from '~/auth/oidc.server';
 import { readForm } from '~/http/security.server';
-import { socialProvider } from '~/auth/social.server';
 
 /* "Continue with Google": a POST (it starts a flow) that sends the fan to the provider. A GET
    has nothing to start and goes back to the login page. */

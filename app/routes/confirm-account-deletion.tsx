@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { formatDateTime } from '~/domain/account-records';
@@ -11,7 +12,6 @@ import { mailedTokenOf } from '~/forms/mailed-token';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
-import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 /* The page a deletion mail links to. Opening it changes nothing (mail scanners prefetch links);
    the fan confirms with a POST. The link may be opened in any browser: the token is the proof. */

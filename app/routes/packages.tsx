@@ -1,5 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { priceTitle } from '~/domain/price-title';
@@ -45,42 +46,49 @@ export default function Packages() {
         Online purchase opens soon. Free events already play for everyone — see the <Link to="/schedule">schedule</Link>.
       </p>
 
-      <section aria-labelledby="subscriptions-heading">
-        <h2 id="subscriptions-heading">Subscriptions</h2>
-        {subscriptions.length === 0 ? (
-          <p>No subscriptions are on offer right now.</p>
-        ) : (
-          <ul className="product-grid">
-            {subscriptions.map((s) => (
-              <li key={s.id} className="product">
-                <h3>{s.name}</h3>
-                <p className="product__price">{s.priceTitle}</p>
-                {s.trialDays ? <p className="product__trial">{s.trialDays}-day free trial</p> : null}
-                {s.description ? <p>{s.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ProductSection id="subscriptions" title="Subscriptions" empty="No subscriptions are on offer right now." products={subscriptions}>
+        {(s) => (s.trialDays ? <p className="product__trial">{s.trialDays}-day free trial</p> : null)}
+      </ProductSection>
 
-      <section aria-labelledby="passes-heading">
-        <h2 id="passes-heading">Passes</h2>
-        {passes.length === 0 ? (
-          <p>No passes are on offer right now.</p>
-        ) : (
-          <ul className="product-grid">
-            {passes.map((p) => (
-              <li key={p.id} className="product">
-                <h3>{p.name}</h3>
-                <p className="product__price">{p.priceTitle}</p>
-                {p.addOn ? <p className="product__tag">Add-on pass</p> : null}
-                {p.description ? <p>{p.description}</p> : null}
-                {p.categories.length > 0 ? <p className="product__meta">Covers: {p.categories.join(', ')}</p> : null}
-              </li>
-            ))}
-          </ul>
+      <ProductSection id="passes" title="Passes" empty="No passes are on offer right now." products={passes}>
+        {(p) => (
+          <>
+            {p.addOn ? <p className="product__tag">Add-on pass</p> : null}
+            {p.categories.length > 0 ? <p className="product__meta">Covers: {p.categories.join(', ')}</p> : null}
+          </>
         )}
-      </section>
+      </ProductSection>
     </div>
+  );
+}
+
+interface Product {
+  id: number;
+  name: string;
+  description: string | null;
+  priceTitle: string;
+}
+
+/** One kind of product as a titled grid; `children` adds what that kind says beyond name, price and description. */
+function ProductSection<P extends Product>(props: { id: string; title: string; empty: string; products: P[]; children: (product: P) => ReactNode }) {
+  const headingId = `${props.id}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.title}</h2>
+      {props.products.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <ul className="product-grid">
+          {props.products.map((product) => (
+            <li key={product.id} className="product">
+              <h3>{product.name}</h3>
+              <p className="product__price">{product.priceTitle}</p>
+              {props.children(product)}
+              {product.description ? <p>{product.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -2,6 +2,8 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { mailedAddress, rememberMailedAddress } from '~/auth/mailed-address.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { Recaptcha } from '~/components/form/Recaptcha';
@@ -9,8 +11,6 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
-import { mailedAddress, rememberMailedAddress } from '~/auth/mailed-address.server';
-import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -25,7 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in fan is sent home by the root loader (spec section 2).
   // After the post: `?sent` shows the notice; the address comes from a cookie, never the URL.
   const sent = new URL(request.url).searchParams.has('sent');
-  return json({ sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null, recaptchaSiteKey: recaptchaSiteKey() }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null, recaptchaSiteKey: recaptchaSiteKey() },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -38,8 +38,8 @@ export default function Clips() {
         <>
           <p>You have no clips yet.</p>
           <p>
-            To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name and
-            a tag. <Link to="/vod_library">Find a game in the on-demand library</Link>
+            To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name and a tag.{' '}
+            <Link to="/vod_library">Find a game in the on-demand library</Link>
           </p>
         </>
       }

@@ -6,10 +6,10 @@ import { api, SERVER_MSG } from '#contract';
 import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
 import { pageMeta } from '~/components/layout/meta';
-import { userMessage } from '~/domain/auth-messages';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
+import { userMessage } from '~/domain/auth-messages';
 import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
@@ -122,8 +122,8 @@ export default function EditProfile() {
       <h1>Edit profile</h1>
       {forced ? (
         <p className="notice">
-          <strong>Choose a new password to continue.</strong> You signed in with a temporary password; once you set your own, the whole site
-          is open to you again.
+          <strong>Choose a new password to continue.</strong> You signed in with a temporary password; once you set your own, the whole site is open to you
+          again.
         </p>
       ) : (
         <p>

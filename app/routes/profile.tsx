@@ -3,8 +3,8 @@ import { Link, NavLink, Outlet, useLoaderData, useMatches, useRouteError } from 
 import type { ReactNode } from 'react';
 import { api } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
-import { FramedError } from '~/components/layout/FramedError';
 import { describeError } from '~/components/layout/error-kind';
+import { FramedError } from '~/components/layout/FramedError';
 import { pageMeta } from '~/components/layout/meta';
 import { capabilityWords } from '~/domain/account-records';
 import { requestContext } from '~/http/request-context.server';
@@ -58,43 +58,43 @@ export default function ProfileLayout() {
     );
   const fullName = `${user.first_name} ${user.last_name}`.trim();
   const summary = (
-      <section className="profile-summary" aria-labelledby="profile-account">
-        <h2 id="profile-account" className="sr-only">
-          Account
-        </h2>
-        <dl>
-          <div>
-            <dt>Name</dt>
-            <dd>{fullName || 'Not given yet'}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>
-              {user.email}
-              {user.email_verified ? null : <span className="profile-summary__note"> (not verified yet: follow the link we emailed you)</span>}
-            </dd>
-          </div>
-          <div>
-            <dt>What you can do</dt>
-            <dd>
-              {user.capabilities.length ? (
-                <ul className="profile-summary__capabilities">
-                  {user.capabilities.map((c) => (
-                    <li key={c}>{c}</li>
-                  ))}
-                </ul>
-              ) : (
-                <>
-                  Browse the schedule and free games. <Link to="/packages">Get a pass</Link> to watch more.
-                </>
-              )}
-            </dd>
-          </div>
-        </dl>
-        <Link to="/profile/edit" className="button button--quiet">
-          Edit profile
-        </Link>
-      </section>
+    <section className="profile-summary" aria-labelledby="profile-account">
+      <h2 id="profile-account" className="sr-only">
+        Account
+      </h2>
+      <dl>
+        <div>
+          <dt>Name</dt>
+          <dd>{fullName || 'Not given yet'}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            {user.email}
+            {user.email_verified ? null : <span className="profile-summary__note"> (not verified yet: follow the link we emailed you)</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>What you can do</dt>
+          <dd>
+            {user.capabilities.length ? (
+              <ul className="profile-summary__capabilities">
+                {user.capabilities.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                Browse the schedule and free games. <Link to="/packages">Get a pass</Link> to watch more.
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <Link to="/profile/edit" className="button button--quiet">
+        Edit profile
+      </Link>
+    </section>
   );
   return (
     <ProfileFrame summary={summary}>

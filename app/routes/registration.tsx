@@ -3,10 +3,15 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { PASSWORD_MIN } from '#contract/auth';
+import { rememberMailedAddress } from '~/auth/mailed-address.server';
+import { readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
+import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
 import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
+import { socialButtons, socialProvider } from '~/auth/social.server';
 import { ChannelError } from '~/channel/client.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { CheckboxField, Field } from '~/components/form/Field';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -14,14 +19,9 @@ import { SocialSignIn } from '~/components/SocialSignIn';
 import { USER_MSG } from '~/domain/auth-messages';
 import { registrationFields, registrationSchema, socialRegistrationSchema } from '~/forms/registration';
 import { channelErrorReply } from '~/forms/reply.server';
-import { rememberMailedAddress } from '~/auth/mailed-address.server';
-import { readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
-import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
-import { socialButtons, socialProvider } from '~/auth/social.server';
 import formsCss from '~/styles/forms.css';
-import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
@@ -51,7 +51,13 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: SECRETS }) }, { status: 400 });
   try {
     const { password_confirmation, news_opt_in, ...fields } = submission.value;
-    const { data } = await requestContext(args).channel.call(api.register, { ...fields, password_confirmation: password_confirmation ?? '', terms: true, news_opt_in: news_opt_in ?? false, ...recaptchaToken(formData) });
+    const { data } = await requestContext(args).channel.call(api.register, {
+      ...fields,
+      password_confirmation: password_confirmation ?? '',
+      terms: true,
+      news_opt_in: news_opt_in ?? false,
+      ...recaptchaToken(formData),
+    });
     // Registering does not sign in: the fan verifies the address first.
     const headers = { 'Set-Cookie': await rememberMailedAddress('/verify-notice', data.email) };
     return redirect('/verify-notice', { status: 303, headers });
@@ -71,7 +77,12 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
     return seeOther('/registration');
   }
   try {
-    const { data } = await channel.call(api.social, { provider: pending.provider, id_token: pending.id_token, terms: true, news_opt_in: submission.value.news_opt_in ?? false });
+    const { data } = await channel.call(api.social, {
+      provider: pending.provider,
+      id_token: pending.id_token,
+      terms: true,
+      news_opt_in: submission.value.news_opt_in ?? false,
+    });
     // Signing in also forgets the pending sign-in.
     return completeSignIn(args, data, { welcome: `Welcome${commaName(data.user)}! Your account is ready.`, redirectTo: pending.redirectTo });
   } catch (error) {
@@ -80,7 +91,10 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
       return channelErrorReply(submission, error, { fields: ['terms'] });
     }
     // The provider's token was refused (expired, already used): start the sign-in over.
-    await session.toast({ text: `We could not finish your sign-in with ${socialProvider(pending.provider)?.name ?? pending.provider}. Please try again.`, type: 'error' });
+    await session.toast({
+      text: `We could not finish your sign-in with ${socialProvider(pending.provider)?.name ?? pending.provider}. Please try again.`,
+      type: 'error',
+    });
     await setPendingSocial(args, null);
     return seeOther('/registration');
   }

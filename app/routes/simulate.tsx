@@ -1,11 +1,11 @@
 import { json, type LinksFunction, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useCallback, useEffect, useState } from 'react';
 import plyrCss from 'plyr/dist/plyr.css';
-import { channelApiUrl } from '~/config/env.server';
+import { useCallback, useEffect, useState } from 'react';
 import { pageMeta } from '~/components/layout/meta';
 import { Player } from '~/components/Player';
 import { detectCapabilities, formatBytes, measureThroughput, type Capabilities, type Throughput } from '~/components/player/browser-check';
+import { channelApiUrl } from '~/config/env.server';
 import playerCss from '~/styles/player.css';
 
 export const links: LinksFunction = () => [
@@ -62,8 +62,8 @@ export default function Simulate() {
       <section aria-labelledby="sim-speed-title" className="simulate-section">
         <h2 id="sim-speed-title">Measure by hand</h2>
         <p>
-          A server cannot time a download on your side, so without JavaScript this page cannot measure your speed for you. Download the
-          test video and time it: speed in Mbit/s = size in MB × 8 ÷ seconds. Around {RECOMMENDED_MBPS} Mbit/s or more plays smoothly in HD.
+          A server cannot time a download on your side, so without JavaScript this page cannot measure your speed for you. Download the test video and time it:
+          speed in Mbit/s = size in MB × 8 ÷ seconds. Around {RECOMMENDED_MBPS} Mbit/s or more plays smoothly in HD.
         </p>
         <p>
           <a href={TEST.mp4} download="fieldhouse-test-pattern.mp4">

@@ -5,9 +5,9 @@ import { api, type EventCategory } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { EventList } from '~/components/EventList';
 import { pageMeta } from '~/components/layout/meta';
-import { requestContext } from '~/http/request-context.server';
 import { Pagination } from '~/components/Pagination';
 import { PAGE_SIZE, eventPageCount, eventsQueryFor, filtersSearch, parseEventFilters, type EventFilters } from '~/domain/event-filters';
+import { requestContext } from '~/http/request-context.server';
 
 /* /upcoming, and /vod, /live, /schedule (they re-export this module): one list of events. */
 
@@ -24,10 +24,7 @@ const STATUS_OPTIONS: Option[] = [
 
 /** Categories with their sub-categories indented under them, as select options. */
 function categoryOptions(categories: EventCategory[], depth = 0): Option[] {
-  return categories.flatMap((c) => [
-    { value: c.id, label: `${'— '.repeat(depth)}${c.name}` },
-    ...categoryOptions(c.children ?? [], depth + 1),
-  ]);
+  return categories.flatMap((c) => [{ value: c.id, label: `${'— '.repeat(depth)}${c.name}` }, ...categoryOptions(c.children ?? [], depth + 1)]);
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -36,13 +33,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { data: items, meta } = await requestContext(args).channel.shared(api.events, eventsQueryFor(filters));
   const total = meta.total;
   return json({
-      filters,
-      events: items,
-      total,
-      sports: categoryOptions(boot['events-categories']),
-      // The participant menu lists the schools; it comes with the cached bootstrap data.
-      schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
-      locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
+    filters,
+    events: items,
+    total,
+    sports: categoryOptions(boot['events-categories']),
+    // The participant menu lists the schools; it comes with the cached bootstrap data.
+    schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),
+    locations: boot['events-locations'].map((l) => ({ value: l.id, label: `${l.name}, ${l.city}` })),
   });
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { completeSignIn, seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
+import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { USER_MSG, userMessage } from '~/domain/auth-messages';
@@ -10,7 +11,6 @@ import { mailedTokenOf } from '~/forms/mailed-token';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
-import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify your email');

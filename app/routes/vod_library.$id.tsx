@@ -1,13 +1,13 @@
-import { api } from '#contract';
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
-import { requestContext } from '~/http/request-context.server';
-import { idParamOr404 } from '~/http/not-found.server';
+import { api } from '#contract';
 import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
-import { vodImage } from '~/components/VodCard';
+import { vodImage } from '~/domain/vod-card';
 import { describeDuration, watchState } from '~/domain/watch-state';
+import { idParamOr404 } from '~/http/not-found.server';
+import { requestContext } from '~/http/request-context.server';
 import playerCss from '~/styles/player.css';
 
 export const links: LinksFunction = () => [
@@ -18,10 +18,7 @@ export const links: LinksFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   const { channel } = requestContext(args);
-  const [item, geo] = await Promise.all([
-    channel.call(api.vodMediaItem, { id }).then((r) => r.data),
-    channel.call(api.geo).then((r) => r.data),
-  ]);
+  const [item, geo] = await Promise.all([channel.call(api.vodMediaItem, { id }).then((r) => r.data), channel.call(api.geo).then((r) => r.data)]);
   const headers = { 'Cache-Control': 'private, no-store' };
   // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
   const state = watchState({ ...item, stream_status: 'finished' }, geo);

@@ -1,14 +1,14 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import type { VodMediaItem } from '#contract/entities';
 import { pageMeta } from '~/components/layout/meta';
-import { requestContext } from '~/http/request-context.server';
-import { Rail } from '~/components/Rail';
-import { VodCard } from '~/components/VodCard';
 import { Pagination } from '~/components/Pagination';
+import { Rail } from '~/components/Rail';
+import { VodTile } from '~/components/VodTile';
 import { pageCount } from '~/domain/list-query';
+import { vodCardData, vodRailsData, type VodCardData } from '~/domain/vod-card';
 import { VOD_PAGE_SIZE, isSearch, parseVodQuery, vodHref, vodSearchFor, type VodQuery } from '~/domain/vod-query';
+import { requestContext } from '~/http/request-context.server';
 import vodCss from '~/styles/vod.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: vodCss }];
@@ -21,12 +21,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel } = requestContext(args);
   const [categories, results, rails] = await Promise.all([
     channel.shared(api.vodMediaCategories).then((r) => r.data),
-    searching
-      ? channel.shared(api.vodMediaSearch, vodSearchFor(query)).then((r) => ({ items: r.data, total: r.meta.total }))
-      : null,
+    searching ? channel.shared(api.vodMediaSearch, vodSearchFor(query)).then((r) => ({ items: r.data, total: r.meta.total })) : null,
     searching ? null : channel.shared(api.vodMediaRails).then((r) => r.data),
   ]);
-  return json({ query, categories, results, rails: rails ?? [] });
+  return json({
+    query,
+    categories,
+    results: results && { total: results.total, items: results.items.map(vodCardData) },
+    rails: vodRailsData(rails ?? []),
+  });
 }
 
 export default function VodLibrary() {
@@ -82,7 +85,7 @@ type ResultsProps = {
   query: VodQuery;
   heading: string;
   total: number;
-  items: VodMediaItem[];
+  items: VodCardData[];
 };
 
 function Results({ query, heading, total, items }: ResultsProps) {
@@ -98,7 +101,7 @@ function Results({ query, heading, total, items }: ResultsProps) {
           <ul className="vod-grid">
             {items.map((item) => (
               <li key={item.id}>
-                <VodCard item={item} />
+                <VodTile card={item} />
               </li>
             ))}
           </ul>

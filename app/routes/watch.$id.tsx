@@ -1,14 +1,14 @@
-import { api } from '#contract';
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import plyrCss from 'plyr/dist/plyr.css';
+import { api } from '#contract';
 import { getBootstrap } from '~/channel/bootstrap.server';
-import { requestContext } from '~/http/request-context.server';
-import { idParamOr404 } from '~/http/not-found.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { eventTitle } from '~/domain/event-title';
 import { watchState } from '~/domain/watch-state';
+import { idParamOr404 } from '~/http/not-found.server';
+import { requestContext } from '~/http/request-context.server';
 import playerCss from '~/styles/player.css';
 
 export const links: LinksFunction = () => [

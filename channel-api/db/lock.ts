@@ -27,8 +27,7 @@ export function acquireDirLock(dir: string): () => void {
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
         throw new Error(
-          `Data dir ${dir} is in use by pid ${holder} (lock file ${lockPath}). ` +
-            'Stop that process first, or set DATA_DIR to another directory.',
+          `Data dir ${dir} is in use by pid ${holder} (lock file ${lockPath}). ` + 'Stop that process first, or set DATA_DIR to another directory.',
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale: its process is gone

@@ -1,13 +1,13 @@
 import type { Request, Router } from 'express';
 import type { z } from 'zod';
-import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
+import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { defaultChannel, type Channel } from '../repo/channels.ts';
+import { fromZod, HttpError, noKey } from './errors.ts';
+import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
-import { fromZod, HttpError, noKey } from './errors.ts';
 
 export interface Ctx<E extends Endpoint> extends Caller {
   params: z.output<E['params']>;
@@ -46,7 +46,7 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
   });
 }
 
-async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise<{ channel: Channel; session?: Session }> {
+async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise<{ channel: ChannelRow; session?: Session }> {
   // A value that cannot be a key is no key: it is never looked up.
   const session = typeof apiKey === 'string' && KEY_PATTERN.test(apiKey) ? await sessionByApiKey(deps.db, apiKey) : undefined;
   if (ep.auth === 'apiKey') {

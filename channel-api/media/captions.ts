@@ -37,12 +37,7 @@ export const CAPTIONS: Record<string, Cue[]> = {
     'One-timer from the slot',
     'Final horn sounds',
   ]),
-  'test-pattern': everySeconds(2.5, [
-    'Test pattern',
-    'You should hear a 440 Hz tone',
-    'Captions are working',
-    'End of test stream',
-  ]),
+  'test-pattern': everySeconds(2.5, ['Test pattern', 'You should hear a 440 Hz tone', 'Captions are working', 'End of test stream']),
   // 60 s loop: a cue starts at 0 so the loop point is visible in the captions too.
   live: everySeconds(4, [
     'LIVE — Tip-off at Fieldhouse Arena',

@@ -3,9 +3,9 @@
  * Playlists are computed per request (live-playlist.ts); segment n is file n mod 30, and
  * subtitle segments are cut from the loop's cues with an X-TIMESTAMP-MAP.
  */
-import express, { type Response, type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import express, { type Response, type Router } from 'express';
 import { isLiveAsset, SEGMENT_SECONDS } from './assets.ts';
 import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, sendError } from './http.ts';
 import { liveMasterPlaylist, liveMediaPlaylist } from './live-playlist.ts';
@@ -68,15 +68,11 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
   });
 
   router.get('/live/:asset/video.m3u8', (req, res) => {
-    withLoop(req.params.asset, res, ({ meta }) =>
-      sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'video')),
-    );
+    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'video')));
   });
 
   router.get('/live/:asset/subs.m3u8', (req, res) => {
-    withLoop(req.params.asset, res, ({ meta }) =>
-      sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'subtitles')),
-    );
+    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'subtitles')));
   });
 
   router.get('/live/:asset/v/:segment', (req, res) => {

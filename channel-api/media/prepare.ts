@@ -6,15 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  LIVE_LOOP_SEGMENTS,
-  LIVE_RENDITION,
-  MEDIA_VERSION,
-  SEGMENT_SECONDS,
-  VOD_ASSETS,
-  VOD_RENDITIONS,
-  type Rendition,
-} from './assets.ts';
+import { LIVE_LOOP_SEGMENTS, LIVE_RENDITION, MEDIA_VERSION, SEGMENT_SECONDS, VOD_ASSETS, VOD_RENDITIONS, type Rendition } from './assets.ts';
 import { CAPTIONS } from './captions.ts';
 import { ffmpegPath, probe, runFfmpeg } from './ffmpeg.ts';
 import { measureBandwidth, vodMasterPlaylist, type Variant } from './hls-master.ts';

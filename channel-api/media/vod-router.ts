@@ -3,9 +3,9 @@
  * Names are checked against strict patterns before touching the disk, so no request can
  * reach outside an asset's directory; byte ranges (206/416) come from `send`.
  */
-import express, { type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import express, { type Router } from 'express';
 import { isVodAsset } from './assets.ts';
 import { FILE_TYPES, sendError } from './http.ts';
 import { COMPLETE_MARKER, mediaDirOf } from './prepare.ts';

@@ -55,11 +55,7 @@ export function parseVtt(text: string): Cue[] {
  * X-TIMESTAMP-MAP ties LOCAL 0 to the MPEG-TS time where the loop's picture starts, which
  * ffmpeg's own VTT segments omit (hls.js would then show cues ~1.4 s early).
  */
-export function liveSubtitleSegment(
-  cues: Cue[],
-  n: number,
-  opts: { segmentSeconds: number; loopSegments: number; mpegtsOffset: number },
-): string {
+export function liveSubtitleSegment(cues: Cue[], n: number, opts: { segmentSeconds: number; loopSegments: number; mpegtsOffset: number }): string {
   const k = n % opts.loopSegments;
   const from = k * opts.segmentSeconds;
   const to = from + opts.segmentSeconds;

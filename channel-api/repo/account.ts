@@ -8,7 +8,6 @@ import { apiKeys, clips, events, favorites, orders, transactions, userIdentities
 /* The signed-in fan's own records. Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */
 
-
 export async function ordersOf(
   db: Db,
   userId: number,
@@ -31,21 +30,19 @@ export async function ordersOf(
         )
         .orderBy(asc(transactions.createdAt), asc(transactions.id))
     : [];
-  const data = rows.map(
-    (r): Order => ({
-      id: r.id,
-      status: r.status as Order['status'],
-      activity_status: r.activityStatus,
-      type: r.type,
-      product: r.product,
-      amount: fromCents(r.amountCents),
-      currency: r.currency,
-      created_at: r.createdAt.toISOString(),
-      transactions: txs
-        .filter((t) => t.orderId === r.id)
-        .map((t) => ({ id: t.id, status: t.status, amount: fromCents(t.amountCents), currency: t.currency, created_at: t.createdAt.toISOString() })),
-    }),
-  );
+  const data = rows.map((r): Order => ({
+    id: r.id,
+    status: r.status as Order['status'],
+    activity_status: r.activityStatus,
+    type: r.type,
+    product: r.product,
+    amount: fromCents(r.amountCents),
+    currency: r.currency,
+    created_at: r.createdAt.toISOString(),
+    transactions: txs
+      .filter((t) => t.orderId === r.id)
+      .map((t) => ({ id: t.id, status: t.status, amount: fromCents(t.amountCents), currency: t.currency, created_at: t.createdAt.toISOString() })),
+  }));
   return { data, meta: { total: Number(total), offset: q.offset, limit: q.limit ?? Number(total) } };
 }
 

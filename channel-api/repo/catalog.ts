@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { channelOrder } from './ordering.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fromCents } from '../money.ts';
@@ -37,25 +38,32 @@ export async function participantsOf(db: Db, channelId: number, opts: { noLimit:
     .select()
     .from(t.participants)
     .where(and(eq(t.participants.channelId, channelId), opts.groupId ? eq(t.participants.participantGroupId, opts.groupId) : undefined))
-    .orderBy(asc(t.participants.weight), asc(t.participants.id));
+    .orderBy(...channelOrder(t.participants));
   const parents = rows.filter((p) => p.parentId === null);
   const list = opts.noLimit ? parents : parents.slice(0, 50);
   return list.map((p) => ({ ...participantOut(p), children: rows.filter((c) => c.parentId === p.id).map(participantOut) }));
 }
 
 export async function participantGroupsOf(db: Db, channelId: number) {
-  const rows = await db.select().from(t.participantGroups).where(eq(t.participantGroups.channelId, channelId)).orderBy(asc(t.participantGroups.weight), asc(t.participantGroups.id));
+  const rows = await db
+    .select()
+    .from(t.participantGroups)
+    .where(eq(t.participantGroups.channelId, channelId))
+    .orderBy(...channelOrder(t.participantGroups));
   return rows.map((g) => ({ id: g.id, name: g.name, alias: g.alias, image: g.image }));
 }
 
 type CategoryOut = { id: number; name: string; alias: string; parent_id: number | null; children?: CategoryOut[] };
 
 export async function eventCategoriesOf(db: Db, channelId: number): Promise<CategoryOut[]> {
-  const rows = await db.select().from(t.eventCategories).where(eq(t.eventCategories.channelId, channelId)).orderBy(asc(t.eventCategories.weight), asc(t.eventCategories.id));
+  const rows = await db
+    .select()
+    .from(t.eventCategories)
+    .where(eq(t.eventCategories.channelId, channelId))
+    .orderBy(...channelOrder(t.eventCategories));
   const out = (c: (typeof rows)[number]): CategoryOut => ({ id: c.id, name: c.name, alias: c.alias, parent_id: c.parentId });
   return rows.filter((c) => c.parentId === null).map((c) => ({ ...out(c), children: rows.filter((k) => k.parentId === c.id).map(out) }));
 }
-
 
 /** The fields every product shares on the wire (contract `productBase`); prices are stored in cents. */
 interface ProductRow {
@@ -80,7 +88,11 @@ const productFields = (p: ProductRow) => ({
 });
 
 export async function packagesOf(db: Db, channelId: number) {
-  const rows = await db.select().from(t.packages).where(eq(t.packages.channelId, channelId)).orderBy(asc(t.packages.weight), asc(t.packages.id));
+  const rows = await db
+    .select()
+    .from(t.packages)
+    .where(eq(t.packages.channelId, channelId))
+    .orderBy(...channelOrder(t.packages));
   return rows.map((p) => ({
     ...productFields(p),
     type: p.type,
@@ -96,7 +108,11 @@ export async function packagesOf(db: Db, channelId: number) {
 }
 
 export async function subscriptionsOf(db: Db, channelId: number) {
-  const rows = await db.select().from(t.subscriptions).where(eq(t.subscriptions.channelId, channelId)).orderBy(asc(t.subscriptions.weight), asc(t.subscriptions.id));
+  const rows = await db
+    .select()
+    .from(t.subscriptions)
+    .where(eq(t.subscriptions.channelId, channelId))
+    .orderBy(...channelOrder(t.subscriptions));
   return rows.map((s) => ({
     ...productFields(s),
     type: 'subscription' as const,

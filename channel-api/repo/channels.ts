@@ -3,20 +3,20 @@ import { asc, eq, lt } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { apiKeys, channels } from '../db/schema.ts';
 
-export type Channel = typeof channels.$inferSelect;
+export type ChannelRow = typeof channels.$inferSelect;
 
-export async function channelBySlug(db: Db, slug: string): Promise<Channel | undefined> {
+export async function channelBySlug(db: Db, slug: string): Promise<ChannelRow | undefined> {
   const [row] = await db.select().from(channels).where(eq(channels.slug, slug)).limit(1);
   return row;
 }
 
-export async function channelByKey(db: Db, channelKey: string): Promise<Channel | undefined> {
+export async function channelByKey(db: Db, channelKey: string): Promise<ChannelRow | undefined> {
   const [row] = await db.select().from(channels).where(eq(channels.channelKey, channelKey)).limit(1);
   return row;
 }
 
 /** Public calls carry no key: they answer for the server's (first) channel. */
-export async function defaultChannel(db: Db): Promise<Channel | undefined> {
+export async function defaultChannel(db: Db): Promise<ChannelRow | undefined> {
   const [row] = await db.select().from(channels).orderBy(asc(channels.id)).limit(1);
   return row;
 }

@@ -1,16 +1,20 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ChannelRow } from './channels.ts';
+import { channelOrder } from './ordering.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import type { Channel } from './channels.ts';
 
 /* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
 
-export const settingsOf = (c: Channel) => ({ name: c.name, ...c.settings, prerolls: [] });
+export const settingsOf = (c: ChannelRow) => ({ name: c.name, ...c.settings, prerolls: [] });
 
 export async function menuOf(db: Db, channelId: number) {
-  const items = await db.select().from(t.menuItems).where(eq(t.menuItems.channelId, channelId)).orderBy(asc(t.menuItems.weight), asc(t.menuItems.id));
-  const links = (location: string) =>
-    items.filter((i) => i.location === location).map((i) => ({ id: i.id, name: i.name, url: i.url, weight: i.weight }));
+  const items = await db
+    .select()
+    .from(t.menuItems)
+    .where(eq(t.menuItems.channelId, channelId))
+    .orderBy(...channelOrder(t.menuItems));
+  const links = (location: string) => items.filter((i) => i.location === location).map((i) => ({ id: i.id, name: i.name, url: i.url, weight: i.weight }));
   const groupIds = items.filter((i) => i.location === 'group').map((i) => i.refId ?? 0);
   const participantIds = items.filter((i) => i.location === 'participant').map((i) => i.refId ?? 0);
   const groups = groupIds.length ? await db.select().from(t.participantGroups).where(inArray(t.participantGroups.id, groupIds)) : [];
@@ -37,7 +41,7 @@ export async function slidesOf(db: Db, channelId: number, type?: string) {
     .select()
     .from(t.slides)
     .where(and(eq(t.slides.channelId, channelId), type ? eq(t.slides.type, type) : undefined))
-    .orderBy(asc(t.slides.weight), asc(t.slides.id));
+    .orderBy(...channelOrder(t.slides));
   return rows.map((s) => ({
     id: s.id,
     title: s.title,
@@ -53,17 +57,28 @@ export async function slidesOf(db: Db, channelId: number, type?: string) {
 const pageOut = (p: typeof t.pages.$inferSelect) => ({ id: p.id, url: p.url, alt_name: p.altName, name: p.name });
 
 export async function pagesOf(db: Db, channelId: number) {
-  const rows = await db.select().from(t.pages).where(eq(t.pages.channelId, channelId)).orderBy(asc(t.pages.weight), asc(t.pages.id));
+  const rows = await db
+    .select()
+    .from(t.pages)
+    .where(eq(t.pages.channelId, channelId))
+    .orderBy(...channelOrder(t.pages));
   return rows.map(pageOut);
 }
 
 export async function pageById(db: Db, channelId: number, id: number) {
-  const [p] = await db.select().from(t.pages).where(and(eq(t.pages.channelId, channelId), eq(t.pages.id, id)));
+  const [p] = await db
+    .select()
+    .from(t.pages)
+    .where(and(eq(t.pages.channelId, channelId), eq(t.pages.id, id)));
   return p ? { ...pageOut(p), body: p.body } : undefined;
 }
 
 export async function faqOf(db: Db, channelId: number) {
-  const rows = await db.select().from(t.faqs).where(eq(t.faqs.channelId, channelId)).orderBy(asc(t.faqs.weight), asc(t.faqs.id));
+  const rows = await db
+    .select()
+    .from(t.faqs)
+    .where(eq(t.faqs.channelId, channelId))
+    .orderBy(...channelOrder(t.faqs));
   return rows.map((f) => ({ id: f.id, question: f.question, answer: f.answer, weight: f.weight }));
 }
 

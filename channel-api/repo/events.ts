@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { airingStart, airingStartSql, streamStatus, streamStatusSql } from './event-status.ts';
 import type { eventsQuery } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { airingStart, airingStartSql, streamStatus, streamStatusSql } from './event-status.ts';
 
 type EventRow = typeof t.events.$inferSelect;
 /** The contract's query after parsing (defaults applied). */
@@ -18,9 +18,7 @@ function conditions(channelId: number, q: Partial<EventFilters>, now: number): S
     eq(t.events.channelId, channelId),
     statuses ? inArray(streamStatusSql(now), statuses) : undefined,
     // A sport includes its boys/girls children.
-    q.category
-      ? sql`${t.events.eventCategoryId} IN (SELECT id FROM ${t.eventCategories} WHERE id = ${q.category} OR parent_id = ${q.category})`
-      : undefined,
+    q.category ? sql`${t.events.eventCategoryId} IN (SELECT id FROM ${t.eventCategories} WHERE id = ${q.category} OR parent_id = ${q.category})` : undefined,
     // A school includes its teams.
     q.participant
       ? sql`EXISTS (SELECT 1 FROM ${t.eventParticipants} ep JOIN ${t.participants} p ON p.id = ep.participant_id
@@ -39,13 +37,19 @@ export async function listEvents(db: Db, channelId: number, q: EventFilters, now
   const sortColumn = q.sort_field === 'name' ? t.events.name : q.sort_field === 'weight' ? t.events.weight : airingStartSql(now);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(t.events).where(where).orderBy(dir(sortColumn), dir(t.events.id)).limit(q.limit).offset(q.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(t.events).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(t.events)
+      .where(where),
   ]);
   return { data: await present(db, rows, now), meta: { total: Number(total), offset: q.offset, limit: q.limit } };
 }
 
 export async function eventById(db: Db, channelId: number, id: number, now: number) {
-  const [row] = await db.select().from(t.events).where(and(eq(t.events.channelId, channelId), eq(t.events.id, id)));
+  const [row] = await db
+    .select()
+    .from(t.events)
+    .where(and(eq(t.events.channelId, channelId), eq(t.events.id, id)));
   if (!row) return undefined;
   const [out] = await present(db, [row], now);
   return { out, asset: row.asset };
@@ -66,7 +70,12 @@ async function present(db: Db, rows: EventRow[], now: number) {
     ? await db
         .select()
         .from(t.eventCategories)
-        .where(or(inArray(t.eventCategories.id, categoryIds), sql`${t.eventCategories.id} IN (SELECT parent_id FROM ${t.eventCategories} WHERE id IN ${categoryIds})`))
+        .where(
+          or(
+            inArray(t.eventCategories.id, categoryIds),
+            sql`${t.eventCategories.id} IN (SELECT parent_id FROM ${t.eventCategories} WHERE id IN ${categoryIds})`,
+          ),
+        )
     : [];
   const catById = new Map(cats.map((c) => [c.id, c]));
   return rows.map((r) => {

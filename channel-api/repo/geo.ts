@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { ChannelRow } from './channels.ts';
 import type { Db } from '../db/client.ts';
 import { geoRanges } from '../db/schema.ts';
-import type { Channel } from './channels.ts';
 
 /** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) → `1.2.3.4`. */
 export const normaliseIp = (ip: string) => (ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
@@ -18,7 +18,7 @@ function contains(cidr: string, ip: string): boolean {
 }
 
 /** Country of the client IP from the channel's CIDR table; unmatched addresses get the channel default. */
-export async function geoOf(db: Db, channel: Channel, rawIp: string) {
+export async function geoOf(db: Db, channel: ChannelRow, rawIp: string) {
   const ip = normaliseIp(rawIp);
   const ranges = await db.select().from(geoRanges).where(eq(geoRanges.channelId, channel.id));
   const hit = ranges.find((r) => contains(r.cidr, ip));

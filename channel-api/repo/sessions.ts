@@ -1,13 +1,13 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
+import type { ChannelRow } from './channels.ts';
+import type { UserRow } from './users.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { apiKeys, channels, users } from '../db/schema.ts';
-import type { Channel } from './channels.ts';
-import type { UserRow } from './users.ts';
 
 /* An api key is a session: a visitor's (user_id NULL) or a signed-in user's. */
 
 export interface Session {
-  channel: Channel;
+  channel: ChannelRow;
   /** The signed-in user, or null for a visitor's key. */
   user: UserRow | null;
   apiKey: string;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/auth.ts';
-import type { Executor } from '../db/client.ts';
 import { capabilitiesOf } from '../access.ts';
+import type { Executor } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { mount } from '../http/route.ts';
 import { notFound } from '../http/errors.ts';
+import { mount } from '../http/route.ts';
 import { pageById } from '../repo/content.ts';
 import { geoOf } from '../repo/geo.ts';
 

@@ -2,12 +2,12 @@ import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import { hasAccess } from '../access.ts';
 import type { Deps } from '../deps.ts';
-import { mount } from '../http/route.ts';
 import { notFound } from '../http/errors.ts';
+import { mount } from '../http/route.ts';
+import { eventPlayback } from '../media-urls.ts';
 import { eventCategoriesOf } from '../repo/catalog.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
-import { eventPlayback } from '../media-urls.ts';
 
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;

@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { mount } from '../http/route.ts';
 import { notFound, noKey } from '../http/errors.ts';
+import { mount } from '../http/route.ts';
 import { channelByKey, channelBySlug, issueApiKey } from '../repo/channels.ts';
 
 /** Where a client starts: the channel config (channel key), then an api key for that channel key. */

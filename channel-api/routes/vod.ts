@@ -2,8 +2,8 @@ import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import { hasAccess } from '../access.ts';
 import type { Deps } from '../deps.ts';
-import { mount } from '../http/route.ts';
 import { notFound } from '../http/errors.ts';
+import { mount } from '../http/route.ts';
 import { noPlayback, vodPlayback } from '../media-urls.ts';
 import { listVod, vodById, vodCategoriesOf, vodItemOut, vodRailsOf } from '../repo/vod.ts';
 

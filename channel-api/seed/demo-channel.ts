@@ -1,8 +1,8 @@
-import type { ChannelDescriptionInput } from './description.ts';
-import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalog.ts';
+import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { events, locations } from './demo/events.ts';
 import { divisions, eventCategories, images, participants, sports } from './demo/schools.ts';
+import type { ChannelDescriptionInput } from './description.ts';
 
 /** The demo channel, a fictional school conference. Loaded on first start (seed/seed.ts). */
 export function demoChannel(): ChannelDescriptionInput {
@@ -36,7 +36,14 @@ export function demoChannel(): ChannelDescriptionInput {
     },
     images: images(),
     participant_group_properties: [
-      { name: 'gender', label: 'Gender', values: [{ value: 'M', label: 'Men' }, { value: 'W', label: 'Women' }] },
+      {
+        name: 'gender',
+        label: 'Gender',
+        values: [
+          { value: 'M', label: 'Men' },
+          { value: 'W', label: 'Women' },
+        ],
+      },
       { name: 'sport', label: 'Sport', values: sports.map((s) => ({ value: s.alias, label: s.name })) },
     ],
     participant_groups: divisions,

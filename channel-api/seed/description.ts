@@ -38,7 +38,10 @@ const product = {
 
 export const channelDescription = z
   .object({
-    slug: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .default('demo'),
     name: z.string().min(1),
     /** Left out: a random key is made. */
     channel_key: z.string().min(16).optional(),

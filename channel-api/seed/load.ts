@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { toCents } from '../money.ts';
-import * as t from '../db/schema.ts';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { renderSvg } from './svg.ts';
-
+import type { Db, Tx } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { toCents } from '../money.ts';
 
 /** Key → id map that fails loudly on a dangling reference in the description. */
 class Ids {
@@ -72,7 +71,10 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
 
   const groups = new Ids('participant group');
   for (const [i, g] of d.participant_groups.entries()) {
-    const [row] = await tx.insert(t.participantGroups).values({ channelId, name: g.name, alias: g.alias, image: g.image, weight: i }).returning({ id: t.participantGroups.id });
+    const [row] = await tx
+      .insert(t.participantGroups)
+      .values({ channelId, name: g.name, alias: g.alias, image: g.image, weight: i })
+      .returning({ id: t.participantGroups.id });
     groups.set(g.alias, row.id);
   }
   // Parents before children: the description lists schools before their teams.
@@ -98,12 +100,18 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
   }
   const categories = new Ids('event category');
   for (const [i, c] of d.event_categories.entries()) {
-    const [row] = await tx.insert(t.eventCategories).values({ channelId, parentId: categories.opt(c.parent), name: c.name, alias: c.alias, weight: i }).returning({ id: t.eventCategories.id });
+    const [row] = await tx
+      .insert(t.eventCategories)
+      .values({ channelId, parentId: categories.opt(c.parent), name: c.name, alias: c.alias, weight: i })
+      .returning({ id: t.eventCategories.id });
     categories.set(c.alias, row.id);
   }
   const locations = new Ids('location');
   for (const l of d.locations) {
-    const [row] = await tx.insert(t.eventLocations).values({ channelId, name: l.name, address: l.address, city: l.city }).returning({ id: t.eventLocations.id });
+    const [row] = await tx
+      .insert(t.eventLocations)
+      .values({ channelId, name: l.name, address: l.address, city: l.city })
+      .returning({ id: t.eventLocations.id });
     locations.set(l.key, row.id);
   }
 
@@ -135,7 +143,10 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
 
   const pages = new Ids('page');
   for (const [i, p] of d.pages.entries()) {
-    const [row] = await tx.insert(t.pages).values({ channelId, url: p.url, name: p.name, altName: p.alt_name, body: p.body, weight: i }).returning({ id: t.pages.id });
+    const [row] = await tx
+      .insert(t.pages)
+      .values({ channelId, url: p.url, name: p.name, altName: p.alt_name, body: p.body, weight: i })
+      .returning({ id: t.pages.id });
     pages.set(p.key, row.id);
   }
   const blocks = rows(d.static_blocks.map((b) => ({ channelId, alias: b.alias, title: b.title, body: b.body })));
@@ -163,7 +174,17 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
     const date = v.date ? new Date(v.date) : new Date(now.getTime() - (v.days_ago ?? 0) * 86_400_000);
     const [row] = await tx
       .insert(t.vodItems)
-      .values({ channelId, categoryId: vodCategories.opt(v.category), title: v.title, description: v.description, date, duration: v.duration, type: v.type, asset: v.asset, image: v.image })
+      .values({
+        channelId,
+        categoryId: vodCategories.opt(v.category),
+        title: v.title,
+        description: v.description,
+        date,
+        duration: v.duration,
+        type: v.type,
+        asset: v.asset,
+        image: v.image,
+      })
       .returning({ id: t.vodItems.id });
     vod.set(v.key, row.id);
   }

@@ -3,8 +3,7 @@ import type { imageSpec } from './description.ts';
 
 type ImageSpec = z.infer<typeof imageSpec>;
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** Draws a logo badge (square, initials) or a 16:9 banner (poster, slide) with an accessible title. */
 export function renderSvg(spec: ImageSpec): string {

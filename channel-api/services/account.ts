@@ -1,10 +1,10 @@
 import { api, SERVER_MSG } from '../../contract/index.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { mailLink } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteAccount } from '../repo/account.ts';
 import { findToken, tokenState } from '../repo/tokens.ts';
 import { maskEmail, userById, type UserRow } from '../repo/users.ts';
-import { mailLink } from './sign-in.ts';
 
 /* Account deletion by mailed confirmation. */
 

@@ -3,11 +3,11 @@ import { hashPassword, spendPasswordCheck, verifyPassword } from '../auth/passwo
 import { checkRecaptcha } from '../auth/recaptcha.ts';
 import { verifyIdToken } from '../auth/social.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { endSession, endUserSessions } from '../repo/sessions.ts';
 import { createToken, findToken, spendAllTokens, spendToken, tokenState } from '../repo/tokens.ts';
 import { insertUser, linkIdentity, updateUser, userByEmail, userById, userByIdentity, type UserRow } from '../repo/users.ts';
-import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 
 /* Spec section 7, Auth: sign-in, registration, verification, password reset, social sign-in.
  * Each function is one endpoint's rules; routes/auth.ts only mounts them. */

@@ -2,10 +2,10 @@ import { api, MSG, SERVER_MSG } from '../../contract/index.ts';
 import { capabilitiesOf } from '../access.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { mailLink, userView } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { endUserSessions } from '../repo/sessions.ts';
 import { isUniqueViolation, normaliseEmail, updateUser, userByEmail, type NewUser, type UserRow } from '../repo/users.ts';
-import { mailLink, userView } from './sign-in.ts';
 
 /* The signed-in fan's profile: what they may do, and editing it. */
 

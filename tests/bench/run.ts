@@ -99,7 +99,16 @@ async function freeFinishedEventId(): Promise<number> {
 async function jsBytes(urls: string[]) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const out: Record<string, { files: number; raw: number; gzip: number }> = {};
   try {
@@ -136,7 +145,10 @@ try {
   // page that needs one: the watch page (access and geo are per viewer).
   const first = await fetch(`${base}/watch/${eventId}`);
   await first.text();
-  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const returning: Record<string, string> = cookie ? { cookie } : {};
 
   // Warm-up: caches, JIT.
@@ -147,7 +159,10 @@ try {
   // first visit (no cookie, so the server also fetches an api key for the new session).
   const perView: Record<string, number> = {};
   for (const url of ['/', `/watch/${eventId}`, '/upcoming']) {
-    for (const [who, headers] of [['returning', returning], ['first visit', {}]] as [string, Record<string, string>][]) {
+    for (const [who, headers] of [
+      ['returning', returning],
+      ['first visit', {}],
+    ] as [string, Record<string, string>][]) {
       const before = await channelCalls();
       await (await fetch(`${base}${url}`, { headers })).text();
       perView[`${url} (${who})`] = (await channelCalls()) - before;

@@ -4,7 +4,10 @@
 const LEAKS: [string, RegExp][] = [
   ['a stack trace', /\bat (?:async )?[\w$.<>]+ \((?:file:\/\/|\/)[^)]*:\d+:\d+\)|^\s+at .+:\d+:\d+$/m],
   ['a server path', new RegExp(`/node_modules/|file:///|${process.cwd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)],
-  ['an SQL error', /syntax error at or near|SQLSTATE|invalid byte sequence|out of range for type|violates (?:not-null|unique|foreign key|check) constraint|relation "[^"]+" does not exist|PostgresError|pglite|drizzle/i],
+  [
+    'an SQL error',
+    /syntax error at or near|SQLSTATE|invalid byte sequence|out of range for type|violates (?:not-null|unique|foreign key|check) constraint|relation "[^"]+" does not exist|PostgresError|pglite|drizzle/i,
+  ],
   ['an error name', /\b(?:TypeError|RangeError|SyntaxError|ReferenceError|ZodError)\b/],
 ];
 

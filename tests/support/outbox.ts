@@ -73,7 +73,13 @@ function leaves(part: Part): Part[] {
   return pieces.filter((p) => !p.startsWith('--')).flatMap((p) => leaves(splitPart(p.replace(/^\n/, ''))));
 }
 
-const decodeEntities = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 export function parseMail(file: string): Mail {
   const message = splitPart(fs.readFileSync(file, 'utf8'));

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
+import { CsrfField } from '~/components/form/FormGuards';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
-import { CsrfField } from '~/components/form/FormGuards';
 
 interface Props {
   channelName: string;
@@ -32,9 +32,7 @@ function AccountNav({ user }: { user: Props['user'] }) {
     return (
       <nav className="account-nav" aria-label="Account">
         <Link to="/login">Log in</Link>
-        <Link to="/registration">
-          Register
-        </Link>
+        <Link to="/registration">Register</Link>
       </nav>
     );
   return (
@@ -42,9 +40,7 @@ function AccountNav({ user }: { user: Props['user'] }) {
       <Link to="/profile">{user.firstName ? `${user.firstName}'s profile` : 'My profile'}</Link>
       <Form method="post" action="/logout" className="account-nav__logout">
         <CsrfField />
-        <button type="submit">
-          Log out
-        </button>
+        <button type="submit">Log out</button>
       </Form>
     </nav>
   );

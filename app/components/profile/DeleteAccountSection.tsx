@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
-import { SubmitButton } from '~/components/form/SubmitButton';
 import { CsrfField } from '~/components/form/FormGuards';
+import { SubmitButton } from '~/components/form/SubmitButton';
 
 /** The first step of deleting an account (intent=delete-request): the confirmation goes by mail. */
 export function DeleteAccountSection({ email }: { email: string }) {
@@ -8,8 +8,8 @@ export function DeleteAccountSection({ email }: { email: string }) {
     <section className="danger-zone" aria-labelledby="delete-account-heading">
       <h2 id="delete-account-heading">Delete account</h2>
       <p>
-        We will email a link to <strong>{email}</strong>; the account is deleted only when you open it and confirm. Your profile, favorites
-        and clips are removed. Orders stay for accounting, without your personal data.
+        We will email a link to <strong>{email}</strong>; the account is deleted only when you open it and confirm. Your profile, favorites and clips are
+        removed. Orders stay for accounting, without your personal data.
       </p>
       <Form method="post">
         <CsrfField />

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { PASSWORD_MIN } from '#contract/auth';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { PASSWORD_MIN } from '#contract/auth';
 import { passwordSchema } from '~/forms/profile';
 
 interface Props {
@@ -22,19 +22,8 @@ export function PasswordForm({ lastResult, needsCurrent, heading }: Props) {
       <h2 id="profile-password-heading">{heading}</h2>
       <AppForm kit={kit}>
         {needsCurrent ? <Field meta={fields.current_password} label="Current password" type="password" autoComplete="current-password" /> : null}
-        <Field
-          meta={fields.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-        />
-        <Field
-          meta={fields.password_confirmation}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+        <Field meta={fields.password_confirmation} label="Confirm new password" type="password" autoComplete="new-password" />
         <div className="form-actions">
           <SubmitButton intent="password" pendingText="Saving your password…">
             {needsCurrent ? 'Change password' : 'Set password'}

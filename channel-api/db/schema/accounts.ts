@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { channelRef } from './channel.ts';
 import { events } from './catalogue.ts';
+import { channelRef } from './channel.ts';
 
 /* Fans' accounts and what hangs off them. Deleting a user removes everything personal
  * (cascade) except orders, which stay for accounting with user_id set to NULL. */
@@ -29,7 +29,10 @@ export const users = pgTable(
     trialPeriodUsed: boolean('trial_period_used').notNull().default(false),
     newsOptIn: boolean('news_opt_in').notNull().default(false),
     termsAcceptedAt: stamp('terms_accepted_at'),
-    capabilities: jsonb('capabilities').$type<string[]>().notNull().default(sql`'["watch"]'::jsonb`),
+    capabilities: jsonb('capabilities')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["watch"]'::jsonb`),
     clipsCount: integer('clips_count').notNull().default(0),
     downloadsCount: integer('downloads_count').notNull().default(0),
     createdAt: stamp('created_at').notNull().defaultNow(),
@@ -95,7 +98,10 @@ export const clips = pgTable(
     /** Seconds into the event's video. */
     startTime: integer('start_time').notNull(),
     duration: integer('duration').notNull(),
-    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb('tags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status').$type<'queued' | 'processed' | 'failed'>().notNull().default('queued'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },

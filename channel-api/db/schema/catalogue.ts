@@ -26,7 +26,10 @@ export const participants = pgTable(
     color: text('color').notNull(),
     logo: text('logo'),
     banner: text('banner'),
-    properties: jsonb('properties').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    properties: jsonb('properties')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     weight: integer('weight').notNull().default(0),
   },
   (t) => [index('participants_channel_idx').on(t.channelId, t.parentId)],

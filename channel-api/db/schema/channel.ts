@@ -37,11 +37,17 @@ export const channels = pgTable('channels', {
   settings: jsonb('settings').$type<ChannelSettings>().notNull(),
   colorSettings: jsonb('color_settings').$type<Record<string, string>>().notNull(),
   /** ISO country codes whose visitors may not watch. */
-  blockedCountries: jsonb('blocked_countries').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  blockedCountries: jsonb('blocked_countries')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Country reported for addresses that match no geo range. */
   defaultCountryCode: text('default_country_code').notNull(),
   defaultCountry: text('default_country').notNull(),
-  groupProperties: jsonb('group_properties').$type<GroupProperty[]>().notNull().default(sql`'[]'::jsonb`),
+  groupProperties: jsonb('group_properties')
+    .$type<GroupProperty[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

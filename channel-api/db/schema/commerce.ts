@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { channelRef } from './channel.ts';
 import { users } from './accounts.ts';
+import { channelRef } from './channel.ts';
 
 /* What a channel sells and what fans bought. Money is stored in cents (see ../../money.ts). */
 
@@ -17,7 +17,10 @@ const productColumns = () => ({
   serviceFeeCents: integer('service_fee_cents').notNull(),
   image: text('image'),
   weight: integer('weight').notNull().default(0),
-  eventCategories: jsonb('event_categories').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  eventCategories: jsonb('event_categories')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const packages = pgTable('packages', {
@@ -28,7 +31,10 @@ export const packages = pgTable('packages', {
   parentPassId: integer('parent_pass_id'),
   eventCategoryId: integer('event_category_id'),
   isTeamPass: boolean('is_team_pass').notNull().default(false),
-  participants: jsonb('participants').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  participants: jsonb('participants')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   period: text('period'),
 });
 
@@ -38,7 +44,6 @@ export const subscriptions = pgTable('subscriptions', {
   period: text('period').$type<'annual' | 'month'>().notNull(),
   trialPeriod: integer('trial_period'),
 });
-
 
 export interface ProductSnapshot {
   id: number;

@@ -47,10 +47,42 @@ export const vodRails: D['vod_rails'] = [
 ];
 
 export const slides: D['slides'] = [
-  { type: 'main', title: 'Live now: Lakeshore basketball', subtitle: 'Every conference game, live and on demand', image: '/media/images/poster-basketball.svg', slidable_type: 'event', target: 'event-1', link_url: null },
-  { type: 'main', title: 'Soccer season is here', subtitle: 'Boys and girls soccer every week', image: '/media/images/poster-soccer.svg', slidable_type: 'event', target: 'event-5', link_url: null },
-  { type: 'main', title: 'Relive the volleyball championship', subtitle: 'Full game on demand', image: '/media/images/poster-volleyball.svg', slidable_type: 'vod', target: 'vod-3', link_url: null },
-  { type: 'main', title: 'Get the season pass', subtitle: 'All games of your sport, one price', image: '/media/images/poster-football.svg', slidable_type: 'url', target: null, link_url: '/packages' },
+  {
+    type: 'main',
+    title: 'Live now: Lakeshore basketball',
+    subtitle: 'Every conference game, live and on demand',
+    image: '/media/images/poster-basketball.svg',
+    slidable_type: 'event',
+    target: 'event-1',
+    link_url: null,
+  },
+  {
+    type: 'main',
+    title: 'Soccer season is here',
+    subtitle: 'Boys and girls soccer every week',
+    image: '/media/images/poster-soccer.svg',
+    slidable_type: 'event',
+    target: 'event-5',
+    link_url: null,
+  },
+  {
+    type: 'main',
+    title: 'Relive the volleyball championship',
+    subtitle: 'Full game on demand',
+    image: '/media/images/poster-volleyball.svg',
+    slidable_type: 'vod',
+    target: 'vod-3',
+    link_url: null,
+  },
+  {
+    type: 'main',
+    title: 'Get the season pass',
+    subtitle: 'All games of your sport, one price',
+    image: '/media/images/poster-football.svg',
+    slidable_type: 'url',
+    target: null,
+    link_url: '/packages',
+  },
 ];
 
 /** A season pass per sport, a team pass, an add-on, a single-game ticket per sport with paid games. */

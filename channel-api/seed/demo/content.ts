@@ -70,13 +70,36 @@ export const staticBlocks: D['static_blocks'] = [
 ];
 
 export const faq: D['faq'] = [
-  { question: 'Which games are free to watch?', answer: 'Games marked Free play for everyone without an account. All other games need a pass, a package, a single-game ticket or a subscription.' },
-  { question: 'What is the difference between a season pass and a subscription?', answer: 'A season pass covers every game of one sport this season. A subscription covers every sport and renews monthly or yearly until you cancel.' },
-  { question: 'Is there a free trial?', answer: 'Yes: the monthly subscription starts with a 7-day free trial and the annual subscription with a 14-day free trial. You can cancel before the trial ends and pay nothing.' },
-  { question: 'Can I watch a game after it ends?', answer: 'Yes. Finished games move to On demand with captions, usually within an hour of the final whistle.' },
-  { question: 'Why does the video say it is not available in my region?', answer: 'Some games can only be shown in certain regions because of the rights agreed with the host school. Outside those regions the player shows a notice instead of the video.' },
-  { question: 'Do you offer refunds?', answer: 'All sales are final and there are no refunds. If a game is cancelled, the single-game ticket stays valid for the rescheduled game.' },
-  { question: 'How do I test whether my device can play the streams?', answer: 'Open the Simulate page: it plays a short test stream and reports whether your browser supports the streaming formats we use.' },
+  {
+    question: 'Which games are free to watch?',
+    answer: 'Games marked Free play for everyone without an account. All other games need a pass, a package, a single-game ticket or a subscription.',
+  },
+  {
+    question: 'What is the difference between a season pass and a subscription?',
+    answer: 'A season pass covers every game of one sport this season. A subscription covers every sport and renews monthly or yearly until you cancel.',
+  },
+  {
+    question: 'Is there a free trial?',
+    answer:
+      'Yes: the monthly subscription starts with a 7-day free trial and the annual subscription with a 14-day free trial. You can cancel before the trial ends and pay nothing.',
+  },
+  {
+    question: 'Can I watch a game after it ends?',
+    answer: 'Yes. Finished games move to On demand with captions, usually within an hour of the final whistle.',
+  },
+  {
+    question: 'Why does the video say it is not available in my region?',
+    answer:
+      'Some games can only be shown in certain regions because of the rights agreed with the host school. Outside those regions the player shows a notice instead of the video.',
+  },
+  {
+    question: 'Do you offer refunds?',
+    answer: 'All sales are final and there are no refunds. If a game is cancelled, the single-game ticket stays valid for the rescheduled game.',
+  },
+  {
+    question: 'How do I test whether my device can play the streams?',
+    answer: 'Open the Simulate page: it plays a short test stream and reports whether your browser supports the streaming formats we use.',
+  },
 ];
 
 export const menu: D['menu'] = {

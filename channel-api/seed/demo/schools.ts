@@ -79,9 +79,41 @@ export function eventCategories(): D['event_categories'] {
 
 export function images(): D['images'] {
   return [
-    { name: 'conference-logo', style: 'badge', title: 'Lakeshore Athletic Conference logo', text: 'LAC', background: '#0B2545', foreground: '#FFFFFF', accent: '#F2C14E' },
-    ...schools.map((s) => ({ name: `logo-${s.alias}`, style: 'badge' as const, title: `${s.name} logo`, text: s.initials, background: s.color, foreground: '#FFFFFF' })),
-    ...divisions.map((d) => ({ name: `division-${d.alias}`, style: 'badge' as const, title: `${d.name} logo`, text: d.alias === 'north' ? 'N' : 'S', background: '#0B2545', foreground: '#FFFFFF', accent: '#F2C14E' })),
-    ...sports.map((sport) => ({ name: `poster-${sport.alias}`, style: 'banner' as const, title: `${sport.name} in the Lakeshore Athletic Conference`, text: sport.name, subtext: 'Lakeshore Athletic Conference', background: sport.color, foreground: '#FFFFFF', accent: '#F2C14E' })),
+    {
+      name: 'conference-logo',
+      style: 'badge',
+      title: 'Lakeshore Athletic Conference logo',
+      text: 'LAC',
+      background: '#0B2545',
+      foreground: '#FFFFFF',
+      accent: '#F2C14E',
+    },
+    ...schools.map((s) => ({
+      name: `logo-${s.alias}`,
+      style: 'badge' as const,
+      title: `${s.name} logo`,
+      text: s.initials,
+      background: s.color,
+      foreground: '#FFFFFF',
+    })),
+    ...divisions.map((d) => ({
+      name: `division-${d.alias}`,
+      style: 'badge' as const,
+      title: `${d.name} logo`,
+      text: d.alias === 'north' ? 'N' : 'S',
+      background: '#0B2545',
+      foreground: '#FFFFFF',
+      accent: '#F2C14E',
+    })),
+    ...sports.map((sport) => ({
+      name: `poster-${sport.alias}`,
+      style: 'banner' as const,
+      title: `${sport.name} in the Lakeshore Athletic Conference`,
+      text: sport.name,
+      subtext: 'Lakeshore Athletic Conference',
+      background: sport.color,
+      foreground: '#FFFFFF',
+      accent: '#F2C14E',
+    })),
   ];
 }

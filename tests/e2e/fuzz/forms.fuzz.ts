@@ -11,26 +11,32 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { routesWithAction } from './checks.ts';
 import { loginSchema } from '../../../app/forms/login.ts';
-import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
+import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
-import { tokenFrom } from '../../support/outbox.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
+import { cleanBody } from '../../support/leaks.ts';
+import { tokenFrom } from '../../support/outbox.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
 import { channelKey, newApiKey } from '../support/channel.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
-import { cleanBody } from '../../support/leaks.ts';
-import { routesWithAction } from './checks.ts';
 
 const RUNS_PER_FORM = 40;
 const SEED = 20261123;
 
 /** The names of a form schema's fields (through `.and`, `.refine` and friends). */
 function fieldsOf(schema: z.ZodTypeAny): string[] {
-  const def = schema._def as { shape?: () => Record<string, unknown>; schema?: z.ZodTypeAny; left?: z.ZodTypeAny; right?: z.ZodTypeAny; innerType?: z.ZodTypeAny };
+  const def = schema._def as {
+    shape?: () => Record<string, unknown>;
+    schema?: z.ZodTypeAny;
+    left?: z.ZodTypeAny;
+    right?: z.ZodTypeAny;
+    innerType?: z.ZodTypeAny;
+  };
   if (def.shape) return Object.keys(def.shape());
   if (def.left && def.right) return [...new Set([...fieldsOf(def.left), ...fieldsOf(def.right)])];
   const inner = def.schema ?? def.innerType;
@@ -39,7 +45,11 @@ function fieldsOf(schema: z.ZodTypeAny): string[] {
 
 // ---------------------------------------------------------------- the fan's state, read at the channel
 
-async function channelJson(method: string, pathname: string, body?: Record<string, unknown>): Promise<{ status: number; json: { data?: unknown; message?: string } }> {
+async function channelJson(
+  method: string,
+  pathname: string,
+  body?: Record<string, unknown>,
+): Promise<{ status: number; json: { data?: unknown; message?: string } }> {
   const res = await fetch(`${CHANNEL_API_URL}${pathname}`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
@@ -85,7 +95,9 @@ async function openWeb(user?: TestUser): Promise<Web> {
   const api = await playwrightRequest.newContext({
     baseURL: WEB_URL,
     storageState: {
-      cookies: session ? [{ name: session.name, value: session.value, domain: host, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }] : [],
+      cookies: session
+        ? [{ name: session.name, value: session.value, domain: host, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }]
+        : [],
       origins: [],
     },
   });
@@ -175,7 +187,15 @@ function forms(): Form[] {
       route: 'registration',
       fields: fieldsOf(registrationFields),
       open: anonymous,
-      base: async () => ({ ...honeypot, first_name: 'Fuzz', last_name: 'Fan', email: `fuzz-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`, password: 'fuzz-password-1', password_confirmation: 'fuzz-password-1', terms: 'on' }),
+      base: async () => ({
+        ...honeypot,
+        first_name: 'Fuzz',
+        last_name: 'Fan',
+        email: `fuzz-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+        password: 'fuzz-password-1',
+        password_confirmation: 'fuzz-password-1',
+        terms: 'on',
+      }),
       // Refused: the address did not become an account (the channel knows no such user).
       snapshot: (_web, values) => isRegistered(values.email),
     },
@@ -214,7 +234,12 @@ function forms(): Form[] {
       snapshot: () => signInState(resetFan),
       rearm: freshResetToken,
       finally: async () => {
-        const res = await channelJson('POST', '/auth/password-reset', { token: resetToken, password: 'fuzz-final-pw-1', password_confirmation: 'fuzz-final-pw-1', api_key: await newApiKey() });
+        const res = await channelJson('POST', '/auth/password-reset', {
+          token: resetToken,
+          password: 'fuzz-final-pw-1',
+          password_confirmation: 'fuzz-final-pw-1',
+          api_key: await newApiKey(),
+        });
         expect(res.status, 'the mailed reset link still works after every refused post').toBe(200);
       },
     },
@@ -264,7 +289,12 @@ function forms(): Form[] {
       fields: ['intent', ...fieldsOf(passwordSchema({ needsCurrent: true }))],
       open: signedIn,
       // Never the right current password: a change this fuzz makes is never accepted.
-      base: async () => ({ intent: 'password', current_password: 'not-the-password', password: 'fuzz-new-password-1', password_confirmation: 'fuzz-new-password-1' }),
+      base: async () => ({
+        intent: 'password',
+        current_password: 'not-the-password',
+        password: 'fuzz-new-password-1',
+        password_confirmation: 'fuzz-new-password-1',
+      }),
       snapshot: () => signInState(profileFan),
     },
     {
@@ -302,9 +332,19 @@ function forms(): Form[] {
 
 /* Most cases post a well-formed envelope (our content type, our headers, this session's token)
    so the hostile fields reach the action; some break the envelope itself instead. */
-const usually = <T,>(normal: T[], hostile: T[]) => fc.oneof({ arbitrary: fc.constantFrom(...normal), weight: 5 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
+const usually = <T>(normal: T[], hostile: T[]) =>
+  fc.oneof({ arbitrary: fc.constantFrom(...normal), weight: 5 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
 const TRANSPORTS = usually(['form', 'multipart'] as const, ['json', 'text', 'broken-multipart', 'bad-escape', 'empty'] as const);
-const HEADER_SETS = usually<Record<string, string>>([{}], [{ Origin: 'null' }, { Origin: 'http://evil.example' }, { 'X-Forwarded-Host': 'evil.example', Origin: WEB_URL }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: '' }]);
+const HEADER_SETS = usually<Record<string, string>>(
+  [{}],
+  [
+    { Origin: 'null' },
+    { Origin: 'http://evil.example' },
+    { 'X-Forwarded-Host': 'evil.example', Origin: WEB_URL },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    { Origin: '' },
+  ],
+);
 const CSRF_KINDS = usually(['valid'] as const, ['missing', 'foreign', 'garbage', 'duplicate'] as const);
 const QUERIES = usually([''], ['?_data=routes%2Flogin', '?index', '?_data=not-a-route', '?redirectTo=%2F%09%2Fevil.example', '?__proto__[x]=1&constructor=1']);
 
@@ -314,7 +354,10 @@ const caseArbitrary = fc.record({
       { arbitrary: fc.record({ kind: fc.constant('set' as const), field: fc.nat(), value: hostileString(30_000) }), weight: 6 },
       { arbitrary: fc.record({ kind: fc.constant('drop' as const), field: fc.nat() }), weight: 2 },
       { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), field: fc.nat(), value: hostileString(200) }), weight: 2 },
-      { arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: hostileString(200) }), weight: 2 },
+      {
+        arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: hostileString(200) }),
+        weight: 2,
+      },
     ),
     { minLength: 1, maxLength: 3 },
   ),
@@ -360,16 +403,28 @@ async function send(web: Web, form: Form, entries: [string, string][], c: Case):
     case 'multipart': {
       const boundary = '----fuzz7boundary';
       const parts = entries.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n${v}\r\n`);
-      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, data: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) });
+      return web.api.post(url, {
+        ...opts,
+        headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        data: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+      });
     }
     case 'json':
       return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/json' }, data: JSON.stringify(Object.fromEntries(entries)) });
     case 'text':
       return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'text/plain' }, data: entries.map(([k, v]) => `${k}=${v}`).join('\n') });
     case 'broken-multipart':
-      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=nope' }, data: `--nope\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${entries[0]?.[1] ?? ''}` });
+      return web.api.post(url, {
+        ...opts,
+        headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=nope' },
+        data: `--nope\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${entries[0]?.[1] ?? ''}`,
+      });
     case 'bad-escape':
-      return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: `csrf=${encodeURIComponent(web.csrf)}&a=%ZZ%E0%A4%A` });
+      return web.api.post(url, {
+        ...opts,
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        data: `csrf=${encodeURIComponent(web.csrf)}&a=%ZZ%E0%A4%A`,
+      });
     case 'empty':
       return web.api.post(url, { ...opts, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: '' });
   }

@@ -5,15 +5,15 @@
    stack trace, SQL or secret. Seeded: the same cases every run. */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { routeModules } from './checks.ts';
 import { hostileString, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
+import { cleanBody } from '../../support/leaks.ts';
 import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
 import { channelKey } from '../support/channel.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
-import { cleanBody } from '../../support/leaks.ts';
-import { routeModules } from './checks.ts';
 
 const SEED = 7_2026;
 
@@ -58,8 +58,20 @@ const PAGES: { url: string; route: string }[] = [
 
 /** Remix's data requests: mostly none (a document), else the page's own route, the root, or a
  *  route id that does not match. */
-const DATA_PARAMS = fc.oneof({ arbitrary: fc.constant(''), weight: 6 }, { arbitrary: fc.constantFrom('own', 'own', 'root', 'routes/profile', 'nope', '__proto__'), weight: 4 });
-const COOKIES = ['', '', '', '__session=garbage', '__session=e30%3D.bad', '__nav=%7B%22last%22%3A%22%2F%2Fevil%22%7D.x', `__session=${'a'.repeat(4000)}`, '__proto__=1; constructor=2'];
+const DATA_PARAMS = fc.oneof(
+  { arbitrary: fc.constant(''), weight: 6 },
+  { arbitrary: fc.constantFrom('own', 'own', 'root', 'routes/profile', 'nope', '__proto__'), weight: 4 },
+);
+const COOKIES = [
+  '',
+  '',
+  '',
+  '__session=garbage',
+  '__session=e30%3D.bad',
+  '__nav=%7B%22last%22%3A%22%2F%2Fevil%22%7D.x',
+  `__session=${'a'.repeat(4000)}`,
+  '__proto__=1; constructor=2',
+];
 
 const valueArb = fc.oneof(
   { arbitrary: hostileString(3000), weight: 5 },
@@ -118,7 +130,12 @@ test('every page with hostile params, queries, cookies and _data: no 5xx, no lea
       // Plain fetch: no cookie jar carries one case's session into the next.
       const res = await fetch(`${WEB_URL}${url}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      await expectClean(`GET ${url.slice(0, 300)} (${c.signedIn ? 'signed in' : 'visitor'}, cookie ${c.cookie.slice(0, 40)})`, res.status, await res.text(), key);
+      await expectClean(
+        `GET ${url.slice(0, 300)} (${c.signedIn ? 'signed in' : 'visitor'}, cookie ${c.cookie.slice(0, 40)})`,
+        res.status,
+        await res.text(),
+        key,
+      );
     }),
     { seed: SEED, numRuns: 600, endOnFailure: true },
   );

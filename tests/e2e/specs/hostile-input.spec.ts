@@ -45,7 +45,11 @@ test.describe('redirect targets', () => {
     try {
       const otherPage = await other.newPage();
       const otherToken = await csrfOn(otherPage, '/login');
-      const data = await loginPost(other.request, { csrf: otherToken, email: user.email, password: user.password, redirectTo: '/\t\\evil.example' }, '/login?_data=routes%2Flogin');
+      const data = await loginPost(
+        other.request,
+        { csrf: otherToken, email: user.email, password: user.password, redirectTo: '/\t\\evil.example' },
+        '/login?_data=routes%2Flogin',
+      );
       expect(data.status()).toBe(204);
       expect(data.headers()['x-remix-redirect']).toBe('/');
     } finally {
@@ -122,9 +126,11 @@ test('the current password on /profile/edit is rate limited with the sign-in pos
 
 test.describe('framing', () => {
   test('only /watch_embed/{id} may be framed by other sites, decided on the routed path', async () => {
-    const header = async (path: string) => /frame-ancestors ([^;]+)/.exec(String((await rawRequest('GET', path)).headers['content-security-policy'] ?? ''))?.[1];
+    const header = async (path: string) =>
+      /frame-ancestors ([^;]+)/.exec(String((await rawRequest('GET', path)).headers['content-security-policy'] ?? ''))?.[1];
     expect(await header('/watch_embed/45')).toBe('*');
-    for (const path of ['/watch_embed/../login', '/watch_embed/%2e%2e/login', '/watch_embed/45/../../profile', '/login', '/watch/45']) expect(await header(path), path).toBe("'self'");
+    for (const path of ['/watch_embed/../login', '/watch_embed/%2e%2e/login', '/watch_embed/45/../../profile', '/login', '/watch/45'])
+      expect(await header(path), path).toBe("'self'");
   });
 });
 
@@ -152,7 +158,12 @@ test.describe('input that used to reach a 500', () => {
       { name: 'broken multipart', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, data: '--x\r\nbroken', status: 400 },
       { name: 'empty', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: '', status: 403 },
       { name: 'Origin null', headers: { Origin: 'null', 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'a=b', status: 403 },
-      { name: 'another X-Forwarded-Host', headers: { Origin: WEB_URL, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'a=b', status: 403 },
+      {
+        name: 'another X-Forwarded-Host',
+        headers: { Origin: WEB_URL, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        data: 'a=b',
+        status: 403,
+      },
       { name: 'PUT', method: 'PUT', headers: {}, data: 'a=b', status: 405 },
     ];
     for (const c of cases) {

@@ -29,7 +29,10 @@ test('an upcoming event shows when it starts and counts down', async ({ page, ja
   await expect(starts).toHaveCount(1);
   await expect(starts.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
 
-  const countdown = main.locator('p').filter({ hasText: /^Starts in / }).locator('time');
+  const countdown = main
+    .locator('p')
+    .filter({ hasText: /^Starts in / })
+    .locator('time');
   await expect(countdown).toHaveText(/\d+ seconds?$/);
   await expect(countdown).toHaveAttribute('datetime', /^P/);
   const first = (await countdown.textContent())!;

@@ -6,7 +6,9 @@ import { expect, test } from '../support/fixtures.ts';
 
 const results = (page: Page) => page.locator('main ul[data-view]');
 const titles = (page: Page) =>
-  results(page).locator('a[href^="/watch/"]').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+  results(page)
+    .locator('a[href^="/watch/"]')
+    .evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
 
 test('/vod, /live and /schedule show the same list as /upcoming', async ({ page }) => {
   await page.goto('/upcoming');

@@ -1,11 +1,11 @@
 /* The api key lives in the signed HttpOnly session cookie and nowhere the browser can read.
    (The fixture checks every body of every test too; this test walks the pages on purpose,
    with client-side navigation and its `?_data` JSON when JavaScript is on.) */
+import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 import { channelKey, finishedEvent, newApiKey } from '../support/channel.ts';
 import { API_KEY_SHAPE, collectBodies, expect, test } from '../support/fixtures.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
-import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 
 test('no page, script or data response holds an api key; the session cookie is HttpOnly', async ({ page, context, javaScriptEnabled }) => {
   // The pattern really recognises the channel API's keys.
@@ -41,7 +41,7 @@ test('no page, script or data response holds an api key; the session cookie is H
   // The cookie is signed, not encrypted: its data is readable base64 JSON, in which the api key
   // is sealed (never a key in clear). The signature beside it is random, so it is not scanned.
   const data = JSON.parse(Buffer.from(decodeURIComponent(session!.value).replace(/\.[^.]*$/, ''), 'base64').toString('utf8'));
-  expect(typeof data.apiKey, 'the session holds the visitor\'s api key').toBe('string');
+  expect(typeof data.apiKey, "the session holds the visitor's api key").toBe('string');
   expect(JSON.stringify(data)).not.toMatch(API_KEY_SHAPE);
 });
 

@@ -12,8 +12,14 @@ test('the browser check plays a test stream and reports what it can', async ({ p
   const video = page.locator('main video');
   await expect(video).toHaveCount(1);
   const sources = await video.locator('source').evaluateAll((els) => els.map((e) => (e as HTMLSourceElement).getAttribute('src') ?? ''));
-  expect(sources.some((s) => s.endsWith('.m3u8')), `an HLS source among ${sources.join(', ')}`).toBe(true);
-  expect(sources.some((s) => s.endsWith('.mp4')), `an MP4 source among ${sources.join(', ')}`).toBe(true);
+  expect(
+    sources.some((s) => s.endsWith('.m3u8')),
+    `an HLS source among ${sources.join(', ')}`,
+  ).toBe(true);
+  expect(
+    sources.some((s) => s.endsWith('.mp4')),
+    `an MP4 source among ${sources.join(', ')}`,
+  ).toBe(true);
   for (const src of sources) expect((await page.request.get(src, { headers: { Range: 'bytes=0-1023' } })).ok(), src).toBe(true);
 
   const download = page.getByRole('link', { name: /^Download the test video/ });

@@ -16,9 +16,7 @@ async function expectPlays(page: Page) {
     v.muted = true;
     void v.play().catch(() => undefined);
   });
-  await expect
-    .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(1);
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
 }
 
 test('home → schedule → a finished free event plays', async ({ page, javaScriptEnabled, checkA11y }) => {

@@ -5,9 +5,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
-import { tokenFrom, waitForMail, type Mail, type MailQuery } from '../../support/outbox.ts';
 import { newApiKey } from './channel.ts';
 import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
+import { tokenFrom, waitForMail, type Mail, type MailQuery } from '../../support/outbox.ts';
 
 /** Where the e2e channel API writes mail (playwright.config.ts DATA_DIR + /outbox). */
 export const OUTBOX = path.resolve('.cache/e2e-data/outbox');
@@ -63,10 +63,9 @@ export async function createVerifiedUser(overrides: Partial<TestUser> = {}): Pro
 /** The signed, sealed session cookie of `user`, signed in over the channel API, as the web
  *  server would set it; and the api key it holds (the fan's session at the channel). */
 export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'>): Promise<{ name: string; value: string; apiKey: string }> {
-  const { data } = await post<{ data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } } }>(
-    '/v2/auth/login',
-    { email: user.email, password: user.password },
-  );
+  const { data } = await post<{
+    data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } };
+  }>('/v2/auth/login', { email: user.email, password: user.password });
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
   const { getSession, commitSession, sealSecret, toSessionUser } = await import('../../../app/http/session.server.ts');
   const session = await getSession(new Request(WEB_URL));

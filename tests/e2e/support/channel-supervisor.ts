@@ -101,8 +101,7 @@ const control = http.createServer((req, res) => {
     );
     return;
   }
-  const action =
-    req.method === 'POST' && req.url === '/stop' ? stop : req.method === 'POST' && req.url === '/start' ? start : null;
+  const action = req.method === 'POST' && req.url === '/stop' ? stop : req.method === 'POST' && req.url === '/start' ? start : null;
   if (req.method === 'GET' && req.url === '/status') return reply(200, { running: Boolean(child) });
   if (!action) return reply(404, { message: 'POST /stop, POST /start, POST /create-user?email= or GET /status' });
   serial(action).then(

@@ -1,7 +1,7 @@
 /* Reads the demo channel's data straight from the channel API the e2e web server uses, so the
    specs pick real events (a finished free one, a paid one) instead of hard-coding ids. */
-import type { Event, EventDetail, Page } from '../../../contract/entities.ts';
 import { CHANNEL_API_URL } from './urls.ts';
+import type { Event, EventDetail, Page } from '../../../contract/entities.ts';
 
 async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${CHANNEL_API_URL}${path}`, init);

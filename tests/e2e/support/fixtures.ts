@@ -17,8 +17,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The channel API's api keys are 24 random bytes in base64url: 32 characters. A run of exactly
  *  32 such characters mixing digits, lower and upper case is taken for one. */
-export const API_KEY_SHAPE =
-  /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/;
+export const API_KEY_SHAPE = /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/;
 
 let knownChannelKey: string | undefined;
 
@@ -44,7 +43,12 @@ export function collectBodies(page: Page): { stop(): Promise<{ url: string; text
     if (!res.url().startsWith(WEB_URL)) return;
     if (!['document', 'script', 'fetch', 'xhr'].includes(res.request().resourceType()) && !isMediaText(res)) return;
     if (res.status() >= 300 && res.status() < 400) return;
-    bodies.push(res.text().then((text) => ({ url: res.url(), text }), () => ({ url: res.url(), text: '' })));
+    bodies.push(
+      res.text().then(
+        (text) => ({ url: res.url(), text }),
+        () => ({ url: res.url(), text: '' }),
+      ),
+    );
   };
   page.on('response', onResponse);
   return {
@@ -69,8 +73,7 @@ export const test = base.extend<Fixtures>({
     // Without JavaScript, axe (a script) runs on a replay of the HTML as the browser rendered
     // it, in one JavaScript-enabled page kept for the whole test.
     let replay: Promise<Page> | null = null;
-    const replayPage = () =>
-      (replay ??= browser.newContext({ javaScriptEnabled: true, reducedMotion, viewport }).then((ctx) => ctx.newPage()));
+    const replayPage = () => (replay ??= browser.newContext({ javaScriptEnabled: true, reducedMotion, viewport }).then((ctx) => ctx.newPage()));
     // Legacy mode runs axe in the page itself: no extra blank page per scan for the frame results
     // (our pages have no cross-origin frames to merge), about a second less per scan.
     const axe = (target: Page) => new AxeBuilder({ page: target }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
@@ -95,7 +98,11 @@ export const test = base.extend<Fixtures>({
         results = await axe(target);
       }
       const summary = results.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
       );
       expect.soft(summary, `axe violations on ${url}`).toEqual([]);
     };

@@ -1,10 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
+import { users } from '../../../channel-api/db/schema.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, expireTokens, keysOf, PASSWORD, registration, uniqueEmail, userRow } from '../helpers/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { users } from '../../../channel-api/db/schema.ts';
-import { eq } from 'drizzle-orm';
 
 /* Register → mail → verify → session code → sign in → sign out, and password reset, against the
  * real server. Expired links are made by moving their expiry into the past in the database. */
@@ -239,7 +239,12 @@ describe('password reset', () => {
   it('refuses an expired key, an unknown key and mismatched passwords', async () => {
     const fan = await acc.signUp();
     const token = await requestReset(fan.email);
-    const mismatch = await acc.post('/auth/password-reset', { token, password: 'long enough 1', password_confirmation: 'long enough 2', api_key: await http.apiKey() });
+    const mismatch = await acc.post('/auth/password-reset', {
+      token,
+      password: 'long enough 1',
+      password_confirmation: 'long enough 2',
+      api_key: await http.apiKey(),
+    });
     expect(mismatch.status).toBe(400);
     expect(errorsOf(mismatch).password_confirmation).toContain(MSG.passwordMismatch);
     const short = await acc.post('/auth/password-reset', { token, password: 'short', password_confirmation: 'short', api_key: await http.apiKey() });

@@ -219,10 +219,7 @@ export const cases: Record<EndpointName, Case> = {
   },
   deleteAccountConfirm: {
     happy: async (ids) => ({ body: { token: await ids.fresh.deleteToken() } }),
-    bad: (ids) => [
-      { status: 401 },
-      { key: ids.user.key, body: { token: 'd'.repeat(43) }, status: 400, field: 'token' },
-    ],
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, body: { token: 'd'.repeat(43) }, status: 400, field: 'token' }],
   },
   orders: {
     happy: (ids) => ({ key: ids.user.key, query: { no_limit: '1' } }),

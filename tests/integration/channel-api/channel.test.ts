@@ -55,7 +55,13 @@ describe('the demo channel', () => {
   it('has its menus, custom pages with text, static blocks, FAQ and slides', async () => {
     const menu = api.menu.response.parse((await http.request('GET', '/menu')).json).data;
     expect(menu.header.map((m) => [m.name, m.url])).toEqual([
-      ['Home', '/'], ['Schedule', '/upcoming'], ['On demand', '/vod_library'], ['Packages', '/packages'], ['FAQ', '/faq'], ['About', '/about'], ['Contacts', '/contacts'],
+      ['Home', '/'],
+      ['Schedule', '/upcoming'],
+      ['On demand', '/vod_library'],
+      ['Packages', '/packages'],
+      ['FAQ', '/faq'],
+      ['About', '/about'],
+      ['Contacts', '/contacts'],
     ]);
     expect(menu.footer.map((m) => m.url)).toEqual(['/privacy_policy', '/terms_conditions', '/code-of-conduct', '/broadcast-team', '/venues']);
     expect(menu.group_menu).toHaveLength(2);
@@ -94,7 +100,10 @@ describe('the demo channel', () => {
     expect(pkgs.map((p) => p.id)).toContain(addOn?.parent_pass_id);
     expect(pkgs.filter((p) => p.type === 'event').length).toBeGreaterThanOrEqual(1);
     const subs = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data;
-    expect(subs.map((s) => [s.offer, s.trial_period])).toEqual([['monthly', 7], ['annual', 14]]);
+    expect(subs.map((s) => [s.offer, s.trial_period])).toEqual([
+      ['monthly', 7],
+      ['annual', 14],
+    ]);
   });
 });
 

@@ -57,7 +57,9 @@ describe('user:create', () => {
       const res = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password, api_key: await http.apiKey() } });
       expect(res.status, res.text).toBe(200);
       expect(res.json.data.user).toMatchObject({ first_name: 'Pat', last_name: 'Kim', temporary_password: true, email_verified: true });
-      const wrong = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password: 'guess guess', api_key: await http.apiKey() } });
+      const wrong = await http.request('POST', '/v2/auth/login', {
+        body: { email: 'coach@example.test', password: 'guess guess', api_key: await http.apiKey() },
+      });
       expect(wrong.json.message).toBe(SERVER_MSG.wrongAuth);
     } finally {
       await server.close();

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
 import { apiKeys, clips, events, favorites, orders, transactions, userIdentities, users, userTokens } from '../../../channel-api/db/schema.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, expireTokens, PASSWORD } from '../helpers/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 
 /* Account deletion: asked for when signed in, confirmed by the mailed link. Orders stay for
  * accounting, detached; everything else of the fan goes. */
@@ -29,7 +29,16 @@ async function fanWithRecords() {
   const [event] = await db.select().from(events).limit(1);
   const [order] = await db
     .insert(orders)
-    .values({ channelId: event.channelId, userId: fan.user.id, type: 'event', product: { id: event.id, name: event.name, event_category_id: null, participant_id: null }, status: 'paid', activityStatus: 'active', amountCents: 500, currency: 'USD' })
+    .values({
+      channelId: event.channelId,
+      userId: fan.user.id,
+      type: 'event',
+      product: { id: event.id, name: event.name, event_category_id: null, participant_id: null },
+      status: 'paid',
+      activityStatus: 'active',
+      amountCents: 500,
+      currency: 'USD',
+    })
     .returning();
   await db.insert(transactions).values({ orderId: order.id, status: 'paid', amountCents: 500, currency: 'USD' });
   await db.insert(favorites).values({ userId: fan.user.id, favoritableType: 'event_category', favoritableId: 1 });

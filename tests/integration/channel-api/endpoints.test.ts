@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
-import { onPostgres } from '../helpers/channel-api.ts';
 import { cases, type Ids, type Req } from './cases.ts';
 import { startEndpointWorld, type EndpointWorld } from './setup.ts';
+import { onPostgres } from '../helpers/channel-api.ts';
 
 /* Every endpoint of the contract, against the real server: its happy path parses with the
  * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a
@@ -24,7 +24,10 @@ afterAll(async () => {
 function send(ep: Endpoint, req: Req, key: string | undefined) {
   const path = req.path ?? ep.path;
   if (ep.method === 'POST') {
-    const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && key ? { ...req.body, api_key: key } : (req.body ?? (key ? { api_key: key } : {}));
+    const body =
+      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && key
+        ? { ...req.body, api_key: key }
+        : (req.body ?? (key ? { api_key: key } : {}));
     return http.request('POST', path, { body });
   }
   const query = Object.fromEntries(Object.entries(req.query ?? {}).filter((e): e is [string, string] => e[1] !== undefined));

@@ -38,8 +38,14 @@ describe('events of the demo channel', () => {
     expect(by('upcoming').length).toBeGreaterThanOrEqual(15);
     expect(by('finished').length).toBeGreaterThanOrEqual(15);
     for (const s of ['live', 'upcoming', 'finished']) {
-      expect(by(s).some((e) => e.type === 'free'), s).toBe(true);
-      expect(by(s).some((e) => e.type === 'paid'), s).toBe(true);
+      expect(
+        by(s).some((e) => e.type === 'free'),
+        s,
+      ).toBe(true);
+      expect(
+        by(s).some((e) => e.type === 'paid'),
+        s,
+      ).toBe(true);
     }
     // The status agrees with the clock.
     for (const e of by('live')) expect(e.event_utc_ts <= now && now <= e.event_utc_ts + e.duration).toBe(true);

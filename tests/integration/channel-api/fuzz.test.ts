@@ -1,14 +1,14 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Endpoint, type EndpointName } from '#contract';
+import { cases, type Req } from './cases.ts';
+import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { hostileString, NESTED_KEYS, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { onPostgres } from '../helpers/channel-api.ts';
-import { cases, type Req } from './cases.ts';
-import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 
 /* Property-based fuzz of every endpoint of the contract (issue 7). Each case starts from the
  * endpoint's own happy request (cases.ts) and breaks it: a param replaced with a value of the
@@ -33,9 +33,13 @@ afterAll(async () => {
 /** Every table's row count and a hash of its rows, and the mail written: what a refused write
  *  must leave as it was. */
 async function fingerprint(db: Db, outbox: string): Promise<string> {
-  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) => String((r as { tablename: string }).tablename));
+  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) =>
+    String((r as { tablename: string }).tablename),
+  );
   const union = sql.join(
-    tables.map((t) => sql`select ${t}::text as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`),
+    tables.map(
+      (t) => sql`select ${t}::text as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`,
+    ),
     sql` union all `,
   );
   const rows = (await db.execute(union)).rows as { t: string; n: number; h: string }[];
@@ -49,11 +53,26 @@ async function fingerprint(db: Db, outbox: string): Promise<string> {
 const jsonValue = fc.oneof(
   { arbitrary: hostileString(5_000), weight: 5 },
   { arbitrary: fc.constantFrom<unknown>(2147483648, -2147483649, 9007199254740991, 1e20, 1e308, -1, 0, 1.5, -0.5), weight: 2 },
-  { arbitrary: fc.constantFrom<unknown>(true, false, null, [], ['1'], [1, 2], {}, { a: 1 }, { __proto__: { polluted: 1 } }, { constructor: { prototype: { polluted: 1 } } }), weight: 2 },
+  {
+    arbitrary: fc.constantFrom<unknown>(
+      true,
+      false,
+      null,
+      [],
+      ['1'],
+      [1, 2],
+      {},
+      { a: 1 },
+      { __proto__: { polluted: 1 } },
+      { constructor: { prototype: { polluted: 1 } } },
+    ),
+    weight: 2,
+  },
 );
 
 type Transport = 'json' | 'text' | 'form' | 'broken-multipart' | 'empty' | 'not-json' | 'json-array' | 'json-string' | 'json-null' | 'utf16';
-const usually = <T,>(normal: T[], hostile: T[]) => fc.oneof({ arbitrary: fc.constantFrom(...normal), weight: 4 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
+const usually = <T>(normal: T[], hostile: T[]) =>
+  fc.oneof({ arbitrary: fc.constantFrom(...normal), weight: 4 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
 
 const caseArb = fc.record({
   mutations: fc.array(
@@ -63,7 +82,17 @@ const caseArb = fc.record({
       { arbitrary: fc.record({ kind: fc.constant('drop' as const), field: fc.nat() }), weight: 2 },
       { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), field: fc.nat(), value: hostileString(100) }), weight: 2 },
       { arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: jsonValue }), weight: 2 },
-      { arbitrary: fc.record({ kind: fc.constant('path' as const), field: fc.nat(), value: fc.oneof(hostileString(300), fc.constantFrom('..', '%2e%2e', '..%2f..%2fchannels%2fdemo.json', '2147483648', '99999999999999999999', '-1', '0x1', '1e3')) }), weight: 2 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('path' as const),
+          field: fc.nat(),
+          value: fc.oneof(
+            hostileString(300),
+            fc.constantFrom('..', '%2e%2e', '..%2f..%2fchannels%2fdemo.json', '2147483648', '99999999999999999999', '-1', '0x1', '1e3'),
+          ),
+        }),
+        weight: 2,
+      },
     ),
     { minLength: 1, maxLength: 3 },
   ),
@@ -75,7 +104,10 @@ type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
 /** The names a request of this endpoint carries: its own params plus the path's. */
 function paramNames(ep: Endpoint, req: Req): string[] {
   const source = ep.method === 'POST' ? Object.keys((req.body as Record<string, unknown> | undefined) ?? {}) : Object.keys(req.query ?? {});
-  const shape = (ep.params as unknown as { shape?: Record<string, unknown>; _def?: { schema?: { shape?: Record<string, unknown> } } }).shape ?? (ep.params as unknown as { _def: { schema?: { shape?: Record<string, unknown> } } })._def.schema?.shape ?? {};
+  const shape =
+    (ep.params as unknown as { shape?: Record<string, unknown>; _def?: { schema?: { shape?: Record<string, unknown> } } }).shape ??
+    (ep.params as unknown as { _def: { schema?: { shape?: Record<string, unknown> } } })._def.schema?.shape ??
+    {};
   return [...new Set([...source, ...Object.keys(shape)])].filter((n) => !ep.path.includes(`:${n}`));
 }
 
@@ -108,7 +140,8 @@ async function send(ep: Endpoint, happy: Req, c: Case, ownKey: string | undefine
     } else if (m.kind === 'duplicate') {
       params.push([name, m.value]);
     } else {
-      const value = m.kind === 'number' ? (ep.method === 'POST' && !Number.isNaN(Number(m.value)) && m.value.trim() !== '' ? Number(m.value) : m.value) : m.value;
+      const value =
+        m.kind === 'number' ? (ep.method === 'POST' && !Number.isNaN(Number(m.value)) && m.value.trim() !== '' ? Number(m.value) : m.value) : m.value;
       const at = params.findIndex(([k]) => k === name);
       if (at === -1 || m.kind === 'extra') params.push([name, value]);
       else params[at] = [name, value];
@@ -164,7 +197,8 @@ describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request 
         expect(res.status, label).toBeLessThan(500);
         expect(cleanBody(res.text), label).toEqual([]);
         if (name !== 'channelConfig') expect(res.text.includes(world.ids.channelKey), `${label}: the channel key`).toBe(false);
-        if (ep.method === 'POST' && res.status >= 400) expect(await fingerprint(world.server.db, world.server.outbox), `${label}: a refused POST changed the data`).toBe(before);
+        if (ep.method === 'POST' && res.status >= 400)
+          expect(await fingerprint(world.server.db, world.server.outbox), `${label}: a refused POST changed the data`).toBe(before);
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );

@@ -1,5 +1,5 @@
-import express from 'express';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../channel-api/http/errors.ts';
 import { cleanBody } from '../../support/leaks.ts';
@@ -129,7 +129,14 @@ describe('query strings and bodies of the wrong shape', () => {
 
 describe('media paths', () => {
   it('traversal, NUL and odd names under /media: 4xx, never a file outside the media area', async () => {
-    for (const path of ['/media/images/a%00b.svg', '/media/images/..%2f..%2fetc%2fpasswd.svg', '/media/vod/game-1/..%2f..%2fchannel.json', '/media/vod/%2e%2e/master.m3u8', '/media/live/live/v/99999999999999999999.ts', '/media/vod/game-1/%00.m3u8']) {
+    for (const path of [
+      '/media/images/a%00b.svg',
+      '/media/images/..%2f..%2fetc%2fpasswd.svg',
+      '/media/vod/game-1/..%2f..%2fchannel.json',
+      '/media/vod/%2e%2e/master.m3u8',
+      '/media/live/live/v/99999999999999999999.ts',
+      '/media/vod/game-1/%00.m3u8',
+    ]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
@@ -141,8 +148,19 @@ describe('a value the database refuses anyway', () => {
   it('is a 400 with a plain reason, logged for a contract bound, and no SQL in the answer', async () => {
     const warnings: string[] = [];
     const app = express();
-    app.get('/boom', (_req, _res, next) => next(Object.assign(new Error('Failed query: select … where id = $1'), { cause: Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' }) })));
-    app.use(errorHandler(() => undefined, (message) => warnings.push(message)));
+    app.get('/boom', (_req, _res, next) =>
+      next(
+        Object.assign(new Error('Failed query: select … where id = $1'), {
+          cause: Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' }),
+        }),
+      ),
+    );
+    app.use(
+      errorHandler(
+        () => undefined,
+        (message) => warnings.push(message),
+      ),
+    );
     const listening = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
     try {

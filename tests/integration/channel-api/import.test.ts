@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChannelApi } from '../../../channel-api/server.ts';
 import { exampleJson, examplePath } from '../../../channel-api/seed/export-demo.ts';
+import { startChannelApi } from '../../../channel-api/server.ts';
 import { client, createTestDatabase, linkSharedMedia, onPostgres } from '../helpers/channel-api.ts';
 
 /* The operator command replaces the channel with a JSON description, through the seed's own loader. */

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
 import { clips, events, orders, transactions, users } from '../../../channel-api/db/schema.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, keysOf, PASSWORD, uniqueEmail, userRow } from '../helpers/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 
 /* The signed-in fan's own data: profile, edits, access, orders and clips — and nobody else's. */
 
@@ -63,7 +63,11 @@ describe(`profile (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(blocked.json.data.is_geo_blocked).toBe(true);
 
     const access = await acc.get('/user/access', { api_key: fan.key });
-    expect(api.userAccess.response.parse(access.json).data).toEqual({ capabilities: ['watch'], featureCount: { clips: 0, downloads: 0 }, trial_period_used: false });
+    expect(api.userAccess.response.parse(access.json).data).toEqual({
+      capabilities: ['watch'],
+      featureCount: { clips: 0, downloads: 0 },
+      trial_period_used: false,
+    });
   });
 
   it('edits names and news opt-in; bad input gets the spec messages', async () => {

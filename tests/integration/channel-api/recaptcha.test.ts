@@ -24,7 +24,11 @@ beforeAll(async () => {
       const form = new URLSearchParams(body);
       seen.push(form);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(form.get('secret') === SECRET && form.get('response') === HUMAN ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      res.end(
+        JSON.stringify(
+          form.get('secret') === SECRET && form.get('response') === HUMAN ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
@@ -39,11 +43,12 @@ afterAll(async () => {
 });
 
 describe('reCAPTCHA', () => {
-  const calls = (email: string) => [
-    ['/v2/auth/register', registration(email)],
-    ['/v2/auth/login', { email, password: 'whatever password' }],
-    ['/auth/password-reset-request', { email }],
-  ] as const;
+  const calls = (email: string) =>
+    [
+      ['/v2/auth/register', registration(email)],
+      ['/v2/auth/login', { email, password: 'whatever password' }],
+      ['/auth/password-reset-request', { email }],
+    ] as const;
 
   it('a missing token → Google recaptcha token required; a rejected one → ... look like a robot', async () => {
     const email = uniqueEmail();

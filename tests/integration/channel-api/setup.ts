@@ -1,8 +1,8 @@
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { accounts, uniqueEmail } from '../helpers/accounts.ts';
+import type { Ids } from './cases.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import type { Ids } from './cases.ts';
+import { accounts, uniqueEmail } from '../helpers/accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 
 /* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
    a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
@@ -32,7 +32,8 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
     http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
   ]);
-  const mailed = async (email: string, subject: string, pathname: string, after: number) => tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
+  const mailed = async (email: string, subject: string, pathname: string, after: number) =>
+    tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
   const fresh: Ids['fresh'] = {
     signUp: () => acc.signUp(),
     verifyToken: () => acc.register(uniqueEmail()),
@@ -51,7 +52,14 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
   };
   const user = await acc.signUp();
-  const ids: Ids = { channelKey: config.json.channel_key, pageId: pages.json.data[0].id, eventId: events.json.data[0].id, vodId: vod.json.data[0].id, user, fresh };
+  const ids: Ids = {
+    channelKey: config.json.channel_key,
+    pageId: pages.json.data[0].id,
+    eventId: events.json.data[0].id,
+    vodId: vod.json.data[0].id,
+    user,
+    fresh,
+  };
   return {
     server,
     http,

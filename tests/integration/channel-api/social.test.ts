@@ -1,14 +1,18 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
+import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { accounts, uniqueEmail, userRow } from '../helpers/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 
 /* Social sign-in with ID tokens from a real OpenID Connect provider on loopback (oidc-provider),
  * obtained by the code flow with PKCE through its sign-in and consent pages. */
 
-const oidcClient = { client_id: 'fieldhouse-web', client_secret: 'a-test-client-secret-of-some-length', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
+const oidcClient = {
+  client_id: 'fieldhouse-web',
+  client_secret: 'a-test-client-secret-of-some-length',
+  redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'],
+};
 let provider: TestOidcProvider;
 let server: TestChannelApi;
 let http: ReturnType<typeof client>;

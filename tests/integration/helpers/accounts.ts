@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { client, TestChannelApi } from './channel-api.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { apiKeys, userTokens, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import type { client, TestChannelApi } from './channel-api.ts';
 
 /* Accounts the way a fan makes them: register, follow the mailed link, sign in. */
 
@@ -57,7 +57,10 @@ export function accounts(server: TestChannelApi, http: Http) {
 /** Moves every token of the user into the past: the same as waiting for them to expire. */
 export async function expireTokens(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  await db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, user.id));
+  await db
+    .update(userTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(userTokens.userId, user.id));
 }
 
 export async function userRow(db: Db, email: string) {

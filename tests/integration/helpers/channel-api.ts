@@ -55,7 +55,7 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
 export async function linkSharedMedia(dataDir: string): Promise<void> {
   const lockDir = `${MEDIA_CACHE}.building`;
   fs.mkdirSync(path.dirname(MEDIA_CACHE), { recursive: true });
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     try {
       fs.mkdirSync(lockDir);
       break;

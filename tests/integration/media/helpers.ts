@@ -1,6 +1,6 @@
 /** Starts the real media router on a loopback port, with a clock the test controls. */
-import express from 'express';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { mediaRouter } from '../../../channel-api/media/index.ts';
 
 export interface MediaServer {

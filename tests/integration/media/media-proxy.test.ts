@@ -45,7 +45,6 @@ function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-
 describe('/media proxy', () => {
   it.each(MEDIA_TRAVERSALS)('refuses %s with a 404 and never the channel key', async (path) => {
     const res = await rawGet(path);
@@ -74,7 +73,10 @@ describe('/media proxy', () => {
     });
     recorder.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => recorder.once('listening', () => resolve()));
-    const app = express().use('/media', mediaProxy({ target: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/media`, clientIp: () => '198.51.100.7' }));
+    const app = express().use(
+      '/media',
+      mediaProxy({ target: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/media`, clientIp: () => '198.51.100.7' }),
+    );
     const front = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => front.once('listening', () => resolve()));
     try {
@@ -103,7 +105,22 @@ describe('/media proxy', () => {
   it('normalises nothing: only plain segments pass the path check', () => {
     expect(mediaPath('/vod/game-1/master.m3u8')).toBe('/vod/game-1/master.m3u8');
     expect(mediaPath('/live/live/v/1234.ts?x=1')).toBe('/live/live/v/1234.ts');
-    for (const bad of ['', '/', '/..', '/.', '/a/../b', '/a%2fb', '/a\\b', '//a', '/a//b', '/a b', '/a\u0000', '/.env', `/${'a'.repeat(129)}`, '/a/b/c/d/e/f/g/h/i'])
+    for (const bad of [
+      '',
+      '/',
+      '/..',
+      '/.',
+      '/a/../b',
+      '/a%2fb',
+      '/a\\b',
+      '//a',
+      '/a//b',
+      '/a b',
+      '/a\u0000',
+      '/.env',
+      `/${'a'.repeat(129)}`,
+      '/a/b/c/d/e/f/g/h/i',
+    ])
       expect(mediaPath(bad), JSON.stringify(bad)).toBeNull();
   });
 });

@@ -3,11 +3,11 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
 import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
 import { probe } from '../../../channel-api/media/ffmpeg.ts';
-import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
-import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
+import { prepareMedia } from '../../../channel-api/media/index.ts';
 
 const VOD = ['game-1', 'game-2', 'game-3', 'test-pattern'];
 let dataDir: string;

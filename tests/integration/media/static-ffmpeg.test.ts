@@ -2,14 +2,14 @@
  * The same recipes with the npm static build (2018, no ffprobe), which is what a machine
  * without Debian's ffmpeg uses. Only the short assets, to keep the suite quick.
  */
-import { createRequire } from 'node:module';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../channel-api/media/ffmpeg.ts';
-import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
+import { prepareMedia } from '../../../channel-api/media/index.ts';
 
 const staticFfmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 let dataDir: string;

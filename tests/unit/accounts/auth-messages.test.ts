@@ -7,15 +7,11 @@ describe('what a fan reads for a channel answer (spec section 8)', () => {
     expect(userMessage('Wrong auth data', 422)).toBe('Invalid email or password. Please try again.');
     expect(userMessage('Verification failed.', 400)).toBe('Verification your email address failed.');
     expect(userMessage('Email already verified.', 400)).toBe('Your email already verified.');
-    expect(userMessage(SERVER_MSG.notRegistered, 422)).toBe(
-      'You are not registered yet. Please accept terms and conditions and click Register to continue.',
-    );
+    expect(userMessage(SERVER_MSG.notRegistered, 422)).toBe('You are not registered yet. Please accept terms and conditions and click Register to continue.');
   });
 
   it('shows the readable server messages as they are', () => {
-    expect(userMessage('The email address you have entered is already registered.', 422)).toBe(
-      'The email address you have entered is already registered.',
-    );
+    expect(userMessage('The email address you have entered is already registered.', 422)).toBe('The email address you have entered is already registered.');
     expect(userMessage('Reset password key expired.', 400)).toBe('Reset password key expired.');
   });
 

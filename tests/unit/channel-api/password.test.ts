@@ -24,7 +24,15 @@ describe('password hashing (scrypt)', () => {
   it('refuses anything that is not one of its hashes, including absurd cost parameters', async () => {
     const stored = await hashPassword('pw pw pw pw');
     const [, , , , salt, key] = stored.split('$');
-    for (const bad of ['', 'plain', `bcrypt$16384$8$1$${salt}$${key}`, `scrypt$3$8$1$${salt}$${key}`, `scrypt$1073741824$8$1$${salt}$${key}`, `scrypt$16384$8$1$$${key}`, `scrypt$16384$8$1$${salt}$`]) {
+    for (const bad of [
+      '',
+      'plain',
+      `bcrypt$16384$8$1$${salt}$${key}`,
+      `scrypt$3$8$1$${salt}$${key}`,
+      `scrypt$1073741824$8$1$${salt}$${key}`,
+      `scrypt$16384$8$1$$${key}`,
+      `scrypt$16384$8$1$${salt}$`,
+    ]) {
       expect(await verifyPassword('pw pw pw pw', bad)).toBe(false);
     }
   });

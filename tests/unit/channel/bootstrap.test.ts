@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBootstrapCache } from '~/channel/bootstrap.server';
-import { createSwrCache } from '~/channel/swr-cache.server';
 import { createChannelCore } from '~/channel/request.server';
+import { createSwrCache } from '~/channel/swr-cache.server';
 import { captureLog, startTestChannel, type TestChannel } from './test-channel-server';
 
 /* Bootstrap data: cached in-process with a TTL and stale-while-revalidate, against a real server. */

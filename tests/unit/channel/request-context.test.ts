@@ -137,8 +137,18 @@ describe('requestContext sign-in and sign-out', () => {
     api_key: key,
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
     user: {
-      id: 7, email: 'fan@example.test', first_name: 'Jo', last_name: 'Lee', trial_period_used: false, temporary_password: false,
-      is_geo_blocked: false, capabilities: ['watch'], featureCount: { clips: 0, downloads: 0 }, news_opt_in: false, email_verified: true, has_password: true,
+      id: 7,
+      email: 'fan@example.test',
+      first_name: 'Jo',
+      last_name: 'Lee',
+      trial_period_used: false,
+      temporary_password: false,
+      is_geo_blocked: false,
+      capabilities: ['watch'],
+      featureCount: { clips: 0, downloads: 0 },
+      news_opt_in: false,
+      email_verified: true,
+      has_password: true,
     },
   });
   const next = (setCookie: string | null, url = 'http://app.test/') => open(url, { headers: { Cookie: (setCookie ?? '').split(';')[0] } });

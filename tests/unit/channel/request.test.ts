@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { api, endpoint, envelope } from '#contract';
 import { ChannelError } from '~/channel/errors.server';
 import { createChannelCore, type ChannelCoreOptions } from '~/channel/request.server';
@@ -30,7 +30,13 @@ function core(overrides: Partial<ChannelCoreOptions> = {}) {
   return { c, store: (overrides.store as ReturnType<typeof memoryStore>) ?? store, log };
 }
 
-const caught = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e);
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
 
 describe('api key', () => {
   it('fetches channel key then api key, and sends it as a query parameter with the client IP', async () => {
@@ -44,7 +50,14 @@ describe('api key', () => {
   });
 
   it('sends the api key as a body field on POST', async () => {
-    const postCall = endpoint({ name: 'post', method: 'POST', path: '/favorite', auth: 'apiKey', params: z.object({ favoritable_id: z.number() }), response: envelope(z.object({ ok: z.boolean() })) });
+    const postCall = endpoint({
+      name: 'post',
+      method: 'POST',
+      path: '/favorite',
+      auth: 'apiKey',
+      params: z.object({ favoritable_id: z.number() }),
+      response: envelope(z.object({ ok: z.boolean() })),
+    });
     channel.route('POST /favorite', () => ({ body: { data: { ok: true } } }));
     const { c } = core({ store: memoryStore({ key: 'stored-key' }) });
     await c.call(postCall, { favoritable_id: 5 });
@@ -200,9 +213,7 @@ describe('request shape', () => {
     channel.route('GET /events/42', () => ({ status: 404, body: { message: 'Event not found' } }));
     const { c } = core({ store: memoryStore({ key: 'k' }) });
     await c.call(api.channelBootstrapData, { 'color-settings': { client_interface: 'web' }, slides: { client_interface: 'web' } });
-    expect(channel.on('/channel-bootstrap-data')[0].rawUrl).toBe(
-      '/channel-bootstrap-data?color-settings[client_interface]=web&slides[client_interface]=web',
-    );
+    expect(channel.on('/channel-bootstrap-data')[0].rawUrl).toBe('/channel-bootstrap-data?color-settings[client_interface]=web&slides[client_interface]=web');
     const error = (await caught(c.call(api.event, { id: 42 }))) as ChannelError;
     expect(error.status).toBe(404);
     expect(channel.on('/events/42')[0].query.get('api_key')).toBe('k');

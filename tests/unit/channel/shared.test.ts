@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api, type EventsQuery, type ParamsOf } from '#contract';
 import type { ChannelClient } from '~/channel/client.server';
 import { createChannelCore } from '~/channel/request.server';
 import { cacheKey, createSharedContent, memoryKeyStore, type SharedContent } from '~/channel/shared.server';
-import { api, type EventsQuery, type ParamsOf } from '#contract';
 import { captureLog, memoryStore, startTestChannel, type TestChannel } from './test-channel-server';
 
 /* Viewer-independent content is fetched once per process and shared between visitors (short TTL,
@@ -10,8 +10,21 @@ import { captureLog, memoryStore, startTestChannel, type TestChannel } from './t
    a real HTTP server; the clock is injected, so nothing here waits on wall-clock time. */
 
 const event = {
-  id: 1, name: 'A @ B', description: '', type: 'free', participants: [], home_team_id: null, event_utc_ts: 1_700_000_000,
-  duration: 3600, time_zone: 'UTC', stream_status: 'finished', location_id: null, event_category_id: null, event_categories: [], image: null, weight: 0,
+  id: 1,
+  name: 'A @ B',
+  description: '',
+  type: 'free',
+  participants: [],
+  home_team_id: null,
+  event_utc_ts: 1_700_000_000,
+  duration: 3600,
+  time_zone: 'UTC',
+  stream_status: 'finished',
+  location_id: null,
+  event_category_id: null,
+  event_categories: [],
+  image: null,
+  weight: 0,
 };
 const vodItem = { id: 7, title: 'Final', description: '', date: '2026-01-01T00:00:00.000Z', duration: 60, vod_media_category_id: null, assets: [] };
 const media = { has_access: true, url: '/media/vod/game-1/master.m3u8', mp4_url: null, captions: [] };
@@ -21,7 +34,13 @@ let clock: number;
 let shared: SharedContent;
 /** A visitor: their own key store and IP, and the process's shared content. */
 const visitor = (ip: string): ChannelClient => {
-  const core = createChannelCore({ baseUrl: channel.url, configUrl: `${channel.url}/channels/demo.json`, store: memoryStore(), clientIp: ip, log: captureLog() });
+  const core = createChannelCore({
+    baseUrl: channel.url,
+    configUrl: `${channel.url}/channels/demo.json`,
+    store: memoryStore(),
+    clientIp: ip,
+    log: captureLog(),
+  });
   return { call: core.call, shared: shared.call };
 };
 

@@ -23,13 +23,33 @@ export const NO_CHANNEL_KEY = { message: 'No chanel or api key found', errors: {
 export const bootstrapBody = {
   data: {
     settings: {
-      name: 'Test Channel', logo: null, language: 'en', multilanguage: false, currency: 'USD', 'google-analytics': null,
-      'yare-analytics': null, basic_pass: false, cookie_notice: false, contact_email: 'a@example.test', contact_phone: null,
-      address: null, social: [], prerolls: [],
+      name: 'Test Channel',
+      logo: null,
+      language: 'en',
+      multilanguage: false,
+      currency: 'USD',
+      'google-analytics': null,
+      'yare-analytics': null,
+      basic_pass: false,
+      cookie_notice: false,
+      contact_email: 'a@example.test',
+      contact_phone: null,
+      address: null,
+      social: [],
+      prerolls: [],
     },
     menu: { header: [], footer: [], group_menu: [], participant_menu: [] },
-    slides: [], pages: [], 'color-settings': { primary: '#112233' }, faq: [], 'events-categories': [], 'events-locations': [],
-    packages: [], subscriptions: [], 'participant-groups': [], 'participant-group-properties': [], static_blocks: [],
+    slides: [],
+    pages: [],
+    'color-settings': { primary: '#112233' },
+    faq: [],
+    'events-categories': [],
+    'events-locations': [],
+    packages: [],
+    subscriptions: [],
+    'participant-groups': [],
+    'participant-group-properties': [],
+    static_blocks: [],
   },
 };
 
@@ -60,7 +80,10 @@ export async function startTestChannel(): Promise<TestChannel> {
       },
     ],
     ['GET /events', () => ({ body: { data: [], meta: { total: 0, offset: 0, limit: 20 } } })],
-    ['GET /geo', (hit) => ({ body: { data: { country: 'Canada', country_code: 'CA', ip: String(hit.headers['x-forwarded-for'] ?? ''), is_geo_blocked: false } } })],
+    [
+      'GET /geo',
+      (hit) => ({ body: { data: { country: 'Canada', country_code: 'CA', ip: String(hit.headers['x-forwarded-for'] ?? ''), is_geo_blocked: false } } }),
+    ],
     ['GET /channel-bootstrap-data', () => ({ body: bootstrapBody })],
   ]);
 

@@ -16,9 +16,7 @@ describe('event title', () => {
   });
 
   it('keeps the event name for anything but two participants', () => {
-    expect(eventTitle({ name: 'Invitational meet', home_team_id: 1, participants: [north, south, { id: 3, name: 'C' }] })).toBe(
-      'Invitational meet',
-    );
+    expect(eventTitle({ name: 'Invitational meet', home_team_id: 1, participants: [north, south, { id: 3, name: 'C' }] })).toBe('Invitational meet');
     expect(eventTitle({ name: 'Solo', home_team_id: 1, participants: [north] })).toBe('Solo');
     expect(eventTitle({ name: 'No list' })).toBe('No list');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isFree, statusLabel } from '~/domain/event-status';
 import { documentTitle, normalisePagePath, paragraphs } from '~/domain/page-text';
 import { safeLink, slideHref } from '~/domain/slide-link';
-import { isFree, statusLabel } from '~/domain/event-status';
 
 describe('page text', () => {
   it('splits paragraphs on blank lines', () => {

@@ -9,7 +9,14 @@ describe('parseEnv', () => {
   it('starts with no configuration at all', () => {
     const warnings: string[] = [];
     const env = parseEnv({}, (m) => warnings.push(m));
-    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, CHANNEL_SLUG: 'demo', TRUST_PROXY: false, BOOTSTRAP_TTL_SECONDS: 30, COOKIE_SECURE: false });
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      CHANNEL_SLUG: 'demo',
+      TRUST_PROXY: false,
+      BOOTSTRAP_TTL_SECONDS: 30,
+      COOKIE_SECURE: false,
+    });
     expect(env.CHANNEL_API_URL).toBeUndefined();
     expect(env.CHANNEL_CONFIG_URL).toBeUndefined();
     expect(env.SESSION_SECRET).toHaveLength(1);

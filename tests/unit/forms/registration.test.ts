@@ -69,7 +69,8 @@ describe('registration form', () => {
 
   it('gives the channel trimmed values and booleans', () => {
     const formData = new FormData();
-    for (const [name, value] of Object.entries({ ...filled, first_name: ' Jordan ', email: ' jordan@example.test ', news_opt_in: 'on' })) formData.set(name, value);
+    for (const [name, value] of Object.entries({ ...filled, first_name: ' Jordan ', email: ' jordan@example.test ', news_opt_in: 'on' }))
+      formData.set(name, value);
     const submission = parseWithZod(formData, { schema: registrationSchema });
     expect(submission.status).toBe('success');
     if (submission.status !== 'success') return;

@@ -1,0 +1,41 @@
+import type { ReactNode, Ref, UIEventHandler } from 'react';
+import type { VodRailData } from '~/domain/vod-card';
+import { VodTile } from './VodTile';
+
+/* A titled row of videos that scrolls sideways. `StaticRail` moves only by hand and ships no
+ * script; `Rail` (Rail.tsx) adds the auto-scroll with its pause control on the same markup. */
+
+export interface RailListProps {
+  ref?: Ref<HTMLUListElement>;
+  onMouseEnter?: () => void;
+  onMouseLeave?: () => void;
+  onFocus?: () => void;
+  onBlur?: (e: React.FocusEvent<HTMLUListElement>) => void;
+  onScroll?: UIEventHandler<HTMLUListElement>;
+}
+
+export function RailFrame({ rail, control, list = {} }: { rail: VodRailData; control?: ReactNode; list?: RailListProps }) {
+  const headingId = `rail-${rail.id}`;
+  const { ref, ...handlers } = list;
+  return (
+    <section className="rail" aria-labelledby={headingId}>
+      <div className="rail-head">
+        <h2 id={headingId}>{rail.title}</h2>
+        {control}
+      </div>
+      {/* Focusable so keyboard users can scroll it with the arrow keys. */}
+      <ul ref={ref} className="rail-list" tabIndex={0} aria-label={`${rail.title}: videos`} {...handlers}>
+        {rail.cards.map((card) => (
+          <li key={card.id} className="rail-item">
+            <VodTile card={card} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A rail that moves only by hand (the loader leaves out rails without videos). */
+export function StaticRail({ rail }: { rail: VodRailData }) {
+  return <RailFrame rail={rail} />;
+}
