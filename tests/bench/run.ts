@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const CONNECTIONS = 20;
 const DURATION_S = 10;
@@ -98,17 +99,8 @@ async function freeFinishedEventId(): Promise<number> {
 
 async function jsBytes(urls: string[]) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const out: Record<string, { files: number; raw: number; gzip: number }> = {};
   try {
