@@ -1,7 +1,6 @@
 // Fieldhouse web server: Express 4 + the Remix handler. Start with
 //   node --import ./instrument.server.mjs --import tsx server.ts   (npm start, after npm run build)
 // or through `remix dev --manual` (npm run dev). See docs: ARCHITECTURE.md "Web app".
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +60,6 @@ app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').jso
 // Requests no page of ours makes (another method, a Host or target Remix cannot parse) stop here.
 app.use(methodGuard, urlGuard);
 app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
   // Set here, never taken from the visitor: the channel client forwards it as X-Forwarded-For.
   req.headers[CLIENT_IP_HEADER] = clientIp(req);
   next();
@@ -94,7 +92,7 @@ app.all(
   remixHandler({
     build: () => build,
     mode: isDev ? 'development' : 'production',
-    loadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req) }),
+    loadContext: (req) => ({ clientIp: clientIp(req) }),
   }),
 );
 app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));

@@ -1,49 +1,53 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
+import { Writable } from 'node:stream';
+import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { wrapHandleErrorWithSentry } from '@sentry/remix';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { NonceProvider } from '~/http/nonce';
+import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
-  const nonce = loadContext.cspNonce ?? '';
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
+/** Renders the whole document, then answers it with a Content-Security-Policy that allows
+ *  exactly its inline scripts and styles (http/content-security.server.ts). Loaders have all
+ *  resolved before rendering starts (no deferred data), so waiting for the whole render costs
+ *  little, and the page arrives complete in one response. */
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; earlier ones reach handleError via reject.
-          if (shellRendered) console.error(error);
-        },
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
       },
-    );
+      final(done) {
+        const html = Buffer.concat(chunks).toString('utf8');
+        const url = new URL(request.url);
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        responseHeaders.set(
+          'Content-Security-Policy',
+          contentSecurityPolicy({ pathname: url.pathname, https: url.protocol === 'https:', hashes: inlineHashes(html) }),
+        );
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are logged here; earlier ones reach handleError via reject.
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -33,7 +33,8 @@ export const links: LinksFunction = () => [
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
-    return [{ title: `${describeError(error).title} | ${data?.settings.name.trim() || 'Fieldhouse'}` }];
+    const info = describeError(error);
+    return [{ title: `${info.title} | ${data?.settings.name.trim() || 'Fieldhouse'}` }, { name: 'description', content: info.message }];
   }
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };
@@ -44,12 +45,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 
-/** The CSP nonce of this response; the browser renders '' (the attribute is hidden from the DOM). */
-const useNonce = serverRender.useNonce ?? (() => '');
-
 /** The document around both the app and the error screens; loader data is absent on errors. */
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang={data?.lang ?? 'en'}>
@@ -58,13 +55,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data?.colorCss ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
+        {data?.colorCss ? <style dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        {data ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
+        <Scripts />
       </body>
     </html>
   );

@@ -1,6 +1,9 @@
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import type express from 'express';
 import { requestUrl } from './guards.ts';
+import { env } from '../app/config/env.server.ts';
+import { cacheControl, hasSessionCookie } from '../app/http/cache-policy.ts';
+import { editHeaders } from '../app/http/edit-headers.ts';
 
 /* The Remix request handler for Express: what @remix-run/express does (Express request → Fetch
    Request → Remix → Express response), plus the one step it has no hook for: once the response
@@ -21,12 +24,37 @@ export function remixHandler(options: {
       // A rebuilt app (npm run dev) gets a new handler.
       if (build !== handledBuild) [handle, handledBuild] = [createRequestHandler(build, options.mode), build];
       const context = options.loadContext(req, res);
-      const response = await handle!(fetchRequest(req, res), context);
-      await send(res, context.session ? await context.session.commitTo(response) : response);
+      const request = fetchRequest(req, res);
+      const response = await handle!(request, context);
+      const committed = context.session ? await context.session.commitTo(response) : response;
+      const answer = withCachePolicy(
+        committed,
+        cacheControl(
+          {
+            method: request.method,
+            status: committed.status,
+            hasSession: hasSessionCookie(request.headers.get('Cookie')),
+            setsCookie: committed.headers.has('Set-Cookie'),
+            perViewer: context.perViewer === true,
+            own: committed.headers.get('Cache-Control'),
+          },
+          env.CONTENT_TTL_SECONDS,
+        ),
+      );
+      await send(res, answer);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** The response with its Cache-Control (app/http/cache-policy.ts); a shared copy varies on the
+ *  cookie, so a cache that ignores our bypass rule still never serves it to a signed-in fan. */
+function withCachePolicy(response: Response, cacheControl: string): Response {
+  return editHeaders(response, (headers) => {
+    headers.set('Cache-Control', cacheControl);
+    if (cacheControl.startsWith('public')) headers.append('Vary', 'Cookie');
+  });
 }
 
 function fetchRequest(req: express.Request, res: express.Response): Request {
@@ -51,7 +79,12 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
 async function send(res: express.Response, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // The response's own headers win over the defaults set before Remix (its page's CSP); only
+  // Set-Cookie adds up.
+  for (const [name, value] of response.headers.entries()) {
+    if (name === 'set-cookie') res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

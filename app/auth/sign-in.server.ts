@@ -23,13 +23,14 @@ export function seeOther(to: string): Response {
 /**
  * The end of every sign-in (password, social, social after accepting the terms, a verified
  * address): the fan's own session, a welcome, and where they go next — /profile/edit while the
- * password is temporary, else `redirectTo` when it is safe, else the last page they saw.
+ * password is temporary, else `redirectTo` when it is safe (the page the Log in or Register link
+ * came from, domain/navigation signInHref), else home.
  */
 export async function completeSignIn(args: RouteArgs, auth: AuthSession, opts: { welcome: string; redirectTo?: string | null }): Promise<Response> {
   const { session } = requestContext(args);
   await session.signIn(auth);
   await session.toast({ text: opts.welcome, type: 'success' });
-  return seeOther(auth.user.temporary_password ? '/profile/edit' : await returnTo(args.request, opts.redirectTo));
+  return seeOther(auth.user.temporary_password ? '/profile/edit' : returnTo(opts.redirectTo));
 }
 
 /** ", Casey" when the fan has a first name: "Welcome back, Casey!". */

@@ -4,12 +4,14 @@ import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { ChannelError, whoopsResponse } from './errors.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
+import { keysFor } from './server-key.server';
 import { processSharedContent, type SharedContent } from './shared.server';
 
 export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
 export type { CallOptions } from './request.server';
 
-/** The channel as a loader or action talks to it: calls carry the visitor's api key and IP.
+/** The channel as a loader or action talks to it: calls carry the fan's api key (the server's
+ *  for an anonymous visitor, server-key.server.ts) and the visitor's IP.
  *  It only talks to the channel; the visitor's session is the request session's
  *  (http/request-session.server.ts), which it reads and renews the api key in. */
 export interface ChannelClient {
@@ -30,7 +32,9 @@ const cores = new WeakMap<KeySource, Promise<ChannelCore>>();
 function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
   let core = cores.get(keys);
   if (!core) {
-    core = keys.keyStore().then((store) => createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store, clientIp: clientIp(request) }));
+    core = keys
+      .keyStore()
+      .then((store) => createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store: keysFor(store), clientIp: clientIp(request) }));
     cores.set(keys, core);
   }
   return core;

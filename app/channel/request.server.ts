@@ -16,6 +16,20 @@ export interface KeyStore {
   clearUser(): void;
 }
 
+/** A key we know has lapsed (or will within 5 s) is renewed instead of spending a call on the 403. */
+export const isLapsed = (stored: { expiresAt?: string }, now = Date.now()) => Boolean(stored.expiresAt && Date.parse(stored.expiresAt) <= now + 5_000);
+
+/** An api key held in memory: the server's own key (server-key.server.ts), and tests'. */
+export function memoryKeyStore(): KeyStore {
+  let stored: { key: string; expiresAt?: string } | null = null;
+  return {
+    getApiKey: () => stored,
+    setApiKey: (key, expiresAt) => void (stored = { key, expiresAt }),
+    clearApiKey: () => void (stored = null),
+    clearUser: () => undefined,
+  };
+}
+
 /** The channel key, shared by every visitor of this process; cleared on a channel_key error. */
 export interface ChannelKeyCache {
   key?: string;
@@ -151,8 +165,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const store = options.store;
     if (!store) throw new Error('this channel has no key store: api-key calls need one');
     const stored = store.getApiKey();
-    // Renew a key we know has lapsed instead of spending a call on the 403.
-    if (stored && !(stored.expiresAt && Date.parse(stored.expiresAt) <= Date.now() + 5_000)) return stored.key;
+    if (stored && !isLapsed(stored)) return stored.key;
     pendingApiKey ??= (async () => {
       const key = await channelKey();
       const { res, text } = await send(api.getApiKey, { channel_key: key }, undefined);

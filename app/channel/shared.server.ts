@@ -1,7 +1,8 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { createContentCache, type ContentCache } from './content-cache.server';
-import { createChannelCore, type ChannelCore, type KeyStore } from './request.server';
+import { createChannelCore, type ChannelCore } from './request.server';
+import { serverKeys } from './server-key.server';
 
 /* Content that is the same for every viewer (home rails, lists, categories, page bodies) is
    fetched once per process and shared: short TTL (CONTENT_TTL_SECONDS), stale-while-revalidate,
@@ -17,17 +18,6 @@ export const MAX_KEYS = 500;
 export interface SharedContent {
   call<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>): Promise<ResponseOf<E>>;
   cache: ContentCache;
-}
-
-/** An api key held in memory for the process (shared calls are nobody's session). */
-export function memoryKeyStore(): KeyStore {
-  let stored: { key: string; expiresAt?: string } | null = null;
-  return {
-    getApiKey: () => stored,
-    setApiKey: (key, expiresAt) => void (stored = { key, expiresAt }),
-    clearApiKey: () => void (stored = null),
-    clearUser: () => undefined,
-  };
 }
 
 /** One cache key per endpoint and meaning of its params: defaults applied, keys sorted, empty
@@ -77,7 +67,7 @@ export function createSharedContent(core: ChannelCore, opts: { ttlMs: number; ma
 let shared: SharedContent | null = null;
 /** The process's shared content (created on first use: the embedded API's URL comes late). */
 export function processSharedContent(): SharedContent {
-  shared ??= createSharedContent(createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store: memoryKeyStore() }), {
+  shared ??= createSharedContent(createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store: serverKeys }), {
     ttlMs: env.CONTENT_TTL_SECONDS * 1000,
   });
   return shared;

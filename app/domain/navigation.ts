@@ -24,13 +24,11 @@ export const isSignedOutPage = (pathname: string) => matches(pathname, SIGNED_OU
 /** Spec constant: the outer tracking code lives 3 hours. */
 export const TRK_TTL_MS = 3 * 3_600_000;
 
-export interface NavMemory {
-  /** Path and query of the last page, and of the one before it. */
-  last?: string;
-  previous?: string;
-  trk?: string;
+/** The outer tracking code (spec section 2: `?trk=`), kept in a cookie of its own. */
+export interface Tracking {
+  trk: string;
   /** Epoch ms. */
-  trkExpiresAt?: number;
+  trkExpiresAt: number;
 }
 
 /** The page as it should be remembered: path and query, without Remix's own parameters. */
@@ -42,27 +40,25 @@ export function pageOf(url: URL): string {
   return `${url.pathname}${query ? `?${query}` : ''}`;
 }
 
-/** The memory after visiting `url` at `now`: last/previous page (not auth pages) and trk. */
-export function remember(memory: NavMemory, url: URL, now: number): NavMemory {
-  const next: NavMemory = { ...memory };
-  const page = pageOf(url);
-  if (!isAuthPage(url.pathname) && !matches(url.pathname, NOT_PAGES) && page !== memory.last) {
-    next.previous = memory.last;
-    next.last = page;
-  }
+/**
+ * The link to log in or register from the page at `url`. It carries the page to come back to
+ * (spec section 2: the last page is remembered, except auth pages) in the link itself, not in a
+ * cookie, so a public page is the same for every visitor. From an auth page the link carries
+ * that page's own `redirectTo` on (the login action checks it is on this site).
+ */
+export function signInHref(to: '/login' | '/registration', url: URL): string {
+  const back = isAuthPage(url.pathname) ? url.searchParams.get('redirectTo') : matches(url.pathname, NOT_PAGES) ? null : pageOf(url);
+  return back && back !== '/' ? `${to}?${new URLSearchParams({ redirectTo: back })}` : to;
+}
+
+/** The tracking code `url` brings, if it brings a plain one. */
+export function trackingFrom(url: URL, now: number): Tracking | null {
   const trk = url.searchParams.get('trk');
-  if (trk && /^[\w.:-]{1,100}$/.test(trk)) {
-    next.trk = trk;
-    next.trkExpiresAt = now + TRK_TTL_MS;
-  } else if (next.trkExpiresAt !== undefined && next.trkExpiresAt <= now) {
-    delete next.trk;
-    delete next.trkExpiresAt;
-  }
-  return next;
+  return trk && /^[\w.:-]{1,100}$/.test(trk) ? { trk, trkExpiresAt: now + TRK_TTL_MS } : null;
 }
 
 /** The tracking code still in force, if any. */
-export const trackingCode = (memory: NavMemory, now: number) => (memory.trk && (memory.trkExpiresAt ?? 0) > now ? memory.trk : null);
+export const trackingCode = (tracking: Partial<Tracking>, now: number) => (tracking.trk && (tracking.trkExpiresAt ?? 0) > now ? tracking.trk : null);
 
 /** Where a GET of `pathname` must go instead, for this user; null to stay. */
 export function guard(pathname: string, user: { temporary_password: boolean } | null): string | null {

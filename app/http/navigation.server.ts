@@ -1,26 +1,26 @@
-import { remember, type NavMemory } from '~/domain/navigation';
+import { trackingFrom, type Tracking } from '~/domain/navigation';
 import { appCookie } from '~/http/cookies.server';
 import { safeRedirect } from '~/http/safe-redirect';
 
-/* Last and previous page and the trk code (spec section 2), in a cookie of their own: the root
-   loader writes it on every page, and a separate cookie never races the session's writes. */
+/* Spec section 2's navigation memory. The page to come back to after signing in travels in the
+   Log in and Register links (domain/navigation signInHref), so no public page writes a cookie.
+   The outer tracking code (`?trk=`) is the one thing kept: in a cookie of its own, written only
+   by a page whose address brings one (a campaign link), for 3 hours. */
 
-const navCookie = appCookie('nav', { maxAge: 60 * 60 * 24 * 30 });
+const trackingCookie = appCookie('nav', { maxAge: 3 * 60 * 60 });
 
-export async function readNav(request: Request): Promise<NavMemory> {
-  const value = (await navCookie.parse(request.headers.get('Cookie'))) as NavMemory | null;
+export async function readTracking(request: Request): Promise<Partial<Tracking>> {
+  const value = (await trackingCookie.parse(request.headers.get('Cookie'))) as Partial<Tracking> | null;
   return value && typeof value === 'object' ? value : {};
 }
 
-/** Records this page; returns the Set-Cookie value when the memory changed. */
-export async function rememberPage(request: Request, now = Date.now()): Promise<string | null> {
-  const before = await readNav(request);
-  const after = remember(before, new URL(request.url), now);
-  return JSON.stringify(after) === JSON.stringify(before) ? null : navCookie.serialize(after);
+/** The Set-Cookie for a tracking code this page's address brings, or null. */
+export async function rememberTracking(request: Request, now = Date.now()): Promise<string | null> {
+  const tracking = trackingFrom(new URL(request.url), now);
+  return tracking ? trackingCookie.serialize(tracking) : null;
 }
 
-/** Where a fan returns after signing in: a safe `redirectTo`, else the last page, else home. */
-export async function returnTo(request: Request, redirectTo?: FormDataEntryValue | string | null): Promise<string> {
-  if (typeof redirectTo === 'string' && redirectTo) return safeRedirect(redirectTo, '/');
-  return safeRedirect((await readNav(request)).last ?? '/', '/');
+/** Where a fan goes after signing in: a safe `redirectTo` (the page the link came from), else home. */
+export function returnTo(redirectTo?: FormDataEntryValue | string | null): string {
+  return typeof redirectTo === 'string' && redirectTo ? safeRedirect(redirectTo, '/') : '/';
 }

@@ -6,13 +6,14 @@ declare module '@remix-run/server-runtime' {
   /** What server.ts passes to every loader and action of one HTTP request (the same object to
    *  all of them: server/remix-handler.ts). */
   interface AppLoadContext {
-    /** Per-request CSP nonce (script-src 'nonce-…'). */
-    cspNonce: string;
     /** The visitor's address as Express sees it (TRUST_PROXY decides). */
     clientIp: string;
     /** The request's session, created on first use by requestContext() and committed once by
      *  server/remix-handler.ts when the response is known. */
     session?: RequestSession;
+    /** Set when a loader asked the channel something about this viewer (access, region): the
+     *  page is not the same for every anonymous visitor (http/cache-policy.ts). */
+    perViewer?: boolean;
   }
 }
 
@@ -35,5 +36,15 @@ export interface RequestContext {
  */
 export function requestContext({ request, context }: RouteArgs): RequestContext {
   const session = (context.session ??= new RequestSession(request));
-  return { session, channel: channelClient(request, session) };
+  const channel = channelClient(request, session);
+  return {
+    session,
+    channel: {
+      ...channel,
+      call: (endpoint, params, opts) => {
+        context.perViewer = true;
+        return channel.call(endpoint, params, opts);
+      },
+    },
+  };
 }

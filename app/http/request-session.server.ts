@@ -1,6 +1,7 @@
 import type { AuthSession } from '#contract';
 import type { KeyStore } from '~/channel/request.server';
 import { csrfToken } from '~/http/csrf.server';
+import { editHeaders } from '~/http/edit-headers';
 import {
   commitSession,
   getSession,
@@ -124,15 +125,7 @@ export class RequestSession {
   async commitTo(response: Response): Promise<Response> {
     if (!this.#changed || !this.#session) return response;
     const cookie = await commitSession(await this.#session);
-    try {
-      response.headers.append('Set-Cookie', cookie);
-      return response;
-    } catch {
-      // A response with immutable headers (one passed through from fetch): copy it.
-      const copy = new Response(response.body, response);
-      copy.headers.append('Set-Cookie', cookie);
-      return copy;
-    }
+    return editHeaders(response, (headers) => headers.append('Set-Cookie', cookie));
   }
 }
 

@@ -9,7 +9,7 @@ import { colorCss } from '~/domain/colors';
 import { guard } from '~/domain/navigation';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
-import { rememberPage } from '~/http/navigation.server';
+import { rememberTracking } from '~/http/navigation.server';
 import { requestContext } from '~/http/request-context.server';
 import { HONEYPOT_FIELD } from '~/http/security.server';
 
@@ -26,10 +26,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const detour = guard(new URL(request.url).pathname, user);
   if (detour) throw redirect(detour);
   const toast = await session.takeToast();
-  const csrfToken = await session.csrfToken();
+  // Only a signed-in fan's pages hold a form in the header (Log out); a page with a form of its
+  // own sends its token itself, so an anonymous visitor's public page starts no session.
+  const csrfToken = user ? await session.csrfToken() : null;
   const headers = new Headers();
-  const navCookie = await rememberPage(request);
-  if (navCookie) headers.append('Set-Cookie', navCookie);
+  const trackingCookie = await rememberTracking(request);
+  if (trackingCookie) headers.append('Set-Cookie', trackingCookie);
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
   return json(
     {

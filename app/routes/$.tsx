@@ -17,7 +17,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ page });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.page.name ?? 'Page');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.page.name ?? 'Page', (data ? paragraphs(data.page.body)[0]?.slice(0, 160) : undefined) || 'A page of this channel.');
 
 export default function CustomPage() {
   const { page } = useLoaderData<typeof loader>();

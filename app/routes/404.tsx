@@ -5,7 +5,7 @@ import { NotFound } from '~/components/layout/NotFound';
 // A real 404 status, so crawlers and monitors see the miss; the page still renders normally.
 export const loader = () => json(null, { status: 404 });
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Game not found');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Game not found', 'The page you asked for does not exist.');
 
 export default function NotFoundRoute() {
   return (

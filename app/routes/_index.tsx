@@ -7,7 +7,8 @@ import type { loader } from '~/loaders/home.server';
 
 export { loader } from '~/loaders/home.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: 'description', content: `Watch ${data.channelName}: live games, what is coming up, and replays on demand.` }] : [];
 
 export default function Home() {
   const { channelName, slides, live, upcoming, finished, rails } = useLoaderData<typeof loader>();

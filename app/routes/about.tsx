@@ -10,7 +10,7 @@ export async function loader() {
   return json({ block, channelName: boot.settings.name });
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'About');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'About', 'About this channel.');
 
 export default function About() {
   const { block, channelName } = useLoaderData<typeof loader>();

@@ -17,9 +17,10 @@ import formsCss from '~/styles/forms.css';
    the fan confirms with a POST. The link may be opened in any browser: the token is the proof. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Delete your account');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Delete your account', 'Confirm the deletion of your account.');
 
-type Answer = { state: 'confirm'; token: string; email: string; expires: string } | { state: 'invalid' } | { state: 'error'; message: string };
+type Answer =
+  { state: 'confirm'; token: string; email: string; expires: string; csrfToken: string } | { state: 'invalid' } | { state: 'error'; message: string };
 
 export async function loader(args: LoaderFunctionArgs) {
   const token = mailedTokenOf(new URL(args.request.url).searchParams.get('token'));
@@ -27,7 +28,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel } = requestContext(args);
   try {
     const { data } = await channel.call(api.deleteAccountInfo, { token }, { handles4xx: true });
-    return json<Answer>({ state: 'confirm', token, email: data.email, expires: formatDateTime(data.expires_at) });
+    return json<Answer>({
+      state: 'confirm',
+      token,
+      email: data.email,
+      expires: formatDateTime(data.expires_at),
+      csrfToken: await requestContext(args).session.csrfToken(),
+    });
   } catch (error) {
     if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400 });
     throw error;

@@ -11,7 +11,7 @@ export async function loader() {
   return json({ block, settings: boot.settings });
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Contacts');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Contacts', 'How to reach this channel: e-mail, phone and address.');
 
 export default function Contacts() {
   const { block, settings } = useLoaderData<typeof loader>();

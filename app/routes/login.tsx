@@ -10,6 +10,7 @@ import { Field } from '~/components/form/Field';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
+import { SignInLink } from '~/components/layout/SignInLink';
 import { SocialSignIn } from '~/components/SocialSignIn';
 import { loginSchema } from '~/forms/login';
 import { channelErrorReply } from '~/forms/reply.server';
@@ -19,13 +20,14 @@ import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in', 'Log in to watch your passes, keep favourites and manage your account.');
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   // A signed-in fan is sent home by the root loader (spec section 2).
   // Only a safe on-site target is carried on (the action checks it again).
   const redirectTo = redirectTarget(new URL(request.url).searchParams.get('redirectTo')) ?? undefined;
-  return json({ providers: socialButtons(), redirectTo, recaptchaSiteKey: recaptchaSiteKey() });
+  return json({ providers: socialButtons(), redirectTo, recaptchaSiteKey: recaptchaSiteKey(), csrfToken: await requestContext(args).session.csrfToken() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,7 +63,7 @@ export default function Login() {
       </AppForm>
       <SocialSignIn providers={providers} redirectTo={redirectTo} />
       <p className="form-links">
-        New here? <Link to="/registration">Create an account</Link>
+        New here? <SignInLink to="/registration">Create an account</SignInLink>
       </p>
     </div>
   );

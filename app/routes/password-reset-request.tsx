@@ -16,17 +16,23 @@ import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password', 'Get a link to choose a new password.');
 
 /** Matches the channel API's reset link lifetime (TOKEN_TTL_SECONDS.reset). */
 const LINK_VALID_MINUTES = 60;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   // A signed-in fan is sent home by the root loader (spec section 2).
   // After the post: `?sent` shows the notice; the address comes from a cookie, never the URL.
   const sent = new URL(request.url).searchParams.has('sent');
   return json(
-    { sent, email: sent ? await mailedAddress(request, '/password-reset-request') : null, recaptchaSiteKey: recaptchaSiteKey() },
+    {
+      sent,
+      email: sent ? await mailedAddress(request, '/password-reset-request') : null,
+      recaptchaSiteKey: recaptchaSiteKey(),
+      csrfToken: await requestContext(args).session.csrfToken(),
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }

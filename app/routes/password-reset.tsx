@@ -16,15 +16,16 @@ import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Choose a new password');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Choose a new password', 'Choose a new password for your account.');
 
 const SECRETS = ['password', 'password_confirmation'];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   // A signed-in fan is sent home by the root loader (spec section 2). The link's token is checked
   // by the channel when the form is sent (a GET changes nothing).
   const token = mailedTokenOf(new URL(request.url).searchParams.get('token'));
-  return json({ token }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ token, csrfToken: await requestContext(args).session.csrfToken() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {

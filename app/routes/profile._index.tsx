@@ -7,7 +7,7 @@ import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, orderTypeWord, statusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -7,7 +7,7 @@ import { RecordsTab } from '~/components/profile/RecordsTab';
 import { clipStatusWord, formatDate } from '~/domain/account-records';
 import { formatDuration } from '~/domain/watch-state';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'The clips you made from games.');
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -21,7 +21,7 @@ import type { ProfileLoader } from './profile';
    `intent` tells them apart). The profile itself comes from the /profile layout's loader. A fan
    with a temporary password is kept here by the root loader until they choose their own. */
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profile');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profile', 'Change your name, e-mail address, password and news settings.');
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args);

@@ -7,7 +7,7 @@ import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, statusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions', 'Your payments, newest first.');
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

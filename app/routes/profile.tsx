@@ -14,7 +14,8 @@ import formsCss from '~/styles/forms.css';
    is a child route too (the same loader gives it the profile) but shows only its own page. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches, error }) => pageMeta(matches, error ? describeError(error).title : 'My profile');
+export const meta: MetaFunction = ({ matches, error }) =>
+  pageMeta(matches, error ? describeError(error).title : 'My profile', 'Your account, passes, payments and clips.');
 
 export async function loader(args: LoaderFunctionArgs) {
   const snapshot = await requireUser(args);

@@ -15,16 +15,18 @@ import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
+import { SignInLink } from '~/components/layout/SignInLink';
 import { SocialSignIn } from '~/components/SocialSignIn';
 import { USER_MSG } from '~/domain/auth-messages';
 import { registrationFields, registrationSchema, socialRegistrationSchema } from '~/forms/registration';
 import { channelErrorReply } from '~/forms/reply.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
+import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register', 'Create a free account to watch games and get passes.');
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation', 'terms', 'news_opt_in'];
 const SECRETS = ['password', 'password_confirmation'];
@@ -34,7 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const pending = await readPendingSocial(args);
   return json({
     providers: socialButtons(),
+    // Social sign-up comes back to the page the Register link came from (e-mail sign-up ends on the
+    // verification link, which opens home).
+    redirectTo: redirectTarget(new URL(args.request.url).searchParams.get('redirectTo')) ?? undefined,
     recaptchaSiteKey: recaptchaSiteKey(),
+    csrfToken: await requestContext(args).session.csrfToken(),
     pending: pending ? { email: pending.email, provider: socialProvider(pending.provider)?.name ?? pending.provider } : null,
   });
 }
@@ -101,7 +107,7 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
 }
 
 export default function Registration() {
-  const { providers, pending, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const { providers, pending, recaptchaSiteKey, redirectTo } = useLoaderData<typeof loader>();
   return (
     <div className="auth-page">
       <h1>Register</h1>
@@ -110,9 +116,9 @@ export default function Registration() {
       ) : (
         <>
           <RegistrationForm recaptchaSiteKey={recaptchaSiteKey} />
-          <SocialSignIn providers={providers} />
+          <SocialSignIn providers={providers} redirectTo={redirectTo} />
           <p className="form-links">
-            Already registered? <Link to="/login">Log in</Link>
+            Already registered? <SignInLink to="/login">Log in</SignInLink>
           </p>
         </>
       )}

@@ -43,7 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Schedule');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Schedule', 'Every game: live now, upcoming and on demand, by sport, school, place and date.');
 
 export default function Schedule() {
   const { filters, events, total, sports, schools, locations } = useLoaderData<typeof loader>();

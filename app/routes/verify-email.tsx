@@ -13,13 +13,14 @@ import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify your email');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Verify your email', 'Verify your e-mail address.');
 
 /* The mailed link opens this page; only its button (a POST) verifies, because mail scanners
    fetch links on their own. A verified address then signs the fan in (auth/add_session). */
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: mailedTokenOf(new URL(request.url).searchParams.get('token')) }, { headers: { 'Cache-Control': 'no-store' } });
+export async function loader(args: LoaderFunctionArgs) {
+  const token = mailedTokenOf(new URL(args.request.url).searchParams.get('token'));
+  return json({ token, csrfToken: await requestContext(args).session.csrfToken() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {

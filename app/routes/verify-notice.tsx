@@ -5,7 +5,7 @@ import { pageMeta } from '~/components/layout/meta';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Check your inbox');
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Check your inbox', 'Follow the link we e-mailed you to verify your address.');
 
 /** Matches the channel API's verification link lifetime (TOKEN_TTL_SECONDS.verify). */
 const LINK_VALID_HOURS = 48;

@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.item.title ?? 'On demand', data?.item.description.split('\n')[0] || undefined);
+  pageMeta(matches, data?.item.title ?? 'On demand', data?.item.description.split('\n')[0] || `Watch ${data?.item.title ?? 'this video'} on demand.`);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

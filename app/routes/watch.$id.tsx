@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.title ?? 'Watch', data?.event.description.split('\n')[0] || undefined);
+  pageMeta(matches, data?.title ?? 'Watch', data?.event.description.split('\n')[0] || `Watch ${data?.title ?? 'this game'}.`);
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();

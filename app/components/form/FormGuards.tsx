@@ -1,13 +1,18 @@
-import { useRouteLoaderData } from '@remix-run/react';
+import { useMatches, useRouteLoaderData } from '@remix-run/react';
 import type { loader as rootLoader } from '~/loaders/root.server';
 
 /* The hidden fields every form carries (checked by readForm in app/http/security.server.ts). Plain
    inputs fed from the root loader's data, rather than remix-utils' React providers: two fewer
    chunks on every page. */
 
-/** The CSRF token of this browser (field `csrf`). */
+/** The CSRF token of this browser (field `csrf`): from the page's own loader when it holds a
+ *  form (formPageData), else from the root loader (a signed-in fan's header has Log out). */
 export function CsrfField() {
-  const token = useRouteLoaderData<typeof rootLoader>('root')?.csrfToken ?? '';
+  let token = '';
+  for (const match of useMatches()) {
+    const own = (match.data as { csrfToken?: unknown } | undefined)?.csrfToken;
+    if (typeof own === 'string' && own) token = own;
+  }
   return <input type="hidden" name="csrf" value={token} />;
 }
 

@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { CsrfField } from '~/components/form/FormGuards';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
+import { SignInLink } from './SignInLink';
 
 interface Props {
   channelName: string;
@@ -31,8 +32,8 @@ function AccountNav({ user }: { user: Props['user'] }) {
   if (!user)
     return (
       <nav className="account-nav" aria-label="Account">
-        <Link to="/login">Log in</Link>
-        <Link to="/registration">Register</Link>
+        <SignInLink to="/login">Log in</SignInLink>
+        <SignInLink to="/registration">Register</SignInLink>
       </nav>
     );
   return (

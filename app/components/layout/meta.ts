@@ -13,9 +13,8 @@ export function channelNameFrom(matches: Matches): string | undefined {
   return root?.settings?.name;
 }
 
-/** `<title>` '<page> | <channel name>' for a route's meta function. */
-export function pageMeta(matches: Matches, page: string, description?: string): MetaDescriptor[] {
-  const tags: MetaDescriptor[] = [{ title: documentTitle(page, channelNameFrom(matches)) }];
-  if (description) tags.push({ name: 'description', content: description });
-  return tags;
+/** `<title>` '<page> | <channel name>' and the page's meta description (every page has one:
+ *  search results and link previews show it). */
+export function pageMeta(matches: Matches, page: string, description: string): MetaDescriptor[] {
+  return [{ title: documentTitle(page, channelNameFrom(matches)) }, { name: 'description', content: description }];
 }

@@ -54,7 +54,8 @@ test.describe('log in', () => {
     const user = await createVerifiedUser();
     await page.goto('/faq');
     await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // The link carries the page to come back to (no cookie remembers it).
+    await expect(page).toHaveURL(`${WEB_URL}/login?redirectTo=%2Ffaq`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();

@@ -19,7 +19,8 @@ test.describe('social sign-in', () => {
     const email = uniqueEmail('social');
     await page.goto('/faq');
     await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(`${WEB_URL}/login`);
+    // The link carries the page to come back to (no cookie remembers it).
+    await expect(page).toHaveURL(`${WEB_URL}/login?redirectTo=%2Ffaq`);
     await continueWithGoogle(page);
     await passProvider(page, email);
 

@@ -1,11 +1,14 @@
 /* The `test` every spec uses. On top of Playwright's own it:
    - runs axe (WCAG 2.2 AA tags) on every page a test visits: after each `page.goto`, wherever
      the test calls `checkA11y()`, and on the page a test ends on; any violation fails the test;
+   - checks that every page it scans has a meta description;
    - reads every HTML, script and JSON body the browser receives from the web app and fails the
      test if one holds the channel key or anything shaped like an api key.
    axe needs JavaScript to run, so in the no-js project the page's HTML (scripts removed,
    <noscript> unwrapped: what a browser without JS shows) is replayed at the same URL in a
-   JS-enabled context and scanned there, with the app's real CSS. */
+   JS-enabled context and scanned there, with the app's real CSS. A page whose markup was already
+   scanned in this worker is not scanned again: its findings are asserted again (scanKey). */
+import crypto from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test';
 import { channelKey } from './channel.ts';
@@ -30,6 +33,21 @@ export function withoutScripts(html: string): string {
 }
 
 const scanners = new WeakMap<Page, () => Promise<void>>();
+
+/** axe's findings by page, in this worker. Two visits of the same page with the same markup get
+ *  the same findings, so the page is scanned once and every visit asserts the result. The key
+ *  leaves out what changes on every visit and cannot change a finding: the CSRF token's value and
+ *  digits (a countdown's seconds, ids in e-mail addresses, times). */
+const scanResults = new Map<string, string[]>();
+
+export function scanKey(url: string, html: string): string {
+  const { pathname, search } = new URL(url);
+  const markup = html
+    .replace(/(name="csrf"[^>]*value=")[^"]*"/g, '$1"')
+    .replace(/(value="[^"]*"[^>]*name="csrf")/g, 'name="csrf"')
+    .replace(/\d+/g, '0');
+  return `${pathname}${search}\n${crypto.createHash('sha256').update(markup).digest('base64')}`;
+}
 
 /** A /media answer that is text (a playlist, captions, an error body): where a leaked key would show. */
 const isMediaText = (res: Response) =>
@@ -79,32 +97,48 @@ export const test = base.extend<Fixtures>({
     const axe = (target: Page) => new AxeBuilder({ page: target }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
 
     const scan = async () => {
+      // A page reached by a form or a link may still be arriving when its URL has changed: scan
+      // the whole document, never a half-parsed one.
+      await page.waitForLoadState('load');
       const url = page.url();
       if (!url.startsWith(WEB_URL)) return;
       if (scannedUrls.has(url)) return;
       scannedUrls.add(url);
-      let results;
-      if (jsOn) {
-        results = await axe(page);
-      } else {
-        const html = withoutScripts(await page.content());
-        const target = await replayPage();
-        await target.unrouteAll();
-        await target.route(
-          (u) => u.href === url,
-          (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+      // What axe sees: the live page with JavaScript, or what a browser without it renders.
+      const html = jsOn ? await page.content() : withoutScripts(await page.content());
+      const key = scanKey(url, html);
+      let summary = scanResults.get(key);
+      if (!summary) {
+        let results;
+        if (jsOn) {
+          results = await axe(page);
+        } else {
+          const target = await replayPage();
+          await target.unrouteAll();
+          await target.route(
+            (u) => u.href === url,
+            (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+          );
+          await target.goto(url, { waitUntil: 'load' });
+          results = await axe(target);
+        }
+        summary = results.violations.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
         );
-        await target.goto(url, { waitUntil: 'load' });
-        results = await axe(target);
+        scanResults.set(key, summary);
       }
-      const summary = results.violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 5)
-            .join(', ')}`,
-      );
       expect.soft(summary, `axe violations on ${url}`).toEqual([]);
+      // Every page says what it is to search results and link previews.
+      const description = await page
+        .locator('head meta[name="description"]')
+        .first()
+        .getAttribute('content', { timeout: 1_000 })
+        .catch(() => null);
+      expect.soft(description?.trim(), `a meta description on ${url}`).toBeTruthy();
     };
 
     // Scan after every navigation the test makes with goto.

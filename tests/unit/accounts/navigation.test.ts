@@ -1,38 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { guard, isAuthPage, pageOf, remember, trackingCode, TRK_TTL_MS } from '~/domain/navigation';
+import { guard, isAuthPage, pageOf, signInHref, trackingCode, trackingFrom, TRK_TTL_MS } from '~/domain/navigation';
 
 const at = (path: string) => new URL(path, 'http://fieldhouse.test');
 
-describe('page memory (spec section 2)', () => {
-  it('remembers the last page with its query, and the one before it', () => {
-    const a = remember({}, at('/upcoming?category=2'), 0);
-    const b = remember(a, at('/watch/5'), 0);
-    expect(b).toMatchObject({ last: '/watch/5', previous: '/upcoming?category=2' });
+describe('the page to come back to (spec section 2), carried by the sign-in links', () => {
+  it('links from a page carry that page with its query', () => {
+    expect(signInHref('/login', at('/upcoming?category=2'))).toBe('/login?redirectTo=%2Fupcoming%3Fcategory%3D2');
+    expect(signInHref('/registration', at('/watch/5'))).toBe('/registration?redirectTo=%2Fwatch%2F5');
   });
 
-  it('skips auth pages, and Remix data parameters', () => {
-    const a = remember({}, at('/faq'), 0);
-    expect(remember(a, at('/login'), 0)).toEqual(a);
-    expect(remember(a, at('/verify-email?token=abc'), 0)).toEqual(a);
+  it('skips auth pages (their own redirectTo is carried on), home, and Remix data parameters', () => {
+    expect(signInHref('/registration', at('/login?redirectTo=%2Ffaq'))).toBe('/registration?redirectTo=%2Ffaq');
+    expect(signInHref('/login', at('/verify-email?token=abc'))).toBe('/login');
+    expect(signInHref('/login', at('/'))).toBe('/login');
+    expect(signInHref('/login', at('/404'))).toBe('/login');
     expect(pageOf(at('/upcoming?_data=root&view=list'))).toBe('/upcoming?view=list');
-  });
-
-  it('a reload of the same page keeps the previous page', () => {
-    const a = remember(remember({}, at('/faq'), 0), at('/about'), 0);
-    expect(remember(a, at('/about'), 0)).toEqual(a);
   });
 });
 
 describe('trk, the outer tracking code', () => {
   it('is kept for 3 hours, then dropped', () => {
-    const m = remember({}, at('/?trk=spring-promo'), 1_000);
+    const m = trackingFrom(at('/?trk=spring-promo'), 1_000)!;
     expect(trackingCode(m, 1_000 + TRK_TTL_MS - 1)).toBe('spring-promo');
     expect(trackingCode(m, 1_000 + TRK_TTL_MS)).toBeNull();
-    expect(remember(m, at('/faq'), 1_000 + TRK_TTL_MS).trk).toBeUndefined();
+    expect(trackingFrom(at('/faq'), 0)).toBeNull();
   });
 
   it('ignores a code that is not a plain token', () => {
-    expect(remember({}, at('/?trk=%3Cscript%3E'), 0).trk).toBeUndefined();
+    expect(trackingFrom(at('/?trk=%3Cscript%3E'), 0)).toBeNull();
   });
 });
 

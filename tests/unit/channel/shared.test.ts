@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, type EventsQuery, type ParamsOf } from '#contract';
 import type { ChannelClient } from '~/channel/client.server';
 import { createChannelCore } from '~/channel/request.server';
-import { cacheKey, createSharedContent, memoryKeyStore, type SharedContent } from '~/channel/shared.server';
+import { memoryKeyStore } from '~/channel/request.server';
+import { cacheKey, createSharedContent, type SharedContent } from '~/channel/shared.server';
 import { captureLog, memoryStore, startTestChannel, type TestChannel } from './test-channel-server';
 
 /* Viewer-independent content is fetched once per process and shared between visitors (short TTL,

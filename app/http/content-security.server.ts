@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import { env } from '~/config/env.server';
+
+/* The Content-Security-Policy of every response. A page allows exactly the inline scripts and
+   styles it carries, by their SHA-256 hashes, worked out from the finished HTML (entry.server):
+   no nonce, so a copy kept by a shared cache (CDN, the microcache) keeps a valid and strict
+   policy for every visitor who gets it. No 'unsafe-inline' for scripts or <style> elements. */
+
+const isDev = env.NODE_ENV === 'development';
+
+/** reCAPTCHA's script and its challenge frame (only when RECAPTCHA_SITE_KEY is set). */
+const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
+
+/** Origins of the configured social sign-in providers (their authorization pages). */
+function socialOrigins(): string[] {
+  const origins = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) origins.push(new URL(env.GOOGLE_ISSUER).origin);
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) origins.push(new URL(env.FACEBOOK_ISSUER).origin);
+  return origins;
+}
+
+const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The hashes of the inline <script> (no src) and <style> elements of a document. Both are raw
+ *  text elements: the browser hashes exactly the characters between the tags. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).filter((s) => s.length > 0);
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
+  return { scripts: [...new Set(scripts.map(sha256))], styles: [...new Set(styles.map(sha256))] };
+}
+
+export interface PolicyOptions {
+  /** The path Remix routes: /watch_embed/{id} may be framed by any site, nothing else. */
+  pathname: string;
+  https: boolean;
+  /** Hashes of the page's inline scripts and styles (none for a response that is not a page). */
+  hashes?: { scripts: string[]; styles: string[] };
+}
+
+export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [], styles: [] } }: PolicyOptions): string {
+  const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
+  const recaptcha = env.RECAPTCHA_SITE_KEY ? RECAPTCHA_ORIGINS : [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['script-src', ["'self'", ...hashes.scripts, ...recaptcha]],
+    ['script-src-attr', ["'none'"]],
+    ['frame-src', ["'self'", ...recaptcha]],
+    // <style> elements by hash; style attributes (React style props, Plyr) are allowed.
+    ['style-src', ["'self'", ...hashes.styles]],
+    ['style-src-elem', ["'self'", ...hashes.styles]],
+    ['style-src-attr', ["'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    // data: for the empty caption tracks hls.js adds for in-stream subtitles.
+    ['media-src', ["'self'", 'blob:', 'data:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(isDev ? ['ws://localhost:*'] : [])]],
+    // Social sign-in posts answer with a redirect to the provider (TOOLCHAIN §3).
+    ['form-action', ["'self'", ...socialOrigins()]],
+    ['frame-ancestors', [/^\/watch_embed\/[^/]+\/?$/.test(pathname) ? '*' : "'self'"]],
+  ];
+  // Over plain http (a LAN address) upgrading would break every script.
+  if (https) directives.push(['upgrade-insecure-requests', []]);
+  return directives.map(([name, values]) => [name, ...values].join(' ')).join('; ');
+}
