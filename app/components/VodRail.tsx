@@ -1,4 +1,4 @@
-import type { ReactNode, Ref, UIEventHandler } from 'react';
+import type { FocusEvent, ReactNode, Ref } from 'react';
 import type { VodRailData } from '~/domain/vod-card';
 import { VodTile } from './VodTile';
 
@@ -10,8 +10,7 @@ export interface RailListProps {
   onMouseEnter?: () => void;
   onMouseLeave?: () => void;
   onFocus?: () => void;
-  onBlur?: (e: React.FocusEvent<HTMLUListElement>) => void;
-  onScroll?: UIEventHandler<HTMLUListElement>;
+  onBlur?: (e: FocusEvent<HTMLUListElement>) => void;
 }
 
 export function RailFrame({ rail, control, list = {} }: { rail: VodRailData; control?: ReactNode; list?: RailListProps }) {

@@ -9,7 +9,7 @@ import { ERROR_TEXT } from './layout/error-kind';
 
 export const RELOAD_COUNTDOWN_SECONDS = 60;
 
-const screenStyle = { maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem', textAlign: 'center' } as const;
+export const screenStyle = { maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem', textAlign: 'center' } as const;
 
 /** Countdown + reload control shared by the Whoops and throttling screens. */
 export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?: number }) {

@@ -11,13 +11,14 @@ const isDev = env.NODE_ENV === 'development';
 /** reCAPTCHA's script and its challenge frame (only when RECAPTCHA_SITE_KEY is set). */
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 
+/* Worked out once from the environment: every response builds its policy from these. */
+const recaptchaOrigins = env.RECAPTCHA_SITE_KEY ? RECAPTCHA_ORIGINS : [];
+const connectOrigins = [...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : []), ...(isDev ? ['ws://localhost:*'] : [])];
 /** Origins of the configured social sign-in providers (their authorization pages). */
-function socialOrigins(): string[] {
-  const origins = [];
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) origins.push(new URL(env.GOOGLE_ISSUER).origin);
-  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) origins.push(new URL(env.FACEBOOK_ISSUER).origin);
-  return origins;
-}
+const socialOrigins = [
+  ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? [new URL(env.GOOGLE_ISSUER).origin] : []),
+  ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? [new URL(env.FACEBOOK_ISSUER).origin] : []),
+];
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -38,15 +39,13 @@ export interface PolicyOptions {
 }
 
 export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [], styles: [] } }: PolicyOptions): string {
-  const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
-  const recaptcha = env.RECAPTCHA_SITE_KEY ? RECAPTCHA_ORIGINS : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
-    ['script-src', ["'self'", ...hashes.scripts, ...recaptcha]],
+    ['script-src', ["'self'", ...hashes.scripts, ...recaptchaOrigins]],
     ['script-src-attr', ["'none'"]],
-    ['frame-src', ["'self'", ...recaptcha]],
+    ['frame-src', ["'self'", ...recaptchaOrigins]],
     // <style> elements by hash; style attributes (React style props, Plyr) are allowed.
     ['style-src', ["'self'", ...hashes.styles]],
     ['style-src-elem', ["'self'", ...hashes.styles]],
@@ -55,9 +54,9 @@ export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [],
     // data: for the empty caption tracks hls.js adds for in-stream subtitles.
     ['media-src', ["'self'", 'blob:', 'data:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(isDev ? ['ws://localhost:*'] : [])]],
+    ['connect-src', ["'self'", ...connectOrigins]],
     // Social sign-in posts answer with a redirect to the provider (TOOLCHAIN §3).
-    ['form-action', ["'self'", ...socialOrigins()]],
+    ['form-action', ["'self'", ...socialOrigins]],
     ['frame-ancestors', [/^\/watch_embed\/[^/]+\/?$/.test(pathname) ? '*' : "'self'"]],
   ];
   // Over plain http (a LAN address) upgrading would break every script.

@@ -1,4 +1,4 @@
-import { trackingFrom, type Tracking } from '~/domain/navigation';
+import { trackingFrom } from '~/domain/navigation';
 import { appCookie } from '~/http/cookies.server';
 import { safeRedirect } from '~/http/safe-redirect';
 
@@ -8,11 +8,6 @@ import { safeRedirect } from '~/http/safe-redirect';
    by a page whose address brings one (a campaign link), for 3 hours. */
 
 const trackingCookie = appCookie('nav', { maxAge: 3 * 60 * 60 });
-
-export async function readTracking(request: Request): Promise<Partial<Tracking>> {
-  const value = (await trackingCookie.parse(request.headers.get('Cookie'))) as Partial<Tracking> | null;
-  return value && typeof value === 'object' ? value : {};
-}
 
 /** The Set-Cookie for a tracking code this page's address brings, or null. */
 export async function rememberTracking(request: Request, now = Date.now()): Promise<string | null> {

@@ -50,13 +50,14 @@ export default function Packages() {
         {(s) => (s.trialDays ? <p className="product__trial">{s.trialDays}-day free trial</p> : null)}
       </ProductSection>
 
-      <ProductSection id="passes" title="Passes" empty="No passes are on offer right now." products={passes}>
-        {(p) => (
-          <>
-            {p.addOn ? <p className="product__tag">Add-on pass</p> : null}
-            {p.categories.length > 0 ? <p className="product__meta">Covers: {p.categories.join(', ')}</p> : null}
-          </>
-        )}
+      <ProductSection
+        id="passes"
+        title="Passes"
+        empty="No passes are on offer right now."
+        products={passes}
+        after={(p) => (p.categories.length > 0 ? <p className="product__meta">Covers: {p.categories.join(', ')}</p> : null)}
+      >
+        {(p) => (p.addOn ? <p className="product__tag">Add-on pass</p> : null)}
       </ProductSection>
     </div>
   );
@@ -69,8 +70,16 @@ interface Product {
   priceTitle: string;
 }
 
-/** One kind of product as a titled grid; `children` adds what that kind says beyond name, price and description. */
-function ProductSection<P extends Product>(props: { id: string; title: string; empty: string; products: P[]; children: (product: P) => ReactNode }) {
+/** One kind of product as a titled grid; what a kind says beyond name, price and description
+ *  goes before the description (`children`) or after it (`after`). */
+function ProductSection<P extends Product>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  products: P[];
+  children: (product: P) => ReactNode;
+  after?: (product: P) => ReactNode;
+}) {
   const headingId = `${props.id}-heading`;
   return (
     <section aria-labelledby={headingId}>
@@ -85,6 +94,7 @@ function ProductSection<P extends Product>(props: { id: string; title: string; e
               <p className="product__price">{product.priceTitle}</p>
               {props.children(product)}
               {product.description ? <p>{product.description}</p> : null}
+              {props.after?.(product)}
             </li>
           ))}
         </ul>

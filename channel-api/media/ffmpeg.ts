@@ -7,9 +7,9 @@ let resolved: string | undefined;
 
 /** FFMPEG_PATH overrides; then `ffmpeg` on PATH; then @ffmpeg-installer/ffmpeg. */
 export function ffmpegPath(): string {
-  const override = channelApiEnv().FFMPEG_PATH;
-  if (override) return override;
   if (resolved) return resolved;
+  const override = channelApiEnv().FFMPEG_PATH;
+  if (override) return (resolved = override);
   const system = spawnSync('ffmpeg', ['-hide_banner', '-version'], { stdio: 'ignore' });
   if (system.status === 0) {
     resolved = 'ffmpeg';

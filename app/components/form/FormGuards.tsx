@@ -6,7 +6,8 @@ import type { loader as rootLoader } from '~/loaders/root.server';
    chunks on every page. */
 
 /** The CSRF token of this browser (field `csrf`): from the page's own loader when it holds a
- *  form (formPageData), else from the root loader (a signed-in fan's header has Log out). */
+ *  form (`csrfToken: await session.csrfToken()`), else from the root loader (a signed-in fan's
+ *  header has Log out). */
 export function CsrfField() {
   let token = '';
   for (const match of useMatches()) {
