@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { securityHeaders } from './server/csp.ts';
 import { finalErrorHandler, methodGuard, postGuard, urlGuard } from './server/guards.ts';
 import { mediaProxy } from './server/media-proxy.ts';
+import { createMicrocache } from './server/microcache.ts';
 import { rateLimits } from './server/rate-limits.ts';
 import { remixHandler } from './server/remix-handler.ts';
 const BUILD_PATH = path.resolve('build/index.js');
@@ -93,6 +94,10 @@ app.all(
     build: () => build,
     mode: isDev ? 'development' : 'production',
     loadContext: (req) => ({ clientIp: clientIp(req) }),
+    microcache:
+      env.MICROCACHE_MB > 0 && env.CONTENT_TTL_SECONDS > 0 && !isDev
+        ? createMicrocache({ maxBytes: env.MICROCACHE_MB * 1024 * 1024, ttlMs: env.CONTENT_TTL_SECONDS * 1000 })
+        : null,
   }),
 );
 app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));

@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { APP_STYLES_ID, AppStylesText } from '~/components/layout/AppStyles';
 
 declare global {
   interface Window {
@@ -8,17 +9,22 @@ declare global {
   }
 }
 
+// The stylesheet the page came with (components/layout/AppStyles.tsx), rendered again as it is.
+const appStyles = document.getElementById(APP_STYLES_ID)?.textContent ?? '';
+
 startTransition(() => {
   // StrictMode's checks only run in development; the production bundle leaves it out.
   hydrateRoot(
     document,
-    process.env.NODE_ENV === 'production' ? (
-      <RemixBrowser />
-    ) : (
-      <StrictMode>
+    <AppStylesText.Provider value={appStyles}>
+      {process.env.NODE_ENV === 'production' ? (
         <RemixBrowser />
-      </StrictMode>
-    ),
+      ) : (
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      )}
+    </AppStylesText.Provider>,
   );
 });
 

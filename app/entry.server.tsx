@@ -1,11 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToPipeableStream } from 'react-dom/server';
+import { AppStylesText } from '~/components/layout/AppStyles';
 import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
+import appCss from '~/styles/app.css';
 
 const ABORT_DELAY = 5_000;
+
+/** The built app stylesheet, inlined into every page (components/layout/AppStyles.tsx). */
+const appStyles = fs.readFileSync(path.join('public', appCss), 'utf8');
 
 /** Renders the whole document, then answers it with a Content-Security-Policy that allows
  *  exactly its inline scripts and styles (http/content-security.server.ts). Loaders have all
@@ -32,22 +39,27 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-      onShellReady() {
-        shellRendered = true;
+    const { pipe, abort } = renderToPipeableStream(
+      <AppStylesText.Provider value={appStyles}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </AppStylesText.Provider>,
+      {
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; earlier ones reach handleError via reject.
+          if (shellRendered) console.error(error);
+        },
       },
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors after the shell are logged here; earlier ones reach handleError via reject.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -13,6 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
+import { AppStyles } from '~/components/layout/AppStyles';
 import { describeError } from '~/components/layout/error-kind';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
@@ -20,14 +21,10 @@ import { onDemand } from '~/components/layout/on-demand';
 import * as serverRender from '~/components/layout/server-render.server';
 import { SkipLink } from '~/components/layout/SkipLink';
 import type { loader } from '~/loaders/root.server';
-import appCss from '~/styles/app.css';
 
 export { loader } from '~/loaders/root.server';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /* The loader sends the page title (domain/page-text documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
@@ -54,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <AppStyles />
         <Links />
         {data?.colorCss ? <style dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
       </head>

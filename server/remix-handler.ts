@@ -1,20 +1,28 @@
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import type express from 'express';
 import { requestUrl } from './guards.ts';
+import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
+import { knownRegion } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
-import { cacheControl, hasSessionCookie } from '../app/http/cache-policy.ts';
+import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
+import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
+import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 
 /* The Remix request handler for Express: what @remix-run/express does (Express request → Fetch
    Request → Remix → Express response), plus the one step it has no hook for: once the response
    is known, the request session (app/http/request-session.server.ts) that the action and the
    loaders shared is committed, once, onto whatever they returned or threw — a page, a redirect,
-   a data request, a resource route or an error screen. */
+   a data request, a resource route or an error screen. Then the response gets its Cache-Control
+   (app/http/cache-policy.ts), and a page every anonymous visitor shares is kept in the
+   microcache (server/microcache.ts) and served from it until the content TTL runs out. */
 
 export function remixHandler(options: {
   build: () => ServerBuild;
   mode: string;
   loadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+  /** Where anonymous pages are kept; none: every request is rendered. */
+  microcache?: Microcache | null;
 }): express.RequestHandler {
   let handle: ReturnType<typeof createRequestHandler> | null = null;
   let handledBuild: ServerBuild | null = null;
@@ -23,24 +31,39 @@ export function remixHandler(options: {
       const build = options.build();
       // A rebuilt app (npm run dev) gets a new handler.
       if (build !== handledBuild) [handle, handledBuild] = [createRequestHandler(build, options.mode), build];
+      const hasSession = hasSessionCookie(req.get('Cookie') ?? null);
+      const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(requestUrl(req)!.href, pageVariant(req.headers)) : null;
+      if (key) {
+        const stored = options.microcache!.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
+        if (stored) return sendStored(res, stored);
+      }
       const context = options.loadContext(req, res);
       const request = fetchRequest(req, res);
       const response = await handle!(request, context);
       const committed = context.session ? await context.session.commitTo(response) : response;
-      const answer = withCachePolicy(
-        committed,
-        cacheControl(
-          {
-            method: request.method,
-            status: committed.status,
-            hasSession: hasSessionCookie(request.headers.get('Cookie')),
-            setsCookie: committed.headers.has('Set-Cookie'),
-            perViewer: context.perViewer === true,
-            own: committed.headers.get('Cache-Control'),
-          },
-          env.CONTENT_TTL_SECONDS,
-        ),
+      const policy = cachePolicy(
+        {
+          method: request.method,
+          status: committed.status,
+          hasSession,
+          setsCookie: committed.headers.has('Set-Cookie'),
+          perViewer: context.perViewer === true,
+          region: context.region ?? null,
+          own: committed.headers.get('Cache-Control'),
+        },
+        env.CONTENT_TTL_SECONDS,
       );
+      const answer = withCacheControl(committed, policy.cacheControl);
+      if (key && policy.share !== 'none') {
+        const page = {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: [...answer.headers.entries()],
+          body: Buffer.from(await answer.arrayBuffer()),
+        };
+        options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
+        return sendStored(res, { ...page, storedAt: Date.now() }, 'miss');
+      }
       await send(res, answer);
     } catch (error) {
       next(error);
@@ -49,12 +72,23 @@ export function remixHandler(options: {
 }
 
 /** The response with its Cache-Control (app/http/cache-policy.ts); a shared copy varies on the
- *  cookie, so a cache that ignores our bypass rule still never serves it to a signed-in fan. */
-function withCachePolicy(response: Response, cacheControl: string): Response {
+ *  cookie, so a cache that ignores our bypass rule still never serves it to a signed-in fan, and
+ *  on Save-Data (the data saver's lighter page). */
+function withCacheControl(response: Response, cacheControl: string): Response {
   return editHeaders(response, (headers) => {
     headers.set('Cache-Control', cacheControl);
-    if (cacheControl.startsWith('public')) headers.append('Vary', 'Cookie');
+    if (cacheControl.startsWith('public')) headers.append('Vary', 'Cookie, Save-Data');
   });
+}
+
+/** A page from the microcache (or just stored in it); `Age` says how old the copy is. */
+function sendStored(res: express.Response, page: StoredPage, outcome: 'hit' | 'miss' = 'hit'): void {
+  res.statusMessage = page.statusText;
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
+  res.setHeader('X-Microcache', outcome);
+  res.end(page.body);
 }
 
 function fetchRequest(req: express.Request, res: express.Response): Request {

@@ -1,8 +1,9 @@
 import { redirect } from '@remix-run/node';
-import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
+import { api, type Endpoint, type Geo, type ParamsOf, type ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { ChannelError, whoopsResponse } from './errors.server';
+import { regionOf } from './region.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { keysFor } from './server-key.server';
 import { processSharedContent, type SharedContent } from './shared.server';
@@ -19,6 +20,8 @@ export interface ChannelClient {
   /** For answers that are the same for every viewer: served from the process's shared content
    *  cache (shared.server.ts), fetched with the server's own key. Never for access or geo. */
   shared: SharedContent['call'];
+  /** The visitor's region (GET /geo for their address, remembered per address: region.server.ts). */
+  region(): Promise<Geo>;
 }
 
 /** Where the client finds the visitor's api key: the request session. */
@@ -69,5 +72,9 @@ export function channelClient(request: Request, keys: KeySource): ChannelClient 
       processSharedContent()
         .call(endpoint, params)
         .catch((error) => onPageError(error)),
+    region: () =>
+      regionOf(clientIp(request), async () => (await (await coreFor(request, keys)).call(api.geo, undefined, { signal: request.signal })).data).catch((error) =>
+        onPageError(error),
+      ),
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useDataSaver } from '~/components/layout/data-saver';
 import type { EventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
 
@@ -18,11 +19,13 @@ interface TileProps {
  */
 export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) {
   const Heading = `h${headingLevel}` as const;
+  // The data saver loads no picture before it scrolls into view.
+  const lite = useDataSaver();
   return (
     <article className="card event-card">
       <div className="card__media">
         {card.image ? (
-          <img src={card.image} alt="" width={640} height={360} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img src={card.image} alt="" width={640} height={360} loading={eager && !lite ? 'eager' : 'lazy'} decoding="async" />
         ) : (
           <div className="card__placeholder" />
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useDataSaver } from '~/components/layout/data-saver';
 import { enhanceVideo } from '~/components/player/enhance';
 import type { Caption } from '~/domain/watch-state';
 
@@ -24,13 +25,14 @@ export interface PlayerProps {
 export function Player({ title, src, mp4Src, poster, captions = [], live = false }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
+  const lowData = useDataSaver();
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
     let enhanced: { destroy(): void } | null = null;
-    enhanceVideo(video, { src, title, live, isCancelled: () => cancelled })
+    enhanceVideo(video, { src, title, live, lowData, isCancelled: () => cancelled })
       .then((result) => {
         if (!result) return;
         enhanced = result;
@@ -53,7 +55,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
 
   return (
     <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
-      <video ref={videoRef} controls playsInline preload="metadata" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
+      <video ref={videoRef} controls playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
         <source src={src} type="application/vnd.apple.mpegurl" />
         {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
         {captions.map((c, i) => (

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useDataSaver } from '~/components/layout/data-saver';
 import type { SlideView } from '~/domain/slide-link';
 
 /**
@@ -7,6 +8,8 @@ import type { SlideView } from '~/domain/slide-link';
  * The loader sorts them and works out each link (domain/slide-link `slideViews`).
  */
 export function Slides({ slides }: { slides: SlideView[] }) {
+  // The data saver leaves the artwork out: the slides are their words.
+  const lite = useDataSaver();
   if (slides.length === 0) return null;
   return (
     <section className="slides" aria-label="Featured">
@@ -14,7 +17,17 @@ export function Slides({ slides }: { slides: SlideView[] }) {
         {slides.map((slide, i) => {
           const body = (
             <>
-              <img src={slide.image} alt="" width={1280} height={720} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+              {lite ? null : (
+                <img
+                  src={slide.image}
+                  alt=""
+                  width={1280}
+                  height={720}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  decoding="async"
+                />
+              )}
               <span className="slide__text">
                 <span className="slide__title">{slide.title}</span>
                 {slide.subtitle ? <span className="slide__subtitle">{slide.subtitle}</span> : null}
@@ -23,7 +36,7 @@ export function Slides({ slides }: { slides: SlideView[] }) {
           );
           const { href } = slide;
           return (
-            <li key={slide.id} className="slide">
+            <li key={slide.id} className={lite ? 'slide slide--lite' : 'slide'}>
               {href === null ? (
                 <div className="slide__frame">{body}</div>
               ) : (

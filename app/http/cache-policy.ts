@@ -1,7 +1,10 @@
 /* Who may keep a copy of a response (issue: shareable pages). A page an anonymous visitor gets
    is the same for every anonymous visitor — no cookie set, nothing read about the viewer — so a
    CDN or the server's microcache may share it for the content TTL; everything else is private
-   and never stored. Pure: server/remix-handler.ts applies it to every Remix response. */
+   and never stored. A page that read the visitor's region (a geo-blocked event) is the same for
+   every anonymous visitor of that region: only the server's microcache, which knows the region,
+   shares it (keyed by the region); to a CDN, which does not, it is private.
+   Pure: server/remix-handler.ts applies it to every Remix response. */
 
 export interface ResponseFacts {
   method: string;
@@ -10,27 +13,41 @@ export interface ResponseFacts {
   hasSession: boolean;
   /** The response sets a cookie. */
   setsCookie: boolean;
-  /** A loader asked the channel about this viewer (access, region). */
+  /** A loader asked the channel about this viewer (their pass, their account). */
   perViewer: boolean;
+  /** The region a loader read (the page differs between regions), or null. */
+  region: string | null;
   /** The route's own Cache-Control, if it set one. */
   own: string | null;
 }
 
+export interface CachePolicy {
+  /** The Cache-Control header. */
+  cacheControl: string;
+  /** Whether the server's microcache may share the page: with every anonymous visitor, with
+   *  those of the page's region, or not at all. */
+  share: 'everyone' | 'region' | 'none';
+}
+
 export const PRIVATE = 'private, no-store';
 
-/** The Cache-Control a response should carry. `ttlSeconds`: how long shared content stays fresh. */
-export function cacheControl(facts: ResponseFacts, ttlSeconds: number): string {
-  const shareable =
+/** What a response may be kept as. `ttlSeconds`: how long shared content stays fresh. */
+export function cachePolicy(facts: ResponseFacts, ttlSeconds: number): CachePolicy {
+  const anonymous =
     (facts.method === 'GET' || facts.method === 'HEAD') &&
     (facts.status === 200 || facts.status === 404) &&
     !facts.hasSession &&
     !facts.setsCookie &&
-    !facts.perViewer;
-  if (!shareable) return facts.own && /no-store/.test(facts.own) ? facts.own : PRIVATE;
-  if (facts.own) return facts.own;
+    !facts.perViewer &&
+    !(facts.own && /no-store|private/.test(facts.own));
+  if (!anonymous) return { cacheControl: facts.own && /no-store/.test(facts.own) ? facts.own : PRIVATE, share: 'none' };
+  if (facts.region !== null) return { cacheControl: PRIVATE, share: 'region' };
   // Browsers revalidate every time (max-age=0); shared caches keep it for the content TTL and may
   // serve it a while longer while they fetch a fresh one.
-  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${Math.max(60, ttlSeconds * 6)}`;
+  return {
+    cacheControl: facts.own ?? `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${Math.max(60, ttlSeconds * 6)}`,
+    share: 'everyone',
+  };
 }
 
 /** Whether the request carries the session cookie (`__session`, or `__Host-session` over HTTPS). */

@@ -14,6 +14,9 @@ declare module '@remix-run/server-runtime' {
     /** Set when a loader asked the channel something about this viewer (access, region): the
      *  page is not the same for every anonymous visitor (http/cache-policy.ts). */
     perViewer?: boolean;
+    /** Set when a loader read the visitor's region: the page is the same for every anonymous
+     *  visitor of that region, and is cached per region (server/microcache.ts). */
+    region?: string;
   }
 }
 
@@ -26,7 +29,11 @@ export interface RouteArgs {
 /** The two things a loader or action works with: the visitor's session and the channel. */
 export interface RequestContext {
   session: RequestSession;
-  channel: ChannelClient;
+  channel: ChannelClient & {
+    /** A call whose answer says what the viewer may do (an event's or video's `has_access`): a
+     *  signed-in fan's own answer, or the one every anonymous visitor shares (no call when cached). */
+    asViewer: ChannelClient['shared'];
+  };
 }
 
 /**
@@ -37,13 +44,20 @@ export interface RequestContext {
 export function requestContext({ request, context }: RouteArgs): RequestContext {
   const session = (context.session ??= new RequestSession(request));
   const channel = channelClient(request, session);
+  const call: ChannelClient['call'] = (endpoint, params, opts) => {
+    context.perViewer = true;
+    return channel.call(endpoint, params, opts);
+  };
   return {
     session,
     channel: {
       ...channel,
-      call: (endpoint, params, opts) => {
-        context.perViewer = true;
-        return channel.call(endpoint, params, opts);
+      call,
+      asViewer: async (endpoint, params) => ((await session.user()) ? call(endpoint, params) : channel.shared(endpoint, params)),
+      region: async () => {
+        const geo = await channel.region();
+        context.region = geo.country_code;
+        return geo;
       },
     },
   };

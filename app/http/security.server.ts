@@ -26,10 +26,11 @@ export const FORM_REFUSED = 'We could not accept this form. Please reload the pa
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**
- * Reads a POST's form data after the same-origin, CSRF and (for public forms) honeypot checks.
+ * Reads a POST's form data after the same-origin, CSRF (none for a `preference`) and (for public
+ * forms) honeypot checks.
  * Throws a 4xx response that the root error screen explains; nothing else runs.
  */
-export async function readForm(args: RouteArgs, opts: { honeypot?: boolean } = {}): Promise<FormData> {
+export async function readForm(args: RouteArgs, opts: { honeypot?: boolean; preference?: boolean } = {}): Promise<FormData> {
   const { request } = args;
   if (!isSameOrigin((name) => request.headers.get(name))) throw refused(403, FORM_REFUSED);
   const type = request.headers.get('Content-Type')?.split(';')[0].trim().toLowerCase() ?? '';
@@ -41,7 +42,9 @@ export async function readForm(args: RouteArgs, opts: { honeypot?: boolean } = {
     // A body that does not parse as what its Content-Type says (a broken multipart, say).
     throw refused(400, FORM_REFUSED);
   }
-  if (!isValidCsrf(await requestContext(args).session.read(), formData.get(CSRF_FIELD))) throw refused(403, FORM_EXPIRED);
+  // A display preference (the data saver) changes nothing of an account and sits in pages every
+  // anonymous visitor shares, so it carries no token: our own origin is its proof.
+  if (!opts.preference && !isValidCsrf(await requestContext(args).session.read(), formData.get(CSRF_FIELD))) throw refused(403, FORM_EXPIRED);
   try {
     if (opts.honeypot) honeypot.check(formData);
   } catch (error) {

@@ -9,6 +9,7 @@ import { colorCss } from '~/domain/colors';
 import { guard } from '~/domain/navigation';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
+import { dataSaverOn } from '~/http/data-saver';
 import { rememberTracking } from '~/http/navigation.server';
 import { requestContext } from '~/http/request-context.server';
 import { HONEYPOT_FIELD } from '~/http/security.server';
@@ -53,6 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
       csrfToken,
+      // Lighter pages (http/data-saver.ts); cached pages are kept apart by it (server/microcache.ts).
+      dataSaver: dataSaverOn({ saveData: request.headers.get('Save-Data'), cookie: request.headers.get('Cookie') }),
       // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
       honeypotField: HONEYPOT_FIELD,
       // Only the named public values; '<' escaped so no tag can close early.

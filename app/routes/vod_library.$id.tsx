@@ -1,6 +1,5 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import plyrCss from 'plyr/dist/plyr.css';
 import { api } from '#contract';
 import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
@@ -8,21 +7,14 @@ import { vodImage } from '~/domain/vod-card';
 import { describeDuration, watchState } from '~/domain/watch-state';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
-import playerCss from '~/styles/player.css';
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: plyrCss },
-  { rel: 'stylesheet', href: playerCss },
-];
 
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   const { channel } = requestContext(args);
-  const [item, geo] = await Promise.all([channel.call(api.vodMediaItem, { id }).then((r) => r.data), channel.call(api.geo).then((r) => r.data)]);
-  const headers = { 'Cache-Control': 'private, no-store' };
+  const [item, geo] = await Promise.all([channel.asViewer(api.vodMediaItem, { id }).then((r) => r.data), channel.region()]);
   // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
   const state = watchState({ ...item, stream_status: 'finished' }, geo);
-  return json({ item, state, serverNow: Date.now() }, { headers });
+  return json({ item, state, serverNow: Date.now() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

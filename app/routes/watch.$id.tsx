@@ -1,6 +1,5 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import plyrCss from 'plyr/dist/plyr.css';
 import { api } from '#contract';
 import { getBootstrap } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
@@ -9,36 +8,22 @@ import { eventTitle } from '~/domain/event-title';
 import { watchState } from '~/domain/watch-state';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
-import playerCss from '~/styles/player.css';
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: plyrCss },
-  { rel: 'stylesheet', href: playerCss },
-];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const id = idParamOr404(params.id);
   const { channel } = requestContext(args);
-  const [event, geo, bootstrap] = await Promise.all([
-    channel.call(api.event, { id }).then((r) => r.data),
-    channel.call(api.geo).then((r) => r.data),
-    getBootstrap(),
-  ]);
+  const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), getBootstrap()]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
-  // The page depends on the visitor's pass and region: never cache it in shared caches.
-  const headers = { 'Cache-Control': 'private, no-store' };
-  return json(
-    {
-      event,
-      title: eventTitle(event),
-      state: watchState(event, geo),
-      location,
-      serverNow: Date.now(),
-      embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
-    },
-    { headers },
-  );
+  // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
+  return json({
+    event,
+    title: eventTitle(event),
+    state: watchState(event, geo),
+    location,
+    serverNow: Date.now(),
+    embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

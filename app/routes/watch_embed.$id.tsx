@@ -3,7 +3,7 @@ import { WatchView } from '~/components/WatchView';
 import type { loader } from './watch.$id';
 
 // Same data, styles and title as /watch/:id; only the layout differs.
-export { links, loader, meta } from './watch.$id';
+export { loader, meta } from './watch.$id';
 
 /** Read by root: no header, footer or navigation around an embedded player. */
 export const handle = { layout: 'plain' };

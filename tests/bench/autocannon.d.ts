@@ -23,6 +23,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** Per-request changes: `setupRequest` returns the request to send (e.g. another path). */
+    requests?: { setupRequest?: (req: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown } }[];
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

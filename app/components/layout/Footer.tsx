@@ -1,6 +1,7 @@
 import type { Settings } from '#contract';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { ContactList } from './ContactList';
+import { DataSaverSwitch } from './data-saver';
 import { MenuList } from './MainNav';
 
 // /contacts imports it from here.
@@ -50,6 +51,7 @@ export function Footer({ settings, footer }: { settings: Contact; footer: Footer
       <nav aria-label="Footer" className="footer-nav">
         <MenuList items={footer.menu} />
       </nav>
+      <DataSaverSwitch />
       <p className="copyright">
         © {footer.year} {settings.name}
       </p>

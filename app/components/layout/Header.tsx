@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CsrfField } from '~/components/form/FormGuards';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav } from './MainNav';
@@ -11,7 +12,24 @@ interface Props {
   user: { firstName: string; email: string } | null;
 }
 
+/**
+ * The channel's name, its menu and the account links. On a wide screen everything shows in one
+ * row; on a phone the menu and account links fold behind a "Menu" disclosure (<details>, so it
+ * opens without JavaScript and is announced as a button that expands). With JavaScript, it
+ * closes on Escape and after a navigation.
+ */
 export function Header({ channelName, logo, menu, user }: Props) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [pathname, search]);
+  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    const details = event.currentTarget;
+    if (event.key !== 'Escape' || !details.open) return;
+    details.open = false;
+    details.querySelector('summary')?.focus();
+  };
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -20,8 +38,13 @@ export function Header({ channelName, logo, menu, user }: Props) {
           {logo ? <img src={logo} alt="" width={40} height={40} className="brand__logo" /> : null}
           <span className="brand__name">{channelName}</span>
         </Link>
-        <MainNav items={menu} />
-        <AccountNav user={user} />
+        <details className="site-menu" ref={menuRef} onKeyDown={closeOnEscape}>
+          <summary className="site-menu__button">Menu</summary>
+          <div className="site-menu__panel">
+            <MainNav items={menu} />
+            <AccountNav user={user} />
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -2,10 +2,14 @@
    cannot play HLS natively. Both libraries arrive by dynamic import() so they stay out of the
    server build and out of every page that has no player (they touch `document` at import). */
 
+import plyrCss from 'plyr/dist/plyr.css';
+
 export interface EnhanceOptions {
   src: string;
   title: string;
   live: boolean;
+  /** The data saver: start with the smallest rendition, and never above the player's size. */
+  lowData?: boolean;
   /** Checked after each await: the component may have unmounted meanwhile (StrictMode too). */
   isCancelled: () => boolean;
 }
@@ -33,6 +37,20 @@ function metadataOrTimeout(video: HTMLVideoElement, ms: number): Promise<void> {
   });
 }
 
+/** Plyr's stylesheet, added to the page with the player (not render-blocking: the native
+ *  controls need none). Resolves once it applies, or failed to load. */
+function plyrStylesheet(): Promise<void> {
+  const present = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${plyrCss}"]`);
+  if (present?.sheet) return Promise.resolve();
+  const link = present ?? Object.assign(document.createElement('link'), { rel: 'stylesheet', href: plyrCss });
+  const applied = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  if (!present) document.head.append(link);
+  return applied;
+}
+
 /** MSE (or Safari's ManagedMediaSource) exists: hls.js can work here. */
 function hasMse(): boolean {
   return 'MediaSource' in window || 'ManagedMediaSource' in window;
@@ -48,6 +66,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
   const useHls = opts.live ? hasMse() : !nativeHls;
   const [{ default: Plyr }] = await Promise.all([
     import('plyr'),
+    plyrStylesheet(),
     // Plyr set up on a native live stream before its metadata made that stall more likely.
     opts.live && !useHls ? metadataOrTimeout(video, 5000) : null,
   ]);
@@ -78,7 +97,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     }
     // Without MSE support for these codecs, what the browser chose from the <source>s keeps playing.
     if (Hls.isSupported()) {
-      const instance = new Hls();
+      const instance = new Hls(opts.lowData ? { startLevel: 0, capLevelToPlayerSize: true } : {});
       instance.loadSource(opts.src);
       instance.attachMedia(video);
       hls = instance;

@@ -317,6 +317,16 @@ function forms(): Form[] {
       snapshot: (web) => profileState(web.apiKey!).then((p) => p.status),
     },
     {
+      name: 'data saver switch',
+      path: '/data-saver',
+      route: 'data-saver',
+      fields: ['mode', 'redirectTo'],
+      open: anonymous,
+      base: async () => ({ mode: 'on', redirectTo: '/faq' }),
+      // Refused: the browser keeps the switch as it was (no cookie set).
+      snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__datasaver')?.value ?? null,
+    },
+    {
       name: 'continue with Google',
       path: '/auth/google',
       route: 'auth.$provider',

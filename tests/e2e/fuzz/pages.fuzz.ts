@@ -50,6 +50,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/profile/transactions', route: 'routes/profile.transactions' },
   { url: '/profile/clips', route: 'routes/profile.clips' },
   { url: '/logout', route: 'routes/logout' },
+  { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
   { url: '/auth/:provider/callback?code=:v&state=:v&iss=:v&error=:v', route: 'routes/auth.$provider.callback' },
   { url: '/:page', route: 'routes/$' },
@@ -71,6 +72,8 @@ const COOKIES = [
   '__nav=%7B%22last%22%3A%22%2F%2Fevil%22%7D.x',
   `__session=${'a'.repeat(4000)}`,
   '__proto__=1; constructor=2',
+  '__datasaver=on',
+  '__datasaver=%00%ff; __datasaver=off',
 ];
 
 const valueArb = fc.oneof(

@@ -30,8 +30,9 @@ test('public pages set no cookie for an anonymous visitor', async ({ page }) => 
     const res = await page.request.get(url, { headers: { Accept: 'text/html' } });
     expect(res.ok(), url).toBe(true);
     expect(res.headers()['set-cookie'], `${url} sets no cookie`).toBeUndefined();
-    // Watch pages ask the channel about the viewer (access, region): not shared yet.
+    // A watch page depends on the visitor's region, which a CDN cannot tell: only the server shares it.
     if (!url.startsWith('/watch/')) expect(res.headers()['cache-control'], `${url} may be shared`).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    else expect(res.headers()['cache-control'], `${url} stays out of a CDN`).toBe('private, no-store');
   }
   const notFound = await page.request.get('/no-such-page');
   expect(notFound.status()).toBe(404);
@@ -69,4 +70,25 @@ test("a signed-in fan's pages use the fan's own session", async ({ page, context
   expect(await res?.headerValue('cache-control')).toBe('private, no-store');
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' })).toBeVisible();
   expect(await cookiesOf(page)).toContain('__session');
+});
+
+test('the server keeps an anonymous page and serves the next visitor its copy', async ({ page }) => {
+  const first = await page.request.get('/faq');
+  const second = await page.request.get('/faq');
+  expect(await second.text()).toBe(await first.text());
+  expect(second.headers()['x-microcache']).toBe('hit');
+  expect(second.headers()['vary']).toMatch(/Cookie, Save-Data/);
+});
+
+test("a watch page is kept per region: a blocked region never gets another region's copy, nor the other way", async ({ page }) => {
+  const event = await finishedEvent('free');
+  const visit = async (address: string) =>
+    (await page.request.get(`/watch/${event.id}`, { headers: { 'X-Forwarded-For': address, Accept: 'text/html' } })).text();
+  const blocked = 'this content is not available in your region.';
+  // TEST-NET-3 is the demo channel's blocked region; TEST-NET-2 is not blocked.
+  for (let round = 0; round < 2; round++) {
+    expect(await visit('198.51.100.23'), `round ${round}: an open region plays`).not.toContain(blocked);
+    expect(await visit('203.0.113.9'), `round ${round}: the blocked region is told so`).toContain(blocked);
+  }
+  expect(await visit('198.51.100.24'), 'a new address of the open region').toContain('<video');
 });

@@ -14,6 +14,7 @@ let channel: TestChannel;
 let client: typeof import('~/channel/client.server');
 let contexts: typeof import('~/http/request-context.server');
 let bootstrap: typeof import('~/channel/bootstrap.server');
+let regions: typeof import('~/channel/region.server');
 
 beforeAll(async () => {
   channel = await startTestChannel();
@@ -22,6 +23,7 @@ beforeAll(async () => {
   client = await import('~/channel/client.server');
   contexts = await import('~/http/request-context.server');
   bootstrap = await import('~/channel/bootstrap.server');
+  regions = await import('~/channel/region.server');
 });
 afterAll(async () => {
   await channel.close();
@@ -48,6 +50,23 @@ describe('requestContext', () => {
     expect(await second.setCookie()).toBeNull();
     expect(channel.on('/get_api_key')).toHaveLength(1);
     expect(channel.on('/geo').map((h) => h.query.get('api_key'))).toEqual(['api-key-1', 'api-key-1']);
+  });
+
+  it("remembers a visitor's region per address: the page is marked as per region, not per viewer, and the next page from that address asks nothing", async () => {
+    const address = '192.0.2.77';
+    const page = () => {
+      const context = {} as AppLoadContext;
+      const ctx = contexts.requestContext({ request: new Request('http://app.test/watch/1', { headers: { [CLIENT_IP_HEADER]: address } }), context });
+      return { context, region: ctx.channel.region };
+    };
+    const first = page();
+    expect((await first.region()).ip).toBe(address);
+    expect(first.context).toEqual({ session: expect.anything(), region: 'CA' });
+    const second = page();
+    expect((await second.region()).country_code).toBe('CA');
+    expect(second.context.region).toBe('CA');
+    expect(channel.on('/geo').filter((h) => h.headers['x-forwarded-for'] === address)).toHaveLength(1);
+    expect(regions.knownRegion(address)?.country_code).toBe('CA');
   });
 
   it('counts the loader request as the signal: an aborted page request cancels its calls', async () => {

@@ -30,11 +30,13 @@ const event = {
 const vodItem = { id: 7, title: 'Final', description: '', date: '2026-01-01T00:00:00.000Z', duration: 60, vod_media_category_id: null, assets: [] };
 const media = { has_access: true, url: '/media/vod/game-1/master.m3u8', mp4_url: null, captions: [] };
 
+type Viewer = Pick<ChannelClient, 'call' | 'shared'>;
+
 let channel: TestChannel;
 let clock: number;
 let shared: SharedContent;
 /** A visitor: their own key store and IP, and the process's shared content. */
-const visitor = (ip: string): ChannelClient => {
+const visitor = (ip: string): Viewer => {
   const core = createChannelCore({
     baseUrl: channel.url,
     configUrl: `${channel.url}/channels/demo.json`,
@@ -46,20 +48,20 @@ const visitor = (ip: string): ChannelClient => {
 };
 
 /* The calls as the routes make them: lists and pages shared, one event or item and geo per viewer. */
-const homepageEvents = async (ch: ChannelClient) => (await ch.shared(api.eventsForHomepage)).data;
-const vodRails = async (ch: ChannelClient) => (await ch.shared(api.vodMediaRails)).data;
-const getPage = async (ch: ChannelClient, id: ParamsOf<typeof api.page>['id']) => (await ch.shared(api.page, { id })).data;
-const listEvents = async (ch: ChannelClient, query: EventsQuery) => {
+const homepageEvents = async (ch: Viewer) => (await ch.shared(api.eventsForHomepage)).data;
+const vodRails = async (ch: Viewer) => (await ch.shared(api.vodMediaRails)).data;
+const getPage = async (ch: Viewer, id: ParamsOf<typeof api.page>['id']) => (await ch.shared(api.page, { id })).data;
+const listEvents = async (ch: Viewer, query: EventsQuery) => {
   const { data, meta } = await ch.shared(api.events, query);
   return { items: data, total: meta.total };
 };
-const searchVod = async (ch: ChannelClient, query: ParamsOf<typeof api.vodMediaSearch>) => {
+const searchVod = async (ch: Viewer, query: ParamsOf<typeof api.vodMediaSearch>) => {
   const { data, meta } = await ch.shared(api.vodMediaSearch, query);
   return { items: data, total: meta.total };
 };
-const getEvent = async (ch: ChannelClient, id: number) => (await ch.call(api.event, { id })).data;
-const getVodItem = async (ch: ChannelClient, id: number) => (await ch.call(api.vodMediaItem, { id })).data;
-const getGeo = async (ch: ChannelClient) => (await ch.call(api.geo)).data;
+const getEvent = async (ch: Viewer, id: number) => (await ch.call(api.event, { id })).data;
+const getVodItem = async (ch: Viewer, id: number) => (await ch.call(api.vodMediaItem, { id })).data;
+const getGeo = async (ch: Viewer) => (await ch.call(api.geo)).data;
 
 beforeEach(async () => {
   channel = await startTestChannel();

@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { cacheControl, hasSessionCookie, PRIVATE, type ResponseFacts } from '~/http/cache-policy';
+import { cachePolicy, hasSessionCookie, PRIVATE, type ResponseFacts } from '~/http/cache-policy';
 
-const anonymousPage: ResponseFacts = { method: 'GET', status: 200, hasSession: false, setsCookie: false, perViewer: false, own: null };
-const policy = (change: Partial<ResponseFacts>) => cacheControl({ ...anonymousPage, ...change }, 10);
+const anonymousPage: ResponseFacts = { method: 'GET', status: 200, hasSession: false, setsCookie: false, perViewer: false, region: null, own: null };
+const policy = (change: Partial<ResponseFacts>) => cachePolicy({ ...anonymousPage, ...change }, 10);
 
 describe('who may keep a copy of a response', () => {
-  it('shares an anonymous page for the content TTL; browsers revalidate', () => {
-    expect(policy({})).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    expect(policy({ status: 404, method: 'HEAD' })).toMatch(/^public/);
+  it('shares an anonymous page for the content TTL, with a CDN and in the microcache; browsers revalidate', () => {
+    expect(policy({})).toEqual({ cacheControl: 'public, max-age=0, s-maxage=10, stale-while-revalidate=60', share: 'everyone' });
+    expect(policy({ status: 404, method: 'HEAD' }).cacheControl).toMatch(/^public/);
   });
 
   it('never stores a signed-in page, one that sets a cookie, one about the viewer, a post or a redirect', () => {
     for (const change of [{ hasSession: true }, { setsCookie: true }, { perViewer: true }, { method: 'POST' }, { status: 302 }, { status: 503 }])
-      expect(policy(change), JSON.stringify(change)).toBe(PRIVATE);
+      expect(policy(change), JSON.stringify(change)).toEqual({ cacheControl: PRIVATE, share: 'none' });
   });
 
-  it("keeps a route's own no-store, and never lets a route make a private page public", () => {
-    expect(policy({ own: 'no-store' })).toBe('no-store');
-    expect(policy({ own: 'public, max-age=600', hasSession: true })).toBe(PRIVATE);
-    expect(policy({ own: 'public, max-age=600' })).toBe('public, max-age=600');
+  it("keeps a page that read the visitor's region from a CDN, which cannot tell regions apart; the microcache keeps it per region", () => {
+    expect(policy({ region: 'US' })).toEqual({ cacheControl: PRIVATE, share: 'region' });
+    expect(policy({ region: 'US', perViewer: true }).share).toBe('none');
+    expect(policy({ region: 'US', hasSession: true }).share).toBe('none');
+  });
+
+  it("keeps a route's own no-store or private, and never lets a route make a private page public", () => {
+    expect(policy({ own: 'no-store' })).toEqual({ cacheControl: 'no-store', share: 'none' });
+    expect(policy({ own: 'private, max-age=60' })).toEqual({ cacheControl: PRIVATE, share: 'none' });
+    expect(policy({ own: 'public, max-age=600', hasSession: true }).cacheControl).toBe(PRIVATE);
+    expect(policy({ own: 'public, max-age=600' })).toEqual({ cacheControl: 'public, max-age=600', share: 'everyone' });
   });
 
   it('knows the session cookie by its names over http and https', () => {

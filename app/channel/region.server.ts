@@ -1,0 +1,40 @@
+import { LRUCache } from 'lru-cache';
+import type { Geo } from '#contract';
+
+/* The visitor's region: the channel's GET /geo for their address, remembered per address (the
+   channel's country table changes rarely), so a page that depends on the region costs no call
+   for an address seen lately. The page is then cached per region (server/microcache.ts), never
+   served to another region.
+
+   Kept on globalThis: the microcache (server/, another module copy than the Remix build's) reads
+   it to pick a page's regional copy without asking the channel. */
+
+/** How long an address's region is trusted. */
+export const REGION_TTL_MS = 10 * 60_000;
+const MAX_ADDRESSES = 50_000;
+
+const KEY = Symbol.for('fieldhouse.regions');
+const regions = ((globalThis as Record<symbol, unknown>)[KEY] ??= new LRUCache<string, Geo>({ max: MAX_ADDRESSES, ttl: REGION_TTL_MS })) as LRUCache<
+  string,
+  Geo
+>;
+
+/** The region of an address if it was looked up lately, else undefined. */
+export function knownRegion(address: string): Geo | undefined {
+  return regions.get(address);
+}
+
+/** The region of an address: remembered, or looked up with `lookup` and remembered. No address
+ *  (outside server.ts, no trusted proxy): looked up every time. */
+export async function regionOf(address: string | null, lookup: () => Promise<Geo>): Promise<Geo> {
+  const known = address ? regions.get(address) : undefined;
+  if (known) return known;
+  const geo = await lookup();
+  if (address) regions.set(address, geo);
+  return geo;
+}
+
+/** For tests: forget every address. */
+export function forgetRegions(): void {
+  regions.clear();
+}

@@ -1,0 +1,70 @@
+import { LRUCache } from 'lru-cache';
+
+/* The server's own shared cache for anonymous pages (issue: shareable pages), for when no CDN is
+   in front: a page that app/http/cache-policy.ts says every anonymous visitor shares is kept for
+   the content TTL and served again without rendering it or asking the channel. Bounded by bytes
+   (the least recently used page goes first). A page that read the visitor's region is kept per
+   region: its URL's entry only says so, and the visitor's region (remembered per address by
+   app/channel/region.server.ts) picks the copy — an address whose region is not known yet is
+   rendered, never served another region's copy. */
+
+export interface StoredPage {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Buffer;
+  storedAt: number;
+}
+
+type Entry = StoredPage | { byRegion: true };
+
+export interface Microcache {
+  /** The page stored for this key (and, for a page kept per region, the visitor's region), or null. */
+  get(key: string, visitorRegion: () => string | undefined): StoredPage | null;
+  /** Keep a page: for everyone under `key`, or for one region. */
+  set(key: string, region: string | null, page: Omit<StoredPage, 'storedAt'>): void;
+  /** Bytes held (benchmark, tests). */
+  size(): number;
+}
+
+const regional = (key: string, region: string) => `${key}\u0000${region}`;
+
+export function createMicrocache(options: { maxBytes: number; ttlMs: number; now?: () => number }): Microcache {
+  const now = options.now ?? Date.now;
+  const cache = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry, key) =>
+      key.length + ('body' in entry ? entry.body.length + entry.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) : 0) + 64,
+    ttl: options.ttlMs,
+    ttlAutopurge: false,
+    // lru-cache reads the clock through performance.now(); the tests move `now` instead.
+    ...(options.now ? { perf: { now }, ttlResolution: 0 } : {}),
+  });
+  return {
+    get(key, visitorRegion) {
+      const entry = cache.get(key);
+      if (!entry) return null;
+      if (!('byRegion' in entry)) return entry;
+      const region = visitorRegion();
+      if (region === undefined) return null;
+      return (cache.get(regional(key, region)) as StoredPage | undefined) ?? null;
+    },
+    set(key, region, page) {
+      const stored = { ...page, storedAt: now() };
+      if (stored.body.length + 1024 > options.maxBytes) return;
+      if (region === null) {
+        cache.set(key, stored);
+        return;
+      }
+      cache.set(key, { byRegion: true });
+      cache.set(regional(key, region), stored);
+    },
+    size: () => cache.calculatedSize,
+  };
+}
+
+/** The key of a page: what the response depends on for an anonymous visitor — the full URL (host
+ *  and query included) and the variant of the page (data saver). */
+export function pageKey(url: string, variant: string): string {
+  return `${variant} ${url}`;
+}

@@ -1,0 +1,65 @@
+/* Right at 390 px (issue: the first screen): on a phone the header is one row — the channel's
+   name and a Menu button that opens the menu without JavaScript (a disclosure) — and no page
+   scrolls sideways. At 1280 px the menu shows in the header. Screenshots of both widths are
+   attached to the report, to look at. */
+import type { Page, TestInfo } from '@playwright/test';
+import { finishedEvent } from '../support/channel.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function pagesToLook(): Promise<string[]> {
+  return ['/', '/upcoming', '/vod_library', `/watch/${(await finishedEvent('free')).id}`, '/packages', '/faq', '/login', '/registration'];
+}
+
+async function lookAt(page: Page, testInfo: TestInfo, url: string, width: number) {
+  await page.goto(url);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${url} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  await testInfo.attach(`${width}px ${url}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the header is one row with a Menu button that opens the menu', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const menu = page.getByRole('group').filter({ has: page.getByText('Menu', { exact: true }) });
+    await expect(main).toBeHidden();
+    const header = await page.locator('header.site-header').boundingBox();
+    expect(header!.height, 'the header takes one row').toBeLessThan(110);
+    await menu.getByText('Menu', { exact: true }).click();
+    await expect(main).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+    await main.getByRole('link', { name: 'Schedule', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schedule');
+  });
+
+  test('the Menu button works from the keyboard', async ({ page }) => {
+    await page.goto('/faq');
+    const button = page.locator('summary', { hasText: 'Menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(main.getByRole('link').first()).toBeFocused();
+  });
+
+  test('no page scrolls sideways', async ({ page }, testInfo) => {
+    for (const url of await pagesToLook()) await lookAt(page, testInfo, url, PHONE.width);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the menu shows in the header, without a Menu button', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.locator('summary', { hasText: 'Menu' })).toBeHidden();
+    for (const url of await pagesToLook()) await lookAt(page, testInfo, url, DESKTOP.width);
+  });
+});
