@@ -1,85 +1,62 @@
-import type { EventDetail, EventLocation } from '#contract/entities';
 import { Playback } from '~/components/player/Playback';
-import { formatEventDate, isoFromEpoch } from '~/domain/dates';
-import { statusLabel } from '~/domain/event-status';
-import type { WatchState } from '~/domain/watch-state';
+import type { WatchViewData } from '~/domain/watch-view';
 
-export interface WatchViewData {
-  event: EventDetail;
-  title: string;
-  state: WatchState;
-  location: EventLocation | null;
-  serverNow: number;
-  /** Absolute address of /watch_embed/:id for the embed snippet. */
-  embedUrl: string;
-}
-
-/** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id. */
+/** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id; the loader
+ *  worked out what it shows (domain/watch-view). */
 export function WatchView({ data, embed = false }: { data: WatchViewData; embed?: boolean }) {
-  const { event, title, state, location, serverNow } = data;
   const linkTarget = embed ? ('_top' as const) : undefined;
-  const categories = event.event_categories.map((c) => c.name).join(', ');
-
   return (
     <article className={embed ? 'watch watch-embed' : 'watch'}>
       <header className="watch-head">
         <p className="watch-badges">
-          <span className={`badge badge-${event.stream_status}`}>{statusLabel(event.stream_status)}</span>
-          {event.type !== 'paid' ? <span className="badge badge-free">Free</span> : null}
+          <span className={`badge badge-${data.status}`}>{data.statusLabel}</span>
+          {data.free ? <span className="badge badge-free">Free</span> : null}
         </p>
-        <h1>{title}</h1>
+        <h1>{data.title}</h1>
         <ul className="watch-facts">
           <li>
-            <time dateTime={isoFromEpoch(event.event_utc_ts)}>{formatEventDate(event.event_utc_ts, event.time_zone)}</time>
+            <time dateTime={data.iso}>{data.when}</time>
           </li>
-          {location ? (
-            <li>
-              {location.name}
-              {location.city ? `, ${location.city}` : ''}
-            </li>
-          ) : null}
-          {categories ? <li>{categories}</li> : null}
+          {data.place ? <li>{data.place}</li> : null}
+          {data.categories ? <li>{data.categories}</li> : null}
         </ul>
       </header>
 
       <div className="watch-stage">
         <Playback
-          mediaId={`event-${event.id}`}
-          state={state}
-          title={title}
-          poster={event.image}
-          timeZone={event.time_zone}
-          serverNow={serverNow}
+          mediaId={`event-${data.id}`}
+          state={data.state}
+          title={data.title}
+          poster={data.poster}
+          timeZone={data.timeZone}
+          serverNow={data.serverNow}
           linkTarget={linkTarget}
         />
       </div>
 
-      {event.participants.length > 0 || event.description ? (
+      {data.participants.length > 0 || data.about.length > 0 ? (
         <section className="watch-about" aria-labelledby="watch-about-title">
           <h2 id="watch-about-title">About this event</h2>
-          {event.participants.length > 0 ? (
+          {data.participants.length > 0 ? (
             <ul className="watch-participants">
-              {event.participants.map((p) => (
+              {data.participants.map((p) => (
                 <li key={p.id}>
-                  {p.images.logo ? <img src={p.images.logo} alt="" width={48} height={48} loading="lazy" /> : null}
+                  {p.logo ? <img src={p.logo} alt="" width={48} height={48} loading="lazy" /> : null}
                   <span>
                     {p.name}
-                    {p.id === event.home_team_id ? <span className="watch-home"> (home)</span> : null}
+                    {p.home ? <span className="watch-home"> (home)</span> : null}
                   </span>
                 </li>
               ))}
             </ul>
           ) : null}
-          {event.description
-            ? event.description
-                .split(/\n\s*\n/)
-                .filter(Boolean)
-                .map((para, i) => <p key={i}>{para}</p>)
-            : null}
+          {data.about.map((para, i) => (
+            <p key={i}>{para}</p>
+          ))}
         </section>
       ) : null}
 
-      {embed ? null : <EmbedSnippet url={data.embedUrl} title={title} />}
+      {embed ? null : <EmbedSnippet url={data.embedUrl} title={data.title} />}
     </article>
   );
 }

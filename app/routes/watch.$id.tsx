@@ -4,8 +4,8 @@ import { api } from '#contract';
 import { getBootstrap } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
-import { eventTitle } from '~/domain/event-title';
 import { watchState } from '~/domain/watch-state';
+import { watchViewData } from '~/domain/watch-view';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 
@@ -16,18 +16,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), getBootstrap()]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
-  return json({
-    event,
-    title: eventTitle(event),
-    state: watchState(event, geo),
-    location,
-    serverNow: Date.now(),
-    embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
-  });
+  return json(
+    watchViewData(event, { location, state: watchState(event, geo), serverNow: Date.now(), embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href }),
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.title ?? 'Watch', data?.event.description.split('\n')[0] || `Watch ${data?.title ?? 'this game'}.`);
+  pageMeta(matches, data?.title ?? 'Watch', data?.about[0] || `Watch ${data?.title ?? 'this game'}.`);
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { EventDetail } from '#contract';
+import { watchState } from '~/domain/watch-state';
+import { watchViewData } from '~/domain/watch-view';
+
+const event: EventDetail = {
+  id: 45,
+  name: 'Girls Basketball',
+  description: 'Riverbend visit Bayside.\n\nTip-off at seven.',
+  type: 'free',
+  participants: [
+    { id: 50, name: 'Riverbend Otters', short_name: 'Riverbend', images: { logo: '/media/images/logo-riverbend.svg', banner: null }, color: '#8D2B0B' },
+    { id: 42, name: 'Bayside Mariners', short_name: 'Bayside', images: { logo: null, banner: null }, color: '#00574B' },
+  ],
+  home_team_id: 42,
+  event_utc_ts: 1_793_877_167,
+  duration: 7200,
+  time_zone: 'America/Chicago',
+  stream_status: 'finished',
+  location_id: 5,
+  event_category_id: 3,
+  event_categories: [
+    { id: 3, name: 'Girls Basketball', alias: 'basketball-girls' },
+    { id: 1, name: 'Basketball', alias: 'basketball' },
+  ],
+  image: '/media/images/poster-basketball.svg',
+  weight: 0,
+  has_access: true,
+  url: '/media/vod/game-3/master.m3u8',
+  mp4_url: '/media/vod/game-3/video.mp4',
+  captions: [],
+};
+
+describe('watchViewData', () => {
+  const location = { id: 5, name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' };
+  const view = watchViewData(event, { location, state: watchState(event, null), serverNow: 1, embedUrl: 'http://localhost/watch_embed/45' });
+
+  it('says what the screen shows, in the words it shows', () => {
+    expect(view).toMatchObject({
+      id: 45,
+      title: 'Riverbend Otters @ Bayside Mariners',
+      statusLabel: 'On demand',
+      free: true,
+      place: 'Riverbend High School Gym, Riverbend',
+      categories: 'Girls Basketball, Basketball',
+      poster: '/media/images/poster-basketball.svg',
+      about: ['Riverbend visit Bayside.', 'Tip-off at seven.'],
+    });
+    expect(view.participants).toEqual([
+      { id: 50, name: 'Riverbend Otters', logo: '/media/images/logo-riverbend.svg', home: false },
+      { id: 42, name: 'Bayside Mariners', logo: null, home: true },
+    ]);
+    expect(view.when).toMatch(/2026/);
+  });
+
+  it("carries nothing the screen does not render: no copy of the channel's event", () => {
+    expect(Object.keys(view)).not.toContain('event');
+    expect(JSON.stringify(view)).not.toMatch(/short_name|weight|location_id|has_access|#8D2B0B|230 Mill Street/);
+    // The stream's addresses travel once, in the playback state.
+    expect(JSON.stringify(view).split('/media/vod/game-3/master.m3u8')).toHaveLength(2);
+  });
+
+  it('has no place when the channel names none', () => {
+    expect(watchViewData(event, { location: null, state: { kind: 'no-access' }, serverNow: 1, embedUrl: '' }).place).toBeNull();
+  });
+});
