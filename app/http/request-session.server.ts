@@ -1,11 +1,14 @@
 import type { AuthSession } from '#contract';
 import type { KeyStore } from '~/channel/request.server';
+import { hasSessionCookie } from '~/http/cache-policy';
 import { csrfToken } from '~/http/csrf.server';
 import { editHeaders } from '~/http/edit-headers';
 import {
   commitSession,
+  endSession,
   getSession,
   getToast,
+  holdsOnlyItsId,
   openSecret,
   renewSessionId,
   sealSecret,
@@ -26,6 +29,7 @@ export class RequestSession {
   readonly #request: Request;
   #session: Promise<AppSession> | null = null;
   #changed = false;
+  #csrfAsked = false;
 
   constructor(request: Request) {
     this.#request = request;
@@ -89,6 +93,7 @@ export class RequestSession {
 
   /** The CSRF token for this session's forms (a new visitor's session gets its id now). */
   async csrfToken(): Promise<string> {
+    this.#csrfAsked = true;
     const { token, isNew } = csrfToken(await this.read());
     if (isNew) this.#changed = true;
     return token;
@@ -121,9 +126,16 @@ export class RequestSession {
     };
   }
 
-  /** The response with this session's Set-Cookie added when the request changed the session. */
+  /** The response with this session's Set-Cookie added when the request changed the session.
+   *  A page without a form that finds the session holding nothing but its id ends it, so the
+   *  visitor's next pages are the shared ones again (issue: the first screen). */
   async commitTo(response: Response): Promise<Response> {
-    if (!this.#changed || !this.#session) return response;
+    if (!this.#session) return response;
+    if (this.#request.method === 'GET' && !this.#csrfAsked && hasSessionCookie(this.#request.headers.get('Cookie')) && holdsOnlyItsId(await this.#session)) {
+      const ended = await endSession(await this.#session);
+      return editHeaders(response, (headers) => headers.append('Set-Cookie', ended));
+    }
+    if (!this.#changed) return response;
     const cookie = await commitSession(await this.#session);
     return editHeaders(response, (headers) => headers.append('Set-Cookie', cookie));
   }

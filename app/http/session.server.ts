@@ -66,6 +66,17 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: appCookie('session', { maxAge: 60 * 60 * 24 * 365 }),
 });
 
+/** The Set-Cookie that ends a session in the browser. */
+export function endSession(session: AppSession): Promise<string> {
+  return storage.destroySession(session);
+}
+
+/** A session left with nothing but its id (a visitor who left a form page, or logged out and saw
+ *  the toast): it serves no purpose but a CSRF token no page of theirs shows any more. */
+export function holdsOnlyItsId(session: AppSession): boolean {
+  return Object.keys(session.data).every((key) => key === 'sid');
+}
+
 /** The cookie session of a request. Routes use the request session (request-context.server.ts),
  *  which reads this once per HTTP request and commits it once. */
 export function getSession(request: Request): Promise<AppSession> {

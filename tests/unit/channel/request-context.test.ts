@@ -69,6 +69,21 @@ describe('requestContext', () => {
     expect(regions.knownRegion(address)?.country_code).toBe('CA');
   });
 
+  it('a page without a form ends a session that holds nothing but its id; a page with a form keeps it', async () => {
+    const form = open('http://app.test/login');
+    await form.session.csrfToken();
+    const cookie = (await form.setCookie())!.split(';')[0];
+    expect(cookie).toMatch(/^__session=./);
+
+    const again = open('http://app.test/login', { headers: { Cookie: cookie } });
+    await again.session.csrfToken();
+    expect(await again.setCookie()).toBeNull();
+
+    const page = open('http://app.test/faq', { headers: { Cookie: cookie } });
+    expect(await page.session.user()).toBeNull();
+    expect(await page.setCookie()).toMatch(/^__session=; .*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('counts the loader request as the signal: an aborted page request cancels its calls', async () => {
     channel.route('GET /geo', () => ({ delayMs: 500, body: {} }));
     const controller = new AbortController();
