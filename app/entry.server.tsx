@@ -7,6 +7,7 @@ import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AppStylesText } from '~/components/layout/AppStyles';
 import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
+import { scriptsAfterLoad } from '~/http/script-loading';
 import appCss from '~/styles/app.css';
 
 const ABORT_DELAY = 5_000;
@@ -28,7 +29,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         done();
       },
       final(done) {
-        const html = lowPriorityScripts(Buffer.concat(chunks).toString('utf8'));
+        const html = scriptsAfterLoad(Buffer.concat(chunks).toString('utf8'));
         const url = new URL(request.url);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set(
@@ -62,13 +63,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     setTimeout(abort, ABORT_DELAY);
   });
-}
-
-/** The page's script files load after what the first screen needs (its HTML, styles and first
- *  pictures): Remix preloads every module at the end of the body, at high priority by default.
- *  (An attribute React does not render, so hydration is unaffected.) */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /** Server errors go to the log and to Sentry (no-op without SENTRY_DSN); a visitor who left

@@ -1,0 +1,37 @@
+/* The page's JavaScript loads after its first screen (issue: the first screen). Remix ends every
+   page with a preload of each module and an inline module script that imports the route modules
+   and then the app: the browser fetches all of it (about 20 files) together with the page's
+   pictures, before the first screen has painted. This rewrites that ending so nothing of it is
+   fetched before the page's `load` event: the preloads are inert until then (an unknown `rel`),
+   and the route modules are imported by the same script once the page has loaded.
+
+   Hydration is unaffected: React renders those elements from props it does not compare in
+   production (the preload's `rel`, the script's inner HTML), and the app starts exactly as Remix
+   starts it, only later. Markup this does not recognise (another Remix version) is left as it is. */
+
+/** The `rel` a preload waits under until the page has loaded. */
+export const DEFERRED_PRELOAD = 'fh-modulepreload';
+
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
+
+/** The HTML with the app's scripts fetched after the page's load event. */
+export function scriptsAfterLoad(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const body = script[1];
+  const imports = [...body.matchAll(ROUTE_IMPORT)];
+  const rest = body.replace(ROUTE_IMPORT, '');
+  // Only the shape Remix 2 writes: route imports, then statements and one dynamic import.
+  if (imports.length === 0 || /^\s*import[\s*{"']/m.test(rest)) return html;
+  const start = [
+    'const fieldhouseStart = async () => {',
+    `document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach((link) => { link.rel = 'modulepreload'; });`,
+    `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
+    rest.trim(),
+    '};',
+    "if (document.readyState === 'complete') fieldhouseStart(); else addEventListener('load', () => fieldhouseStart(), { once: true });",
+  ].join('\n');
+  const before = html.slice(0, script.index).replace(/<link rel="modulepreload"/g, `<link rel="${DEFERRED_PRELOAD}"`);
+  return `${before}<script type="module" async="">${start}</script>${html.slice(script.index + script[0].length)}`;
+}
