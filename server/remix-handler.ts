@@ -40,7 +40,9 @@ export function remixHandler(options: {
       const context = options.loadContext(req, res);
       const request = fetchRequest(req, res);
       const response = await handle!(request, context);
-      const committed = context.session ? await context.session.commitTo(response) : response;
+      // A page loaded as a document (not a data request of client navigation) may end a leftover session.
+      const document = req.method === 'GET' && !requestUrl(req)!.searchParams.has('_data');
+      const committed = context.session ? await context.session.commitTo(response, { endLeftover: document }) : response;
       const policy = cachePolicy(
         {
           method: request.method,

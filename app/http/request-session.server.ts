@@ -127,11 +127,13 @@ export class RequestSession {
   }
 
   /** The response with this session's Set-Cookie added when the request changed the session.
-   *  A page without a form that finds the session holding nothing but its id ends it, so the
-   *  visitor's next pages are the shared ones again (issue: the first screen). */
-  async commitTo(response: Response): Promise<Response> {
+   *  `endLeftover` (a page loaded as a document): a page without a form that finds the session
+   *  holding nothing but its id ends it, so the visitor's next pages are the shared ones again
+   *  (issue: the first screen). Never on a data request: with JavaScript, the root's data is
+   *  fetched on its own, beside a form page's. */
+  async commitTo(response: Response, opts: { endLeftover?: boolean } = {}): Promise<Response> {
     if (!this.#session) return response;
-    if (this.#request.method === 'GET' && !this.#csrfAsked && hasSessionCookie(this.#request.headers.get('Cookie')) && holdsOnlyItsId(await this.#session)) {
+    if (opts.endLeftover && !this.#csrfAsked && hasSessionCookie(this.#request.headers.get('Cookie')) && holdsOnlyItsId(await this.#session)) {
       const ended = await endSession(await this.#session);
       return editHeaders(response, (headers) => headers.append('Set-Cookie', ended));
     }

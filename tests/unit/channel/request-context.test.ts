@@ -69,7 +69,7 @@ describe('requestContext', () => {
     expect(regions.knownRegion(address)?.country_code).toBe('CA');
   });
 
-  it('a page without a form ends a session that holds nothing but its id; a page with a form keeps it', async () => {
+  it('a document without a form ends a session that holds nothing but its id; a page with a form, or a data request, keeps it', async () => {
     const form = open('http://app.test/login');
     await form.session.csrfToken();
     const cookie = (await form.setCookie())!.split(';')[0];
@@ -79,9 +79,14 @@ describe('requestContext', () => {
     await again.session.csrfToken();
     expect(await again.setCookie()).toBeNull();
 
+    // The root's data fetched on its own (client navigation, a form's revalidation) keeps it.
+    const data = open('http://app.test/login', { headers: { Cookie: cookie } });
+    expect(await data.session.user()).toBeNull();
+    expect(await data.setCookie()).toBeNull();
+
     const page = open('http://app.test/faq', { headers: { Cookie: cookie } });
     expect(await page.session.user()).toBeNull();
-    expect(await page.setCookie()).toMatch(/^__session=; .*Expires=Thu, 01 Jan 1970/);
+    expect((await page.session.commitTo(new Response(), { endLeftover: true })).headers.get('Set-Cookie')).toMatch(/^__session=; .*Expires=Thu, 01 Jan 1970/);
   });
 
   it('counts the loader request as the signal: an aborted page request cancels its calls', async () => {
