@@ -100,8 +100,18 @@ export function parseMail(file: string): Mail {
     text,
     html,
     links: [...links],
-    time: fs.statSync(file).mtimeMs,
+    time: writtenAt(file),
   };
+}
+
+/** When the mailer wrote the file: the ISO time its name starts with (the same clock as the
+ *  test's Date.now()), else the file's mtime. Not the mtime first: the kernel stamps files with
+ *  a coarse clock that can read a few milliseconds behind Date.now(), so a mail written right
+ *  after a test noted the time looked older than it. */
+function writtenAt(file: string): number {
+  const stamp = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2}(?:\.\d+)?Z)-/.exec(path.basename(file));
+  const time = stamp ? Date.parse(`${stamp[1]}:${stamp[2]}:${stamp[3]}`) : NaN;
+  return Number.isNaN(time) ? fs.statSync(file).mtimeMs : time;
 }
 
 /** Every mail in the outbox, newest first (file names start with the ISO time). */
