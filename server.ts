@@ -79,7 +79,10 @@ app.use(
 
 // Fingerprinted assets never change; the rest of public/ may.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h' }));
+// Pages have no file extension: only a path with one can be a file of public/ (saves a file-system
+// lookup on every page).
+const publicFiles = express.static('public', { maxAge: '1h' });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use(...rateLimits(isLoopback));
 

@@ -22,12 +22,45 @@ const socialOrigins = [
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/* The same inline texts come back on every page (the app stylesheet, the channel's colours, the
+   scroll restoration and ENV scripts): their hashes are kept, a few dozen at most. */
+const MAX_KEPT_HASHES = 64;
+const keptHashes = new Map<string, string>();
+function hashOf(text: string): string {
+  let hash = keptHashes.get(text);
+  if (!hash) {
+    hash = sha256(text);
+    if (keptHashes.size >= MAX_KEPT_HASHES) keptHashes.delete(keptHashes.keys().next().value!);
+    keptHashes.set(text, hash);
+  }
+  return hash;
+}
+
+/** The elements `<tag …>text</tag>` of a document React rendered (lower-case tags), in order. */
+function rawTextElements(html: string, tag: 'script' | 'style'): { attributes: string; text: string }[] {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  const found: { attributes: string; text: string }[] = [];
+  for (let at = html.indexOf(open); at !== -1; at = html.indexOf(open, at + 1)) {
+    const next = html[at + open.length];
+    if (next !== '>' && next !== ' ') continue;
+    const tagEnd = html.indexOf('>', at);
+    const end = tagEnd === -1 ? -1 : html.indexOf(close, tagEnd);
+    if (end === -1) break;
+    found.push({ attributes: html.slice(at + open.length, tagEnd), text: html.slice(tagEnd + 1, end) });
+    at = end;
+  }
+  return found;
+}
+
 /** The hashes of the inline <script> (no src) and <style> elements of a document. Both are raw
  *  text elements: the browser hashes exactly the characters between the tags. */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).filter((s) => s.length > 0);
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
-  return { scripts: [...new Set(scripts.map(sha256))], styles: [...new Set(styles.map(sha256))] };
+  const scripts = rawTextElements(html, 'script')
+    .filter((e) => !/\ssrc=/.test(e.attributes) && e.text.length > 0)
+    .map((e) => hashOf(e.text));
+  const styles = rawTextElements(html, 'style').map((e) => hashOf(e.text));
+  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 
 export interface PolicyOptions {

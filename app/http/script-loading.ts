@@ -12,14 +12,15 @@
 /** The `rel` a preload waits under until the page has loaded. */
 export const DEFERRED_PRELOAD = 'fh-modulepreload';
 
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
 
 /** The HTML with the app's scripts fetched after the page's load event. */
 export function scriptsAfterLoad(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const body = script[1];
+  const open = html.lastIndexOf(MODULE_SCRIPT_OPEN);
+  const close = open === -1 ? -1 : html.indexOf('</script>', open);
+  if (close === -1) return html;
+  const body = html.slice(open + MODULE_SCRIPT_OPEN.length, close);
   const imports = [...body.matchAll(ROUTE_IMPORT)];
   const rest = body.replace(ROUTE_IMPORT, '');
   // Only the shape Remix 2 writes: route imports, then statements and one dynamic import.
@@ -32,6 +33,11 @@ export function scriptsAfterLoad(html: string): string {
     '};',
     "if (document.readyState === 'complete') fieldhouseStart(); else addEventListener('load', () => fieldhouseStart(), { once: true });",
   ].join('\n');
-  const before = html.slice(0, script.index).replace(/<link rel="modulepreload"/g, `<link rel="${DEFERRED_PRELOAD}"`);
-  return `${before}<script type="module" async="">${start}</script>${html.slice(script.index + script[0].length)}`;
+  // The preloads sit just before the script, after the page's content.
+  const preloads = html.indexOf('<link rel="modulepreload"');
+  const before =
+    preloads === -1
+      ? html.slice(0, open)
+      : html.slice(0, preloads) + html.slice(preloads, open).replaceAll('<link rel="modulepreload"', `<link rel="${DEFERRED_PRELOAD}"`);
+  return `${before}${MODULE_SCRIPT_OPEN}${start}${html.slice(close)}`;
 }
