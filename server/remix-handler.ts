@@ -31,17 +31,19 @@ export function remixHandler(options: {
       const build = options.build();
       // A rebuilt app (npm run dev) gets a new handler.
       if (build !== handledBuild) [handle, handledBuild] = [createRequestHandler(build, options.mode), build];
+      // The URL guard (server/guards.ts) has refused requests whose URL does not build.
+      const url = requestUrl(req)!;
       const hasSession = hasSessionCookie(req.get('Cookie') ?? null);
-      const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(requestUrl(req)!.href, pageVariant(req.headers)) : null;
+      const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(url.href, pageVariant(req.headers)) : null;
       if (key) {
         const stored = options.microcache!.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
         if (stored) return sendStored(res, stored);
       }
       const context = options.loadContext(req, res);
-      const request = fetchRequest(req, res);
+      const request = fetchRequest(req, res, url);
       const response = await handle!(request, context);
       // A page loaded as a document (not a data request of client navigation) may end a leftover session.
-      const document = req.method === 'GET' && !requestUrl(req)!.searchParams.has('_data');
+      const document = req.method === 'GET' && !url.searchParams.has('_data');
       const committed = context.session ? await context.session.commitTo(response, { endLeftover: document }) : response;
       const policy = cachePolicy(
         {
@@ -93,9 +95,7 @@ function sendStored(res: express.Response, page: StoredPage, outcome: 'hit' | 'm
   res.end(page.body);
 }
 
-function fetchRequest(req: express.Request, res: express.Response): Request {
-  // The URL guard (server/guards.ts) has refused requests whose URL does not build.
-  const url = requestUrl(req)!;
+function fetchRequest(req: express.Request, res: express.Response, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));

@@ -33,8 +33,3 @@ export async function regionOf(address: string | null, lookup: () => Promise<Geo
   if (address) regions.set(address, geo);
   return geo;
 }
-
-/** For tests: forget every address. */
-export function forgetRegions(): void {
-  regions.clear();
-}

@@ -5,10 +5,11 @@
    that sends Save-Data. Cached pages vary on it (server/remix-handler.ts, server/microcache.ts). */
 
 export const DATA_SAVER_COOKIE = '__datasaver';
+const SWITCH = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE}=(on|off)(?:;|$)`);
 
 /** The switch's value in a Cookie header: 'on', 'off', or null when the visitor never used it. */
 export function dataSaverSwitch(cookieHeader: string | null | undefined): 'on' | 'off' | null {
-  const match = /(?:^|;\s*)__datasaver=(on|off)(?:;|$)/.exec(cookieHeader ?? '');
+  const match = SWITCH.exec(cookieHeader ?? '');
   return match ? (match[1] as 'on' | 'off') : null;
 }
 
