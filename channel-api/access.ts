@@ -1,24 +1,82 @@
+import type { OrderType } from './db/schema.ts';
 import type { UserRow } from './repo/users.ts';
 
 /*
- * Who may watch what, and what a fan may do. Only free content is open so far; the commerce
- * issue extends `Viewer` (purchases), `hasAccess` and `capabilitiesOf`, using the signed-in user
- * the api key belongs to. Nothing else maps capabilities.
+ * Who may watch what, and what a fan may do (spec sections 3, 4 and 6). Pure: the fan's paid,
+ * active orders come in as entitlements (repo/commerce.ts loads them once per request); nothing
+ * else decides access or maps capabilities.
  */
+
+/** What one paid, active order gives (a pass counts only when its order is paid and active). */
+export interface Entitlement {
+  type: OrderType;
+  /** The pass, package or subscription bought. */
+  productId: number | null;
+  /** A single event. */
+  eventId: number | null;
+  /** A package's chosen category. */
+  eventCategoryId: number | null;
+  /** A team pass's chosen team. */
+  participantId: number | null;
+  /** A subscription's categories (every event in them or below them). */
+  categories: number[];
+}
 
 export interface Viewer {
   userId: number | null;
   /** The signed-in user (capabilities, trial), or null for a visitor. */
   user: UserRow | null;
+  /** What the user's paid, active orders give; empty for a visitor. */
+  entitlements: Entitlement[];
 }
-export const anonymous: Viewer = { userId: null, user: null };
+export const anonymous: Viewer = { userId: null, user: null, entitlements: [] };
 
-/** Anything not typed 'paid' is free (spec: type 'paid' or other). */
-export function hasAccess(item: { type: string }, _viewer: Viewer): boolean {
-  return item.type !== 'paid';
+/** An event as access sees it: its category with the categories above it, and its teams. */
+export interface Watchable {
+  id: number;
+  /** 'paid' needs a pass; anything else plays for everyone (spec: type 'paid' or other). */
+  type: string;
+  /** The event's category first, then its parents. */
+  categoryIds: number[];
+  participantIds: number[];
 }
 
-/** The fan's capabilities as the contract spells them (lowercase). */
-export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>): string[] {
-  return user.capabilities.map((c) => c.toLowerCase());
+/** Whether one entitlement covers the event. */
+export function covers(e: Entitlement, event: Watchable): boolean {
+  switch (e.type) {
+    case 'event':
+      return e.eventId === event.id;
+    case 'package':
+      return (
+        (e.eventCategoryId !== null && event.categoryIds.includes(e.eventCategoryId)) ||
+        (e.participantId !== null && event.participantIds.includes(e.participantId))
+      );
+    case 'subscription':
+      return e.categories.some((c) => event.categoryIds.includes(c));
+  }
+}
+
+export function hasAccess(event: Watchable, viewer: Pick<Viewer, 'entitlements'>): boolean {
+  return event.type !== 'paid' || viewer.entitlements.some((e) => covers(e, event));
+}
+
+/** A video of the on-demand library: a paid one needs the vod_media_access capability. */
+export function hasVodAccess(item: { type: string }, viewer: Pick<Viewer, 'user' | 'entitlements'>): boolean {
+  return item.type !== 'paid' || (viewer.user !== null && capabilitiesOf(viewer.user, viewer.entitlements).includes('vod_media_access'));
+}
+
+/** What each kind of purchase lets a fan do (ADR 015): a ticket watches; a pass also clips; a
+ *  subscription is the whole product, ad-free, with downloads and the paid library. */
+const CAPABILITIES_BY_TYPE: Readonly<Record<OrderType, readonly string[]>> = {
+  event: ['watch'],
+  package: ['watch', 'clipping', 'download_clip'],
+  subscription: ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'],
+};
+
+/** The fan's capabilities as the contract spells them (lowercase): the account's own (granted by
+ *  the channel) and those of their paid, active orders. */
+export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>, entitlements: readonly Entitlement[]): string[] {
+  const all = new Set(user.capabilities.map((c) => c.toLowerCase()));
+  for (const e of entitlements) for (const c of CAPABILITIES_BY_TYPE[e.type]) all.add(c);
+  return [...all];
 }

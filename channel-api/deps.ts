@@ -5,6 +5,7 @@ import type { RecaptchaConfig } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/index.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
 
@@ -24,6 +25,8 @@ export interface Deps {
   /** Null: reCAPTCHA is not checked. */
   recaptcha: RecaptchaConfig | null;
   social: SocialConfig;
+  /** Who takes the money: the sandbox (default) or Stripe (payments/provider.ts). */
+  payments: PaymentProvider;
   log(message: string): void;
 }
 

@@ -27,6 +27,12 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: optional,
   FACEBOOK_ISSUER: optional,
   FACEBOOK_CLIENT_ID: optional,
+  /** Stripe (PAYMENTS.md): set, payments go to Stripe; unset, to the sandbox provider. */
+  STRIPE_SECRET_KEY: optional,
+  /** The webhook endpoint's signing secret (whsec_…): without it Stripe's events are refused. */
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Another Stripe API origin, for tests against a local fake (http://127.0.0.1:port). */
+  STRIPE_API_URL: z.string().url().optional(),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

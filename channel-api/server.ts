@@ -9,8 +9,13 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
+import type { PaymentEvent } from './payments/provider.ts';
+import { sandboxPages } from './payments/sandbox-pages.ts';
+import { sandboxProvider } from './payments/sandbox.ts';
+import { stripeClient, stripeProvider, stripeWebhook, type StripeOptions } from './payments/stripe.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
 import { keyRoutes } from './routes/keys.ts';
@@ -18,6 +23,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { handlePaymentEvent } from './services/fulfilment.ts';
 
 export interface ChannelApiOptions {
   port?: number;
@@ -39,6 +45,8 @@ export interface ChannelApiOptions {
   recaptchaVerifyUrl?: string;
   /** OIDC providers (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID, FACEBOOK_ISSUER/FACEBOOK_CLIENT_ID); null turns one off. */
   social?: SocialConfig;
+  /** Stripe (env STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: the sandbox provider. */
+  stripe?: StripeOptions | null;
   logger?: boolean;
 }
 
@@ -82,8 +90,26 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.disable('x-powered-by');
     // X-Forwarded-For is believed only from loopback: our own web server proxying the browser.
     app.set('trust proxy', 'loopback');
+
+    // Payments: Stripe when a secret key is set, else the sandbox (ADR 015). Fulfilment needs the
+    // deps, and the deps hold the provider: the handler is bound once both exist.
+    const stripeOptions =
+      opts.stripe !== undefined
+        ? opts.stripe
+        : env.STRIPE_SECRET_KEY
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL }
+          : null;
+    const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
+    const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl });
+    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, publicUrl, mailer, recaptcha, social, payments, log };
+    const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
+    // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
+    if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
-    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, publicUrl, mailer, recaptcha, social, log };
+    if (!stripe) app.use('/sandbox', sandboxPages({ db: database.db, onEvent: onPaymentEvent }));
+    log(
+      `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
+    );
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', mediaRouter({ dataDir }));
     const router = express.Router();
@@ -95,6 +121,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     authRoutes(router, deps);
     profileRoutes(router, deps);
     accountRoutes(router, deps);
+    commerceRoutes(router, deps);
     app.use(router);
     app.use(notFoundHandler);
     app.use(errorHandler((error) => console.error('channel-api: unexpected error', error)));

@@ -1,57 +1,8 @@
 import { z } from 'zod';
-import { endpoint, envelope, int, offset, pagedEnvelope } from './http.ts';
+import { endpoint, envelope } from './http.ts';
 
-/* The signed-in fan's own records, read by the /profile tabs. The commerce and clips issues
-   extend these shapes; the accounts issue needs them for the tabs and for account deletion. */
-
-const money = z.number().nonnegative();
-
-export const transactionStatus = z.enum(['created', 'failed', 'paid', 'refunded']);
-export const transaction = z.object({
-  id: z.number().int(),
-  status: transactionStatus,
-  amount: money,
-  currency: z.string(),
-  created_at: z.string(),
-});
-
-/** Spec section 4: payment status Paid/Inactive/Refunded/Active; activity_status active. */
-export const order = z.object({
-  id: z.number().int(),
-  status: z.enum(['created', 'paid', 'failed', 'refunded', 'expired', 'inactive', 'active', 'canceled']),
-  activity_status: z.enum(['active', 'inactive']),
-  type: z.enum(['event', 'package', 'subscription']),
-  product: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    event_category_id: z.number().int().nullable(),
-    participant_id: z.number().int().nullable(),
-  }),
-  amount: money,
-  currency: z.string(),
-  created_at: z.string(),
-  transactions: z.array(transaction),
-});
-export type Order = z.infer<typeof order>;
-
-const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-
-/** Spec: GET orders (no_limit=1 unless a limit is given). The user's own orders only. */
-export const orders = endpoint({
-  name: 'orders',
-  method: 'GET',
-  path: '/orders',
-  auth: 'apiKey',
-  params: z
-    .object({
-      no_limit: bool01.optional(),
-      limit: int(1, 100).optional(),
-      offset,
-      activity_status: z.enum(['active', 'inactive']).optional(),
-    })
-    .strict(),
-  response: pagedEnvelope(order),
-});
+/* The signed-in fan's clips, read by the /profile tabs (orders: commerce.ts). The clips issue
+   extends these shapes. */
 
 export const clipStatus = z.enum(['queued', 'processed', 'failed']);
 export const clip = z.object({

@@ -1,5 +1,6 @@
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as commerce from './commerce.ts';
 import * as content from './content.ts';
 import type { Endpoint } from './http.ts';
 import * as publicCalls from './public.ts';
@@ -9,7 +10,8 @@ export * from './entities.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';
 export * from './auth.ts';
-export { order, clip, transaction, type Order, type Clip } from './account.ts';
+export { clip, type Clip } from './account.ts';
+export * from './commerce.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -52,7 +54,13 @@ export const api = {
   userAccess: auth.userAccess,
   deleteAccountInfo: auth.deleteAccountInfo,
   deleteAccountConfirm: auth.deleteAccountConfirm,
-  orders: account.orders,
+  orders: commerce.orders,
+  orderDetail: commerce.orderDetail,
+  packageDetail: commerce.packageDetail,
+  subscriptionDetail: commerce.subscriptionDetail,
+  purchaseQuote: commerce.purchaseQuote,
+  buy: commerce.buy,
+  buyBundle: commerce.buyBundle,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

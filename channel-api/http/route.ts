@@ -6,6 +6,7 @@ import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, HttpError, noKey } from './errors.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
+import { entitlementsOf } from '../repo/commerce.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
 
@@ -37,7 +38,8 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const parsed = ep.params.safeParse({ ...raw, ...req.params });
       if (!parsed.success) throw fromZod(parsed.error);
       const user = session?.user ?? null;
-      const viewer: Viewer = { userId: user?.id ?? null, user };
+      // What the fan's paid orders give, read once per call (access, capabilities, purchases).
+      const viewer: Viewer = { userId: user?.id ?? null, user, entitlements: user ? await entitlementsOf(deps.db, user.id) : [] };
       const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', req, deps });
       res.json(body);
     } catch (error) {

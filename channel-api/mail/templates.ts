@@ -1,12 +1,25 @@
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
-export type MailKind = 'verify' | 'reset' | 'delete';
+export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt';
+
+/** A paid purchase, as its receipt lists it. */
+export interface Receipt {
+  number: string;
+  /** ISO date-time of the payment. */
+  paidAt: string;
+  lines: { name: string; amount: number }[];
+  serviceFee: number;
+  total: number;
+  currency: string;
+}
 
 export interface MailInput {
   channelName: string;
   link: string;
   firstName?: string;
+  /** Only for 'receipt'. */
+  receipt?: Receipt;
 }
 
 interface Copy {
@@ -17,7 +30,7 @@ interface Copy {
   ignore: string;
 }
 
-const copy: Record<MailKind, (channel: string) => Copy> = {
+const copy: Record<Exclude<MailKind, 'receipt'>, (channel: string) => Copy> = {
   verify: (channel) => ({
     subject: `Verify your email address for ${channel}`,
     intro: `Thanks for registering with ${channel}. Please confirm that this is your email address.`,
@@ -44,6 +57,7 @@ const copy: Record<MailKind, (channel: string) => Copy> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function renderMail(kind: MailKind, input: MailInput): { subject: string; text: string; html: string } {
+  if (kind === 'receipt') return renderReceipt(input);
   const c = copy[kind](input.channelName);
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
   const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');
@@ -66,4 +80,59 @@ export function renderMail(kind: MailKind, input: MailInput): { subject: string;
 </html>
 `;
   return { subject: c.subject, text, html };
+}
+
+const money = (amount: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${amount.toFixed(2)}`;
+const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
+function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
+  const r = input.receipt!;
+  const subject = `Your ${input.channelName} receipt ${r.number}`;
+  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const paid = `${receiptDate.format(new Date(r.paidAt))} UTC`;
+  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, money(l.amount, r.currency)])];
+  if (r.serviceFee > 0) rows.push(['Service fee', money(r.serviceFee, r.currency)]);
+  const total = money(r.total, r.currency);
+  const text = [
+    greeting,
+    '',
+    `Thank you for your purchase. This is your receipt ${r.number}, paid ${paid}.`,
+    '',
+    ...rows.map(([name, amount]) => `${name}: ${amount}`),
+    `Total paid: ${total}`,
+    '',
+    'All sales final, no refunds.',
+    '',
+    'Your order:',
+    input.link,
+    '',
+    `— ${input.channelName}`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
+<main style="max-width: 560px; margin: 0 auto;">
+<h1 style="font-size: 22px;">${e(subject)}</h1>
+<p>${e(greeting)}</p>
+<p>Thank you for your purchase. This is your receipt ${e(r.number)}, paid ${e(paid)}.</p>
+<table style="border-collapse: collapse; width: 100%;">
+<caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">What you paid for</caption>
+<thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">Item</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">Amount</th></tr></thead>
+<tbody>
+${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><td style="text-align: right;">${e(amount)}</td></tr>`).join('\n')}
+</tbody>
+<tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">Total paid</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
+</table>
+<p>All sales final, no refunds.</p>
+<p><a href="${e(input.link)}">See your order</a>: ${e(input.link)}</p>
+<p>— ${e(input.channelName)}</p>
+</main>
+</body>
+</html>
+`;
+  return { subject, text, html };
 }

@@ -1,50 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Clip, Order } from '../../contract/account.ts';
-import type { Db } from '../db/client.ts';
-import { fromCents } from '../money.ts';
+import { desc, eq } from 'drizzle-orm';
 import { spendToken } from './tokens.ts';
-import { apiKeys, clips, events, favorites, orders, transactions, userIdentities, users, userTokens } from '../db/schema.ts';
+import type { Clip } from '../../contract/account.ts';
+import type { Db } from '../db/client.ts';
+import { apiKeys, clips, events, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
 
-/* The signed-in fan's own records. Every query is filtered by the caller's user id: there is no
+/* The signed-in fan's clips, and account deletion (orders: commerce.ts). Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */
-
-export async function ordersOf(
-  db: Db,
-  userId: number,
-  q: { limit?: number; offset: number; activityStatus?: 'active' | 'inactive' },
-): Promise<{ data: Order[]; meta: { total: number; offset: number; limit: number } }> {
-  const conditions: SQL[] = [eq(orders.userId, userId)];
-  if (q.activityStatus) conditions.push(eq(orders.activityStatus, q.activityStatus));
-  const where = and(...conditions);
-  const base = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic().offset(q.offset);
-  const [rows, [{ total }]] = await Promise.all([q.limit ? base.limit(q.limit) : base, db.select({ total: count() }).from(orders).where(where)]);
-  const txs = rows.length
-    ? await db
-        .select()
-        .from(transactions)
-        .where(
-          inArray(
-            transactions.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(transactions.createdAt), asc(transactions.id))
-    : [];
-  const data = rows.map((r): Order => ({
-    id: r.id,
-    status: r.status as Order['status'],
-    activity_status: r.activityStatus,
-    type: r.type,
-    product: r.product,
-    amount: fromCents(r.amountCents),
-    currency: r.currency,
-    created_at: r.createdAt.toISOString(),
-    transactions: txs
-      .filter((t) => t.orderId === r.id)
-      .map((t) => ({ id: t.id, status: t.status, amount: fromCents(t.amountCents), currency: t.currency, created_at: t.createdAt.toISOString() })),
-  }));
-  return { data, meta: { total: Number(total), offset: q.offset, limit: q.limit ?? Number(total) } };
-}
 
 export async function clipsOf(db: Db, userId: number): Promise<Clip[]> {
   const rows = await db

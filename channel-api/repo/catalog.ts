@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { channelOrder } from './ordering.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -87,24 +87,48 @@ const productFields = (p: ProductRow) => ({
   weight: p.weight,
 });
 
+type PackageRow = typeof t.packages.$inferSelect;
+type SubscriptionRow = typeof t.subscriptions.$inferSelect;
+
+const packageOut = (p: PackageRow) => ({
+  ...productFields(p),
+  type: p.type,
+  pass_type: p.passType,
+  kind: p.kind,
+  parent_pass_id: p.parentPassId,
+  event_category_id: p.eventCategoryId,
+  event_categories: p.eventCategories,
+  is_team_pass: p.isTeamPass,
+  participants: p.participants,
+  period: p.period,
+});
+export type PackageOut = ReturnType<typeof packageOut>;
+
+const subscriptionOut = (s: SubscriptionRow) => ({
+  ...productFields(s),
+  type: 'subscription' as const,
+  offer: s.offer,
+  period: s.period,
+  trial_period: s.trialPeriod,
+  event_categories: s.eventCategories,
+});
+export type SubscriptionOut = ReturnType<typeof subscriptionOut>;
+
 export async function packagesOf(db: Db, channelId: number) {
   const rows = await db
     .select()
     .from(t.packages)
     .where(eq(t.packages.channelId, channelId))
     .orderBy(...channelOrder(t.packages));
-  return rows.map((p) => ({
-    ...productFields(p),
-    type: p.type,
-    pass_type: p.passType,
-    kind: p.kind,
-    parent_pass_id: p.parentPassId,
-    event_category_id: p.eventCategoryId,
-    event_categories: p.eventCategories,
-    is_team_pass: p.isTeamPass,
-    participants: p.participants,
-    period: p.period,
-  }));
+  return rows.map(packageOut);
+}
+
+export async function packageById(db: Db, channelId: number, id: number): Promise<PackageOut | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.packages)
+    .where(and(eq(t.packages.channelId, channelId), eq(t.packages.id, id)));
+  return row && packageOut(row);
 }
 
 export async function subscriptionsOf(db: Db, channelId: number) {
@@ -113,12 +137,24 @@ export async function subscriptionsOf(db: Db, channelId: number) {
     .from(t.subscriptions)
     .where(eq(t.subscriptions.channelId, channelId))
     .orderBy(...channelOrder(t.subscriptions));
-  return rows.map((s) => ({
-    ...productFields(s),
-    type: 'subscription' as const,
-    offer: s.offer,
-    period: s.period,
-    trial_period: s.trialPeriod,
-    event_categories: s.eventCategories,
-  }));
+  return rows.map(subscriptionOut);
+}
+
+export async function subscriptionById(db: Db, channelId: number, id: number): Promise<SubscriptionOut | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.subscriptions)
+    .where(and(eq(t.subscriptions.channelId, channelId), eq(t.subscriptions.id, id)));
+  return row && subscriptionOut(row);
+}
+
+/** Names of the channel's categories and participants by id (a package's choices). */
+export async function namesOf(db: Db, channelId: number, kind: 'category' | 'participant', ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const table = kind === 'category' ? t.eventCategories : t.participants;
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.channelId, channelId), inArray(table.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -10,6 +10,11 @@ export async function channelBySlug(db: Db, slug: string): Promise<ChannelRow | 
   return row;
 }
 
+export async function channelById(db: Db, id: number): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, id)).limit(1);
+  return row;
+}
+
 export async function channelByKey(db: Db, channelKey: string): Promise<ChannelRow | undefined> {
   const [row] = await db.select().from(channels).where(eq(channels.channelKey, channelKey)).limit(1);
   return row;

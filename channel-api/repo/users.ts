@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/auth.ts';
-import { capabilitiesOf } from '../access.ts';
+import { capabilitiesOf, type Entitlement } from '../access.ts';
 import type { Executor } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema.ts';
 
@@ -9,8 +9,9 @@ export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'upda
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** The user as the contract describes it; `isGeoBlocked` comes from the request's address. */
-export function userOut(row: UserRow, isGeoBlocked: boolean): User {
+/** The user as the contract describes it; `isGeoBlocked` comes from the request's address, the
+ *  capabilities also from the user's paid orders (`entitlements`). */
+export function userOut(row: UserRow, isGeoBlocked: boolean, entitlements: Entitlement[]): User {
   return {
     id: row.id,
     email: row.email,
@@ -19,7 +20,7 @@ export function userOut(row: UserRow, isGeoBlocked: boolean): User {
     trial_period_used: row.trialPeriodUsed,
     temporary_password: row.temporaryPassword,
     is_geo_blocked: isGeoBlocked,
-    capabilities: capabilitiesOf(row),
+    capabilities: capabilitiesOf(row, entitlements),
     featureCount: { clips: row.clipsCount, downloads: row.downloadsCount },
     news_opt_in: row.newsOptIn,
     email_verified: row.emailVerifiedAt !== null,

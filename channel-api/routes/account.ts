@@ -2,23 +2,13 @@ import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { mount, requireUser } from '../http/route.ts';
-import { clipsOf, ordersOf } from '../repo/account.ts';
+import { clipsOf } from '../repo/account.ts';
 import { confirmDeletion, deletionInfo, requestDeletion } from '../services/account.ts';
 
-/* The fan's own records (profile tabs) and account deletion by mailed confirmation. */
+/* The fan's clips (profile tabs) and account deletion by mailed confirmation; orders: commerce.ts. */
 
 export function accountRoutes(router: Router, deps: Deps) {
   const { db } = deps;
-
-  mount(router, deps, api.orders, async (ctx) => {
-    const user = requireUser(ctx);
-    const { params } = ctx;
-    return ordersOf(db, user.id, {
-      limit: params.no_limit ? undefined : params.limit,
-      offset: params.offset,
-      activityStatus: params.activity_status,
-    });
-  });
 
   mount(router, deps, api.clipsUser, async (ctx) => ({ data: await clipsOf(db, requireUser(ctx).id) }));
 

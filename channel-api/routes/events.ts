@@ -8,6 +8,7 @@ import { eventPlayback } from '../media-urls.ts';
 import { eventCategoriesOf } from '../repo/catalog.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
+import { watchable } from '../services/purchase.ts';
 
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;
@@ -15,7 +16,7 @@ export function eventRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.event, async ({ channel, params, viewer }) => {
     const found = await eventById(db, channel.id, params.id, nowSeconds());
     if (!found) throw notFound('Event not found');
-    const access = hasAccess(found.out, viewer);
+    const access = hasAccess(watchable(found.out), viewer);
     return { data: { ...found.out, has_access: access, ...eventPlayback(found.out.stream_status, found.asset, access) } };
   });
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));

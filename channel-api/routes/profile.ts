@@ -9,6 +9,6 @@ import { userView } from '../services/sign-in.ts';
 
 export function profileRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.profile, async (ctx) => ({ data: await userView(deps, ctx, requireUser(ctx)) }));
-  mount(router, deps, api.userAccess, async (ctx) => ({ data: accessOf(requireUser(ctx)) }));
+  mount(router, deps, api.userAccess, async (ctx) => ({ data: accessOf(requireUser(ctx), ctx.viewer.entitlements) }));
   mount(router, deps, api.updateProfile, async (ctx) => ({ data: await updateProfile(deps, ctx, requireUser(ctx), ctx.params) }));
 }

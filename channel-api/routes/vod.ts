@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { hasAccess } from '../access.ts';
+import { hasVodAccess } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
@@ -13,7 +13,7 @@ export function vodRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.vodMediaItem, async ({ channel, params, viewer }) => {
     const item = await vodById(db, channel.id, params.id);
     if (!item) throw notFound('Media item not found');
-    const access = hasAccess(item, viewer);
+    const access = hasVodAccess(item, viewer);
     return { data: { ...vodItemOut(item), has_access: access, ...(access ? vodPlayback(item.asset) : noPlayback) } };
   });
   mount(router, deps, api.vodMediaCategories, async ({ channel }) => ({ data: await vodCategoriesOf(db, channel.id) }));

@@ -1,5 +1,5 @@
 import { api, MSG, SERVER_MSG } from '../../contract/index.ts';
-import { capabilitiesOf } from '../access.ts';
+import { capabilitiesOf, type Entitlement } from '../access.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { mailLink, userView } from './sign-in.ts';
@@ -9,9 +9,9 @@ import { isUniqueViolation, normaliseEmail, updateUser, userByEmail, type NewUse
 
 /* The signed-in fan's profile: what they may do, and editing it. */
 
-export function accessOf(user: UserRow) {
+export function accessOf(user: UserRow, entitlements: Entitlement[]) {
   return {
-    capabilities: capabilitiesOf(user),
+    capabilities: capabilitiesOf(user, entitlements),
     featureCount: { clips: user.clipsCount, downloads: user.downloadsCount },
     trial_period_used: user.trialPeriodUsed,
   };

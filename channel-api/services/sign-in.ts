@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import { issueApiKey } from '../repo/channels.ts';
+import { entitlementsOf } from '../repo/commerce.ts';
 import { geoOf } from '../repo/geo.ts';
 import { createToken } from '../repo/tokens.ts';
 import { userOut, type UserRow } from '../repo/users.ts';
@@ -12,8 +13,8 @@ import { userOut, type UserRow } from '../repo/users.ts';
 
 /** `is_geo_blocked` follows the caller's address, like GET /geo. */
 export async function userView(deps: Deps, caller: Caller, user: UserRow): Promise<User> {
-  const geo = await geoOf(deps.db, caller.channel, caller.ip);
-  return userOut(user, geo.is_geo_blocked);
+  const [geo, entitlements] = await Promise.all([geoOf(deps.db, caller.channel, caller.ip), entitlementsOf(deps.db, user.id)]);
+  return userOut(user, geo.is_geo_blocked, entitlements);
 }
 
 /** A new api key bound to the user; the web app replaces the visitor's key with it. */
@@ -26,17 +27,20 @@ export function refuseSignedIn(caller: Caller): void {
   if (caller.user) throw new HttpError(422, SERVER_MSG.alreadyLoggedIn);
 }
 
-const pages: Record<MailKind, string> = { verify: '/verify-email', reset: '/password-reset', delete: '/confirm-account-deletion' };
+/** Mails that carry a one-time link. */
+type LinkMail = Exclude<MailKind, 'receipt'>;
+
+const pages: Record<LinkMail, string> = { verify: '/verify-email', reset: '/password-reset', delete: '/confirm-account-deletion' };
 const tokenKind = { verify: 'verify', reset: 'reset', delete: 'delete' } as const;
 
-export const linkTo = (deps: Pick<Deps, 'publicUrl'>, kind: MailKind, token: string) => {
+export const linkTo = (deps: Pick<Deps, 'publicUrl'>, kind: LinkMail, token: string) => {
   const url = new URL(pages[kind], deps.publicUrl);
   url.searchParams.set('token', token);
   return url.toString();
 };
 
 /** Makes a one-time link for the user and mails it (call outside any transaction). */
-export async function mailLink(deps: Deps, caller: Caller, kind: MailKind, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+export async function mailLink(deps: Deps, caller: Caller, kind: LinkMail, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
   const { token } = await createToken(deps.db, user.id, tokenKind[kind], kind === 'verify' ? { email: user.email } : {});
   await deliver(deps.mailer, deps.log, kind, user.email, {
     channelName: caller.channel.name,

@@ -35,6 +35,8 @@ export const users = pgTable(
       .default(sql`'["watch"]'::jsonb`),
     clipsCount: integer('clips_count').notNull().default(0),
     downloadsCount: integer('downloads_count').notNull().default(0),
+    /** The Stripe customer made for this fan on their first purchase (stripe provider only). */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: stamp('created_at').notNull().defaultNow(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { channelRef } from './channel.ts';
 
@@ -46,28 +46,83 @@ export const subscriptions = pgTable('subscriptions', {
 });
 
 export interface ProductSnapshot {
+  /** The pass, package or subscription sold (a single event: its single-event package). */
   id: number;
+  /** What the fan bought, as they saw it then (an event's name, a package's with its choice). */
   name: string;
+  event_id?: number | null;
   event_category_id: number | null;
   participant_id: number | null;
 }
 
-/** Minimal for the profile tabs and account deletion; the commerce issue extends it. */
+export type OrderType = 'event' | 'package' | 'subscription';
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'refunded';
+export type ActivityStatus = 'active' | 'inactive' | 'expired' | 'canceled';
+
+/**
+ * One checkout: what the fan pays in one go with the payment provider (one order, or one per
+ * choice of a package). It holds the provider's session, the idempotency key of the form that
+ * started it (the same key again is the same purchase) and the product key that lets a new
+ * attempt end an older open one.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'event:45', 'package:3', 'subscription:2'. */
+    productKey: text('product_key').notNull(),
+    provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'open' | 'paid' | 'failed'>().notNull().default('open'),
+    /** The provider's Checkout Session (cs_…) once made. */
+    sessionId: text('session_id'),
+    redirectUrl: text('redirect_url'),
+    amountCents: integer('amount_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    /** A subscription's billing period ('month' | 'annual'); null for one-time purchases. */
+    period: text('period'),
+    failureReason: text('failure_reason'),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    uniqueIndex('purchases_session_uq').on(t.sessionId),
+    index('purchases_user_product_idx').on(t.userId, t.productKey),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
     channelId: channelRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type').$type<'event' | 'package' | 'subscription'>().notNull(),
+    /** Null only for orders made before purchases existed. */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'cascade' }),
+    type: text('type').$type<OrderType>().notNull(),
     product: jsonb('product').$type<ProductSnapshot>().notNull(),
-    status: text('status').notNull().default('created'),
-    activityStatus: text('activity_status').$type<'active' | 'inactive'>().notNull().default('inactive'),
+    /** What access follows from (the snapshot keeps the names). */
+    productId: integer('product_id'),
+    eventId: integer('event_id'),
+    eventCategoryId: integer('event_category_id'),
+    participantId: integer('participant_id'),
+    status: text('status').$type<OrderStatus>().notNull().default('created'),
+    activityStatus: text('activity_status').$type<ActivityStatus>().notNull().default('inactive'),
     amountCents: integer('amount_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     currency: text('currency').notNull(),
+    paidAt: stamp('paid_at'),
+    /** Null: access lasts as long as the pass (a season, an event). */
+    accessUntil: stamp('access_until'),
+    failureReason: text('failure_reason'),
     createdAt: stamp('created_at').notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId)],
+  (t) => [index('orders_user_idx').on(t.userId), index('orders_purchase_idx').on(t.purchaseId)],
 );
 
 export const transactions = pgTable(
@@ -78,9 +133,50 @@ export const transactions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').$type<'created' | 'failed' | 'paid' | 'refunded'>().notNull(),
+    /** 'Purchase'; for subscriptions 'New subscription' or 'Subscription Renewal' (spec section 4). */
+    label: text('label').notNull().default('Purchase'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [index('transactions_order_idx').on(t.orderId)],
 );
+
+/** Payment provider events already handled (Stripe delivers at least once): a repeat is a no-op. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  handledAt: stamp('handled_at').notNull().defaultNow(),
+});
+
+export interface SandboxLine {
+  name: string;
+  amountCents: number;
+}
+
+/**
+ * The sandbox provider's side of a checkout: what Stripe would keep for a Checkout Session. Only
+ * the sandbox reads and writes it (channel-api/payments/sandbox.ts).
+ */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  id: text('id').primaryKey(),
+  channelId: channelRef(),
+  purchaseId: integer('purchase_id')
+    .notNull()
+    .references(() => purchases.id, { onDelete: 'cascade' }),
+  mode: text('mode').$type<'payment' | 'subscription'>().notNull(),
+  status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+  paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'no_payment_required'>().notNull().default('unpaid'),
+  /** The decline of the last attempt ('card_declined', 'insufficient_funds', 'authentication_failed'). */
+  lastError: text('last_error'),
+  /** Set while a card that needs authentication waits on the bank page. */
+  awaitingAuthentication: boolean('awaiting_authentication').notNull().default(false),
+  lines: jsonb('lines').$type<SandboxLine[]>().notNull(),
+  amountTotalCents: integer('amount_total_cents').notNull(),
+  currency: text('currency').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: stamp('expires_at').notNull(),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+});

@@ -85,12 +85,13 @@ export const slides: D['slides'] = [
   },
 ];
 
-/** A season pass per sport, a team pass, an add-on, a single-game ticket per sport with paid games. */
+/** A season pass per sport (choose boys, girls or both: one pass per choice), a team pass (choose
+ *  teams), an add-on, a single-game ticket per sport for its paid games. */
 export function packages(): D['packages'] {
   const seasonPasses: D['packages'] = sports.map((sport) => ({
     key: `season-${sport.alias}`,
     name: `${sport.name} season pass`,
-    description: `Every ${sport.name.toLowerCase()} game of the season, boys and girls, live and on demand.`,
+    description: `Every ${sport.name.toLowerCase()} game of the season, live and on demand: choose boys, girls or both.`,
     price: 49.99,
     base_price: 47.99,
     service_fee: 2,
@@ -99,14 +100,14 @@ export function packages(): D['packages'] {
     pass_type: 'paid',
     kind: 'regular',
     category: sport.alias,
-    categories: [sport.alias, ...genders.map((g) => `${sport.alias}-${g.alias}`)],
+    categories: genders.map((g) => `${sport.alias}-${g.alias}`),
     period: 'season',
   }));
   const harbor = schools[0];
   const teamPass: D['packages'][number] = {
     key: 'team-harbor-point',
     name: 'Harbor Point Pirates team pass',
-    description: 'Every game of every Harbor Point Pirates team this season.',
+    description: 'Every game of the Harbor Point Pirates teams you choose, all season, live and on demand.',
     price: 39.99,
     base_price: 38.49,
     service_fee: 1.5,
@@ -131,7 +132,7 @@ export function packages(): D['packages'] {
     kind: 'additional',
     parent: 'season-basketball',
     category: 'basketball',
-    categories: ['basketball'],
+    categories: genders.map((g) => `basketball-${g.alias}`),
     period: 'season',
   };
   const singleGames: D['packages'] = sports.map((sport) => ({

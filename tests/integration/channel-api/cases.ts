@@ -23,6 +23,9 @@ export interface Ids {
   pageId: number;
   eventId: number;
   vodId: number;
+  /** What is for sale: a paid event with its single-event package, a season pass with one of its
+   *  categories, a subscription. */
+  shop: { eventId: number; ticketId: number; packageId: number; categoryId: number; subscriptionId: number };
   /** A signed-in fan shared by the read-only cases. */
   user: { key: string; email: string };
   /** Makes what a single-use case consumes (mailed links, codes, sessions). */
@@ -33,6 +36,8 @@ export interface Ids {
     resetToken(email: string): Promise<string>;
     deleteToken(): Promise<string>;
     idToken(email: string): Promise<string>;
+    /** A new order of the fan with this key (a started purchase of the shop's event). */
+    order(key: string): Promise<number>;
   };
 }
 export interface Case {
@@ -232,5 +237,72 @@ export const cases: Record<EndpointName, Case> = {
   clipsUser: {
     happy: (ids) => ({ key: ids.user.key }),
     bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
+  orderDetail: {
+    happy: async (ids) => ({ key: ids.user.key, path: `/orders/${await ids.fresh.order(ids.user.key)}` }),
+    bad: (ids) => [
+      { path: '/orders/1', status: 401 },
+      { key: ids.user.key, path: '/orders/2000000000', status: 404 },
+      { key: ids.user.key, path: '/orders/x', status: 400, field: 'id' },
+      { key: ids.user.key, path: '/orders/1', query: { bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  packageDetail: {
+    happy: (ids) => ({ key: ids.user.key, path: `/packages/${ids.shop.packageId}` }),
+    bad: (ids) => [
+      { key: ids.user.key, path: '/packages/2000000000', status: 404 },
+      { key: ids.user.key, path: '/packages/0', status: 400, field: 'id' },
+    ],
+  },
+  subscriptionDetail: {
+    happy: (ids) => ({ key: ids.user.key, path: `/subscriptions/${ids.shop.subscriptionId}` }),
+    bad: (ids) => [
+      { key: ids.user.key, path: '/subscriptions/2000000000', status: 404 },
+      { key: ids.user.key, path: '/subscriptions/-1', status: 400, field: 'id' },
+    ],
+  },
+  purchaseQuote: {
+    happy: (ids) => ({ key: ids.user.key, query: { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) } }),
+    bad: (ids) => [
+      { query: { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) }, status: 401 },
+      { key: ids.user.key, query: {}, status: 400, field: 'id' },
+      { key: ids.user.key, query: { event_id: String(ids.shop.eventId) }, status: 400, field: 'package_id' },
+      { key: ids.user.key, query: { package_id: String(ids.shop.packageId), 'event_category_ids[a]': '1' }, status: 400, field: 'event_category_ids' },
+    ],
+  },
+  buy: {
+    happy: (ids) => ({ key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      { body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId }, status: 400, field: 'idempotency_key' },
+      { key: ids.user.key, body: { idempotency_key: randomUUID() }, status: 400, field: 'id' },
+      { key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'package_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'subscription_id' },
+    ],
+  },
+  buyBundle: {
+    happy: (ids) => ({ key: ids.user.key, body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      { body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { package_id: ids.shop.packageId, idempotency_key: randomUUID() }, status: 400, field: 'event_category_ids' },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: 'all', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'event_category_ids',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [2000000000], idempotency_key: randomUUID() },
+        status: 400,
+        field: 'event_category_ids',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: 'short' },
+        status: 400,
+        field: 'idempotency_key',
+      },
+    ],
   },
 };

@@ -3,6 +3,7 @@ import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../sup
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, uniqueEmail } from '../helpers/accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { commerce } from '../helpers/commerce.ts';
 
 /* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
    a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
@@ -27,11 +28,14 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   const apiKey = await http.apiKey();
   const config = await http.request('GET', '/channels/demo.json');
   const withKey = { api_key: apiKey };
-  const [pages, events, vod] = await Promise.all([
+  const [pages, events, vod, catalogue] = await Promise.all([
     http.request('GET', '/pages'),
     http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
     http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
+    commerce(http).paidEvent(),
   ]);
+  const season = catalogue.packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
+  const subscriptions = await http.request('GET', '/subscriptions');
   const mailed = async (email: string, subject: string, pathname: string, after: number) =>
     tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
   const fresh: Ids['fresh'] = {
@@ -50,6 +54,11 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
     },
     idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
+    order: async (key) => {
+      const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
+      if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
+      return started.json.data.order_id as number;
+    },
   };
   const user = await acc.signUp();
   const ids: Ids = {
@@ -57,6 +66,13 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     pageId: pages.json.data[0].id,
     eventId: events.json.data[0].id,
     vodId: vod.json.data[0].id,
+    shop: {
+      eventId: catalogue.event.id,
+      ticketId: catalogue.ticket.id,
+      packageId: season.id,
+      categoryId: season.event_categories[0],
+      subscriptionId: subscriptions.json.data[0].id,
+    },
     user,
     fresh,
   };

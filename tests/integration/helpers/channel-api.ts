@@ -112,9 +112,13 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 
 /** A small client for tests: JSON in and out, api key as query parameter (GET) or body field (POST). */
 export function client(baseUrl: string) {
-  async function request(method: string, pathname: string, opts: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    pathname: string,
+    opts: { query?: Record<string, string | string[]>; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const url = new URL(pathname, baseUrl);
-    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.append(k, v);
+    for (const [k, v] of Object.entries(opts.query ?? {})) for (const one of [v].flat()) url.searchParams.append(k, one);
     const res = await fetch(url, {
       method,
       headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
@@ -137,5 +141,5 @@ export function client(baseUrl: string) {
     if (key.status !== 200) throw new Error(`get_api_key: ${key.status} ${key.text}`);
     return key.json.data.api_key as string;
   }
-  return { request, apiKey };
+  return { request, apiKey, baseUrl };
 }

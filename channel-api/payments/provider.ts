@@ -1,0 +1,64 @@
+/* The one seam between the channel's orders and whoever takes the money (PAYMENTS.md, ADR 015):
+   `stripe` (the real SDK, when STRIPE_SECRET_KEY is set) or `sandbox` (our own test checkout, the
+   default). Both make a hosted checkout the fan's browser is sent to, and both report what
+   happened as Stripe-shaped events that one fulfilment path handles
+   (services/fulfilment.ts), which always re-reads the checkout from the provider. */
+
+export interface CheckoutLine {
+  name: string;
+  amountCents: number;
+  /** A subscription's price repeats every interval. */
+  recurring?: { interval: 'day' | 'month' | 'year'; intervalCount: number };
+}
+
+export interface CheckoutRequest {
+  purchaseId: number;
+  channelId: number;
+  /** 'subscription' when a line recurs. */
+  mode: 'payment' | 'subscription';
+  customer: { userId: number; email: string; stripeCustomerId: string | null };
+  lines: CheckoutLine[];
+  /** ISO 4217, upper case as the channel stores it. */
+  currency: string;
+  /** May hold `{CHECKOUT_SESSION_ID}`, replaced by the session's id on return (as Stripe does). */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface CheckoutCreated {
+  sessionId: string;
+  url: string;
+  /** A customer the provider made for the fan on the way (stripe): stored for their next purchase. */
+  customerId?: string;
+}
+
+/** A checkout as the provider has it now: what fulfilment decides from. */
+export interface CheckoutState {
+  sessionId: string;
+  /** Our purchase, from the session's metadata (client_reference_id on Stripe). */
+  purchaseId: number | null;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** Why the payment did not go through, when the provider says ('card_declined', …). */
+  declineCode: string | null;
+}
+
+/** What a provider reports, in Stripe's shape: an id (to handle each once) and the checkout it is about. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  sessionId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  /** Null when the provider does not know the session. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
+  /** Ends an open checkout (a new attempt replaces it); a closed one is left as it is. */
+  expireCheckout(sessionId: string): Promise<void>;
+}
+
+/** Fulfilment, as a provider calls it with each event (the sandbox directly, Stripe through the webhook). */
+export type PaymentEventHandler = (event: PaymentEvent) => Promise<unknown>;

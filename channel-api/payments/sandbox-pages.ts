@@ -1,0 +1,292 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import type { Db } from '../db/client.ts';
+import { fromCents } from '../money.ts';
+import type { PaymentEventHandler } from './provider.ts';
+import { awaitAuthentication, CARD_MSG, checkCard, closeSession, newEventId, sandboxSession, type CardErrors, type SandboxSessionRow } from './sandbox.ts';
+import { channelById } from '../repo/channels.ts';
+
+/*
+ * The sandbox's hosted checkout, as plain HTML that works without JavaScript: the card form, the
+ * bank's authentication page for 4000 0025 0000 3155, and the page of a checkout that has ended.
+ * Fans reach it through the web server (/sandbox/* is proxied), so every link and form here is a
+ * path on the web origin. Each outcome is reported as the event Stripe would send, to the same
+ * fulfilment path as Stripe's webhook; then the fan goes back to the success address, as Stripe
+ * sends them. A decline ends the checkout (ADR 015): the order page says why, and a new attempt
+ * starts from the offer.
+ */
+
+const html = String.raw;
+const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
+const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
+const returnUrl = (s: SandboxSessionRow) => s.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id));
+
+export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?: () => Date }): Router {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const router = express.Router();
+  router.use(express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 }));
+
+  router.get('/assets/checkout.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLES);
+  });
+
+  async function load(req: Request, res: Response): Promise<{ session: SandboxSessionRow; channel: string } | null> {
+    const session = await sandboxSession(db, String(req.params.id), now());
+    if (!session) {
+      res
+        .status(404)
+        .set('Cache-Control', 'no-store')
+        .type('html')
+        .send(
+          page(
+            'Checkout not found',
+            html`<h1>Checkout not found</h1>
+              <p>This test checkout does not exist.</p>`,
+          ),
+        );
+      return null;
+    }
+    const channel = (await channelById(db, session.channelId))?.name ?? 'Fieldhouse';
+    return { session, channel };
+  }
+
+  const send = (res: Response, status: number, body: string) => res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
+
+  /** Reports the checkout's new state as Stripe would, then sends the fan back like Stripe does. */
+  async function finish(res: Response, session: SandboxSessionRow, type: string) {
+    await opts.onEvent({ id: newEventId(), type, sessionId: session.id });
+    res.redirect(303, returnUrl(session));
+  }
+
+  router.get('/checkout/:id', async (req, res, next) => {
+    try {
+      const found = await load(req, res);
+      if (!found) return;
+      const { session, channel } = found;
+      if (session.status !== 'open') return void send(res, 200, endedPage(session, channel));
+      if (session.awaitingAuthentication) return void res.redirect(303, `/sandbox/checkout/${session.id}/authenticate`);
+      send(res, 200, checkoutPage(session, channel, {}, {}));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/checkout/:id', async (req, res, next) => {
+    try {
+      const found = await load(req, res);
+      if (!found) return;
+      const { session, channel } = found;
+      if (session.status !== 'open') return void send(res, 409, endedPage(session, channel));
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const input = { number: field(body.card_number), expiry: field(body.card_expiry), cvc: field(body.card_cvc) };
+      const checked = checkCard(input, now());
+      if ('errors' in checked) return void send(res, 400, checkoutPage(session, channel, checked.errors, { number: input.number, expiry: input.expiry }));
+      const { outcome } = checked;
+      if (outcome.kind === 'authenticate') {
+        await awaitAuthentication(db, session.id);
+        return void res.redirect(303, `/sandbox/checkout/${session.id}/authenticate`);
+      }
+      const closed = await closeSession(db, session.id, outcome.kind === 'succeeds' ? { paid: true } : { paid: false, declineCode: outcome.code });
+      if (!closed) return void send(res, 409, endedPage(session, channel));
+      await finish(res, session, outcome.kind === 'succeeds' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed');
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/checkout/:id/authenticate', async (req, res, next) => {
+    try {
+      const found = await load(req, res);
+      if (!found) return;
+      const { session, channel } = found;
+      if (session.status !== 'open') return void send(res, 200, endedPage(session, channel));
+      if (!session.awaitingAuthentication) return void res.redirect(303, `/sandbox/checkout/${session.id}`);
+      send(res, 200, authenticationPage(session, channel));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/checkout/:id/authenticate', async (req, res, next) => {
+    try {
+      const found = await load(req, res);
+      if (!found) return;
+      const { session, channel } = found;
+      if (session.status !== 'open' || !session.awaitingAuthentication) return void send(res, 409, endedPage(session, channel));
+      const result = field((req.body as Record<string, unknown> | undefined)?.result);
+      if (result !== 'complete' && result !== 'fail') return void send(res, 400, authenticationPage(session, channel, 'Choose Complete or Fail.'));
+      const closed = await closeSession(db, session.id, result === 'complete' ? { paid: true } : { paid: false, declineCode: 'authentication_failed' });
+      if (!closed) return void send(res, 409, endedPage(session, channel));
+      await finish(res, session, result === 'complete' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed');
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+/* ------------------------------------------------------------------ pages */
+
+function page(title: string, body: string): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${e(title)} — Test mode</title>
+        <link rel="stylesheet" href="/sandbox/assets/checkout.css" />
+      </head>
+      <body>
+        <p class="test-banner"><strong>Test mode.</strong> This is the sandbox payment provider: no card is charged, and only Stripe's test cards work.</p>
+        <main>${body}</main>
+      </body>
+    </html> `;
+}
+
+function summary(s: SandboxSessionRow): string {
+  return html`<table class="lines">
+    <caption>
+      Order summary
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Item</th>
+        <th scope="col" class="amount">Amount</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${s.lines
+        .map(
+          (l) =>
+            html`<tr>
+              <td>${e(l.name)}</td>
+              <td class="amount">${e(money(l.amountCents, s.currency))}</td>
+            </tr>`,
+        )
+        .join('')}
+    </tbody>
+    <tfoot>
+      <tr>
+        <th scope="row">Total due</th>
+        <td class="amount">${e(money(s.amountTotalCents, s.currency))}</td>
+      </tr>
+    </tfoot>
+  </table>`;
+}
+
+function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
+  const id = `card-${name}`;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return html`<p class="field">
+    <label for="${id}">${e(label)}</label>
+    ${hint ? html`<span class="hint" id="${id}-hint">${e(hint)}</span>` : ''}
+    <input
+      id="${id}"
+      name="card_${name}"
+      ${attrs}
+      value="${e(value)}"
+      ${error ? 'aria-invalid="true"' : ''}
+      ${described ? `aria-describedby="${described}"` : ''}
+    />
+    ${error ? html`<span class="error" id="${id}-error">${e(error)}</span>` : ''}
+  </p>`;
+}
+
+function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
+  const messages = Object.values(errors);
+  return page(
+    `Pay ${channel}`,
+    html`<h1>Pay ${e(channel)}</h1>
+      ${summary(s)}
+      <form method="post" action="/sandbox/checkout/${e(s.id)}" novalidate>
+        <h2>Pay with card</h2>
+        ${
+          messages.length
+            ? html`<div class="errors" role="alert">
+                <p>The card was not accepted:</p>
+                <ul>
+                  ${messages.map((m) => html`<li>${e(m)}</li>`).join('')}
+                </ul>
+              </div>`
+            : ''
+        }
+        <p class="field"><span class="label">Email</span> <span class="email">${e(s.customerEmail)}</span></p>
+        ${input('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', values.number ?? '', errors.number, 'For example 4242 4242 4242 4242')}
+        ${input('expiry', 'Expiration date', 'autocomplete="cc-exp" maxlength="7"', values.expiry ?? '', errors.expiry, 'MM / YY')}
+        ${input('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '', errors.cvc)}
+        <p><button type="submit">Pay ${e(money(s.amountTotalCents, s.currency))}</button></p>
+      </form>
+      <p><a href="${e(s.cancelUrl)}">Back to ${e(channel)} without paying</a></p>
+      <details>
+        <summary>Test cards</summary>
+        <ul>
+          <li><code>${spaced(SANDBOX_CARDS.success)}</code>: the payment succeeds.</li>
+          <li><code>${spaced(SANDBOX_CARDS.declined)}</code>: the card is declined.</li>
+          <li><code>${spaced(SANDBOX_CARDS.insufficientFunds)}</code>: declined for insufficient funds.</li>
+          <li><code>${spaced(SANDBOX_CARDS.authentication)}</code>: the bank asks for authentication.</li>
+        </ul>
+        <p>Any future expiration date and any 3 digits as the security code.</p>
+      </details>`,
+  );
+}
+
+const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function authenticationPage(s: SandboxSessionRow, channel: string, error?: string): string {
+  return page(
+    'Authenticate your payment',
+    html`<h1>Authenticate your payment</h1>
+      <p>Your bank asks you to confirm the payment of <strong>${e(money(s.amountTotalCents, s.currency))}</strong> to ${e(channel)}.</p>
+      <p>This is a test of 3-D Secure authentication: choose what the bank answers.</p>
+      ${error ? html`<p class="errors" role="alert">${e(error)}</p>` : ''}
+      <form method="post" action="/sandbox/checkout/${e(s.id)}/authenticate" class="choices">
+        <button type="submit" name="result" value="complete">Complete</button>
+        <button type="submit" name="result" value="fail" class="secondary">Fail</button>
+      </form>`,
+  );
+}
+
+function endedPage(s: SandboxSessionRow, channel: string): string {
+  const paid = s.paymentStatus === 'paid';
+  return page(
+    paid ? 'Payment complete' : 'Checkout ended',
+    html`<h1>${paid ? 'Payment complete' : 'This checkout has ended'}</h1>
+      <p>${paid ? 'This checkout has been paid.' : 'This checkout can no longer be paid.'}</p>
+      <p><a href="${e(returnUrl(s))}">Return to ${e(channel)}</a></p>`,
+  );
+}
+
+export { CARD_MSG };
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1a1a1a;background:#f4f5f7}
+.test-banner{margin:0;padding:.5rem 1rem;background:#8a4b00;color:#fff;text-align:center}
+main{max-width:32rem;margin:1.5rem auto;padding:1.5rem;background:#fff;border:1px solid #c4c8cf;border-radius:.5rem}
+h1{font-size:1.5rem;margin-top:0}
+h2{font-size:1.15rem}
+table.lines{width:100%;border-collapse:collapse;margin-bottom:1rem}
+table.lines caption{text-align:left;font-weight:600;padding-bottom:.25rem}
+table.lines th,table.lines td{padding:.35rem 0;border-bottom:1px solid #d9dce1;text-align:left}
+table.lines .amount{text-align:right}
+table.lines tfoot th,table.lines tfoot td{font-weight:700;border-bottom:0}
+.field{display:flex;flex-direction:column;gap:.25rem;margin:0 0 1rem}
+label,.label{font-weight:600}
+.hint{color:#4a4f57;font-size:.9rem}
+input{font:inherit;padding:.6rem .7rem;min-height:2.75rem;border:1px solid #6b7079;border-radius:.35rem}
+input:focus-visible,button:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+input[aria-invalid="true"]{border-color:#b00020;border-width:2px}
+.error{color:#b00020}
+.errors{border:2px solid #b00020;border-radius:.35rem;padding:.5rem .75rem;color:#1a1a1a;margin-bottom:1rem}
+.errors p{margin:0}
+button{font:inherit;font-weight:600;min-height:2.75rem;padding:.6rem 1.2rem;border:0;border-radius:.35rem;background:#0b57d0;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#b00020;border:2px solid #b00020}
+.choices{display:flex;gap:1rem;flex-wrap:wrap}
+a{color:#0b57d0}
+code{font-size:1rem}
+@media (prefers-reduced-motion: reduce){*{transition:none!important;animation:none!important}}
+`;

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider } from './provider.ts';
+import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import type { Db } from '../db/client.ts';
+import { sandboxSessions } from '../db/schema.ts';
+
+/*
+ * The sandbox payment provider (the default, no keys): a hosted test checkout on our own site
+ * (pages in sandbox-pages.ts, reached through the web server at /sandbox/checkout/{id}) that
+ * accepts Stripe's documented test cards with Stripe's outcomes, and keeps what Stripe would keep
+ * for a Checkout Session in `sandbox_sessions`. Only this module and its pages touch that table.
+ */
+
+export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
+
+/** Stripe's default: a Checkout Session expires 24 hours after it is made. */
+const SESSION_TTL_MS = 24 * 3600_000;
+export const SESSION_ID = /^cs_test_[A-Za-z0-9]{24,64}$/;
+
+const randomId = (bytes: number) =>
+  randomBytes(bytes)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, bytes);
+
+export const newEventId = () => `evt_sbx_${randomId(24)}`;
+
+export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => Date }): PaymentProvider {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  return {
+    name: 'sandbox',
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
+      const id = `cs_test_${randomId(32)}`;
+      const created = now();
+      await db.insert(sandboxSessions).values({
+        id,
+        channelId: request.channelId,
+        purchaseId: request.purchaseId,
+        mode: request.mode,
+        lines: request.lines.map((l) => ({ name: l.name, amountCents: l.amountCents })),
+        amountTotalCents: request.lines.reduce((sum, l) => sum + l.amountCents, 0),
+        currency: request.currency,
+        customerEmail: request.customer.email,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        expiresAt: new Date(created.getTime() + SESSION_TTL_MS),
+      });
+      return { sessionId: id, url: new URL(`/sandbox/checkout/${id}`, opts.publicUrl).href };
+    },
+    async retrieveCheckout(sessionId: string): Promise<CheckoutState | null> {
+      const row = await sandboxSession(db, sessionId, now());
+      return row ? stateOf(row) : null;
+    },
+    async expireCheckout(sessionId: string): Promise<void> {
+      await db
+        .update(sandboxSessions)
+        .set({ status: 'expired', awaitingAuthentication: false })
+        .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
+    },
+  };
+}
+
+export const stateOf = (row: SandboxSessionRow): CheckoutState => ({
+  sessionId: row.id,
+  purchaseId: row.purchaseId,
+  status: row.status,
+  paymentStatus: row.paymentStatus,
+  declineCode: row.lastError,
+});
+
+/** The session as it is now: an open one past its expiry time expires on reading. */
+export async function sandboxSession(db: Db, id: string, now = new Date()): Promise<SandboxSessionRow | undefined> {
+  if (!SESSION_ID.test(id)) return undefined;
+  await db
+    .update(sandboxSessions)
+    .set({ status: 'expired', awaitingAuthentication: false })
+    .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), lt(sandboxSessions.expiresAt, now)));
+  const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, id));
+  return row;
+}
+
+/** Closes an open session with the result of a payment attempt; false when it was not open any
+ *  more (a second click on Pay, an expired session). */
+export async function closeSession(db: Db, id: string, result: { paid: true } | { paid: false; declineCode: string }): Promise<boolean> {
+  const rows = await db
+    .update(sandboxSessions)
+    .set(
+      result.paid
+        ? { status: 'complete', paymentStatus: 'paid', lastError: null, awaitingAuthentication: false }
+        : { status: 'complete', paymentStatus: 'unpaid', lastError: result.declineCode, awaitingAuthentication: false },
+    )
+    .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open')))
+    .returning({ id: sandboxSessions.id });
+  return rows.length > 0;
+}
+
+export async function awaitAuthentication(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(sandboxSessions)
+    .set({ awaitingAuthentication: true })
+    .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open')))
+    .returning({ id: sandboxSessions.id });
+  return rows.length > 0;
+}
+
+/* ------------------------------------------------------------------ the card form's rules (pure) */
+
+export interface CardInput {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type CardErrors = Partial<Record<keyof CardInput, string>>;
+
+/** What the card does, like Stripe's test cards: pay, decline (with Stripe's code), or ask the bank. */
+export type CardOutcome = { kind: 'succeeds' } | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' } | { kind: 'authenticate' };
+
+/** Stripe's words for a card form's mistakes (its Payment Element and Checkout say the same). */
+export const CARD_MSG = {
+  numberIncomplete: 'Your card number is incomplete.',
+  numberInvalid: 'Your card number is invalid.',
+  notATestCard:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryPast: "Your card's expiration year is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+} as const;
+
+const luhn = (digits: string) => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+};
+
+/** Checks the form like Stripe's does, then says what the card does; `now` decides expiry. */
+export function checkCard(input: CardInput, now: Date): { errors: CardErrors } | { outcome: CardOutcome } {
+  const errors: CardErrors = {};
+  const number = input.number.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(number) || number.length < 12)
+    errors.number = number.length > 0 && !/^\d+$/.test(number) ? CARD_MSG.numberInvalid : CARD_MSG.numberIncomplete;
+  else if (number.length > 19 || !luhn(number)) errors.number = CARD_MSG.numberInvalid;
+  const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (!expiry || month < 1 || month > 12) errors.expiry = CARD_MSG.expiryIncomplete;
+  else {
+    const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+    if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) errors.expiry = CARD_MSG.expiryPast;
+  }
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = CARD_MSG.cvcIncomplete;
+  if (Object.keys(errors).length > 0) return { errors };
+  switch (number) {
+    case SANDBOX_CARDS.success:
+      return { outcome: { kind: 'succeeds' } };
+    case SANDBOX_CARDS.declined:
+      return { outcome: { kind: 'declined', code: 'card_declined' } };
+    case SANDBOX_CARDS.insufficientFunds:
+      return { outcome: { kind: 'declined', code: 'insufficient_funds' } };
+    case SANDBOX_CARDS.authentication:
+      return { outcome: { kind: 'authenticate' } };
+    default:
+      return { errors: { number: CARD_MSG.notATestCard } };
+  }
+}

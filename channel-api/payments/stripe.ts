@@ -1,0 +1,127 @@
+import express, { type Router } from 'express';
+import Stripe from 'stripe';
+import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
+
+/*
+ * The Stripe provider (STRIPE_SECRET_KEY set): Checkout Sessions in hosted mode, reached by a 303
+ * from the web app's plain form post; fulfilment by the webhook (verified with constructEvent,
+ * handled once per event id) and by reading the session again whenever an order page asks
+ * (PAYMENTS.md sections 1–3). Tests point `apiUrl` at a local fake of the Stripe API.
+ */
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string | null;
+  /** Another Stripe API origin (tests: a local fake over http); default api.stripe.com. */
+  apiUrl?: string;
+}
+
+export function stripeClient(opts: StripeOptions): Stripe {
+  const api = opts.apiUrl ? new URL(opts.apiUrl) : null;
+  return new Stripe(opts.secretKey, {
+    maxNetworkRetries: api ? 0 : 2,
+    timeout: 30_000,
+    ...(api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+}
+
+const isMissing = (error: unknown) => (error as { statusCode?: number })?.statusCode === 404;
+
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
+      const { customer: fan } = request;
+      let customerId = fan.stripeCustomerId;
+      if (!customerId) {
+        const made = await stripe.customers.create(
+          { email: fan.email, metadata: { user_id: String(fan.userId) } },
+          // One customer per fan, even when two purchases start at once.
+          { idempotencyKey: `customer-${request.channelId}-${fan.userId}` },
+        );
+        customerId = made.id;
+      }
+      const metadata = { purchase_id: String(request.purchaseId) };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: request.mode,
+          customer: customerId,
+          client_reference_id: String(request.purchaseId),
+          metadata,
+          line_items: request.lines.map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: line.amountCents,
+              product_data: { name: line.name },
+              ...(line.recurring ? { recurring: { interval: line.recurring.interval, interval_count: line.recurring.intervalCount } } : {}),
+            },
+          })),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          ...(request.mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe made checkout session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url, customerId: customerId !== fan.stripeCustomerId ? customerId : undefined };
+    },
+    async retrieveCheckout(sessionId: string): Promise<CheckoutState | null> {
+      try {
+        const s = await stripe.checkout.sessions.retrieve(sessionId);
+        const purchaseId = Number(s.client_reference_id ?? s.metadata?.purchase_id);
+        const status: string = s.status ?? 'open';
+        const paymentStatus: string = s.payment_status;
+        return {
+          sessionId: s.id,
+          purchaseId: Number.isInteger(purchaseId) && purchaseId > 0 ? purchaseId : null,
+          status: status === 'complete' || status === 'expired' ? status : 'open',
+          paymentStatus: paymentStatus === 'paid' || paymentStatus === 'no_payment_required' ? paymentStatus : 'unpaid',
+          // Stripe's page lets the fan try another card after a decline: a session never ends declined.
+          declineCode: null,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async expireCheckout(sessionId: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already complete or expired: nothing to end.
+        if ((error as { type?: string })?.type !== 'StripeInvalidRequestError') throw error;
+      }
+    },
+  };
+}
+
+/**
+ * POST /stripe/webhook: Stripe's events, verified against the raw body with the endpoint's
+ * secret (a forged or altered one is a 400 and changes nothing), then handed to fulfilment.
+ * Mounted before the JSON body parser: the signature is over the exact bytes.
+ */
+export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: PaymentEventHandler; log(message: string): void }): Router {
+  const router = express.Router();
+  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '512kb' }), async (req, res, next) => {
+    let event: Stripe.Event;
+    try {
+      const signature = req.get('stripe-signature');
+      if (!signature || !Buffer.isBuffer(req.body)) throw new Error('No Stripe-Signature header');
+      event = opts.stripe.webhooks.constructEvent(req.body, signature, opts.secret);
+    } catch (error) {
+      opts.log(`channel-api: refused a webhook: ${(error as Error).message}`);
+      return void res.status(400).json({ message: 'The webhook signature is not valid' });
+    }
+    try {
+      const object = event.data.object as { object?: string; id?: string };
+      await opts.onEvent({ id: event.id, type: event.type, sessionId: object.object === 'checkout.session' && object.id ? object.id : null });
+      res.json({ received: true });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

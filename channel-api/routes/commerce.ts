@@ -1,0 +1,63 @@
+import type { Router } from 'express';
+import { api, ORDER_MSG } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { mount, requireUser } from '../http/route.ts';
+import { packageById, subscriptionById } from '../repo/catalog.ts';
+import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
+import { startCheckout } from '../services/checkout.ts';
+import { reconcile } from '../services/fulfilment.ts';
+import { packageView, planPurchase, quoteOf, subscriptionView } from '../services/purchase.ts';
+
+/* Selling access (spec section 7, Payments): products with what the fan owns of them, the price
+   of a purchase, buying it, and the fan's orders. The rules are in services/purchase.ts,
+   services/checkout.ts and services/fulfilment.ts. */
+
+export function commerceRoutes(router: Router, deps: Deps) {
+  const { db } = deps;
+
+  mount(router, deps, api.packageDetail, async (ctx) => {
+    const pkg = await packageById(db, ctx.channel.id, ctx.params.id);
+    if (!pkg) throw new HttpError(404, ORDER_MSG.passNotFound);
+    return { data: await packageView(deps, ctx, pkg) };
+  });
+
+  mount(router, deps, api.subscriptionDetail, async (ctx) => {
+    const sub = await subscriptionById(db, ctx.channel.id, ctx.params.id);
+    if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound);
+    return { data: subscriptionView(ctx, sub) };
+  });
+
+  mount(router, deps, api.purchaseQuote, async (ctx) => ({ data: quoteOf(await planPurchase(deps, ctx, requireUser(ctx), ctx.params)) }));
+
+  mount(router, deps, api.buy, async (ctx) => {
+    const user = requireUser(ctx);
+    const { idempotency_key, ...ids } = ctx.params;
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+  });
+
+  mount(router, deps, api.buyBundle, async (ctx) => {
+    const user = requireUser(ctx);
+    const { idempotency_key, ...ids } = ctx.params;
+    // A bundle is a package with its choices; a missing package is no product at all.
+    if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+  });
+
+  mount(router, deps, api.orders, async (ctx) => {
+    const user = requireUser(ctx);
+    const { params } = ctx;
+    return ordersOf(db, user.id, { limit: params.no_limit ? undefined : params.limit, offset: params.offset, activityStatus: params.activity_status });
+  });
+
+  mount(router, deps, api.orderDetail, async (ctx) => {
+    const user = requireUser(ctx);
+    const found = await orderOfUser(db, user.id, ctx.params.id);
+    if (!found) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    if (found.row.status !== 'created' || found.row.purchaseId === null) return { data: found.out };
+    // Still waiting for its payment: ask the provider (a late or lost webhook, a closed tab).
+    const purchase = await purchaseById(db, found.row.purchaseId);
+    if (purchase) await reconcile(deps, purchase);
+    return { data: (await orderOfUser(db, user.id, ctx.params.id))!.out };
+  });
+}

@@ -1,0 +1,96 @@
+import { ORDER_MSG } from '../../contract/commerce.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { recurringOf } from './billing.ts';
+import { settleAndNotify } from './fulfilment.ts';
+import type { PurchasePlan } from './purchase.ts';
+import { HttpError } from '../http/errors.ts';
+import { firstOrderOf, insertPurchase, openPurchasesOf, purchaseByKey, setPurchaseSession, type PurchaseRow } from '../repo/commerce.ts';
+import { updateUser, type UserRow } from '../repo/users.ts';
+
+/*
+ * Starting a purchase (POST stripe/buy, stripe/buy_bundle): the orders are written first (created,
+ * inactive), then the provider's checkout is made outside any transaction (PGlite runs one at a
+ * time; a network call must never hold it), and the fan is sent to it. The form's idempotency key
+ * makes a double click or a resubmitted form the same purchase.
+ */
+
+export interface Started {
+  order_id: number;
+  redirect_url: string;
+}
+
+/** The web app's order page for an order: where a fan lands after paying. */
+export const orderPageUrl = (deps: Pick<Deps, 'publicUrl'>, orderId: number) => new URL(`/orders/${orderId}`, deps.publicUrl).href;
+
+export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, plan: PurchasePlan, idempotencyKey: string): Promise<Started> {
+  const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
+  if (again) return startedAgain(deps, again, plan);
+
+  // A new attempt at the same product ends the older one still open (its order fails, its poller stops).
+  for (const open of await openPurchasesOf(deps.db, user.id, plan.productKey)) {
+    if (open.sessionId) await deps.payments.expireCheckout(open.sessionId).catch(() => undefined);
+    await settleAndNotify(deps, open.id, { status: 'failed', reason: 'A newer checkout replaced this one.' });
+  }
+
+  const created = await insertPurchase(
+    deps.db,
+    {
+      channelId: caller.channel.id,
+      userId: user.id,
+      productKey: plan.productKey,
+      provider: deps.payments.name,
+      idempotencyKey,
+      amountCents: plan.totalCents,
+      serviceFeeCents: plan.serviceFeeCents,
+      currency: plan.currency,
+      period: plan.period,
+    },
+    plan.orders,
+  );
+  if (!created) {
+    // The same form, submitted twice at once: the first one won.
+    const first = await purchaseByKey(deps.db, user.id, idempotencyKey);
+    if (first) return startedAgain(deps, first, plan);
+    throw new HttpError(409, 'This purchase was just started. Please reload the page.');
+  }
+  const { purchase, orders } = created;
+  const orderId = orders[0].id;
+
+  let session;
+  try {
+    session = await deps.payments.createCheckout({
+      purchaseId: purchase.id,
+      channelId: caller.channel.id,
+      mode: plan.mode,
+      customer: { userId: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+      lines: [
+        ...plan.orders.map((o) => ({
+          name: o.product.name,
+          amountCents: o.amountCents - o.serviceFeeCents,
+          ...(plan.mode === 'subscription' && plan.period ? { recurring: recurringOf(plan.period) } : {}),
+        })),
+        ...(plan.serviceFeeCents > 0 ? [{ name: 'Service fee', amountCents: plan.serviceFeeCents }] : []),
+      ],
+      currency: plan.currency,
+      successUrl: `${orderPageUrl(deps, orderId)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: new URL(plan.cancelPath, deps.publicUrl).href,
+      idempotencyKey: `purchase-${purchase.id}`,
+    });
+  } catch (error) {
+    deps.log(`channel-api: the ${deps.payments.name} provider could not start a checkout: ${(error as Error).message}`);
+    await settleAndNotify(deps, purchase.id, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
+    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+  }
+  if (session.customerId && session.customerId !== user.stripeCustomerId) await updateUser(deps.db, user.id, { stripeCustomerId: session.customerId });
+  await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url);
+  return { order_id: orderId, redirect_url: session.url };
+}
+
+/** The answer to a key used before: the same checkout while it is open, else the order page. */
+async function startedAgain(deps: Deps, purchase: PurchaseRow, plan: PurchasePlan): Promise<Started> {
+  if (purchase.productKey !== plan.productKey) throw new HttpError(409, 'This form was already used for another purchase. Please reload the page.');
+  const first = await firstOrderOf(deps.db, purchase.id);
+  if (!first) throw new HttpError(409, 'This purchase was just started. Please reload the page.');
+  const open = purchase.status === 'open' && purchase.redirectUrl;
+  return { order_id: first.id, redirect_url: open ? purchase.redirectUrl! : orderPageUrl(deps, first.id) };
+}

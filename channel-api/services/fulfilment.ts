@@ -1,0 +1,127 @@
+import { DECLINE_MSG } from '../../contract/commerce.ts';
+import type { Deps } from '../deps.ts';
+import { accessUntil } from './billing.ts';
+import { deliver } from '../mail/index.ts';
+import { fromCents } from '../money.ts';
+import type { CheckoutState, PaymentEvent } from '../payments/provider.ts';
+import { channelById } from '../repo/channels.ts';
+import {
+  ordersOfPurchase,
+  paymentEventSeen,
+  purchaseById,
+  purchaseBySession,
+  recordPaymentEvent,
+  settlePurchase,
+  type Outcome,
+  type PurchaseRow,
+} from '../repo/commerce.ts';
+import { userById } from '../repo/users.ts';
+
+/*
+ * Fulfilment: the one path from "the provider says something happened" to the fan's orders
+ * (PAYMENTS.md sections 3 and 5). Events are handled once each (their id is stored in the same
+ * transaction as the change), may arrive in any order or not at all, and are never trusted for
+ * what they say: the checkout is read again from the provider, and the purchase only moves
+ * forward (open → paid | failed). The same step runs when a fan's order page asks about an order
+ * still waiting (a late or lost webhook), and when a fan who closed the tab comes back: nothing
+ * depends on the browser returning.
+ */
+
+export type Settlement = { status: 'paid' } | { status: 'failed'; reason: string };
+
+/** What a checkout's current state means for its purchase; null: nothing to decide yet. */
+export function outcomeOf(state: CheckoutState): Settlement | null {
+  if (state.status === 'complete' && (state.paymentStatus === 'paid' || state.paymentStatus === 'no_payment_required')) return { status: 'paid' };
+  if (state.status === 'expired') return { status: 'failed', reason: DECLINE_MSG.expired };
+  if (state.status === 'complete' && state.declineCode) return { status: 'failed', reason: declineMessage(state.declineCode) };
+  return null;
+}
+
+export function declineMessage(code: string): string {
+  return (DECLINE_MSG as Record<string, string>)[code] ?? DECLINE_MSG.card_declined;
+}
+
+/** Events about a Checkout Session; everything else is acknowledged and left alone (for now:
+ *  subscriptions' invoices arrive with the subscriptions issue). */
+const CHECKOUT_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export type Handled = 'settled' | 'unchanged' | 'duplicate' | 'ignored';
+
+export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<Handled> {
+  if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
+  if (!CHECKOUT_EVENTS.has(event.type) || !event.sessionId) {
+    await deps.db.transaction((tx) => recordPaymentEvent(tx, event.id, event.type));
+    return 'ignored';
+  }
+  // Read again from the provider, outside any transaction (network I/O).
+  const state = await deps.payments.retrieveCheckout(event.sessionId);
+  const purchase = state && (await purchaseFor(deps, state));
+  const outcome = state && outcomeOf(state);
+  const result = await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate' as const;
+    if (!purchase || !outcome) return 'unchanged' as const;
+    return (await settlePurchase(tx, purchase.id, toOutcome(purchase, outcome))) ? ('settled' as const) : ('unchanged' as const);
+  });
+  if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
+  return result;
+}
+
+/** An order page asking about a purchase still open: the provider's answer settles it now. */
+export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void> {
+  if (purchase.status !== 'open' || !purchase.sessionId) return;
+  const state = await deps.payments.retrieveCheckout(purchase.sessionId);
+  const outcome = state && outcomeOf(state);
+  if (outcome) await settleAndNotify(deps, purchase.id, outcome);
+}
+
+/** Settles a purchase outside of any event (a replaced or abandoned checkout, a provider that
+ *  could not start one, a reconciliation), mailing the receipt when it was paid. */
+export async function settleAndNotify(deps: Deps, purchaseId: number, outcome: Settlement): Promise<boolean> {
+  const purchase = await purchaseById(deps.db, purchaseId);
+  if (!purchase) return false;
+  const moved = await deps.db.transaction((tx) => settlePurchase(tx, purchaseId, toOutcome(purchase, outcome)));
+  if (moved && outcome.status === 'paid') await sendReceipt(deps, purchaseId);
+  return moved;
+}
+
+function toOutcome(purchase: PurchaseRow, s: Settlement): Outcome {
+  if (s.status === 'failed') return s;
+  const now = new Date();
+  return { status: 'paid', accessUntil: (order) => accessUntil(order, purchase.period, now) };
+}
+
+async function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | undefined> {
+  const bySession = await purchaseBySession(deps.db, state.sessionId);
+  if (bySession) return bySession;
+  // The webhook can beat the answer of createCheckout: the session id is not stored yet.
+  return state.purchaseId !== null ? purchaseById(deps.db, state.purchaseId) : undefined;
+}
+
+/** One receipt per purchase, after the change is committed (a failed delivery does not undo it). */
+async function sendReceipt(deps: Deps, purchaseId: number): Promise<void> {
+  const purchase = await purchaseById(deps.db, purchaseId);
+  const user = purchase?.userId ? await userById(deps.db, purchase.userId) : undefined;
+  if (!purchase || !user) return;
+  const orders = await ordersOfPurchase(deps.db, purchaseId);
+  const first = orders[0];
+  if (!first) return;
+  const channel = await channelById(deps.db, purchase.channelId);
+  await deliver(deps.mailer, deps.log, 'receipt', user.email, {
+    channelName: channel?.name ?? 'Fieldhouse',
+    firstName: user.firstName || undefined,
+    link: new URL(`/orders/${first.id}`, deps.publicUrl).href,
+    receipt: {
+      number: `FH-${purchase.id}`,
+      paidAt: (first.paidAt ?? new Date()).toISOString(),
+      lines: orders.map((o) => ({ name: o.product.name, amount: fromCents(o.amountCents - o.serviceFeeCents) })),
+      serviceFee: fromCents(purchase.serviceFeeCents),
+      total: fromCents(purchase.amountCents),
+      currency: purchase.currency,
+    },
+  });
+}

@@ -1,0 +1,236 @@
+import { ORDER_MSG, type ProductType, type PurchaseParams, type Quote } from '../../contract/commerce.ts';
+import { hasAccess, type Watchable } from '../access.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { fromCents } from '../money.ts';
+import { namesOf, packageById, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
+import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
+import { nowSeconds } from '../repo/event-status.ts';
+import { eventById } from '../repo/events.ts';
+import type { UserRow } from '../repo/users.ts';
+
+/*
+ * What a purchase is and costs, decided from ids only (the browser never sends an amount): a
+ * single event with its single-event package, a subscription, or a package with its chosen
+ * categories (a team pass: its chosen teams), one order per choice at the package's base price.
+ * The service fee is charged once per purchase. Both the quote (/buy's summary) and buying use
+ * this, so they always agree.
+ */
+
+export interface PurchasePlan {
+  type: ProductType;
+  /** 'event:45', 'package:3', 'subscription:2': a new attempt at the same product ends an older open one. */
+  productKey: string;
+  /** What the summary and the receipt call it. */
+  productName: string;
+  mode: 'payment' | 'subscription';
+  /** A subscription's billing period ('month' | 'annual'). */
+  period: string | null;
+  orders: NewOrder[];
+  subtotalCents: number;
+  serviceFeeCents: number;
+  totalCents: number;
+  currency: string;
+  /** Where a fan who leaves the checkout comes back to (a page of the web app). */
+  cancelPath: string;
+}
+
+const idNotSelected = (field: string) => new HttpError(400, ORDER_MSG.idNotSelected, { [field]: [ORDER_MSG.idNotSelected] });
+const alreadyBought = (type: ProductType) => new HttpError(409, ORDER_MSG.alreadyBought(type));
+const passNotFound = () => new HttpError(404, ORDER_MSG.passNotFound, { package_id: [ORDER_MSG.passNotFound] });
+
+export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
+  if (params.subscription_id !== undefined) return planSubscription(deps, caller, params.subscription_id);
+  if (params.event_id !== undefined) return planEvent(deps, caller, params.event_id, params.package_id);
+  if (params.package_id !== undefined) return planPackage(deps, caller, user, params);
+  throw idNotSelected('id');
+}
+
+const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperCase();
+const cents = (amount: number) => Math.round(amount * 100);
+
+function plan(
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders'>,
+  items: Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>[],
+  priceCents: number,
+  feeCents: number,
+): PurchasePlan {
+  // The fee rides on the first order, so the orders of a purchase add up to what was charged.
+  const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
+  const subtotalCents = priceCents * items.length;
+  return { ...base, orders, subtotalCents, serviceFeeCents: feeCents, totalCents: subtotalCents + feeCents };
+}
+
+async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
+  const sub = await subscriptionById(deps.db, caller.channel.id, id);
+  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id)) throw alreadyBought('subscription');
+  return plan(
+    {
+      type: 'subscription',
+      productKey: `subscription:${sub.id}`,
+      productName: sub.name,
+      mode: 'subscription',
+      period: sub.period,
+      currency: currencyOf(caller),
+      cancelPath: '/packages',
+    },
+    [
+      {
+        type: 'subscription',
+        product: { id: sub.id, name: sub.name, event_category_id: null, participant_id: null },
+        productId: sub.id,
+        eventId: null,
+        eventCategoryId: null,
+        participantId: null,
+        label: 'New subscription',
+      },
+    ],
+    cents(sub.base_price),
+    cents(sub.service_fee),
+  );
+}
+
+/** The event as access sees it. */
+export const watchable = (event: { id: number; type: string; event_categories: { id: number }[]; participants: { id: number }[] }): Watchable => ({
+  id: event.id,
+  type: event.type,
+  categoryIds: event.event_categories.map((c) => c.id),
+  participantIds: event.participants.map((p) => p.id),
+});
+
+async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId: number | undefined): Promise<PurchasePlan> {
+  const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
+  if (!found) throw new HttpError(404, 'Event not found', { event_id: ['Event not found'] });
+  const event = found.out;
+  if (event.type !== 'paid') throw new HttpError(400, ORDER_MSG.freeEvent, { event_id: [ORDER_MSG.freeEvent] });
+  // Spec section 5: a paid event needs a single-event package id.
+  if (packageId === undefined) throw idNotSelected('package_id');
+  const pkg = await packageById(deps.db, caller.channel.id, packageId);
+  if (!pkg || pkg.type !== 'event') throw passNotFound();
+  const target = watchable(event);
+  // A single-event package sells the events of its categories (and of the categories below them).
+  if (!pkg.event_categories.some((c) => target.categoryIds.includes(c))) throw new HttpError(400, ORDER_MSG.notCovered, { package_id: [ORDER_MSG.notCovered] });
+  if (hasAccess(target, caller.viewer)) throw alreadyBought('event');
+  return plan(
+    {
+      type: 'event',
+      productKey: `event:${event.id}`,
+      productName: event.name,
+      mode: 'payment',
+      period: null,
+      currency: currencyOf(caller),
+      cancelPath: `/watch/${event.id}`,
+    },
+    [
+      {
+        type: 'event',
+        product: { id: pkg.id, name: event.name, event_id: event.id, event_category_id: event.event_category_id, participant_id: null },
+        productId: pkg.id,
+        eventId: event.id,
+        eventCategoryId: event.event_category_id,
+        participantId: null,
+        label: 'Purchase',
+      },
+    ],
+    cents(pkg.base_price),
+    cents(pkg.service_fee),
+  );
+}
+
+/** A package's choices: its categories, or a team pass's teams. */
+export const choiceKind = (pkg: Pick<PackageOut, 'is_team_pass'>) => (pkg.is_team_pass ? 'participant' : 'category');
+export const choiceIds = (pkg: Pick<PackageOut, 'is_team_pass' | 'participants' | 'event_categories'>) =>
+  pkg.is_team_pass ? pkg.participants : pkg.event_categories;
+
+/** An add-on counts as owned-with-its-pass when the fan owns any choice of the regular pass. */
+export async function needsRegularPass(deps: Deps, user: UserRow | null, pkg: PackageOut): Promise<boolean> {
+  if (pkg.kind !== 'additional' || pkg.parent_pass_id === null) return false;
+  if (!user) return true;
+  const owned = await ownedChoices(deps.db, user.id, pkg.parent_pass_id);
+  return owned.categories.length + owned.participants.length === 0;
+}
+
+async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
+  const pkg = await packageById(deps.db, caller.channel.id, params.package_id!);
+  if (!pkg) throw passNotFound();
+  // A single-event package is bought with its event.
+  if (pkg.type === 'event') throw idNotSelected('event_id');
+  const kind = choiceKind(pkg);
+  const field = kind === 'participant' ? 'participant_ids' : 'event_category_ids';
+  const chosen = [...new Set((kind === 'participant' ? params.participant_ids : params.event_category_ids) ?? [])];
+  if (chosen.length === 0) throw idNotSelected(field);
+  const offered = choiceIds(pkg);
+  if (chosen.some((id) => !offered.includes(id))) throw new HttpError(400, ORDER_MSG.notAChoice, { [field]: [ORDER_MSG.notAChoice] });
+  if (await needsRegularPass(deps, user, pkg)) throw new HttpError(409, ORDER_MSG.needsRegularPass, { package_id: [ORDER_MSG.needsRegularPass] });
+  const owned = await ownedChoices(deps.db, user.id, pkg.id);
+  const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
+  if (chosen.some((id) => ownedIds.includes(id))) throw alreadyBought('package');
+  const names = await namesOf(deps.db, caller.channel.id, kind, chosen);
+  chosen.sort((a, b) => offered.indexOf(a) - offered.indexOf(b));
+  return plan(
+    {
+      type: 'package',
+      productKey: `package:${pkg.id}`,
+      productName: pkg.name,
+      mode: 'payment',
+      period: null,
+      currency: currencyOf(caller),
+      cancelPath: `/select-package/${pkg.id}`,
+    },
+    chosen.map((choice) => {
+      const name = `${pkg.name}: ${names.get(choice) ?? `#${choice}`}`;
+      return {
+        type: 'package' as const,
+        product: { id: pkg.id, name, event_category_id: kind === 'category' ? choice : null, participant_id: kind === 'participant' ? choice : null },
+        productId: pkg.id,
+        eventId: null,
+        eventCategoryId: kind === 'category' ? choice : null,
+        participantId: kind === 'participant' ? choice : null,
+        label: 'Purchase',
+      };
+    }),
+    cents(pkg.base_price),
+    cents(pkg.service_fee),
+  );
+}
+
+/** The plan as the /buy summary shows it. */
+export function quoteOf(p: PurchasePlan): Quote {
+  return {
+    type: p.type,
+    product: p.productName,
+    lines: p.orders.map((o) => ({ name: o.product.name, amount: fromCents(o.amountCents - o.serviceFeeCents) })),
+    subtotal: fromCents(p.subtotalCents),
+    service_fee: fromCents(p.serviceFeeCents),
+    total: fromCents(p.totalCents),
+    currency: p.currency,
+    period: p.period,
+  };
+}
+
+/** What the /packages/{id} and /subscriptions/{id} pages need beyond the catalogue. */
+export async function packageView(deps: Deps, caller: Caller, pkg: PackageOut) {
+  const kind = choiceKind(pkg);
+  const ids = choiceIds(pkg);
+  const owned = caller.user ? await ownedChoices(deps.db, caller.user.id, pkg.id) : { categories: [], participants: [] };
+  const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
+  const names = await namesOf(deps.db, caller.channel.id, kind, ids);
+  const choices = ids.map((id) => ({ id, name: names.get(id) ?? `#${id}`, owned: ownedIds.includes(id) }));
+  return {
+    ...pkg,
+    purchased: pkg.type === 'package' && choices.length > 0 && choices.every((c) => c.owned),
+    disabledCategories: owned.categories.filter((id) => kind === 'category' && ids.includes(id)),
+    disabledParticipants: owned.participants.filter((id) => kind === 'participant' && ids.includes(id)),
+    choices,
+    needs_regular_pass: await needsRegularPass(deps, caller.user, pkg),
+  };
+}
+
+export function subscriptionView(caller: Pick<Caller, 'user' | 'viewer'>, sub: SubscriptionOut) {
+  return {
+    ...sub,
+    purchased: caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id),
+    trial_available: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false),
+  };
+}

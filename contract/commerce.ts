@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { pkg, subscription } from './entities.ts';
+import { endpoint, envelope, id, int, offset, pagedEnvelope } from './http.ts';
+
+/* Selling access (spec sections 3, 4 and 7; ../shared/design/PAYMENTS.md): what a fan can buy,
+   what it costs, the orders it makes and how they move. Amounts are always computed by the
+   channel: the web app sends ids, never prices. */
+
+/** The spec's own words (section 5 and 8), and the few the channel adds. */
+export const ORDER_MSG = {
+  idNotSelected: 'id not selected',
+  passNotFound: 'Pass not found',
+  alreadyBought: (type: ProductType) => `You already bought this ${type}.`,
+  orderNotFound: 'Order not found',
+  freeEvent: 'This event is free to watch.',
+  notCovered: 'This pass does not cover this event.',
+  notAChoice: 'This choice is not part of the package.',
+  needsRegularPass: 'Buy the regular pass first: this add-on comes with it.',
+  providerUnavailable: 'The payment service is not available. Please try again in a few minutes.',
+} as const;
+
+export type ProductType = 'event' | 'package' | 'subscription';
+
+const money = z.number().nonnegative();
+const stamp = z.string();
+
+export const orderStatus = z.enum(['created', 'paid', 'failed', 'refunded']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+export const activityStatus = z.enum(['active', 'inactive', 'expired', 'canceled']);
+export type ActivityStatus = z.infer<typeof activityStatus>;
+
+export const transactionStatus = z.enum(['created', 'failed', 'paid', 'refunded']);
+export const transaction = z.object({
+  id: z.number().int(),
+  status: transactionStatus,
+  /** 'Purchase', or for subscriptions 'New subscription' / 'Subscription Renewal' (spec section 4). */
+  label: z.string(),
+  amount: money,
+  currency: z.string(),
+  created_at: stamp,
+});
+export type Transaction = z.infer<typeof transaction>;
+
+/** Spec section 3: Order id, status, activity_status, type, product (id, event_category_id, participant_id). */
+export const order = z.object({
+  id: z.number().int(),
+  status: orderStatus,
+  activity_status: activityStatus,
+  type: z.enum(['event', 'package', 'subscription']),
+  product: z.object({
+    /** The pass, package or subscription sold (for a single event: its single-event package). */
+    id: z.number().int(),
+    name: z.string(),
+    event_id: z.number().int().nullable(),
+    event_category_id: z.number().int().nullable(),
+    participant_id: z.number().int().nullable(),
+  }),
+  /** What this order was charged, service fee included (`service_fee`). */
+  amount: money,
+  service_fee: money,
+  currency: z.string(),
+  created_at: stamp,
+  paid_at: stamp.nullable(),
+  /** The end of access; null: until the pass's season or event is over. */
+  access_until: stamp.nullable(),
+  /** Why a failed order failed, in words a fan can read ('Your card was declined.'). */
+  failure_reason: z.string().nullable(),
+  /** Orders paid together (a package with several choices) share their purchase. */
+  purchase_id: z.number().int().nullable(),
+  transactions: z.array(transaction),
+});
+export type Order = z.infer<typeof order>;
+
+const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** Spec: GET orders (no_limit=1 unless a limit is given). The user's own orders only. */
+export const orders = endpoint({
+  name: 'orders',
+  method: 'GET',
+  path: '/orders',
+  auth: 'apiKey',
+  params: z
+    .object({
+      no_limit: bool01.optional(),
+      limit: int(1, 100).optional(),
+      offset,
+      activity_status: activityStatus.optional(),
+    })
+    .strict(),
+  response: pagedEnvelope(order),
+});
+
+/** Spec: GET orders/{id}. Another fan's order is not found. An order still waiting for its payment
+ *  is checked with the payment provider first (a late or lost webhook still fulfils it). */
+export const orderDetail = endpoint({
+  name: 'orderDetail',
+  method: 'GET',
+  path: '/orders/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(order),
+});
+
+/** A choice of a package (spec: disabledCategories / disabledParticipants): one category, or one
+ *  team of a team pass, sold at the package's price; `owned` ones are disabled. */
+export const packageChoice = z.object({ id: z.number().int(), name: z.string(), owned: z.boolean() });
+
+/** Spec: GET packages/{id}, with what the caller already owns of it. */
+export const packageDetail = endpoint({
+  name: 'packageDetail',
+  method: 'GET',
+  path: '/packages/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(
+    pkg.extend({
+      /** Every choice is owned (a single-event package: never; it is bought per event). */
+      purchased: z.boolean(),
+      disabledCategories: z.array(z.number().int()),
+      disabledParticipants: z.array(z.number().int()),
+      /** Categories, or the participants of a team pass. */
+      choices: z.array(packageChoice),
+      /** An add-on whose regular pass the caller does not own yet. */
+      needs_regular_pass: z.boolean(),
+    }),
+  ),
+});
+
+/** Spec: GET subscriptions/{id}, with whether the caller has it and may still start a trial. */
+export const subscriptionDetail = endpoint({
+  name: 'subscriptionDetail',
+  method: 'GET',
+  path: '/subscriptions/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(subscription.extend({ purchased: z.boolean(), trial_available: z.boolean() })),
+});
+
+/** Sent with every purchase and kept with it: the same key again is the same purchase (a double
+ *  click, a resubmitted form), never a second one. */
+export const idempotencyKey = z
+  .string({ required_error: 'idempotency_key is required' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotency_key must be 16 to 64 letters, digits, - or _');
+
+const ids = (max: number) => z.array(id).max(max, `at most ${max} choices`);
+
+/** What is being bought, by ids: a single event (with its single-event package), a subscription,
+ *  or a package with its chosen categories or teams. Which ids must be present is decided by the
+ *  channel, which answers 'id not selected' when none names a product. */
+export const purchaseParams = z
+  .object({
+    event_id: id.optional(),
+    package_id: id.optional(),
+    subscription_id: id.optional(),
+    event_category_ids: ids(50).optional(),
+    participant_ids: ids(200).optional(),
+  })
+  .strict();
+export type PurchaseParams = z.infer<typeof purchaseParams>;
+
+/** One line of a purchase's summary ('Boys basketball — Basketball season pass', $47.99). */
+export const purchaseLine = z.object({ name: z.string(), amount: money });
+
+export const quote = z.object({
+  type: z.enum(['event', 'package', 'subscription']),
+  /** What the summary calls it: the event's name, the package's or the subscription's. */
+  product: z.string(),
+  lines: z.array(purchaseLine),
+  subtotal: money,
+  service_fee: money,
+  total: money,
+  currency: z.string(),
+  /** For a subscription: 'month' or 'annual'; null for one-time purchases. */
+  period: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quote>;
+
+/** What a purchase will cost, with the same checks as buying it ('id not selected', 'Pass not
+ *  found', 'You already bought this …'): the /buy summary. The channel's addition to spec section 7,
+ *  so the web app never prices anything itself. */
+export const purchaseQuote = endpoint({
+  name: 'purchaseQuote',
+  method: 'GET',
+  path: '/stripe/quote',
+  auth: 'apiKey',
+  params: purchaseParams,
+  response: envelope(quote),
+});
+
+export const checkoutStarted = z.object({
+  order_id: z.number().int(),
+  /** Where the fan's browser goes next: the provider's checkout page (Stripe Checkout, or the
+   *  sandbox's test page on our own site), or the order page when nothing is left to pay. */
+  redirect_url: z.string(),
+});
+
+/** Spec: POST stripe/buy — a single event (event_id + its single-event package_id) or a subscription. */
+export const buy = endpoint({
+  name: 'buy',
+  method: 'POST',
+  path: '/stripe/buy',
+  auth: 'apiKey',
+  params: purchaseParams.omit({ event_category_ids: true, participant_ids: true }).extend({ idempotency_key: idempotencyKey }).strict(),
+  response: envelope(checkoutStarted),
+});
+
+/** Spec: POST stripe/buy_bundle — a package with its chosen categories, or a team pass with its
+ *  chosen teams: one order per choice, paid together. */
+export const buyBundle = endpoint({
+  name: 'buyBundle',
+  method: 'POST',
+  path: '/stripe/buy_bundle',
+  auth: 'apiKey',
+  params: z
+    .object({
+      package_id: id.optional(),
+      event_category_ids: ids(50).optional(),
+      participant_ids: ids(200).optional(),
+      idempotency_key: idempotencyKey,
+    })
+    .strict(),
+  response: envelope(checkoutStarted),
+});
+
+/** The sandbox provider's outcome of a card, shared by its page and the tests. */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  authentication: '4000002500003155',
+} as const;
+
+/** The words Stripe's own pages use for these outcomes. */
+export const DECLINE_MSG = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  authentication_failed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  expired: 'The checkout expired before it was paid.',
+  cancelled: 'The payment was cancelled.',
+} as const;

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { api, SANDBOX_CARDS, type Event, type Package } from '#contract';
+import type { client } from './channel-api.ts';
+
+/* Buying things the way the web app does (ids and an idempotency key), and paying on the sandbox
+   provider's checkout page the way a fan's browser does (plain form posts). */
+
+type Http = ReturnType<typeof client>;
+
+export const idempotencyKey = () => randomBytes(16).toString('hex');
+
+export const CARD = {
+  ok: SANDBOX_CARDS.success,
+  declined: SANDBOX_CARDS.declined,
+  insufficient: SANDBOX_CARDS.insufficientFunds,
+  authenticate: SANDBOX_CARDS.authentication,
+};
+
+export function commerce(http: Http) {
+  const catalogue = async () => {
+    const key = await http.apiKey();
+    const packages = api.packages.response.parse((await http.request('GET', '/packages')).json).data;
+    const events = api.events.response.parse((await http.request('GET', '/events', { query: { api_key: key, limit: '100' } })).json).data;
+    return { packages, events };
+  };
+
+  /** A paid event that has finished (it plays once bought), its single-event package, and another paid event. */
+  async function paidEvent(pick = 0): Promise<{ event: Event; ticket: Package; packages: Package[]; events: Event[] }> {
+    const { packages, events } = await catalogue();
+    const paid = events.filter((e) => e.type === 'paid' && e.stream_status === 'finished');
+    const event = paid[pick % paid.length];
+    const ticket = packages.find((p) => p.type === 'event' && p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)));
+    if (!ticket) throw new Error(`no single-event package for event ${event.id}`);
+    return { event, ticket, packages, events };
+  }
+
+  const buy = (key: string, params: Record<string, unknown>) =>
+    http.request('POST', '/stripe/buy', { body: { idempotency_key: idempotencyKey(), ...params, api_key: key } });
+  const buyBundle = (key: string, params: Record<string, unknown>) =>
+    http.request('POST', '/stripe/buy_bundle', { body: { idempotency_key: idempotencyKey(), ...params, api_key: key } });
+  const order = (key: string, id: number) => http.request('GET', `/orders/${id}`, { query: { api_key: key } });
+  const event = (key: string, id: number) => http.request('GET', `/events/${id}`, { query: { api_key: key } });
+
+  /** The sandbox checkout path of a redirect_url (…/sandbox/checkout/cs_test_…). */
+  const checkoutPath = (redirectUrl: string) => new URL(redirectUrl).pathname;
+
+  /** Submits the card form of a sandbox checkout, as a browser without JavaScript does. */
+  async function pay(redirectUrl: string, number: string, extra: { expiry?: string; cvc?: string } = {}) {
+    return postForm(checkoutPath(redirectUrl), { card_number: number, card_expiry: extra.expiry ?? '12 / 34', card_cvc: extra.cvc ?? '123' });
+  }
+
+  async function postForm(pathname: string, form: Record<string, string>) {
+    const res = await fetch(new URL(pathname, http.baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+  }
+
+  /** The bank's answer on the authentication page of 4000 0025 0000 3155. */
+  const authenticate = (redirectUrl: string, result: 'complete' | 'fail') => postForm(`${checkoutPath(redirectUrl)}/authenticate`, { result });
+
+  return { catalogue, paidEvent, buy, buyBundle, order, event, pay, postForm, authenticate, checkoutPath };
+}
