@@ -16,6 +16,7 @@ import { securityHeaders } from './server/csp.ts';
 import { finalErrorHandler, methodGuard, postGuard, urlGuard } from './server/guards.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
+import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
 import { rateLimits } from './server/rate-limits.ts';
 import { remixHandler } from './server/remix-handler.ts';
 const BUILD_PATH = path.resolve('build/index.js');
@@ -69,6 +70,8 @@ app.use(securityHeaders());
 
 // Media streams straight from the channel API (no buffering, no compression of byte ranges).
 app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp }));
+// Stripe's events (no Origin, a JSON body signed byte for byte): straight to the channel API.
+app.post('/stripe/webhook', webhookProxy({ target: channelApiUrl }));
 
 // Never compress server-sent events: compression buffers them.
 app.use(
@@ -89,6 +92,9 @@ app.use(...rateLimits(isLoopback));
 // A post from another site, or that is not a form of ours, changes nothing (the actions check
 // the same origin again, and the CSRF token).
 app.use(postGuard);
+
+// The sandbox payment provider's hosted test checkout (ADR 015), a page of the channel API.
+app.use('/sandbox', sandboxProxy({ target: `${channelApiUrl}/sandbox`, clientIp }));
 
 // The app. Every loader and the action of one request get the same context object.
 app.all(

@@ -172,6 +172,8 @@ export const quote = z.object({
   currency: z.string(),
   /** For a subscription: 'month' or 'annual'; null for one-time purchases. */
   period: z.string().nullable(),
+  /** Who takes the payment: Stripe Checkout, or the sandbox's test checkout (test cards only). */
+  provider: z.enum(['sandbox', 'stripe']),
 });
 export type Quote = z.infer<typeof quote>;
 

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import type { AuthSession, Endpoint, ParamsOf, ResponseOf } from '#contract';
-import { ChannelError } from '~/channel/client.server';
+import { ChannelError, type CallOptions } from '~/channel/client.server';
 import { pageOf } from '~/domain/navigation';
 import { returnTo } from '~/http/navigation.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
@@ -39,10 +39,10 @@ export const commaName = (user: { first_name?: string | null }) => (user.first_n
 /** A call made for the signed-in fan. A 401 means the session ended elsewhere (a password reset,
  *  a deletion, an expired key): the client has already forgotten the user, so the fan goes to
  *  /login and comes back here afterwards (spec section 8: 401 resets the user). */
-export async function callAsUser<E extends Endpoint>(args: RouteArgs, endpoint: E, params?: ParamsOf<E>): Promise<ResponseOf<E>> {
+export async function callAsUser<E extends Endpoint>(args: RouteArgs, endpoint: E, params?: ParamsOf<E>, opts: CallOptions = {}): Promise<ResponseOf<E>> {
   const { channel, session } = requestContext(args);
   try {
-    return await channel.call(endpoint, params, { tolerate401: true });
+    return await channel.call(endpoint, params, { ...opts, tolerate401: true });
   } catch (error) {
     if (!(error instanceof ChannelError) || error.status !== 401) throw error;
     await session.toast({ text: 'Your session has ended. Please log in again.', type: 'info' });

@@ -31,6 +31,7 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
           timeZone={data.timeZone}
           serverNow={data.serverNow}
           linkTarget={linkTarget}
+          offers={data.offers}
         />
       </div>
 

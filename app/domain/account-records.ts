@@ -20,6 +20,10 @@ export function formatDateTime(iso: string): string {
 /** 'refunded' → 'Refunded'. */
 export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);
 
+/** Spec section 4 transaction states, as a fan reads them. */
+const TRANSACTION_STATUS: Record<string, string> = { created: 'Pending', failed: 'Failed', paid: 'Paid', refunded: 'Refunded' };
+export const transactionStatusWord = (status: string) => TRANSACTION_STATUS[status] ?? statusWord(status);
+
 const ORDER_TYPES: Record<string, string> = { event: 'Single game', package: 'Package', subscription: 'Subscription' };
 export const orderTypeWord = (type: string) => ORDER_TYPES[type] ?? statusWord(type);
 

@@ -5,6 +5,7 @@ import type { EventDetail, EventLocation } from '#contract/entities';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
+import type { Offer } from './offers';
 import { paragraphs } from './page-text';
 import type { WatchState } from './watch-state';
 
@@ -31,11 +32,13 @@ export interface WatchViewData {
   serverNow: number;
   /** Absolute address of /watch_embed/{id} for the embed snippet. */
   embedUrl: string;
+  /** The ways to get it when the viewer cannot watch it (domain/offers). */
+  offers: Offer[];
 }
 
 export function watchViewData(
   event: EventDetail,
-  extra: { location: EventLocation | null; state: WatchState; serverNow: number; embedUrl: string },
+  extra: { location: EventLocation | null; state: WatchState; serverNow: number; embedUrl: string; offers: Offer[] },
 ): WatchViewData {
   const { location } = extra;
   return {
@@ -55,5 +58,6 @@ export function watchViewData(
     state: extra.state,
     serverNow: extra.serverNow,
     embedUrl: extra.embedUrl,
+    offers: extra.offers,
   };
 }

@@ -20,6 +20,10 @@ const socialOrigins = [
   ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? [new URL(env.FACEBOOK_ISSUER).origin] : []),
 ];
 
+/** Stripe's hosted pages a payment form may be sent on to (Checkout, the customer portal, the bank's
+ *  3-D Secure step): only used when the channel's payments go to Stripe, harmless otherwise. */
+const STRIPE_ORIGINS = ['https://checkout.stripe.com', 'https://billing.stripe.com', 'https://hooks.stripe.com'];
+
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /* The same inline texts come back on every page (the app stylesheet, the channel's colours, the
@@ -88,8 +92,9 @@ export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [],
     ['media-src', ["'self'", 'blob:', 'data:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...connectOrigins]],
-    // Social sign-in posts answer with a redirect to the provider (TOOLCHAIN §3).
-    ['form-action', ["'self'", ...socialOrigins]],
+    // Social sign-in and payment posts answer with a redirect to the provider's page (TOOLCHAIN §3,
+    // PAYMENTS.md section 1: Chromium applies form-action to the redirect after a form post).
+    ['form-action', ["'self'", ...socialOrigins, ...STRIPE_ORIGINS]],
     ['frame-ancestors', [/^\/watch_embed\/[^/]+\/?$/.test(pathname) ? '*' : "'self'"]],
   ];
   // Over plain http (a LAN address) upgrading would break every script.

@@ -1,37 +1,57 @@
-import { json, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { api } from '#contract';
+import { callAsUser } from '~/auth/sign-in.server';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
-import { priceTitle } from '~/domain/price-title';
+import { ownershipOf } from '~/domain/orders';
+import { formatMoney, priceTitle } from '~/domain/price-title';
+import { requestContext } from '~/http/request-context.server';
 
-/* Read-only for now: buying arrives with the commerce issue. Single-event packages (type 'event')
-   are sold from their event, so the list shows subscriptions and season passes. */
-export async function loader() {
+/* /packages: every subscription and pass with its price title, service fee, trial, what it covers
+   and, for a signed-in fan, what they already have. Single-event packages (type 'event') are sold
+   from their event's page. An offer here is a link (/buy, /select-package): the page an anonymous
+   visitor gets is the same for everyone and may be cached; a signed-in fan's reads their orders. */
+export async function loader(args: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
   const currency = boot.settings.currency;
+  const signedIn = (await requestContext(args).session.user()) !== null;
+  const owned = signedIn ? ownershipOf((await callAsUser(args, api.orders, { activity_status: 'active', no_limit: '1' })).data) : null;
   const byWeight = <T extends { weight: number; id: number }>(a: T, b: T) => a.weight - b.weight || a.id - b.id;
-  const categoryName = new Map(boot['events-categories'].map((c) => [c.id, c.name]));
+  const categoryName = new Map(boot['events-categories'].flatMap((c) => [c, ...(c.children ?? [])]).map((c) => [c.id, c.name]));
+  const fee = (amount: number) => (amount > 0 ? formatMoney(amount, currency) : null);
   const subscriptions = [...boot.subscriptions].sort(byWeight).map((s) => ({
     id: s.id,
     name: s.name,
     description: s.description,
-    image: s.image,
     priceTitle: priceTitle(s, currency),
+    serviceFee: fee(s.service_fee),
     trialDays: s.trial_period,
+    owned: owned?.subscriptions.has(s.id) ?? false,
   }));
   const passes = boot.packages
     .filter((p) => p.type === 'package')
     .sort(byWeight)
-    .map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      image: p.image,
-      priceTitle: p.pass_type === 'free' ? 'Free' : priceTitle(p, currency),
-      addOn: p.kind === 'additional',
-      categories: p.event_categories.map((id) => categoryName.get(id)).filter((n): n is string => Boolean(n)),
-    }));
+    .map((p) => {
+      const choices = p.is_team_pass ? p.participants : p.event_categories;
+      const have = owned?.choices.get(p.id)?.size ?? 0;
+      return {
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        priceTitle: p.pass_type === 'free' ? 'Free' : priceTitle(p, currency),
+        serviceFee: fee(p.service_fee),
+        addOn: p.kind === 'additional',
+        covers: p.is_team_pass
+          ? `Choose from ${choices.length} teams`
+          : `Covers: ${choices
+              .map((id) => categoryName.get(id))
+              .filter(Boolean)
+              .join(', ')}`,
+        owned: have === 0 ? null : have >= choices.length ? ('all' as const) : `${have} of ${choices.length}`,
+      };
+    });
   return json({ subscriptions, passes });
 }
 
@@ -43,21 +63,38 @@ export default function Packages() {
     <div className="page page--packages">
       <h1>Packages</h1>
       <p className="notice" role="note">
-        Online purchase opens soon. Free events already play for everyone — see the <Link to="/schedule">schedule</Link>.
+        Free events play for everyone — see the <Link to="/schedule">schedule</Link>. All sales final, no refunds.
       </p>
 
       <ProductSection id="subscriptions" title="Subscriptions" empty="No subscriptions are on offer right now." products={subscriptions}>
-        {(s) => (s.trialDays ? <p className="product__trial">{s.trialDays}-day free trial</p> : null)}
+        {(s) => ({
+          before: s.trialDays ? <p className="product__trial">{s.trialDays}-day free trial</p> : null,
+          action: s.owned ? (
+            <p className="product__owned">You have this subscription.</p>
+          ) : (
+            <Link className="button" to={`/buy?subscription=${s.id}`}>
+              Subscribe<span className="sr-only"> to the {s.name}</span>
+            </Link>
+          ),
+        })}
       </ProductSection>
 
-      <ProductSection
-        id="passes"
-        title="Passes"
-        empty="No passes are on offer right now."
-        products={passes}
-        after={(p) => (p.categories.length > 0 ? <p className="product__meta">Covers: {p.categories.join(', ')}</p> : null)}
-      >
-        {(p) => (p.addOn ? <p className="product__tag">Add-on pass</p> : null)}
+      <ProductSection id="passes" title="Passes" empty="No passes are on offer right now." products={passes}>
+        {(p) => ({
+          before: p.addOn ? <p className="product__tag">Add-on pass</p> : null,
+          after: <p className="product__meta">{p.covers}</p>,
+          action:
+            p.owned === 'all' ? (
+              <p className="product__owned">You have all of this pass.</p>
+            ) : (
+              <>
+                {p.owned ? <p className="product__owned">You have {p.owned}.</p> : null}
+                <Link className="button" to={`/select-package/${p.id}`}>
+                  Choose<span className="sr-only"> {p.name}</span>
+                </Link>
+              </>
+            ),
+        })}
       </ProductSection>
     </div>
   );
@@ -68,17 +105,17 @@ interface Product {
   name: string;
   description: string | null;
   priceTitle: string;
+  serviceFee: string | null;
 }
 
 /** One kind of product as a titled grid; what a kind says beyond name, price and description
- *  goes before the description (`children`) or after it (`after`). */
+ *  goes before the description (`before`), after it (`after`), and its way to buy (`action`). */
 function ProductSection<P extends Product>(props: {
   id: string;
   title: string;
   empty: string;
   products: P[];
-  children: (product: P) => ReactNode;
-  after?: (product: P) => ReactNode;
+  children: (product: P) => { before?: ReactNode; after?: ReactNode; action: ReactNode };
 }) {
   const headingId = `${props.id}-heading`;
   return (
@@ -88,15 +125,20 @@ function ProductSection<P extends Product>(props: {
         <p>{props.empty}</p>
       ) : (
         <ul className="product-grid">
-          {props.products.map((product) => (
-            <li key={product.id} className="product">
-              <h3>{product.name}</h3>
-              <p className="product__price">{product.priceTitle}</p>
-              {props.children(product)}
-              {product.description ? <p>{product.description}</p> : null}
-              {props.after?.(product)}
-            </li>
-          ))}
+          {props.products.map((product) => {
+            const parts = props.children(product);
+            return (
+              <li key={product.id} className="product">
+                <h3>{product.name}</h3>
+                <p className="product__price">{product.priceTitle}</p>
+                {product.serviceFee ? <p className="product__meta">+ {product.serviceFee} service fee</p> : null}
+                {parts.before}
+                {product.description ? <p>{product.description}</p> : null}
+                {parts.after}
+                <div className="product__actions">{parts.action}</div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

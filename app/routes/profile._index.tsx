@@ -4,7 +4,8 @@ import { api } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
-import { formatDate, orderTypeWord, statusWord } from '~/domain/account-records';
+import { formatDate, orderTypeWord } from '~/domain/account-records';
+import { orderLabel } from '~/domain/orders';
 import { formatMoney } from '~/domain/price-title';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
     id: o.id,
     product: o.product.name,
     type: orderTypeWord(o.type),
-    status: statusWord(o.status),
+    status: orderLabel(o),
     since: formatDate(o.created_at),
     sinceIso: o.created_at,
     price: formatMoney(o.amount, o.currency),
@@ -44,7 +45,9 @@ export default function ActiveOrders() {
       }
       rows={orders.map((o) => (
         <tr key={o.id}>
-          <th scope="row">{o.product}</th>
+          <th scope="row">
+            <Link to={`/orders/${o.id}`}>{o.product}</Link>
+          </th>
           <td>{o.type}</td>
           <td>{o.status}</td>
           <td>

@@ -4,7 +4,7 @@ import { api } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
-import { formatDate, statusWord } from '~/domain/account-records';
+import { formatDate, transactionStatusWord } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions', 'Your payments, newest first.');
@@ -23,7 +23,8 @@ export async function loader(args: LoaderFunctionArgs) {
       dateIso: t.created_at,
       date: formatDate(t.created_at),
       product: t.product,
-      status: statusWord(t.status),
+      kind: t.label,
+      status: transactionStatusWord(t.status),
       amount: formatMoney(t.amount, t.currency),
     }));
   return json({ transactions });
@@ -35,7 +36,7 @@ export default function Transactions() {
     <RecordsTab
       title="Transactions"
       caption="Your payments, newest first"
-      columns={['Date', 'Product', 'Status', 'Amount']}
+      columns={['Date', 'Product', 'Kind', 'Status', 'Amount']}
       empty={
         <>
           <p>You have no transactions yet.</p>
@@ -50,6 +51,7 @@ export default function Transactions() {
             <time dateTime={t.dateIso}>{t.date}</time>
           </td>
           <th scope="row">{t.product}</th>
+          <td>{t.kind}</td>
           <td>{t.status}</td>
           <td>{t.amount}</td>
         </tr>

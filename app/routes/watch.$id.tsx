@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { getBootstrap } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
+import { offersFor } from '~/domain/offers';
 import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
 import { idParamOr404 } from '~/http/not-found.server';
@@ -15,9 +16,23 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel } = requestContext(args);
   const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), getBootstrap()]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
+  // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
+  const offers = event.has_access
+    ? []
+    : offersFor(
+        { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) },
+        bootstrap,
+        bootstrap.settings.currency,
+      );
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
   return json(
-    watchViewData(event, { location, state: watchState(event, geo), serverNow: Date.now(), embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href }),
+    watchViewData(event, {
+      location,
+      state: watchState(event, geo),
+      serverNow: Date.now(),
+      embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
+      offers,
+    }),
   );
 }
 

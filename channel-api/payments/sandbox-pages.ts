@@ -137,6 +137,7 @@ function page(title: string, body: string): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <meta name="description" content="A test checkout of the sandbox payment provider: no card is charged." />
         <title>${e(title)} — Test mode</title>
         <link rel="stylesheet" href="/sandbox/assets/checkout.css" />
       </head>

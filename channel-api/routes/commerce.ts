@@ -28,7 +28,7 @@ export function commerceRoutes(router: Router, deps: Deps) {
     return { data: subscriptionView(ctx, sub) };
   });
 
-  mount(router, deps, api.purchaseQuote, async (ctx) => ({ data: quoteOf(await planPurchase(deps, ctx, requireUser(ctx), ctx.params)) }));
+  mount(router, deps, api.purchaseQuote, async (ctx) => ({ data: quoteOf(await planPurchase(deps, ctx, requireUser(ctx), ctx.params), deps.payments.name) }));
 
   mount(router, deps, api.buy, async (ctx) => {
     const user = requireUser(ctx);

@@ -196,7 +196,7 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
 }
 
 /** The plan as the /buy summary shows it. */
-export function quoteOf(p: PurchasePlan): Quote {
+export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
   return {
     type: p.type,
     product: p.productName,
@@ -206,6 +206,7 @@ export function quoteOf(p: PurchasePlan): Quote {
     total: fromCents(p.totalCents),
     currency: p.currency,
     period: p.period,
+    provider,
   };
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { Countdown } from '~/components/Countdown';
 import { Player } from '~/components/Player';
 import { formatEventDate, isoFromEpoch } from '~/domain/dates';
+import type { Offer } from '~/domain/offers';
 import type { WatchState } from '~/domain/watch-state';
 
 interface PlaybackProps {
@@ -14,13 +15,15 @@ interface PlaybackProps {
   serverNow: number;
   /** In an embed, links leave the frame. */
   linkTarget?: '_top';
+  /** The ways to get it when the viewer may not watch it (domain/offers). */
+  offers?: Offer[];
 }
 
 export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not available in your region.";
 export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
 
 /** The area where the video plays, or what stands in its place and why. */
-export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget }: PlaybackProps) {
+export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [] }: PlaybackProps) {
   switch (state.kind) {
     case 'play':
       return <Player key={mediaId} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} />;
@@ -31,7 +34,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
         </div>
       );
     case 'no-access':
-      return <NoAccess linkTarget={linkTarget} />;
+      return <NoAccess linkTarget={linkTarget} offers={offers} />;
     case 'unavailable':
       return (
         <div className="playback-notice">
@@ -45,19 +48,30 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
             Starts <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone)}</time>
           </p>
           <Countdown startsAt={state.startsAt} serverNow={serverNow} />
-          {state.hasAccess ? null : <NoAccess linkTarget={linkTarget} inline />}
+          {state.hasAccess ? null : <NoAccess linkTarget={linkTarget} offers={offers} inline />}
         </div>
       );
   }
 }
 
-function NoAccess({ linkTarget, inline = false }: { linkTarget?: '_top'; inline?: boolean }) {
+function NoAccess({ linkTarget, offers, inline = false }: { linkTarget?: '_top'; offers: Offer[]; inline?: boolean }) {
   const body = (
     <>
       <p>{NO_ACCESS_MESSAGE}</p>
+      {offers.length > 0 ? (
+        <ul className="offers" aria-label="Ways to watch">
+          {offers.map((o) => (
+            <li key={o.href}>
+              <Link className={o.kind === 'event' ? 'button offer' : 'button button--secondary offer'} to={o.href} target={linkTarget}>
+                {o.title} <span className="offer__price">{o.price}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
-        <Link className="button" to="/packages" target={linkTarget}>
-          See packages
+        <Link className={offers.length > 0 ? undefined : 'button'} to="/packages" target={linkTarget}>
+          {offers.length > 0 ? 'See all passes and packages' : 'See packages'}
         </Link>
       </p>
     </>

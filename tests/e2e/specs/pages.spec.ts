@@ -38,7 +38,8 @@ test('a paid event tells the visitor a pass is needed', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(eventTitle(event));
   await expect(page.getByText('You need a pass to watch this event.')).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
-  await page.getByRole('link', { name: 'See packages' }).click();
+  await expect(page.getByRole('list', { name: 'Ways to watch' }).getByRole('link', { name: /^Buy this game/ })).toBeVisible();
+  await page.getByRole('link', { name: 'See all passes and packages' }).click();
   await expect(page).toHaveURL(/\/packages$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packages');
 });

@@ -78,10 +78,12 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };
 }
 
-/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed). */
-export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  const { name, value } = await sessionCookieFor(user);
+/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed); the
+ *  channel session's api key, to read what the fan's data holds. */
+export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>): Promise<{ apiKey: string }> {
+  const { name, value, apiKey } = await sessionCookieFor(user);
   await context.addCookies([{ name, value, url: WEB_URL, httpOnly: true, sameSite: 'Lax' }]);
+  return { apiKey };
 }
 
 /** A fan created by the operator command (`npm run user:create`) with a temporary password; one

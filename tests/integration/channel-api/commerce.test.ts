@@ -44,6 +44,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       total: ticket.price,
       currency: 'USD',
       period: null,
+      provider: 'sandbox',
     });
 
     const q = (query: Record<string, string>) => http.request('GET', '/stripe/quote', { query: { api_key: fan.key, ...query } });

@@ -33,7 +33,7 @@ const event: EventDetail = {
 
 describe('watchViewData', () => {
   const location = { id: 5, name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' };
-  const view = watchViewData(event, { location, state: watchState(event, null), serverNow: 1, embedUrl: 'http://localhost/watch_embed/45' });
+  const view = watchViewData(event, { location, state: watchState(event, null), serverNow: 1, embedUrl: 'http://localhost/watch_embed/45', offers: [] });
 
   it('says what the screen shows, in the words it shows', () => {
     expect(view).toMatchObject({
@@ -61,6 +61,6 @@ describe('watchViewData', () => {
   });
 
   it('has no place when the channel names none', () => {
-    expect(watchViewData(event, { location: null, state: { kind: 'no-access' }, serverNow: 1, embedUrl: '' }).place).toBeNull();
+    expect(watchViewData(event, { location: null, state: { kind: 'no-access' }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
   });
 });

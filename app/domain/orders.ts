@@ -1,0 +1,50 @@
+/* How the web app words and reads a fan's orders (spec section 4): the display label, the payment
+ * flow's three states, where to go after paying, and what a fan owns of the catalogue. Pure. */
+import type { Order } from '#contract/commerce';
+
+/** Spec section 4 payment status labels: 'Refunded' if refunded; 'Active' for a paid, active
+ *  subscription; 'Paid' for a paid, active event or package; 'Inactive' otherwise (PAYMENTS.md §5). */
+export function orderLabel(order: Pick<Order, 'status' | 'activity_status' | 'type'>): 'Paid' | 'Inactive' | 'Refunded' | 'Active' {
+  if (order.status === 'refunded') return 'Refunded';
+  if (order.status === 'paid' && order.activity_status === 'active') return order.type === 'subscription' ? 'Active' : 'Paid';
+  return 'Inactive';
+}
+
+/** The payment flow (spec section 4): created → processing, paid → success, failed → error. */
+export type PaymentFlow = 'processing' | 'success' | 'error';
+export function paymentFlow(order: Pick<Order, 'status'>): PaymentFlow {
+  if (order.status === 'created') return 'processing';
+  return order.status === 'failed' ? 'error' : 'success';
+}
+
+/** Where a paid order leads (its event, or the games its pass opens), and where a failed one is
+ *  tried again (the offer it came from). */
+export function orderLinks(order: Pick<Order, 'type' | 'product'>): { next: { href: string; label: string }; retry: string } {
+  const { product } = order;
+  if (order.type === 'event' && product.event_id)
+    return { next: { href: `/watch/${product.event_id}`, label: 'Watch now' }, retry: `/watch/${product.event_id}` };
+  if (order.type === 'package') return { next: { href: '/schedule', label: 'Find a game to watch' }, retry: `/select-package/${product.id}` };
+  return { next: { href: '/schedule', label: 'Find a game to watch' }, retry: '/packages' };
+}
+
+/** What a fan owns of the catalogue, from their active orders: per package the choices they have,
+ *  and the subscriptions they have. */
+export interface Ownership {
+  choices: Map<number, Set<number>>;
+  subscriptions: Set<number>;
+}
+
+export function ownershipOf(orders: Pick<Order, 'type' | 'status' | 'activity_status' | 'product'>[]): Ownership {
+  const choices = new Map<number, Set<number>>();
+  const subscriptions = new Set<number>();
+  for (const o of orders) {
+    if (o.status !== 'paid' || o.activity_status !== 'active') continue;
+    if (o.type === 'subscription') subscriptions.add(o.product.id);
+    if (o.type !== 'package') continue;
+    const choice = o.product.event_category_id ?? o.product.participant_id;
+    if (choice === null) continue;
+    if (!choices.has(o.product.id)) choices.set(o.product.id, new Set());
+    choices.get(o.product.id)!.add(choice);
+  }
+  return { choices, subscriptions };
+}

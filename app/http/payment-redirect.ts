@@ -1,0 +1,23 @@
+/* Where a purchase may send the fan's browser (rule: every redirect target stays on our origin, or
+   is the payment provider's own page). The channel answers a purchase with a redirect_url; it is
+   followed only when it is
+   - on this site (PUBLIC_URL's origin): the sandbox's test checkout or an order page, given back as
+     a path so it stays on whatever origin the fan is on;
+   - Stripe's hosted checkout or its bank step, over https.
+   Anything else is refused: a channel gone wrong must not send fans elsewhere. */
+
+const STRIPE_HOSTS = new Set(['checkout.stripe.com', 'hooks.stripe.com']);
+const OUR_PATHS = /^\/(?:sandbox\/checkout\/cs_test_[A-Za-z0-9]{24,64}|orders\/\d{1,10})$/;
+
+export function paymentRedirect(redirectUrl: string, publicUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(redirectUrl);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  if (url.origin === new URL(publicUrl).origin) return OUR_PATHS.test(url.pathname) ? `${url.pathname}${url.search}` : null;
+  if (url.protocol === 'https:' && STRIPE_HOSTS.has(url.hostname) && url.port === '') return url.href;
+  return null;
+}

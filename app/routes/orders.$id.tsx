@@ -1,0 +1,190 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { api, type Order } from '#contract';
+import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { pageMeta } from '~/components/layout/meta';
+import { formatDateTime } from '~/domain/account-records';
+import { orderLabel, orderLinks, paymentFlow } from '~/domain/orders';
+import { formatMoney } from '~/domain/price-title';
+import { idParamOr404 } from '~/http/not-found.server';
+import formsCss from '~/styles/forms.css';
+
+/* /orders/{id}: where a fan lands after paying (the checkout's success address). It shows the
+   payment flow of spec section 4 — processing, then success or error — and checks again every
+   2 seconds (spec: order polling every 2 s) until the order is paid or failed: with JavaScript a
+   revalidation; without, a `<meta http-equiv="refresh">` with no delay, answered by this loader
+   within 2 seconds (it waits on the channel for up to that long, and answers at once when the
+   order settles) — a timed refresh would fail WCAG 2.2.1 (axe meta-refresh, F41). Polling stops
+   after 5 minutes with a link to check again. A failed order is shown in a dialog (modal with
+   JavaScript; without, the page itself shows it). Asking the channel about an order still waiting
+   settles it with the payment provider, so a late webhook or a closed tab changes nothing.
+   Another fan's order does not exist here (404). ADR 015. */
+
+/** Spec section 9: order poll 2 s. */
+export const ORDER_POLL_SECONDS = 2;
+/** How often a refresh asks the channel while it waits, and when polling gives up (5 minutes). */
+const WAIT_STEP_MS = 400;
+const MAX_POLLS = 150;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data ? TITLES[data.flow] : 'Your order', 'The state of your order and its payment.');
+
+const TITLES = { processing: 'Processing your payment', success: 'Payment received', error: 'Payment failed' } as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const id = idParamOr404(args.params.id);
+  await requireUser(args);
+  const fetchOrder = async () => (await callAsUser(args, api.orderDetail, { id })).data;
+  const poll = pollNumber(new URL(args.request.url).searchParams.get('poll'));
+  let order = await fetchOrder();
+  // A refresh without JavaScript: wait here for the order to settle, up to the poll interval.
+  const until = Date.now() + ORDER_POLL_SECONDS * 1000;
+  while (poll > 0 && paymentFlow(order) === 'processing' && Date.now() + WAIT_STEP_MS <= until && !args.request.signal.aborted) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    order = await fetchOrder();
+  }
+  const processing = paymentFlow(order) === 'processing';
+  return json({ ...orderView(order), refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null });
+}
+
+const pollNumber = (raw: string | null) => (raw && /^\d{1,3}$/.test(raw) ? Math.min(Number(raw), MAX_POLLS) : 0);
+
+function orderView(order: Order) {
+  const links = orderLinks(order);
+  return {
+    id: order.id,
+    flow: paymentFlow(order),
+    label: orderLabel(order),
+    product: order.product.name,
+    amount: formatMoney(order.amount, order.currency),
+    serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
+    date: formatDateTime(order.created_at),
+    dateIso: order.created_at,
+    accessUntil: order.access_until ? formatDateTime(order.access_until) : null,
+    reason: order.failure_reason ?? 'The payment did not go through.',
+    next: links.next,
+    retry: links.retry,
+  };
+}
+
+type OrderView = ReturnType<typeof orderView>;
+
+export default function OrderPage() {
+  const order = useLoaderData<typeof loader>();
+  usePolling(order.refresh !== null);
+  return (
+    <div className="page page--narrow page--order">
+      {order.refresh ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`0; url=${order.refresh}`} />
+        </noscript>
+      ) : null}
+      <h1>{TITLES[order.flow]}</h1>
+      <div role="status" className="order-status">
+        {order.flow === 'processing' && order.refresh ? (
+          <p>We are waiting for the payment to be confirmed. This page updates by itself every {ORDER_POLL_SECONDS} seconds.</p>
+        ) : order.flow === 'processing' ? (
+          <p>
+            We are still waiting for the payment to be confirmed. <Link to={`/orders/${order.id}`}>Check again</Link>
+          </p>
+        ) : order.flow === 'success' ? (
+          <p>Thank you! Your order is paid and active. We sent the receipt to your e-mail address.</p>
+        ) : (
+          <p>Your payment did not go through, and nothing was charged.</p>
+        )}
+      </div>
+      <OrderDetails order={order} />
+      {order.flow === 'success' ? (
+        <p>
+          <Link className="button" to={order.next.href}>
+            {order.next.label}
+          </Link>
+        </p>
+      ) : order.flow === 'processing' ? (
+        <p>
+          Changed your mind? <Link to={order.retry}>Go back</Link>
+        </p>
+      ) : null}
+      {order.flow === 'error' ? <FailedOrder order={order} /> : null}
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <dl className="order-details">
+      <dt>Order</dt>
+      <dd>#{order.id}</dd>
+      <dt>Product</dt>
+      <dd>{order.product}</dd>
+      <dt>Amount</dt>
+      <dd>
+        {order.amount}
+        {order.serviceFee ? ` (service fee ${order.serviceFee} included)` : ''}
+      </dd>
+      <dt>Status</dt>
+      <dd>{order.label}</dd>
+      <dt>Date</dt>
+      <dd>
+        <time dateTime={order.dateIso}>{order.date}</time>
+      </dd>
+      {order.accessUntil ? (
+        <>
+          <dt>Access until</dt>
+          <dd>{order.accessUntil}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The failed order in a dialog (spec: a failed order rejects with the order and a popup). The
+ *  server renders it open, so without JavaScript it is part of the page; with JavaScript it
+ *  becomes modal (focus inside, Escape closes). */
+function FailedOrder({ order }: { order: OrderView }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d?.open && typeof d.showModal === 'function') {
+      d.close();
+      d.showModal();
+    }
+  }, []);
+  return (
+    <dialog ref={dialog} open className="order-dialog" aria-labelledby="order-failed-title" aria-describedby="order-failed-reason">
+      <h2 id="order-failed-title">Order #{order.id} was not paid</h2>
+      <p id="order-failed-reason" className="order-dialog__reason">
+        {order.reason}
+      </p>
+      <p>
+        {order.product}: {order.amount}
+      </p>
+      <div className="form-actions">
+        <Link className="button" to={order.retry}>
+          Try again
+        </Link>
+        <form method="dialog">
+          <button type="submit" className="button button--secondary">
+            Close
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}
+
+/** With JavaScript: ask again every 2 seconds while the payment is being confirmed. */
+function usePolling(active: boolean) {
+  const revalidator = useRevalidator();
+  const state = useRef(revalidator);
+  state.current = revalidator;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (state.current.state === 'idle') state.current.revalidate();
+    }, ORDER_POLL_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+}

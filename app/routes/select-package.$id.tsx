@@ -1,0 +1,146 @@
+import { getCollectionProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { api, ORDER_MSG } from '#contract';
+import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
+import { getBootstrap } from '~/channel/bootstrap.server';
+import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { FieldErrors } from '~/components/form/Field';
+import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/components/layout/meta';
+import { formatMoney, priceTitle } from '~/domain/price-title';
+import { buyHref, selectPackageSchema } from '~/forms/purchase';
+import { idParamOr404 } from '~/http/not-found.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
+import formsCss from '~/styles/forms.css';
+
+/* /select-package/{id} (spec section 2): a package's categories — or a team pass's teams — as
+   choices, each sold at the package's price; what the fan already owns is shown ticked and cannot
+   be chosen again (spec: disabledCategories, disabledParticipants). Choosing leads to /buy's
+   summary. Signed-in and private: the choices depend on what the fan owns. */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(
+    matches,
+    data ? `Choose: ${data.name}` : 'Choose a package',
+    data ? `Choose what ${data.name} covers for you.` : 'Choose what a package covers for you.',
+  );
+
+export async function loader(args: LoaderFunctionArgs) {
+  const id = idParamOr404(args.params.id);
+  await requireUser(args);
+  const { data: pkg } = await callAsUser(args, api.packageDetail, { id });
+  const { settings } = await getBootstrap();
+  // ?choose= preselects the choice an offer was about (the event's category or team).
+  const chosen = new URL(args.request.url).searchParams.getAll('choose').map(Number);
+  return json({
+    id: pkg.id,
+    name: pkg.name,
+    description: pkg.description,
+    price: priceTitle(pkg, settings.currency),
+    serviceFee: pkg.service_fee > 0 ? formatMoney(pkg.service_fee, settings.currency) : null,
+    kind: pkg.is_team_pass ? ('team' as const) : ('category' as const),
+    singleEvent: pkg.type === 'event',
+    purchased: pkg.purchased,
+    needsRegularPass: pkg.needs_regular_pass ? pkg.parent_pass_id : null,
+    choices: pkg.choices.map((c) => ({ ...c, preselected: !c.owned && chosen.includes(c.id) })),
+    csrfToken: await requestContext(args).session.csrfToken(),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args);
+  const id = idParamOr404(args.params.id);
+  await requireUser(args);
+  const submission = parseWithZod(formData, { schema: selectPackageSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const { data: pkg } = await callAsUser(args, api.packageDetail, { id });
+  const offered = new Set(pkg.choices.filter((c) => !c.owned).map((c) => c.id));
+  const choice = submission.value.choice.filter((c) => offered.has(c));
+  if (choice.length === 0) return json({ result: submission.reply({ fieldErrors: { choice: [ORDER_MSG.idNotSelected] } }) }, { status: 400 });
+  return seeOther(buyHref(pkg.is_team_pass ? { package: pkg.id, team: choice } : { package: pkg.id, category: choice }));
+}
+
+export default function SelectPackage() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const kit = useAppForm({
+    id: 'select-package',
+    schema: selectPackageSchema,
+    lastResult,
+    defaultValue: { choice: data.choices.filter((c) => c.preselected).map((c) => String(c.id)) },
+  });
+  const { fields } = kit;
+  const noun = data.kind === 'team' ? 'teams' : 'categories';
+  return (
+    <div className="page page--narrow page--select">
+      <h1>{data.name}</h1>
+      {data.description ? <p>{data.description}</p> : null}
+      <p className="product__price">
+        {data.price} for each {data.kind === 'team' ? 'team' : 'choice'}
+        {data.serviceFee ? `, plus a service fee of ${data.serviceFee} per purchase` : ''}
+      </p>
+      {data.singleEvent ? (
+        <p className="notice">
+          This ticket is sold with its game: choose a game on the <Link to="/schedule">schedule</Link>.
+        </p>
+      ) : data.needsRegularPass ? (
+        <p className="notice" role="note">
+          {ORDER_MSG.needsRegularPass} <Link to={`/select-package/${data.needsRegularPass}`}>See the regular pass</Link>
+        </p>
+      ) : data.purchased ? (
+        <p className="notice" role="note">
+          {ORDER_MSG.alreadyBought('package')} <Link to="/schedule">Find a game to watch</Link>
+        </p>
+      ) : (
+        <AppForm kit={kit}>
+          <ChoiceList field={fields.choice} choices={data.choices} legend={`Choose the ${noun} you want`} />
+          <div className="form-actions">
+            <SubmitButton pendingText="Continuing…">Continue to checkout</SubmitButton>
+            <Link to="/packages">Back to packages</Link>
+          </div>
+        </AppForm>
+      )}
+    </div>
+  );
+}
+
+type ChoiceField = ReturnType<typeof useAppForm<typeof selectPackageSchema>>['fields']['choice'];
+
+/** The choices as checkboxes in a fieldset; owned ones ticked, disabled and said to be owned. */
+function ChoiceList({ field, choices, legend }: { field: ChoiceField; choices: { id: number; name: string; owned: boolean }[]; legend: string }) {
+  const autoFocus = useIsFirstInvalid(field.name);
+  const open = choices.filter((c) => !c.owned);
+  const boxes = getCollectionProps(field, { type: 'checkbox', options: open.map((c) => String(c.id)) });
+  const byValue = new Map(boxes.map((b) => [b.value, b]));
+  return (
+    <fieldset className="field choice-list" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend>{legend}</legend>
+      <ul>
+        {choices.map((c, i) => {
+          if (c.owned)
+            return (
+              <li key={c.id}>
+                <input type="checkbox" id={`owned-${c.id}`} checked disabled readOnly />
+                <label htmlFor={`owned-${c.id}`}>
+                  {c.name} <span className="choice-list__owned">(you have it)</span>
+                </label>
+              </li>
+            );
+          const { key, ...box } = byValue.get(String(c.id))!;
+          return (
+            <li key={key}>
+              <input {...box} autoFocus={autoFocus && i === choices.findIndex((x) => !x.owned)} />
+              <label htmlFor={box.id}>{c.name}</label>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}

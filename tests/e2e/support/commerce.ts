@@ -1,0 +1,56 @@
+/* What the purchase specs buy and check, read from the channel API the e2e web server uses: a paid
+   event with its single-event package, the season passes and the team pass, and the fan's orders;
+   and paying on the sandbox provider's test checkout like a fan (it is plain HTML). */
+import type { Page } from '@playwright/test';
+import { finishedEvent } from './channel.ts';
+import { CHANNEL_API_URL } from './urls.ts';
+import { SANDBOX_CARDS, type Order } from '../../../contract/commerce.ts';
+import type { Event, Package } from '../../../contract/entities.ts';
+
+export const CARDS = SANDBOX_CARDS;
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${CHANNEL_API_URL}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export const packages = async () => (await getJson<{ data: Package[] }>('/packages')).data;
+
+/** A finished paid event (it plays once bought) and the single-event package that sells it. */
+export async function paidEvent(): Promise<{ event: Event; ticket: Package }> {
+  const event = await finishedEvent('paid');
+  const ticket = (await packages()).find((p) => p.type === 'event' && p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)));
+  if (!ticket) throw new Error(`no single-event package sells event ${event.id}`);
+  return { event, ticket };
+}
+
+export async function seasonPass(): Promise<Package> {
+  const found = (await packages()).find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass);
+  if (!found) throw new Error('the demo channel sells no season pass');
+  return found;
+}
+
+export async function teamPass(): Promise<Package> {
+  const found = (await packages()).find((p) => p.is_team_pass);
+  if (!found) throw new Error('the demo channel sells no team pass');
+  return found;
+}
+
+/** The fan's orders (their channel session's api key), newest first. */
+export async function ordersOf(apiKey: string): Promise<Order[]> {
+  return (await getJson<{ data: Order[] }>(`/orders?no_limit=1&api_key=${encodeURIComponent(apiKey)}`)).data;
+}
+
+/** Whether the channel lets this fan watch the event. */
+export async function canWatch(apiKey: string, eventId: number): Promise<boolean> {
+  return (await getJson<{ data: { has_access: boolean } }>(`/events/${eventId}?api_key=${encodeURIComponent(apiKey)}`)).data.has_access;
+}
+
+/** Fills the sandbox checkout's card form and pays, as a fan does. */
+export async function payOnSandbox(page: Page, card: string): Promise<void> {
+  await page.getByLabel('Card number').fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}

@@ -1,0 +1,106 @@
+import { parseWithZod } from '@conform-to/zod';
+import { describe, expect, it } from 'vitest';
+import { ORDER_MSG } from '#contract';
+import { purchaseMessage } from '~/domain/purchase-messages';
+import { buyHref, buySchema, purchaseFromQuery, purchaseParams, selectPackageSchema } from '~/forms/purchase';
+import { paymentRedirect } from '~/http/payment-redirect';
+
+const form = (pairs: [string, string][]) => {
+  const f = new FormData();
+  for (const [k, v] of pairs) f.append(k, v);
+  return f;
+};
+
+describe('/buy query', () => {
+  it('reads ids leniently: bad values are left out, choices de-duplicated and bounded', () => {
+    const q = new URLSearchParams('event=45&package=x&subscription=0&category=11&category=11&category=-3&category=12&team=99999999999&__proto__=1');
+    expect(purchaseFromQuery(q)).toEqual({ event: 45, package: undefined, subscription: undefined, category: [11, 12], team: undefined });
+    expect(purchaseFromQuery(new URLSearchParams(`package=3&${Array.from({ length: 80 }, (_, i) => `category=${i + 1}`).join('&')}`)).category).toHaveLength(
+      50,
+    );
+  });
+
+  it('writes the same purchase back as a /buy address, and in the channel’s words', () => {
+    const wanted = { package: 3, team: [100, 101] };
+    expect(buyHref(wanted)).toBe('/buy?package=3&team=100&team=101');
+    expect(purchaseFromQuery(new URL(buyHref(wanted), 'http://x').searchParams)).toMatchObject(wanted);
+    expect(purchaseParams({ event: 45, package: 5, category: [] })).toEqual({
+      event_id: 45,
+      package_id: 5,
+      subscription_id: undefined,
+      event_category_ids: undefined,
+      participant_ids: undefined,
+    });
+  });
+});
+
+describe('the purchase forms', () => {
+  it('refuses a selection with nothing chosen with the spec’s words', () => {
+    const none = parseWithZod(form([]), { schema: selectPackageSchema });
+    expect(none.status === 'error' && none.error?.choice).toEqual([ORDER_MSG.idNotSelected]);
+    const one = parseWithZod(form([['choice', '11']]), { schema: selectPackageSchema });
+    expect(one.status === 'success' && one.value).toEqual({ choice: [11] });
+    expect(parseWithZod(form([['choice', '11x']]), { schema: selectPackageSchema }).status).toBe('error');
+  });
+
+  it('needs the idempotency key of the page, and ids that are ids', () => {
+    const key = 'a'.repeat(32);
+    const ok = parseWithZod(
+      form([
+        ['event', '45'],
+        ['package', '5'],
+        ['idempotency_key', key],
+      ]),
+      { schema: buySchema },
+    );
+    expect(ok.status === 'success' && ok.value).toEqual({ event: 45, package: 5, idempotency_key: key });
+    const keyless = parseWithZod(form([['event', '45']]), { schema: buySchema });
+    expect(keyless.status === 'error' && keyless.error?.idempotency_key).toBeTruthy();
+    expect(
+      parseWithZod(
+        form([
+          ['event', '2147483648'],
+          ['idempotency_key', key],
+        ]),
+        { schema: buySchema },
+      ).status,
+    ).toBe('error');
+  });
+});
+
+describe('paymentRedirect', () => {
+  const site = 'https://watch.example.com';
+  it('follows our own sandbox checkout and order pages as paths, and Stripe’s pages as they are', () => {
+    const cs = `cs_test_${'a1'.repeat(16)}`;
+    expect(paymentRedirect(`${site}/sandbox/checkout/${cs}`, site)).toBe(`/sandbox/checkout/${cs}`);
+    expect(paymentRedirect(`${site}/orders/12?session_id=${cs}`, site)).toBe(`/orders/12?session_id=${cs}`);
+    expect(paymentRedirect(`https://checkout.stripe.com/c/pay/${cs}#fid`, site)).toBe(`https://checkout.stripe.com/c/pay/${cs}#fid`);
+  });
+
+  it('refuses anything else', () => {
+    for (const url of [
+      'https://evil.example/sandbox/checkout/cs_test_x',
+      `${site}/login`,
+      `${site}/sandbox/checkout/../../profile`,
+      'http://checkout.stripe.com/c/pay/x',
+      'https://checkout.stripe.com.evil.example/x',
+      'https://user:pw@checkout.stripe.com/x',
+      'https://checkout.stripe.com:8443/x',
+      'javascript:alert(1)',
+      '/orders/1',
+      'not a url',
+    ]) {
+      expect(paymentRedirect(url, site), url).toBeNull();
+    }
+  });
+});
+
+describe('purchaseMessage', () => {
+  it('shows the spec’s and the channel’s purchase words, and hides anything else', () => {
+    expect(purchaseMessage(ORDER_MSG.alreadyBought('package'), 409)).toBe('You already bought this package.');
+    expect(purchaseMessage(ORDER_MSG.passNotFound, 404)).toBe('Pass not found');
+    expect(purchaseMessage('idempotency_key: must be 16 to 64 letters', 400)).toBe('Something went wrong. Please try again or contact technical support');
+    expect(purchaseMessage(ORDER_MSG.providerUnavailable, 502)).toBe(ORDER_MSG.providerUnavailable);
+    expect(purchaseMessage('Internal server error', 500)).toBe('Apologies! Our service is currently experiencing technical difficulties.');
+  });
+});
