@@ -95,11 +95,14 @@ function toOutcome(purchase: PurchaseRow, s: Settlement): Outcome {
   return { status: 'paid', accessUntil: (order) => accessUntil(order, purchase.period, now) };
 }
 
-async function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | undefined> {
-  const bySession = await purchaseBySession(deps.db, state.sessionId);
-  if (bySession) return bySession;
-  // The webhook can beat the answer of createCheckout: the session id is not stored yet.
-  return state.purchaseId !== null ? purchaseById(deps.db, state.purchaseId) : undefined;
+/** The purchase of a checkout, by its session id only. The session's own purchase id
+ *  (client_reference_id) is no proof: Stripe sends the events of every session of an account to
+ *  every endpoint, and another database on the same account (staging beside production, a reset
+ *  database, another channel) counts its purchases from 1 like ours, so its paid session would
+ *  pay our purchase of the same number. Our session id is stored before the fan can reach the
+ *  checkout, so no event about it can come first. */
+function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | undefined> {
+  return purchaseBySession(deps.db, state.sessionId);
 }
 
 /** One receipt per purchase, after the change is committed (a failed delivery does not undo it). */
