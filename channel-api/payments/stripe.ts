@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import Stripe from 'stripe';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
@@ -38,8 +39,10 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!customerId) {
         const made = await stripe.customers.create(
           { email: fan.email, metadata: { user_id: String(fan.userId) } },
-          // One customer per fan, even when two purchases start at once.
-          { idempotencyKey: `customer-${request.channelId}-${fan.userId}` },
+          // One customer per fan, even when two purchases start at once. The address is in the key
+          // because Stripe's keys are per account: another database on it (a reset one, staging)
+          // has a user of the same id, and the same key with another address is refused for 24 hours.
+          { idempotencyKey: `customer-${request.channelId}-${fan.userId}-${createHash('sha256').update(fan.email).digest('hex').slice(0, 32)}` },
         );
         customerId = made.id;
       }

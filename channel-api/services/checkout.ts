@@ -74,7 +74,11 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       currency: plan.currency,
       successUrl: `${orderPageUrl(deps, orderId)}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: new URL(plan.cancelPath, deps.publicUrl).href,
-      idempotencyKey: `purchase-${purchase.id}`,
+      // Stripe's idempotency keys are per account, not per database: a key of our row id alone
+      // collides with another database on the same account (a reset one, staging beside
+      // production), which Stripe refuses for 24 hours or, with equal parameters, answers with
+      // that database's old session. The form's random key makes it ours alone.
+      idempotencyKey: `purchase-${purchase.id}-${idempotencyKey}`,
     });
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not start a checkout: ${(error as Error).message}`);
