@@ -123,6 +123,12 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
       await opts.onEvent({ id: event.id, type: event.type, sessionId: object.object === 'checkout.session' && object.id ? object.id : null });
       res.json({ received: true });
     } catch (error) {
+      // Fulfilment reads the session from Stripe, and Stripe could not answer: the event is not
+      // handled, so it is not acknowledged. Stripe delivers it again later; not a 500 of ours.
+      if (error instanceof Stripe.errors.StripeError) {
+        opts.log(`channel-api: a webhook could not be checked with Stripe: ${error.message}`);
+        return void res.status(503).json({ message: 'Stripe could not be reached to check this event. Deliver it again later.' });
+      }
       next(error);
     }
   });

@@ -74,7 +74,15 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
 /** An order page asking about a purchase still open: the provider's answer settles it now. */
 export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void> {
   if (purchase.status !== 'open' || !purchase.sessionId) return;
-  const state = await deps.payments.retrieveCheckout(purchase.sessionId);
+  let state: CheckoutState | null;
+  try {
+    state = await deps.payments.retrieveCheckout(purchase.sessionId);
+  } catch (error) {
+    // The provider cannot be asked right now: the page shows the order as it is (processing) and
+    // asks again on its next poll, instead of failing the fan's order page with a 500.
+    deps.log(`channel-api: could not read checkout ${purchase.sessionId} from ${deps.payments.name}: ${(error as Error).message}`);
+    return;
+  }
   const outcome = state && outcomeOf(state);
   if (outcome) await settleAndNotify(deps, purchase.id, outcome);
 }
