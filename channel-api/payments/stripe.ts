@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import Stripe from 'stripe';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
@@ -38,8 +39,10 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!customerId) {
         const made = await stripe.customers.create(
           { email: fan.email, metadata: { user_id: String(fan.userId) } },
-          // One customer per fan, even when two purchases start at once.
-          { idempotencyKey: `customer-${request.channelId}-${fan.userId}` },
+          // One customer per fan, even when two purchases start at once. The address is in the key
+          // because Stripe's keys are per account: another database on it (a reset one, staging)
+          // has a user of the same id, and the same key with another address is refused for 24 hours.
+          { idempotencyKey: `customer-${request.channelId}-${fan.userId}-${createHash('sha256').update(fan.email).digest('hex').slice(0, 32)}` },
         );
         customerId = made.id;
       }
@@ -120,6 +123,12 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
       await opts.onEvent({ id: event.id, type: event.type, sessionId: object.object === 'checkout.session' && object.id ? object.id : null });
       res.json({ received: true });
     } catch (error) {
+      // Fulfilment reads the session from Stripe, and Stripe could not answer: the event is not
+      // handled, so it is not acknowledged. Stripe delivers it again later; not a 500 of ours.
+      if (error instanceof Stripe.errors.StripeError) {
+        opts.log(`channel-api: a webhook could not be checked with Stripe: ${error.message}`);
+        return void res.status(503).json({ message: 'Stripe could not be reached to check this event. Deliver it again later.' });
+      }
       next(error);
     }
   });

@@ -1,7 +1,7 @@
 import { ORDER_MSG } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { recurringOf } from './billing.ts';
-import { settleAndNotify } from './fulfilment.ts';
+import { outcomeOf, settleAndNotify, type Settlement } from './fulfilment.ts';
 import type { PurchasePlan } from './purchase.ts';
 import { HttpError } from '../http/errors.ts';
 import { firstOrderOf, insertPurchase, openPurchasesOf, purchaseByKey, setPurchaseSession, type PurchaseRow } from '../repo/commerce.ts';
@@ -26,10 +26,10 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
   const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
   if (again) return startedAgain(deps, again, plan);
 
-  // A new attempt at the same product ends the older one still open (its order fails, its poller stops).
+  // A new attempt at the same product ends the older one still open (its order fails, its poller
+  // stops), unless the fan paid it meanwhile (in another tab, its webhook not here yet).
   for (const open of await openPurchasesOf(deps.db, user.id, plan.productKey)) {
-    if (open.sessionId) await deps.payments.expireCheckout(open.sessionId).catch(() => undefined);
-    await settleAndNotify(deps, open.id, { status: 'failed', reason: 'A newer checkout replaced this one.' });
+    if ((await endReplaced(deps, open)) === 'paid') throw new HttpError(409, ORDER_MSG.alreadyBought(plan.type));
   }
 
   const created = await insertPurchase(
@@ -74,7 +74,11 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       currency: plan.currency,
       successUrl: `${orderPageUrl(deps, orderId)}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: new URL(plan.cancelPath, deps.publicUrl).href,
-      idempotencyKey: `purchase-${purchase.id}`,
+      // Stripe's idempotency keys are per account, not per database: a key of our row id alone
+      // collides with another database on the same account (a reset one, staging beside
+      // production), which Stripe refuses for 24 hours or, with equal parameters, answers with
+      // that database's old session. The form's random key makes it ours alone.
+      idempotencyKey: `purchase-${purchase.id}-${idempotencyKey}`,
     });
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not start a checkout: ${(error as Error).message}`);
@@ -84,6 +88,34 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
   if (session.customerId && session.customerId !== user.stripeCustomerId) await updateUser(deps.db, user.id, { stripeCustomerId: session.customerId });
   await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url);
   return { order_id: orderId, redirect_url: session.url };
+}
+
+/**
+ * Ends an older open checkout of the same product. The provider decides what it was: expiring a
+ * session the fan already paid fails (Stripe refuses to expire a complete session), and failing
+ * its order anyway would keep the money and give nothing, as the paid webhook then finds the
+ * purchase settled. So the session is read after the expiry: paid, its order is paid; otherwise
+ * it is failed as replaced. When the provider cannot be asked, nothing is decided: 502, and the
+ * older order stays open for its webhook or its order page.
+ */
+async function endReplaced(deps: Deps, open: PurchaseRow): Promise<'paid' | 'failed'> {
+  let outcome: Settlement | null = null;
+  if (open.sessionId) {
+    try {
+      await deps.payments.expireCheckout(open.sessionId);
+      const state = await deps.payments.retrieveCheckout(open.sessionId);
+      outcome = state && outcomeOf(state);
+    } catch (error) {
+      deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${open.sessionId}: ${(error as Error).message}`);
+      throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    }
+  }
+  if (outcome?.status === 'paid') {
+    await settleAndNotify(deps, open.id, outcome);
+    return 'paid';
+  }
+  await settleAndNotify(deps, open.id, { status: 'failed', reason: 'A newer checkout replaced this one.' });
+  return 'failed';
 }
 
 /** The answer to a key used before: the same checkout while it is open, else the order page. */

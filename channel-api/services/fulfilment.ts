@@ -74,7 +74,15 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
 /** An order page asking about a purchase still open: the provider's answer settles it now. */
 export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void> {
   if (purchase.status !== 'open' || !purchase.sessionId) return;
-  const state = await deps.payments.retrieveCheckout(purchase.sessionId);
+  let state: CheckoutState | null;
+  try {
+    state = await deps.payments.retrieveCheckout(purchase.sessionId);
+  } catch (error) {
+    // The provider cannot be asked right now: the page shows the order as it is (processing) and
+    // asks again on its next poll, instead of failing the fan's order page with a 500.
+    deps.log(`channel-api: could not read checkout ${purchase.sessionId} from ${deps.payments.name}: ${(error as Error).message}`);
+    return;
+  }
   const outcome = state && outcomeOf(state);
   if (outcome) await settleAndNotify(deps, purchase.id, outcome);
 }
@@ -95,11 +103,14 @@ function toOutcome(purchase: PurchaseRow, s: Settlement): Outcome {
   return { status: 'paid', accessUntil: (order) => accessUntil(order, purchase.period, now) };
 }
 
-async function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | undefined> {
-  const bySession = await purchaseBySession(deps.db, state.sessionId);
-  if (bySession) return bySession;
-  // The webhook can beat the answer of createCheckout: the session id is not stored yet.
-  return state.purchaseId !== null ? purchaseById(deps.db, state.purchaseId) : undefined;
+/** The purchase of a checkout, by its session id only. The session's own purchase id
+ *  (client_reference_id) is no proof: Stripe sends the events of every session of an account to
+ *  every endpoint, and another database on the same account (staging beside production, a reset
+ *  database, another channel) counts its purchases from 1 like ours, so its paid session would
+ *  pay our purchase of the same number. Our session id is stored before the fan can reach the
+ *  checkout, so no event about it can come first. */
+function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | undefined> {
+  return purchaseBySession(deps.db, state.sessionId);
 }
 
 /** One receipt per purchase, after the change is committed (a failed delivery does not undo it). */

@@ -19,6 +19,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { commerceBench, commerceRows } from './commerce.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const CONNECTIONS = 20;
@@ -296,6 +297,8 @@ try {
   const js = fs.existsSync(CHROMIUM_PATH) ? await jsBytes(['/', `/watch/${eventId}`]) : null;
   console.log('Lighthouse (mobile) …');
   const lh = await lighthouseRuns(pages);
+  console.log('Commerce: buy → checkout redirect, Stripe webhooks (tests/bench/commerce.ts) …');
+  const commerce = await commerceBench({ channelApiUrl, outbox: path.join(dataDir, 'outbox'), seconds: DURATION_S });
 
   const results = {
     date: new Date().toISOString(),
@@ -305,6 +308,7 @@ try {
     channelCallsFirstVisit: firstVisit,
     javascript: js,
     lighthouse: lh,
+    commerce,
     targets: {
       anonymousToStatic: '>= 0.8',
       uncachedHomeToStatic: '>= 0.12',
@@ -338,6 +342,7 @@ try {
       if (l.failing.length) rows.push([`Lighthouse ${url} audits below 0.9`, l.failing.join(', '), '']);
     }
   } else rows.push(['Lighthouse', 'skipped: no Chromium at ' + CHROMIUM_PATH, '']);
+  rows.push(...commerceRows(commerce));
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));
   console.log(`\n${'measure'.padEnd(w)}  ${'value'.padEnd(v)}  target`);
