@@ -151,11 +151,15 @@ export async function firstOrderOf(db: Db, purchaseId: number): Promise<OrderRow
   return row;
 }
 
-export async function setPurchaseSession(db: Db, id: number, sessionId: string, redirectUrl: string): Promise<void> {
-  await db
+/** Stores the checkout of a purchase still open; false when it was settled meanwhile (a newer
+ *  attempt at the same product, sent from another tab at the same moment, ended it). */
+export async function setPurchaseSession(db: Db, id: number, sessionId: string, redirectUrl: string): Promise<boolean> {
+  const rows = await db
     .update(purchases)
     .set({ sessionId, redirectUrl, updatedAt: sql`now()` })
-    .where(eq(purchases.id, id));
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'open')))
+    .returning({ id: purchases.id });
+  return rows.length > 0;
 }
 
 export type Outcome = { status: 'paid'; accessUntil: (order: OrderRow) => Date | null } | { status: 'failed'; reason: string };

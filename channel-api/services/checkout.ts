@@ -86,7 +86,11 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
     throw new HttpError(502, ORDER_MSG.providerUnavailable);
   }
   if (session.customerId && session.customerId !== user.stripeCustomerId) await updateUser(deps.db, user.id, { stripeCustomerId: session.customerId });
-  await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url);
+  if (!(await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url))) {
+    // Replaced while its checkout was being made: nobody may pay for it; its order page says so.
+    await deps.payments.expireCheckout(session.sessionId).catch(() => undefined);
+    return { order_id: orderId, redirect_url: orderPageUrl(deps, orderId) };
+  }
   return { order_id: orderId, redirect_url: session.url };
 }
 

@@ -16,12 +16,14 @@ import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
 import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
+import { buySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { tokenFrom } from '../../support/outbox.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
 import { channelKey, newApiKey } from '../support/channel.ts';
+import { ordersOf, paidEvent, seasonPass } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
@@ -115,8 +117,10 @@ async function csrfOf(api: APIRequestContext, page: string): Promise<string> {
 
 interface Form {
   name: string;
-  /** Where it posts. */
+  /** Where it posts (for the test's name: a path with a parameter is filled by `at`). */
   path: string;
+  /** The actual path, when `path` has a parameter. */
+  at?(): Promise<string>;
   /** The route module it posts to (the completeness check below matches on it). */
   route: string;
   fields: string[];
@@ -165,6 +169,12 @@ function forms(): Form[] {
     profileFan ??= await createVerifiedUser();
     return openWeb(profileFan);
   };
+  let buyer: TestUser;
+  const buying = async () => {
+    buyer ??= await createVerifiedUser();
+    return openWeb(buyer);
+  };
+  const ordersState = async (web: Web) => (await ordersOf(web.apiKey!)).map((o) => [o.id, o.status, o.activity_status]);
   const anonymous = () => openWeb();
 
   return [
@@ -327,6 +337,34 @@ function forms(): Form[] {
       snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__datasaver')?.value ?? null,
     },
     {
+      name: 'buy (the checkout summary)',
+      path: '/buy',
+      route: 'buy',
+      fields: fieldsOf(buySchema),
+      open: buying,
+      base: async () => {
+        const { event, ticket } = await paidEvent();
+        return {
+          event: String(event.id),
+          package: String(ticket.id),
+          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+        };
+      },
+      // Refused: no order was made or changed.
+      snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'choose what a package covers',
+      path: '/select-package/:season',
+      at: async () => `/select-package/${(await seasonPass()).id}`,
+      route: 'select-package.$id',
+      fields: fieldsOf(selectPackageSchema),
+      open: buying,
+      base: async () => ({ choice: String((await seasonPass()).event_categories[0]) }),
+      // It only leads to /buy: nothing to change, refused or not.
+      snapshot: (web) => ordersState(web),
+    },
+    {
       name: 'continue with Google',
       path: '/auth/google',
       route: 'auth.$provider',
@@ -402,7 +440,7 @@ function buildEntries(form: Form, values: Record<string, string>, c: Case, csrf:
 }
 
 async function send(web: Web, form: Form, entries: [string, string][], c: Case): Promise<APIResponse> {
-  const url = `${form.path}${c.query}`;
+  const url = `${form.at ? await form.at() : form.path}${c.query}`;
   const headers: Record<string, string> = { ...c.headers };
   const opts = { headers, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 };
   switch (c.transport) {

@@ -31,6 +31,9 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/vod?from=:v&to=:v', route: 'routes/vod' },
   { url: '/schedule?sport=:v&view=:v', route: 'routes/schedule' },
   { url: '/packages', route: 'routes/packages' },
+  { url: '/select-package/:id?choose=:v', route: 'routes/select-package.$id' },
+  { url: '/buy?event=:v&package=:v&subscription=:v&category=:v&team=:v', route: 'routes/buy' },
+  { url: '/orders/:id?poll=:v&session_id=:v', route: 'routes/orders.$id' },
   { url: '/faq', route: 'routes/faq' },
   { url: '/about', route: 'routes/about' },
   { url: '/contacts', route: 'routes/contacts' },
@@ -167,6 +170,12 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     '/build/../server.ts',
     '/build/%2e%2e/%2e%2e/package.json',
     '/favicon.svg/..%2f..%2fpackage.json',
+    '/sandbox/checkout/..%2f..%2fchannels%2fdemo.json',
+    `/sandbox/checkout/cs_test_${'a'.repeat(30)}/../../../channels/demo.json`,
+    '/sandbox/checkout/cs_test_aaaaaaaaaaaaaaaaaaaaaaaaaaaa%00',
+    '/sandbox/assets/../../get_api_key',
+    '/stripe/webhook',
+    '/stripe/webhook/../../get_api_key',
   ];
   const headerSets: Record<string, string>[] = [
     {},
