@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pkg, subscription } from './entities.ts';
-import { endpoint, envelope, id, int, offset, pagedEnvelope } from './http.ts';
+import { endpoint, envelope, id, int, line, offset, pagedEnvelope } from './http.ts';
 
 /* Selling access (spec sections 3, 4 and 7; ../shared/design/PAYMENTS.md): what a fan can buy,
    what it costs, the orders it makes and how they move. Amounts are always computed by the
@@ -16,6 +16,10 @@ export const ORDER_MSG = {
   notCovered: 'This pass does not cover this event.',
   notAChoice: 'This choice is not part of the package.',
   needsRegularPass: 'Buy the regular pass first: this add-on comes with it.',
+  wrongPromoCode: 'Wrong promo code',
+  trialUsed: 'You have already used your free trial.',
+  noTrial: 'This subscription has no free trial.',
+  notRenewing: 'This subscription does not renew.',
   providerUnavailable: 'The payment service is not available. Please try again in a few minutes.',
 } as const;
 
@@ -67,6 +71,11 @@ export const order = z.object({
   failure_reason: z.string().nullable(),
   /** Orders paid together (a package with several choices) share their purchase. */
   purchase_id: z.number().int().nullable(),
+  /** A subscription renews at the end of each period until cancelled (spec: 'Auto-Renewal' /
+   *  'Auto-Renewal Cancelled'); false for one-time purchases. */
+  auto_renew: z.boolean(),
+  /** A subscription started with a free trial: when it ends and the first charge is due. */
+  trial_ends_at: stamp.nullable(),
   transactions: z.array(transaction),
 });
 export type Order = z.infer<typeof order>;
@@ -144,6 +153,9 @@ export const idempotencyKey = z
 
 const ids = (max: number) => z.array(id).max(max, `at most ${max} choices`);
 
+/** A promotion code as a fan types it: letters, digits, - and _; matched case-insensitively. */
+export const promotionCode = line(64).pipe(z.string().trim().min(1, ORDER_MSG.wrongPromoCode).max(40, ORDER_MSG.wrongPromoCode));
+
 /** What is being bought, by ids: a single event (with its single-event package), a subscription,
  *  or a package with its chosen categories or teams. Which ids must be present is decided by the
  *  channel, which answers 'id not selected' when none names a product. */
@@ -154,6 +166,8 @@ export const purchaseParams = z
     subscription_id: id.optional(),
     event_category_ids: ids(50).optional(),
     participant_ids: ids(200).optional(),
+    /** A promotion code the fan typed (GET apply_coupon checked it): the total is recomputed with it. */
+    promotion_code: promotionCode.optional(),
   })
   .strict();
 export type PurchaseParams = z.infer<typeof purchaseParams>;
@@ -174,8 +188,25 @@ export const quote = z.object({
   period: z.string().nullable(),
   /** Who takes the payment: Stripe Checkout, or the sandbox's test checkout (test cards only). */
   provider: z.enum(['sandbox', 'stripe']),
+  /** What the promotion code took off the subtotal (0 without one), and the code. */
+  discount: money,
+  coupon: z.object({ code: z.string(), description: z.string() }).nullable(),
+  /** A subscription's free trial this fan may still start, in days; null: none on offer to them. */
+  trial_days: z.number().int().nullable(),
 });
 export type Quote = z.infer<typeof quote>;
+
+/** Spec: GET apply_coupon — the purchase's quote with the code applied, or 400 'Wrong promo code'
+ *  (on the field `code`) for a code that does not exist, has expired or been used up, or does not
+ *  apply to this purchase or this fan. */
+export const applyCoupon = endpoint({
+  name: 'applyCoupon',
+  method: 'GET',
+  path: '/apply_coupon',
+  auth: 'apiKey',
+  params: purchaseParams.omit({ promotion_code: true }).extend({ code: promotionCode }).strict(),
+  response: envelope(quote),
+});
 
 /** What a purchase will cost, with the same checks as buying it ('id not selected', 'Pass not
  *  found', 'You already bought this …'): the /buy summary. The channel's addition to spec section 7,
@@ -224,12 +255,71 @@ export const buyBundle = endpoint({
   response: envelope(checkoutStarted),
 });
 
+/* ------------------------------------------------------------------ subscriptions (issue 11) */
+
+/** Spec: POST /stripe/subscription/start_trial — a subscription that starts with its free trial
+ *  (only while trial_period_used is false): the card is set up now for the renewal. */
+export const startTrial = endpoint({
+  name: 'startTrial',
+  method: 'POST',
+  path: '/stripe/subscription/start_trial',
+  auth: 'apiKey',
+  params: z.object({ subscription_id: id, promotion_code: promotionCode.optional(), idempotency_key: idempotencyKey }).strict(),
+  response: envelope(checkoutStarted),
+});
+
+/** Spec: POST /stripe/invoice-preview — before paying: what is due today, and the next charge and
+ *  when, with a promotion code applied (a trial: nothing today, the first charge at its end). */
+export const invoicePreview = endpoint({
+  name: 'invoicePreview',
+  method: 'POST',
+  path: '/stripe/invoice-preview',
+  auth: 'apiKey',
+  params: z.object({ subscription_id: id, trial: z.boolean().optional(), promotion_code: promotionCode.optional() }).strict(),
+  response: envelope(
+    z.object({
+      currency: z.string(),
+      due_today: money,
+      next_amount: money,
+      /** ISO date-time of the next charge. */
+      next_date: stamp,
+      trial_ends_at: stamp.nullable(),
+      discount: money,
+      period: z.string(),
+    }),
+  ),
+});
+
+/** Spec: POST stripe/unsubscribe — cancel auto-renewal: access lasts to the end of the paid period. */
+export const unsubscribe = endpoint({
+  name: 'unsubscribe',
+  method: 'POST',
+  path: '/stripe/unsubscribe',
+  auth: 'apiKey',
+  params: z.object({ order_id: id }).strict(),
+  response: envelope(order),
+});
+
+/** Spec: GET /stripe/customer-portal — where "Manage billing" goes: Stripe's portal, or the
+ *  sandbox's own page that does the same things. */
+export const customerPortal = endpoint({
+  name: 'customerPortal',
+  method: 'GET',
+  path: '/stripe/customer-portal',
+  auth: 'apiKey',
+  params: z.object({}).strict(),
+  response: envelope(z.object({ url: z.string() })),
+});
+
 /** The sandbox provider's outcome of a card, shared by its page and the tests. */
 export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   authentication: '4000002500003155',
+  /** Attaches to a customer, but every later charge fails (Stripe's 4000 0000 0000 0341): a
+   *  renewal that cannot be paid. */
+  chargeFails: '4000000000000341',
 } as const;
 
 /** The words Stripe's own pages use for these outcomes. */

@@ -233,6 +233,8 @@ function orderOut(r: OrderRow, txs: TransactionRow[]): Order {
     access_until: r.accessUntil?.toISOString() ?? null,
     failure_reason: r.failureReason,
     purchase_id: r.purchaseId,
+    auto_renew: r.autoRenew,
+    trial_ends_at: r.trialEndsAt?.toISOString() ?? null,
     transactions: txs
       .filter((t) => t.orderId === r.id)
       .map((t) => ({

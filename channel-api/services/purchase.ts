@@ -26,6 +26,8 @@ export interface PurchasePlan {
   mode: 'payment' | 'subscription';
   /** A subscription's billing period ('month' | 'annual'). */
   period: string | null;
+  /** A subscription's free trial this fan may still start (days); null otherwise. */
+  trialDays: number | null;
   orders: NewOrder[];
   subtotalCents: number;
   serviceFeeCents: number;
@@ -72,6 +74,7 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
       productName: sub.name,
       mode: 'subscription',
       period: sub.period,
+      trialDays: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false) ? sub.trial_period : null,
       currency: currencyOf(caller),
       cancelPath: '/packages',
     },
@@ -119,6 +122,7 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
       productName: event.name,
       mode: 'payment',
       period: null,
+      trialDays: null,
       currency: currencyOf(caller),
       cancelPath: `/watch/${event.id}`,
     },
@@ -175,6 +179,7 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
       productName: pkg.name,
       mode: 'payment',
       period: null,
+      trialDays: null,
       currency: currencyOf(caller),
       cancelPath: `/select-package/${pkg.id}`,
     },
@@ -207,6 +212,9 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
     currency: p.currency,
     period: p.period,
     provider,
+    discount: 0,
+    coupon: null,
+    trial_days: p.trialDays,
   };
 }
 

@@ -84,6 +84,13 @@ export const purchases = pgTable(
     currency: text('currency').notNull(),
     /** A subscription's billing period ('month' | 'annual'); null for one-time purchases. */
     period: text('period'),
+    /** A subscription started as a free trial of this many days. */
+    trialDays: integer('trial_days'),
+    /** The promotion code applied (as the fan typed it, upper case) and what it took off. */
+    couponId: integer('coupon_id'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** Paid with a saved card (pm_…) instead of a hosted checkout. */
+    paymentMethodId: text('payment_method_id'),
     failureReason: text('failure_reason'),
     createdAt: stamp('created_at').notNull().defaultNow(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
@@ -119,6 +126,14 @@ export const orders = pgTable(
     /** Null: access lasts as long as the pass (a season, an event). */
     accessUntil: stamp('access_until'),
     failureReason: text('failure_reason'),
+    /** A subscription renews at the end of each period until cancelled ('Auto-Renewal'). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** A subscription started with a free trial: when the trial ends and the first charge is due. */
+    trialEndsAt: stamp('trial_ends_at'),
+    /** The provider's subscription (sub_…) that renews this order. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Bought as a gift: the buyer's record of it, which gives the buyer no access. */
+    isGift: boolean('is_gift').notNull().default(false),
     createdAt: stamp('created_at').notNull().defaultNow(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
@@ -149,34 +164,56 @@ export const paymentEvents = pgTable('payment_events', {
   handledAt: stamp('handled_at').notNull().defaultNow(),
 });
 
-export interface SandboxLine {
-  name: string;
-  amountCents: number;
-}
+/**
+ * Promotion codes of a channel (GET apply_coupon). A code takes a percentage or an amount off a
+ * purchase's price (not its service fee), and may be limited: an expiry, a number of uses, a
+ * fan's first purchase only, a minimum amount, some kinds of product.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    /** Stored upper case: codes are matched case-insensitively, as Stripe's are. */
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    expiresAt: stamp('expires_at'),
+    maxRedemptions: integer('max_redemptions'),
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
+    minimumAmountCents: integer('minimum_amount_cents'),
+    /** Product kinds it applies to ('event', 'package', 'subscription'); empty: every kind. */
+    appliesTo: jsonb('applies_to')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('coupons_channel_code_uq').on(t.channelId, t.code)],
+);
 
 /**
- * The sandbox provider's side of a checkout: what Stripe would keep for a Checkout Session. Only
- * the sandbox reads and writes it (channel-api/payments/sandbox.ts).
+ * A pass bought for someone else: mailed to them with a redeem link (only the token's sha256 is
+ * kept); redeeming it gives them their own order of the pass, once.
  */
-export const sandboxSessions = pgTable('sandbox_sessions', {
-  id: text('id').primaryKey(),
-  channelId: channelRef(),
-  purchaseId: integer('purchase_id')
-    .notNull()
-    .references(() => purchases.id, { onDelete: 'cascade' }),
-  mode: text('mode').$type<'payment' | 'subscription'>().notNull(),
-  status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
-  paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'no_payment_required'>().notNull().default('unpaid'),
-  /** The decline of the last attempt ('card_declined', 'insufficient_funds', 'authentication_failed'). */
-  lastError: text('last_error'),
-  /** Set while a card that needs authentication waits on the bank page. */
-  awaitingAuthentication: boolean('awaiting_authentication').notNull().default(false),
-  lines: jsonb('lines').$type<SandboxLine[]>().notNull(),
-  amountTotalCents: integer('amount_total_cents').notNull(),
-  currency: text('currency').notNull(),
-  customerEmail: text('customer_email').notNull(),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  expiresAt: stamp('expires_at').notNull(),
-  createdAt: stamp('created_at').notNull().defaultNow(),
-});
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    redeemedBy: integer('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: stamp('redeemed_at'),
+    /** The order the redemption made for the recipient. */
+    redeemedOrderId: integer('redeemed_order_id'),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gifts_token_uq').on(t.tokenHash), index('gifts_purchase_idx').on(t.purchaseId)],
+);

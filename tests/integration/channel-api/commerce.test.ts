@@ -45,6 +45,9 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       currency: 'USD',
       period: null,
       provider: 'sandbox',
+      discount: 0,
+      coupon: null,
+      trial_days: null,
     });
 
     const q = (query: Record<string, string>) => http.request('GET', '/stripe/quote', { query: { api_key: fan.key, ...query } });
