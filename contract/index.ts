@@ -61,6 +61,10 @@ export const api = {
   purchaseQuote: commerce.purchaseQuote,
   buy: commerce.buy,
   buyBundle: commerce.buyBundle,
+  startTrial: commerce.startTrial,
+  invoicePreview: commerce.invoicePreview,
+  unsubscribe: commerce.unsubscribe,
+  customerPortal: commerce.customerPortal,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

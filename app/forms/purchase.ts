@@ -23,12 +23,14 @@ export const buySchema = z.object({
   subscription: anId.optional(),
   category: z.array(anId).max(50).optional(),
   team: z.array(anId).max(200).optional(),
+  /** A subscription started with its free trial (start_trial) rather than paid now. */
+  trial: z.literal('1').optional(),
   idempotency_key: idempotencyKey,
 });
 export type BuyValue = z.infer<typeof buySchema>;
 
 /** What /buy is about, in the channel's words (contract purchaseParams). */
-export function purchaseParams(v: Omit<BuyValue, 'idempotency_key'>): PurchaseParams {
+export function purchaseParams(v: Omit<BuyValue, 'idempotency_key' | 'trial'>): PurchaseParams {
   return {
     event_id: v.event,
     package_id: v.package,
@@ -57,6 +59,7 @@ export function purchaseFromQuery(params: URLSearchParams): Omit<BuyValue, 'idem
     subscription: positive(params.get('subscription')),
     category: list('category', 50),
     team: list('team', 200),
+    trial: params.get('trial') === '1' ? '1' : undefined,
   };
 }
 
@@ -68,5 +71,6 @@ export function buyHref(v: Omit<BuyValue, 'idempotency_key'>): string {
   if (v.subscription) q.set('subscription', String(v.subscription));
   for (const c of v.category ?? []) q.append('category', String(c));
   for (const t of v.team ?? []) q.append('team', String(t));
+  if (v.trial) q.set('trial', '1');
   return `/buy?${q}`;
 }

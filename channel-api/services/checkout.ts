@@ -44,6 +44,7 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       serviceFeeCents: plan.serviceFeeCents,
       currency: plan.currency,
       period: plan.period,
+      trialDays: plan.trial?.days ?? null,
     },
     plan.orders,
   );
@@ -63,10 +64,12 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       channelId: caller.channel.id,
       mode: plan.mode,
       customer: { userId: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+      trialDays: plan.trial?.days ?? null,
       lines: [
         ...plan.orders.map((o) => ({
           name: o.product.name,
-          amountCents: o.amountCents - o.serviceFeeCents,
+          // A trial's line is the price charged when it ends; nothing is paid now.
+          amountCents: plan.trial ? plan.trial.recurringCents : o.amountCents - o.serviceFeeCents,
           ...(plan.mode === 'subscription' && plan.period ? { recurring: recurringOf(plan.period) } : {}),
         })),
         ...(plan.serviceFeeCents > 0 ? [{ name: 'Service fee', amountCents: plan.serviceFeeCents }] : []),

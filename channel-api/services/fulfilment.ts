@@ -1,9 +1,11 @@
 import { DECLINE_MSG } from '../../contract/commerce.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
+import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
+import type { Tx } from '../db/client.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
-import type { CheckoutState, PaymentEvent } from '../payments/provider.ts';
+import type { CheckoutState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import {
   ordersOfPurchase,
@@ -11,6 +13,7 @@ import {
   purchaseById,
   purchaseBySession,
   recordPaymentEvent,
+  markTrialUsed,
   settlePurchase,
   type Outcome,
   type PurchaseRow,
@@ -54,6 +57,7 @@ export type Handled = 'settled' | 'unchanged' | 'duplicate' | 'ignored';
 
 export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<Handled> {
   if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
+  if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) return handleSubscriptionEvent(deps, event);
   if (!CHECKOUT_EVENTS.has(event.type) || !event.sessionId) {
     await deps.db.transaction((tx) => recordPaymentEvent(tx, event.id, event.type));
     return 'ignored';
@@ -62,10 +66,11 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   const state = await deps.payments.retrieveCheckout(event.sessionId);
   const purchase = state && (await purchaseFor(deps, state));
   const outcome = state && outcomeOf(state);
+  const subscription = state?.subscriptionId && outcome?.status === 'paid' ? await deps.payments.retrieveSubscription(state.subscriptionId) : null;
   const result = await deps.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate' as const;
     if (!purchase || !outcome) return 'unchanged' as const;
-    return (await settlePurchase(tx, purchase.id, toOutcome(purchase, outcome))) ? ('settled' as const) : ('unchanged' as const);
+    return (await settle(tx, purchase, outcome, subscription)) ? ('settled' as const) : ('unchanged' as const);
   });
   if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
   return result;
@@ -84,7 +89,24 @@ export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void
     return;
   }
   const outcome = state && outcomeOf(state);
-  if (outcome) await settleAndNotify(deps, purchase.id, outcome);
+  if (!outcome) return;
+  const subscription =
+    state?.subscriptionId && outcome.status === 'paid' ? await deps.payments.retrieveSubscription(state.subscriptionId).catch(() => null) : null;
+  const moved = await deps.db.transaction((tx) => settle(tx, purchase, outcome, subscription));
+  if (moved && outcome.status === 'paid') await sendReceipt(deps, purchase.id);
+}
+
+/** Settles a purchase in the caller's transaction; a paid subscription checkout links its order to
+ *  the subscription (renewals, access until the period's end) and a trial spends the fan's trial. */
+async function settle(tx: Tx, purchase: PurchaseRow, outcome: Settlement, subscription: SubscriptionState | null): Promise<boolean> {
+  if (outcome.status === 'failed' || !subscription) return settlePurchase(tx, purchase.id, toOutcome(purchase, outcome));
+  const moved = await settlePurchase(tx, purchase.id, {
+    status: 'paid',
+    accessUntil: (order) => (order.type === 'subscription' ? subscription.currentPeriodEnd : null),
+    subscription: { id: subscription.id, trialEndsAt: subscription.trialEnd },
+  });
+  if (moved && purchase.trialDays && purchase.userId) await markTrialUsed(tx, purchase.userId);
+  return moved;
 }
 
 /** Settles a purchase outside of any event (a replaced or abandoned checkout, a provider that

@@ -28,6 +28,9 @@ export interface PurchasePlan {
   period: string | null;
   /** A subscription's free trial this fan may still start (days); null otherwise. */
   trialDays: number | null;
+  /** The free trial this purchase starts (start_trial): nothing is charged now, the subscription's
+   *  price is charged at the trial's end. */
+  trial: { days: number; recurringCents: number } | null;
   orders: NewOrder[];
   subtotalCents: number;
   serviceFeeCents: number;
@@ -52,7 +55,7 @@ const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperC
 const cents = (amount: number) => Math.round(amount * 100);
 
 function plan(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders'>,
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'trial'>,
   items: Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>[],
   priceCents: number,
   feeCents: number,
@@ -60,7 +63,7 @@ function plan(
   // The fee rides on the first order, so the orders of a purchase add up to what was charged.
   const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
   const subtotalCents = priceCents * items.length;
-  return { ...base, orders, subtotalCents, serviceFeeCents: feeCents, totalCents: subtotalCents + feeCents };
+  return { ...base, trial: null, orders, subtotalCents, serviceFeeCents: feeCents, totalCents: subtotalCents + feeCents };
 }
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
@@ -92,6 +95,29 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
     cents(sub.base_price),
     cents(sub.service_fee),
   );
+}
+
+/**
+ * A subscription that starts with its free trial (POST /stripe/subscription/start_trial): offered
+ * only while the fan's trial_period_used is false. Nothing is charged now (the order's amount is
+ * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
+ * (the fee comes with a payment at checkout only: ADR 016).
+ */
+export async function planTrial(deps: Deps, caller: Caller, user: UserRow, id: number): Promise<PurchasePlan> {
+  const sub = await subscriptionById(deps.db, caller.channel.id, id);
+  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
+  if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
+  const paying = await planSubscription(deps, caller, id);
+  return {
+    ...paying,
+    trialDays: sub.trial_period,
+    trial: { days: sub.trial_period, recurringCents: cents(sub.base_price) },
+    orders: paying.orders.map((o) => ({ ...o, amountCents: 0, serviceFeeCents: 0, label: 'Free trial' })),
+    subtotalCents: 0,
+    serviceFeeCents: 0,
+    totalCents: 0,
+  };
 }
 
 /** The event as access sees it. */
