@@ -30,7 +30,7 @@ const randomId = (prefix: string) =>
   `${prefix}${randomBytes(24)
     .toString('base64')
     .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 24)}`;
+    .slice(0, 26)}`;
 export const newEventId = () => randomId('evt_sbx_');
 
 /** The fan's time on their test clock. */
