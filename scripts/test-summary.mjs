@@ -37,3 +37,35 @@ for (const [label, r] of rows) {
   for (const k of Object.keys(total)) total[k] += r[k];
 }
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+
+// Every failed test by name with its first error line, so the tail of a CI log says what broke.
+const firstLine = (m) => String(m ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const failures = [];
+for (const [label, file] of [['vitest (PGlite)', 'vitest.json'], ['vitest (PostgreSQL)', 'vitest-postgres.json']]) {
+  const r = read(file);
+  for (const suite of r?.testResults ?? []) {
+    const rel = path.relative(process.cwd(), suite.name ?? '');
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      failures.push(`${label}: ${rel}: ${firstLine(suite.message)}`);
+    }
+    for (const a of suite.assertionResults ?? []) {
+      if (a.status === 'failed') failures.push(`${label}: ${rel} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    }
+  }
+}
+const walk = (suite, file) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      const bad = (t.results ?? []).find((x) => x.status === 'failed' || x.status === 'timedOut');
+      if (t.status === 'unexpected' && bad) {
+        failures.push(`playwright [${t.projectName}]: ${file} > ${spec.title}: ${firstLine(bad.error?.message ?? bad.status)}`);
+      }
+    }
+  }
+  for (const s of suite.suites ?? []) walk(s, file);
+};
+for (const s of pw?.suites ?? []) walk(s, s.file);
+if (failures.length) {
+  console.log('\nFailed tests:');
+  for (const f of failures) console.log(`  - ${f.slice(0, 400)}`);
+}
