@@ -39,7 +39,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       // ISO time first: a directory listing sorts oldest to newest; ':' is not allowed on every filesystem.
       const stamp = new Date().toISOString().replace(/:/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${kind}-${randomBytes(4).toString('hex')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      // Written whole, then named: a reader of the outbox never sees half a mail.
+      fs.writeFileSync(`${file}.partial`, info.message as Buffer);
+      fs.renameSync(`${file}.partial`, file);
       opts.log(`channel-api: mail "${subject}" to ${to} written to ${file}; link: ${input.link}`);
     },
   };

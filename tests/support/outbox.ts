@@ -109,20 +109,37 @@ export function parseMail(file: string): Mail {
  *  a coarse clock that can read a few milliseconds behind Date.now(), so a mail written right
  *  after a test noted the time looked older than it. */
 function writtenAt(file: string): number {
-  const stamp = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2}(?:\.\d+)?Z)-/.exec(path.basename(file));
-  const time = stamp ? Date.parse(`${stamp[1]}:${stamp[2]}:${stamp[3]}`) : NaN;
+  const time = nameTime(path.basename(file));
   return Number.isNaN(time) ? fs.statSync(file).mtimeMs : time;
 }
 
-/** Every mail in the outbox, newest first (file names start with the ISO time). */
-export function listMail(dir: string): Mail[] {
+/** The ISO time a mail's file name starts with; NaN for a name without one. */
+function nameTime(name: string): number {
+  const stamp = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2}(?:\.\d+)?Z)-/.exec(name);
+  return stamp ? Date.parse(`${stamp[1]}:${stamp[2]}:${stamp[3]}`) : NaN;
+}
+
+/** Mails already read, by file: the mailer writes a mail whole and then names it, and never
+ *  changes it, so each file is parsed once however often a test polls the outbox (which grows
+ *  by hundreds of mails over an e2e run). */
+const parsed = new Map<string, Mail>();
+const readMail = (file: string) => {
+  let mail = parsed.get(file);
+  if (!mail) parsed.set(file, (mail = parseMail(file)));
+  return mail;
+};
+
+/** Every mail in the outbox, newest first (file names start with the ISO time); with `after`, only
+ *  those written since (told by the name, before any file is read). */
+export function listMail(dir: string, after?: number | Date): Mail[] {
   if (!fs.existsSync(dir)) return [];
+  const since = after === undefined ? -Infinity : Number(after) - 1;
   return fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
+    .filter((f) => f.endsWith('.eml') && !(nameTime(f) < since))
     .sort()
     .reverse()
-    .map((f) => parseMail(path.join(dir, f)));
+    .map((f) => readMail(path.join(dir, f)));
 }
 
 export interface MailQuery {
@@ -142,7 +159,7 @@ const matches = (mail: Mail, q: MailQuery) =>
 export async function waitForMail(dir: string, q: MailQuery, timeoutMs = 10_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = listMail(dir).find((m) => matches(m, q));
+    const found = listMail(dir, q.after).find((m) => matches(m, q));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${q.to}${q.subject ? ` about ${q.subject}` : ''} in ${dir} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
