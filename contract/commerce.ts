@@ -249,6 +249,7 @@ export const buyBundle = endpoint({
       package_id: id.optional(),
       event_category_ids: ids(50).optional(),
       participant_ids: ids(200).optional(),
+      promotion_code: promotionCode.optional(),
       idempotency_key: idempotencyKey,
     })
     .strict(),

@@ -1,4 +1,5 @@
 import { DECLINE_MSG } from '../../contract/commerce.ts';
+import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
 import { deliver } from '../mail/index.ts';
@@ -15,6 +16,7 @@ import {
   type Outcome,
   type PurchaseRow,
 } from '../repo/commerce.ts';
+import { countRedemption } from '../repo/coupons.ts';
 import { userById } from '../repo/users.ts';
 
 /*
@@ -65,7 +67,7 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   const result = await deps.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate' as const;
     if (!purchase || !outcome) return 'unchanged' as const;
-    return (await settlePurchase(tx, purchase.id, toOutcome(purchase, outcome))) ? ('settled' as const) : ('unchanged' as const);
+    return (await settle(tx, purchase, outcome)) ? ('settled' as const) : ('unchanged' as const);
   });
   if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
   return result;
@@ -92,8 +94,16 @@ export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void
 export async function settleAndNotify(deps: Deps, purchaseId: number, outcome: Settlement): Promise<boolean> {
   const purchase = await purchaseById(deps.db, purchaseId);
   if (!purchase) return false;
-  const moved = await deps.db.transaction((tx) => settlePurchase(tx, purchaseId, toOutcome(purchase, outcome)));
+  const moved = await deps.db.transaction((tx) => settle(tx, purchase, outcome));
   if (moved && outcome.status === 'paid') await sendReceipt(deps, purchaseId);
+  return moved;
+}
+
+/** Moves the purchase forward in the caller's transaction; a paid one counts a use of its
+ *  promotion code there too, so a code is used once per paid purchase, whatever settles it. */
+async function settle(tx: Executor, purchase: PurchaseRow, s: Settlement): Promise<boolean> {
+  const moved = await settlePurchase(tx, purchase.id, toOutcome(purchase, s));
+  if (moved && s.status === 'paid' && purchase.couponId !== null) await countRedemption(tx, purchase.couponId);
   return moved;
 }
 

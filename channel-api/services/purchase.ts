@@ -3,6 +3,8 @@ import { hasAccess, type Watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { fromCents } from '../money.ts';
+import { spreadDiscount } from './coupons.ts';
+import { couponFor, type AppliedCoupon } from './promotion.ts';
 import { namesOf, packageById, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
 import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
 import { nowSeconds } from '../repo/event-status.ts';
@@ -28,9 +30,15 @@ export interface PurchasePlan {
   period: string | null;
   /** A subscription's free trial this fan may still start (days); null otherwise. */
   trialDays: number | null;
+  /** What each order is charged: its price less its share of a promotion code, plus the fee on the first. */
   orders: NewOrder[];
+  /** The summary's lines: each product at its price, before a promotion code. */
+  lines: { name: string; amountCents: number }[];
   subtotalCents: number;
   serviceFeeCents: number;
+  /** What a promotion code took off the subtotal (never the fee). */
+  discountCents: number;
+  coupon: Omit<AppliedCoupon, 'discountCents'> | null;
   totalCents: number;
   currency: string;
   /** Where a fan who leaves the checkout comes back to (a page of the web app). */
@@ -41,7 +49,26 @@ const idNotSelected = (field: string) => new HttpError(400, ORDER_MSG.idNotSelec
 const alreadyBought = (type: ProductType) => new HttpError(409, ORDER_MSG.alreadyBought(type));
 const passNotFound = () => new HttpError(404, ORDER_MSG.passNotFound, { package_id: [ORDER_MSG.passNotFound] });
 
-export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
+/** The plan of a purchase; with `promotion_code`, checked and applied (else a 400 'Wrong promo
+ *  code' on `codeField`). */
+export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams, codeField = 'promotion_code'): Promise<PurchasePlan> {
+  const planned = await planProduct(deps, caller, user, params);
+  if (params.promotion_code === undefined) return planned;
+  const purchase = { channelId: caller.channel.id, userId: user.id, type: planned.type, subtotalCents: planned.subtotalCents, currency: planned.currency };
+  return withCoupon(planned, await couponFor(deps, purchase, params.promotion_code, codeField));
+}
+
+/** The discount spread over the orders, so they still add up to what is charged. */
+export function withCoupon(p: PurchasePlan, { discountCents, ...coupon }: AppliedCoupon): PurchasePlan {
+  const shares = spreadDiscount(
+    p.orders.map((o) => o.amountCents - o.serviceFeeCents),
+    discountCents,
+  );
+  const orders = p.orders.map((o, i) => ({ ...o, amountCents: o.amountCents - shares[i] }));
+  return { ...p, orders, discountCents, coupon, totalCents: p.totalCents - discountCents };
+}
+
+async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
   if (params.subscription_id !== undefined) return planSubscription(deps, caller, params.subscription_id);
   if (params.event_id !== undefined) return planEvent(deps, caller, params.event_id, params.package_id);
   if (params.package_id !== undefined) return planPackage(deps, caller, user, params);
@@ -52,7 +79,7 @@ const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperC
 const cents = (amount: number) => Math.round(amount * 100);
 
 function plan(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders'>,
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon'>,
   items: Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>[],
   priceCents: number,
   feeCents: number,
@@ -60,7 +87,8 @@ function plan(
   // The fee rides on the first order, so the orders of a purchase add up to what was charged.
   const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
   const subtotalCents = priceCents * items.length;
-  return { ...base, orders, subtotalCents, serviceFeeCents: feeCents, totalCents: subtotalCents + feeCents };
+  const lines = items.map((o) => ({ name: o.product.name, amountCents: priceCents }));
+  return { ...base, orders, lines, subtotalCents, serviceFeeCents: feeCents, discountCents: 0, coupon: null, totalCents: subtotalCents + feeCents };
 }
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
@@ -205,15 +233,15 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
   return {
     type: p.type,
     product: p.productName,
-    lines: p.orders.map((o) => ({ name: o.product.name, amount: fromCents(o.amountCents - o.serviceFeeCents) })),
+    lines: p.lines.map((l) => ({ name: l.name, amount: fromCents(l.amountCents) })),
     subtotal: fromCents(p.subtotalCents),
     service_fee: fromCents(p.serviceFeeCents),
     total: fromCents(p.totalCents),
     currency: p.currency,
     period: p.period,
     provider,
-    discount: 0,
-    coupon: null,
+    discount: fromCents(p.discountCents),
+    coupon: p.coupon && { code: p.coupon.code, description: p.coupon.description },
     trial_days: p.trialDays,
   };
 }
