@@ -1,7 +1,9 @@
 # Production image: the same steps as CI and the README (npm ci, npm run build, npm start).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
+# patches/: applied by the postinstall step (ADR 014).
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -6,6 +6,7 @@ import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToString } from 'react-dom/server';
 import { AppStylesText } from '~/components/layout/AppStyles';
 import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
+import { textResponse } from '~/http/page-text';
 import { scriptsAfterLoad } from '~/http/script-loading';
 import appCss from '~/styles/app.css';
 
@@ -30,7 +31,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     'Content-Security-Policy',
     contentSecurityPolicy({ pathname: url.pathname, https: url.protocol === 'https:', hashes: inlineHashes(html) }),
   );
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return textResponse(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Server errors go to the log and to Sentry (no-op without SENTRY_DSN); a visitor who left

@@ -10,7 +10,7 @@ import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
 import type { PaymentEvent } from './payments/provider.ts';
-import { sandboxPages } from './payments/sandbox-pages.ts';
+import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
 import { sandboxProvider } from './payments/sandbox.ts';
 import { stripeClient, stripeProvider, stripeWebhook, type StripeOptions } from './payments/stripe.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -100,13 +100,15 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL }
           : null;
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
-    const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl });
+    // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
+    const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl, onEvent: (event) => onPaymentEvent(event) });
     const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, publicUrl, mailer, recaptcha, social, payments, log };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
     if (!stripe) app.use('/sandbox', sandboxPages({ db: database.db, onEvent: onPaymentEvent }));
+    if (!stripe) app.use(sandboxClockRoute({ db: database.db, onEvent: onPaymentEvent }));
     log(
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );

@@ -62,6 +62,10 @@ export const api = {
   applyCoupon: commerce.applyCoupon,
   buy: commerce.buy,
   buyBundle: commerce.buyBundle,
+  startTrial: commerce.startTrial,
+  invoicePreview: commerce.invoicePreview,
+  unsubscribe: commerce.unsubscribe,
+  customerPortal: commerce.customerPortal,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

@@ -7,6 +7,7 @@ import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
+import { pageText } from '../app/http/page-text.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 
 /* The Remix request handler for Express: what @remix-run/express does (Express request → Fetch
@@ -59,11 +60,13 @@ export function remixHandler(options: {
       );
       const answer = withCacheControl(committed, policy.cacheControl);
       if (key && policy.share !== 'none') {
+        // A page rendered here is still a string (app/http/page-text.ts): no need to read it back.
+        const text = pageText(answer);
         const page = {
           status: answer.status,
           statusText: answer.statusText,
           headers: [...answer.headers.entries()],
-          body: Buffer.from(await answer.arrayBuffer()),
+          body: text !== null ? Buffer.from(text) : Buffer.from(await answer.arrayBuffer()),
         };
         options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
         return sendStored(res, { ...page, storedAt: Date.now() }, 'miss');

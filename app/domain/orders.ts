@@ -17,6 +17,15 @@ export function paymentFlow(order: Pick<Order, 'status'>): PaymentFlow {
   return order.status === 'failed' ? 'error' : 'success';
 }
 
+/** Spec section 4 renewal labels, for a paid, active subscription; null for anything else. */
+export function renewalLabel(order: Pick<Order, 'type' | 'status' | 'activity_status' | 'auto_renew'>): 'Auto-Renewal' | 'Auto-Renewal Cancelled' | null {
+  if (order.type !== 'subscription' || order.status !== 'paid' || order.activity_status !== 'active') return null;
+  return order.auto_renew ? 'Auto-Renewal' : 'Auto-Renewal Cancelled';
+}
+
+/** A subscription whose renewal can still be cancelled. */
+export const canCancelRenewal = (order: Pick<Order, 'type' | 'status' | 'activity_status' | 'auto_renew'>) => renewalLabel(order) === 'Auto-Renewal';
+
 /** Where a paid order leads (its event, or the games its pass opens), and where a failed one is
  *  tried again (the offer it came from). */
 export function orderLinks(order: Pick<Order, 'type' | 'product'>): { next: { href: string; label: string }; retry: string } {

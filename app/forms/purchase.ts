@@ -30,6 +30,8 @@ export const buySchema = z.object({
   subscription: anId.optional(),
   category: z.array(anId).max(50).optional(),
   team: z.array(anId).max(200).optional(),
+  /** A subscription started with its free trial (start_trial) rather than paid now. */
+  trial: z.literal('1').optional(),
   idempotency_key: idempotencyKey,
   /** The code the channel accepted (Apply): checked again, and the total recomputed, when paying. */
   promotion_code: promotionCode.optional(),
@@ -90,6 +92,7 @@ export function purchaseFromQuery(params: URLSearchParams): WantedPurchase {
     subscription: positive(params.get('subscription')),
     category: list('category', 50),
     team: list('team', 200),
+    trial: params.get('trial') === '1' ? '1' : undefined,
   };
 }
 
@@ -101,5 +104,6 @@ export function buyHref(v: WantedPurchase): string {
   if (v.subscription) q.set('subscription', String(v.subscription));
   for (const c of v.category ?? []) q.append('category', String(c));
   for (const t of v.team ?? []) q.append('team', String(t));
+  if (v.trial) q.set('trial', '1');
   return `/buy?${q}`;
 }

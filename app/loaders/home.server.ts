@@ -3,8 +3,8 @@
  * .server import a route file keeps, and a route file that re-exports its loader keeps only one.
  * Everything the page shows is worked out here, so the dates, Intl formatting, titles and links
  * of the cards stay on the server and the page's data is only what it renders. */
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { api } from '#contract';
+import type { LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
+import { api, type BootstrapData, type Event, type ResponseOf } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-text';
@@ -15,15 +15,16 @@ import { requestContext } from '~/http/request-context.server';
 /** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
 export const HOME_SECTION_LIMIT = 8;
 
-export async function loader(args: LoaderFunctionArgs) {
-  const boot = await loadBootstrapOrWhoops();
-  const { channel } = requestContext(args);
-  const [{ data: events }, { data: rails }] = await Promise.all([channel.shared(api.eventsForHomepage), channel.shared(api.vodMediaRails)]);
-  const section = (list: typeof events.live) => ({
-    cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
-    more: list.length > HOME_SECTION_LIMIT,
-  });
-  return json({
+type HomeEvents = ResponseOf<typeof api.eventsForHomepage>['data'];
+type VodRails = ResponseOf<typeof api.vodMediaRails>['data'];
+
+const section = (list: readonly Event[]) => ({
+  cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
+  more: list.length > HOME_SECTION_LIMIT,
+});
+
+function homeData(boot: BootstrapData, events: HomeEvents, rails: VodRails) {
+  return {
     title: documentTitle('Home', boot.settings.name),
     channelName: boot.settings.name,
     slides: slideViews(boot.slides, boot.pages),
@@ -31,5 +32,26 @@ export async function loader(args: LoaderFunctionArgs) {
     upcoming: section(events.upcoming),
     finished: section(events.finished),
     rails: vodRailsData(rails),
-  });
+  };
+}
+
+/* The page's data depends on nothing but the bootstrap data and two shared channel answers: the
+   same objects for every visitor until the caches fetch them again (then new ones), and nothing
+   in it reads the clock (a card's status is the channel's). So it is worked out and serialised
+   once per set of sources, not per request: Remix v2 (without single fetch) sends a loader's data
+   through JSON anyway, and this page's is the largest part of its render after React. */
+let kept: { boot: BootstrapData; events: HomeEvents; rails: VodRails; json: Uint8Array<ArrayBuffer> } | null = null;
+function homeJson(boot: BootstrapData, events: HomeEvents, rails: VodRails): Uint8Array<ArrayBuffer> {
+  if (kept?.boot !== boot || kept.events !== events || kept.rails !== rails) {
+    kept = { boot, events, rails, json: new TextEncoder().encode(JSON.stringify(homeData(boot, events, rails))) };
+  }
+  return kept.json;
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<TypedResponse<ReturnType<typeof homeData>>> {
+  const boot = await loadBootstrapOrWhoops();
+  const { channel } = requestContext(args);
+  const [{ data: events }, { data: rails }] = await Promise.all([channel.shared(api.eventsForHomepage), channel.shared(api.vodMediaRails)]);
+  // What json() would send (the body is copied into each Response).
+  return new Response(homeJson(boot, events, rails), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

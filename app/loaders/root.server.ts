@@ -3,9 +3,10 @@
  * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { loadBootstrapOrWhoops, type BootstrapData } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
 import { colorCss } from '~/domain/colors';
+import { memoBySource } from '~/domain/memo';
 import { guard } from '~/domain/navigation';
 import { documentTitle, paragraphs } from '~/domain/page-text';
 import { menuLinks, safeLink } from '~/domain/slide-link';
@@ -17,6 +18,31 @@ import { HONEYPOT_FIELD } from '~/http/security.server';
 /** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
  *  policy blocks stay unshown (spec section 2: those routes are paths only). */
 const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith('footer-') || alias.startsWith('footer_');
+
+/* What the layout shows of the channel, worked out once per bootstrap data (domain/memo): it
+   is the same for every visitor until the bootstrap cache fetches it again. */
+const layout = memoBySource((boot: BootstrapData) => {
+  const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
+  return {
+    // Route meta functions read settings.name through `matches` (components/layout/meta).
+    settings: { name, logo, contact_email, contact_phone, address },
+    lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
+    title: documentTitle(null, name),
+    header: menuLinks(boot.menu.header),
+    footer: {
+      menu: menuLinks(boot.menu.footer),
+      blocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)).map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
+      social: social.flatMap((s) => {
+        const href = safeLink(s.url);
+        return href ? [{ name: s.name, href }] : [];
+      }),
+    },
+    colorCss: colorCss(boot['color-settings']),
+  };
+});
+
+/** Only the named public values; '<' escaped so no tag can close early. */
+const envScript = `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
@@ -33,24 +59,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   const trackingCookie = await rememberTracking(request);
   if (trackingCookie) headers.append('Set-Cookie', trackingCookie);
-  const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
+  const { settings, lang, title, header, footer, colorCss } = layout(boot);
   return json(
     {
-      // Route meta functions read settings.name through `matches` (components/layout/meta).
-      settings: { name, logo, contact_email, contact_phone, address },
-      lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
-      title: documentTitle(null, name),
-      header: menuLinks(boot.menu.header),
-      footer: {
-        menu: menuLinks(boot.menu.footer),
-        blocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)).map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
-        social: social.flatMap((s) => {
-          const href = safeLink(s.url);
-          return href ? [{ name: s.name, href }] : [];
-        }),
-        year: new Date().getFullYear(),
-      },
-      colorCss: colorCss(boot['color-settings']),
+      settings,
+      lang,
+      title,
+      header,
+      footer: { ...footer, year: new Date().getFullYear() },
+      colorCss,
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
       csrfToken,
@@ -58,8 +75,7 @@ export async function loader(args: LoaderFunctionArgs) {
       dataSaver: dataSaverOn({ saveData: request.headers.get('Save-Data'), cookie: request.headers.get('Cookie') }),
       // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
       honeypotField: HONEYPOT_FIELD,
-      // Only the named public values; '<' escaped so no tag can close early.
-      envScript: `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
+      envScript,
     },
     { headers },
   );

@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirectDocument, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
-import { api, idempotencyKey, ORDER_MSG, type Quote } from '#contract';
+import { api, idempotencyKey, ORDER_MSG, type Quote, type ResponseOf } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
@@ -11,11 +11,13 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { AppliedCode, DiscountRow, PromoCodeField } from '~/components/purchase/PromoCode';
 import { env } from '~/config/env.server';
+import { formatDate } from '~/domain/account-records';
 import { formatMoney } from '~/domain/price-title';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import {
   applyCouponSchema,
   buyFormSchema,
+  buyHref,
   buyIntent,
   buySchema,
   purchaseFromQuery,
@@ -43,13 +45,15 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout',
 
 const ALL_SALES_FINAL = 'All sales final, no refunds.';
 
+type InvoicePreview = ResponseOf<typeof api.invoicePreview>['data'];
+
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const wanted = purchaseFromQuery(new URL(args.request.url).searchParams);
   const csrfToken = await requestContext(args).session.csrfToken();
   try {
-    const { data } = await callAsUser(args, api.purchaseQuote, purchaseParams(wanted), { handles4xx: true });
-    return json({ wanted, summary: summaryOf(data), problem: null, idempotencyKey: randomUUID(), csrfToken });
+    const { trial, summary } = await quoteSummary(args, wanted);
+    return json({ wanted: { ...wanted, trial: trial ? ('1' as const) : undefined }, summary, problem: null, idempotencyKey: randomUUID(), csrfToken });
   } catch (error) {
     if (!(error instanceof ChannelError) || error.status >= 500) throw error;
     const problem = purchaseMessage(error.message, error.status);
@@ -57,10 +61,42 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
+/** The channel's quote (with a promotion code: apply_coupon's), and for a subscription what is due
+ *  today and when it is charged next (invoice preview; the trial only if it is offered). */
+async function quoteSummary(args: RouteArgs, wanted: WantedPurchase, code?: string) {
+  const { data } = code
+    ? await callAsUser(args, api.applyCoupon, { ...purchaseParams(wanted), code }, { handles4xx: true })
+    : await callAsUser(args, api.purchaseQuote, purchaseParams(wanted), { handles4xx: true });
+  const trial = Boolean(wanted.trial && data.trial_days);
+  const preview =
+    data.type === 'subscription' && wanted.subscription
+      ? (
+          await callAsUser(
+            args,
+            api.invoicePreview,
+            { subscription_id: wanted.subscription, ...(trial ? { trial } : {}), ...(code ? { promotion_code: code } : {}) },
+            { handles4xx: true },
+          )
+        ).data
+      : null;
+  return { trial, summary: summaryOf(data, preview, trial) };
+}
+
 /** The quote as the page shows it: money already formatted, in the channel's currency. */
-function summaryOf(q: Quote) {
+function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean) {
   const money = (amount: number) => formatMoney(amount, q.currency);
+  const every = q.period === 'annual' ? 'every year' : 'every 30 days';
   return {
+    trialDays: trial ? q.trial_days : null,
+    /** A subscription: what is due today, and the next charge and when (invoice preview). */
+    billing: preview
+      ? {
+          dueToday: money(preview.due_today),
+          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date)}, and ${every} after that, until you cancel.`,
+        }
+      : null,
+    /** Offered, not chosen: the way to start the trial instead. */
+    trialOffer: !trial && q.trial_days ? q.trial_days : null,
     type: q.type,
     product: q.product,
     lines: q.lines.map((l) => ({ name: l.name, amount: money(l.amount) })),
@@ -68,7 +104,6 @@ function summaryOf(q: Quote) {
     serviceFee: q.service_fee > 0 ? money(q.service_fee) : null,
     total: money(q.total),
     currency: q.currency,
-    renews: q.period ? `Renews every ${q.period === 'annual' ? 'year' : '30 days'} until you cancel.` : null,
     testMode: q.provider === 'sandbox',
   };
 }
@@ -131,8 +166,7 @@ async function applyCode(args: RouteArgs, formData: FormData) {
   }
   const { idempotency_key: idempotencyKey, code, ...wanted } = submission.value;
   try {
-    const { data } = await callAsUser(args, api.applyCoupon, { ...purchaseParams(wanted), code });
-    return answer(submission.reply(), { summary: summaryOf(data), idempotencyKey });
+    return answer(submission.reply(), { summary: (await quoteSummary(args, wanted, code)).summary, idempotencyKey });
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     if (isWrongCode(error, 'code')) return answer(submission.reply({ fieldErrors: { code: [ORDER_MSG.wrongPromoCode] } }), { idempotencyKey, status: 400 });
@@ -149,8 +183,11 @@ async function pay(args: RouteArgs, formData: FormData) {
   let started;
   try {
     // A package with its choices is a bundle; a single event or a subscription a plain purchase.
-    ({ data: started } =
-      params.event_category_ids || params.participant_ids ? await callAsUser(args, api.buyBundle, params) : await callAsUser(args, api.buy, params));
+    ({ data: started } = wanted.trial
+      ? await callAsUser(args, api.startTrial, { subscription_id: params.subscription_id!, promotion_code, idempotency_key })
+      : params.event_category_ids || params.participant_ids
+        ? await callAsUser(args, api.buyBundle, params)
+        : await callAsUser(args, api.buy, params));
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     if (promotion_code && isWrongCode(error, 'promotion_code')) {
@@ -179,7 +216,7 @@ async function pay(args: RouteArgs, formData: FormData) {
  *  cannot be had (the page then shows the quote without the code). */
 async function summaryWith(args: RouteArgs, wanted: WantedPurchase, code: string): Promise<Summary | null> {
   try {
-    return summaryOf((await callAsUser(args, api.applyCoupon, { ...purchaseParams(wanted), code })).data);
+    return (await quoteSummary(args, wanted, code)).summary;
   } catch (error) {
     if (error instanceof ChannelError) return null;
     throw error;
@@ -245,7 +282,19 @@ export default function Buy() {
                 </tr>
               </tfoot>
             </table>
-            {summary.renews ? <p>{summary.renews}</p> : null}
+            {summary.trialDays ? (
+              <p className="purchase-summary__trial">Free for {summary.trialDays} days: nothing is charged today. Your card is saved for the first charge.</p>
+            ) : null}
+            {summary.billing ? (
+              <p>
+                Due today: <strong>{summary.billing.dueToday}</strong>. {summary.billing.next}
+              </p>
+            ) : null}
+            {summary.trialOffer ? (
+              <p>
+                <Link to={buyHref({ ...wanted, trial: '1' })}>Start with a {summary.trialOffer}-day free trial instead</Link>
+              </p>
+            ) : null}
             <p className="purchase-summary__final">{ALL_SALES_FINAL}</p>
           </section>
           <AppForm kit={kit}>
@@ -260,7 +309,7 @@ export default function Buy() {
             </p>
             <div className="form-actions">
               <SubmitButton intent="buy" pendingText="Opening the checkout…">
-                Pay {summary.total}
+                {summary.trialDays ? 'Start free trial' : `Pay ${summary.total}`}
               </SubmitButton>
               <Link to={backTo(wanted)}>Back</Link>
             </div>
@@ -278,6 +327,7 @@ function PurchaseFields({ wanted }: { wanted: WantedPurchase }) {
       {wanted.event ? <input type="hidden" name="event" value={wanted.event} /> : null}
       {wanted.package ? <input type="hidden" name="package" value={wanted.package} /> : null}
       {wanted.subscription ? <input type="hidden" name="subscription" value={wanted.subscription} /> : null}
+      {wanted.trial ? <input type="hidden" name="trial" value="1" /> : null}
       {wanted.category?.map((c) => (
         <input key={`c${c}`} type="hidden" name="category" value={c} />
       ))}

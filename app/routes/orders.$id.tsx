@@ -1,13 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { api, type Order } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { getBootstrap } from '~/channel/bootstrap.server';
+import { CsrfField } from '~/components/form/FormGuards';
 import { pageMeta } from '~/components/layout/meta';
-import { formatDateTime } from '~/domain/account-records';
-import { orderLabel, orderLinks, paymentFlow } from '~/domain/orders';
-import { formatMoney } from '~/domain/price-title';
+import { formatDate, formatDateTime } from '~/domain/account-records';
+import { canCancelRenewal, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
+import { formatMoney, priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
+import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
 /* /orders/{id}: where a fan lands after paying (the checkout's success address). It shows the
@@ -46,7 +49,14 @@ export async function loader(args: LoaderFunctionArgs) {
     order = await fetchOrder();
   }
   const processing = paymentFlow(order) === 'processing';
-  return json({ ...orderView(order), refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null });
+  const boot = order.type === 'subscription' ? await getBootstrap() : null;
+  const plan = boot?.subscriptions.find((s) => s.id === order.product.id);
+  return json({
+    ...orderView(order),
+    subscription: subscriptionView(order, plan ? priceTitle(plan, boot!.settings.currency) : null),
+    csrfToken: canCancelRenewal(order) ? await requestContext(args).session.csrfToken() : null,
+    refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null,
+  });
 }
 
 const pollNumber = (raw: string | null) => (raw && /^\d{1,3}$/.test(raw) ? Math.min(Number(raw), MAX_POLLS) : 0);
@@ -70,6 +80,20 @@ function orderView(order: Order) {
 }
 
 type OrderView = ReturnType<typeof orderView>;
+
+/** A paid subscription's renewal (spec: 'Auto-Renewal' / 'Auto-Renewal Cancelled'), its trial and dates. */
+function subscriptionView(order: Order, price: string | null) {
+  const label = renewalLabel(order);
+  if (!label) return null;
+  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at) : null;
+  const until = order.access_until ? formatDate(order.access_until) : null;
+  return {
+    label,
+    trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,
+    dates: order.auto_renew ? (until ? `Renews on ${until}.` : null) : `You keep watching${until ? ` until ${until}` : ''}; it will not renew.`,
+    canCancel: canCancelRenewal(order),
+  };
+}
 
 export default function OrderPage() {
   const order = useLoaderData<typeof loader>();
@@ -106,6 +130,20 @@ export default function OrderPage() {
         <p>
           Changed your mind? <Link to={order.retry}>Go back</Link>
         </p>
+      ) : null}
+      {order.subscription ? (
+        <section aria-labelledby="subscription-heading" className="order-subscription">
+          <h2 id="subscription-heading">Your subscription</h2>
+          <p>
+            <strong>{order.subscription.label}</strong>
+          </p>
+          {order.subscription.trial ? <p>{order.subscription.trial}</p> : null}
+          {order.subscription.dates ? <p>{order.subscription.dates}</p> : null}
+          {order.subscription.canCancel ? <CancelRenewal orderId={order.id} /> : null}
+          <p>
+            <a href="/billing">Manage billing</a>
+          </p>
+        </section>
       ) : null}
       {order.flow === 'error' ? <FailedOrder order={order} /> : null}
     </div>
@@ -172,6 +210,64 @@ function FailedOrder({ order }: { order: OrderView }) {
         </form>
       </div>
     </dialog>
+  );
+}
+
+/** Cancelling the renewal (spec: renewal cancellation processing → finished, or cancelled when the
+ *  fan dismisses it). Without JavaScript a link to the confirmation page; with it, a native dialog
+ *  that posts to the same page's action. */
+function CancelRenewal({ orderId }: { orderId: number }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher();
+  const [state, setState] = useState<'idle' | 'asking' | 'processing' | 'finished' | 'cancelled'>('idle');
+  useEffect(() => {
+    if (state === 'processing' && fetcher.state === 'idle') {
+      setState('finished');
+      dialog.current?.close();
+    }
+  }, [fetcher.state, state]);
+  const words = {
+    idle: '',
+    asking: '',
+    processing: 'Cancelling the auto-renewal…',
+    finished: 'Auto-renewal cancelled.',
+    cancelled: 'Nothing changed: auto-renewal is still on.',
+  };
+  return (
+    <>
+      <p>
+        <Link
+          to={`/orders/${orderId}/cancel`}
+          className="button button--secondary"
+          onClick={(event) => {
+            if (!dialog.current?.showModal) return;
+            event.preventDefault();
+            setState('asking');
+            dialog.current.showModal();
+          }}
+        >
+          Cancel auto-renewal
+        </Link>
+      </p>
+      <p role="status" className="sr-only">
+        {words[state]}
+      </p>
+      <dialog ref={dialog} className="order-dialog" aria-labelledby="cancel-renewal-title" onClose={() => setState((s) => (s === 'asking' ? 'cancelled' : s))}>
+        <h2 id="cancel-renewal-title">Cancel auto-renewal?</h2>
+        <p>You keep watching until the end of the paid period; nothing is refunded.</p>
+        <fetcher.Form method="post" action={`/orders/${orderId}/cancel`} onSubmit={() => setState('processing')}>
+          <CsrfField />
+          <div className="form-actions">
+            <button type="submit" className="button" aria-disabled={state === 'processing' || undefined}>
+              {state === 'processing' ? 'Cancelling…' : 'Cancel auto-renewal'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+              Keep auto-renewal
+            </button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
   );
 }
 

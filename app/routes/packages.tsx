@@ -17,7 +17,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const boot = await loadBootstrapOrWhoops();
   const currency = boot.settings.currency;
   const signedIn = (await requestContext(args).session.user()) !== null;
-  const owned = signedIn ? ownershipOf((await callAsUser(args, api.orders, { activity_status: 'active', no_limit: '1' })).data) : null;
+  const [active, access] = signedIn
+    ? await Promise.all([callAsUser(args, api.orders, { activity_status: 'active', no_limit: '1' }), callAsUser(args, api.userAccess)])
+    : [null, null];
+  const owned = active ? ownershipOf(active.data) : null;
+  // Spec: a trial is offered only while trial_period_used is false (an anonymous visitor may still have one).
+  const trialUsed = access?.data.trial_period_used ?? false;
   const byWeight = <T extends { weight: number; id: number }>(a: T, b: T) => a.weight - b.weight || a.id - b.id;
   const categoryName = new Map(boot['events-categories'].flatMap((c) => [c, ...(c.children ?? [])]).map((c) => [c.id, c.name]));
   const fee = (amount: number) => (amount > 0 ? formatMoney(amount, currency) : null);
@@ -28,6 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     priceTitle: priceTitle(s, currency),
     serviceFee: fee(s.service_fee),
     trialDays: s.trial_period,
+    trialUsed,
     owned: owned?.subscriptions.has(s.id) ?? false,
   }));
   const passes = boot.packages
@@ -72,9 +78,18 @@ export default function Packages() {
           action: s.owned ? (
             <p className="product__owned">You have this subscription.</p>
           ) : (
-            <Link className="button" to={`/buy?subscription=${s.id}`}>
-              Subscribe<span className="sr-only"> to the {s.name}</span>
-            </Link>
+            <>
+              {s.trialDays && !s.trialUsed ? (
+                <p>
+                  <Link className="button" to={`/buy?subscription=${s.id}&trial=1`}>
+                    Start free trial<span className="sr-only"> of the {s.name}</span>
+                  </Link>
+                </p>
+              ) : null}
+              <Link className={s.trialDays && !s.trialUsed ? 'button button--quiet' : 'button'} to={`/buy?subscription=${s.id}`}>
+                Subscribe<span className="sr-only"> to the {s.name}</span>
+              </Link>
+            </>
           ),
         })}
       </ProductSection>

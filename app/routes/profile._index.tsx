@@ -5,7 +5,7 @@ import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, orderTypeWord } from '~/domain/account-records';
-import { orderLabel } from '~/domain/orders';
+import { orderLabel, renewalLabel } from '~/domain/orders';
 import { formatMoney } from '~/domain/price-title';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');
@@ -21,6 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     product: o.product.name,
     type: orderTypeWord(o.type),
     status: orderLabel(o),
+    renewal: renewalLabel(o) ?? '—',
     since: formatDate(o.created_at),
     sinceIso: o.created_at,
     price: formatMoney(o.amount, o.currency),
@@ -31,31 +32,40 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function ActiveOrders() {
   const { orders } = useLoaderData<typeof loader>();
   return (
-    <RecordsTab
-      title="Active orders"
-      caption="Your active passes, packages and subscriptions"
-      columns={['Product', 'Type', 'Status', 'Since', 'Price']}
-      empty={
-        <>
-          <p>You have no active passes yet.</p>
-          <p>
-            <Link to="/packages">See passes and packages</Link>
-          </p>
-        </>
-      }
-      rows={orders.map((o) => (
-        <tr key={o.id}>
-          <th scope="row">
-            <Link to={`/orders/${o.id}`}>{o.product}</Link>
-          </th>
-          <td>{o.type}</td>
-          <td>{o.status}</td>
-          <td>
-            <time dateTime={o.sinceIso}>{o.since}</time>
-          </td>
-          <td>{o.price}</td>
-        </tr>
-      ))}
-    />
+    <>
+      <RecordsTab
+        title="Active orders"
+        caption="Your active passes, packages and subscriptions"
+        columns={['Product', 'Type', 'Status', 'Renewal', 'Since', 'Price']}
+        empty={
+          <>
+            <p>You have no active passes yet.</p>
+            <p>
+              <Link to="/packages">See passes and packages</Link>
+            </p>
+          </>
+        }
+        rows={orders.map((o) => (
+          <tr key={o.id}>
+            <th scope="row">
+              <Link to={`/orders/${o.id}`}>{o.product}</Link>
+            </th>
+            <td>{o.type}</td>
+            <td>{o.status}</td>
+            <td>{o.renewal}</td>
+            <td>
+              <time dateTime={o.sinceIso}>{o.since}</time>
+            </td>
+            <td>{o.price}</td>
+          </tr>
+        ))}
+      />
+      {orders.length > 0 ? (
+        <p>
+          {/* A document navigation: the billing portal is the payment provider's page. */}
+          <a href="/billing">Manage billing</a>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
-export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt';
+export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending';
 
 /** A paid purchase, as its receipt lists it. */
 export interface Receipt {
@@ -18,8 +18,10 @@ export interface MailInput {
   channelName: string;
   link: string;
   firstName?: string;
-  /** Only for 'receipt'. */
+  /** Only for 'receipt' and 'renewal'. */
   receipt?: Receipt;
+  /** The notices about a subscription ('payment-failed', 'trial-ending'): their words. */
+  notice?: { subject: string; paragraphs: string[]; action: string };
 }
 
 interface Copy {
@@ -30,7 +32,7 @@ interface Copy {
   ignore: string;
 }
 
-const copy: Record<Exclude<MailKind, 'receipt'>, (channel: string) => Copy> = {
+const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
   verify: (channel) => ({
     subject: `Verify your email address for ${channel}`,
     intro: `Thanks for registering with ${channel}. Please confirm that this is your email address.`,
@@ -57,7 +59,8 @@ const copy: Record<Exclude<MailKind, 'receipt'>, (channel: string) => Copy> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function renderMail(kind: MailKind, input: MailInput): { subject: string; text: string; html: string } {
-  if (kind === 'receipt') return renderReceipt(input);
+  if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
+  if (kind === 'payment-failed' || kind === 'trial-ending') return renderNotice(input);
   const c = copy[kind](input.channelName);
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
   const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');
@@ -135,4 +138,27 @@ ${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><
 </html>
 `;
   return { subject, text, html };
+}
+
+/** A short notice about the fan's subscription: what happened, what happens next, a link. */
+function renderNotice(input: MailInput): { subject: string; text: string; html: string } {
+  const n = input.notice!;
+  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const text = [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), `${n.action}:`, input.link, '', `— ${input.channelName}`, ''].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${e(n.subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
+<main style="max-width: 560px; margin: 0 auto;">
+<h1 style="font-size: 22px;">${e(n.subject)}</h1>
+<p>${e(greeting)}</p>
+${n.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
+<p><a href="${e(input.link)}">${e(n.action)}</a>: ${e(input.link)}</p>
+<p>— ${e(input.channelName)}</p>
+</main>
+</body>
+</html>
+`;
+  return { subject: n.subject, text, html };
 }

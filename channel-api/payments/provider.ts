@@ -18,6 +18,9 @@ export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
   customer: { userId: number; email: string; stripeCustomerId: string | null };
   lines: CheckoutLine[];
+  /** A subscription that starts with a free trial of this many days: nothing is charged now, the
+   *  card is set up for the first charge at the trial's end. */
+  trialDays?: number | null;
   /** ISO 4217, upper case as the channel stores it. */
   currency: string;
   /** May hold `{CHECKOUT_SESSION_ID}`, replaced by the session's id on return (as Stripe does). */
@@ -42,6 +45,32 @@ export interface CheckoutState {
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   /** Why the payment did not go through, when the provider says ('card_declined', …). */
   declineCode: string | null;
+  /** The subscription a completed subscription-mode checkout started. */
+  subscriptionId: string | null;
+}
+
+/** A subscription as the provider has it now (PAYMENTS.md section 3). */
+export interface SubscriptionState {
+  id: string;
+  status: 'trialing' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled' | 'incomplete' | 'incomplete_expired';
+  currentPeriodEnd: Date;
+  trialEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** What each renewal charges. */
+  amountCents: number;
+  /** Why a canceled subscription ended: the fan asked ('cancellation_requested'), or its renewal
+   *  could not be paid ('payment_failed'). */
+  endedReason: 'cancellation_requested' | 'payment_failed' | null;
+}
+
+/** One of a subscription's invoices: its first charge, or a renewal. */
+export interface InvoiceState {
+  id: string;
+  subscriptionId: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+  amountCents: number;
+  /** 'subscription_create' (paid at checkout), 'subscription_cycle' (a trial's end or a renewal). */
+  billingReason: string;
 }
 
 /** What a provider reports, in Stripe's shape: an id (to handle each once) and the checkout it is about. */
@@ -49,6 +78,9 @@ export interface PaymentEvent {
   id: string;
   type: string;
   sessionId: string | null;
+  /** For subscription and invoice events. */
+  subscriptionId?: string | null;
+  invoiceId?: string | null;
 }
 
 export interface PaymentProvider {
@@ -58,6 +90,12 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
   /** Ends an open checkout (a new attempt replaces it); a closed one is left as it is. */
   expireCheckout(sessionId: string): Promise<void>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
+  retrieveInvoice(invoiceId: string): Promise<InvoiceState | null>;
+  /** Stops (true) or resumes (false) the renewal at the end of the paid period. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Where "Manage billing" sends the fan: the provider's customer portal. */
+  portalUrl(customer: { userId: number; channelId: number; stripeCustomerId: string | null }, returnUrl: string): Promise<string>;
 }
 
 /** Fulfilment, as a provider calls it with each event (the sandbox directly, Stripe through the webhook). */

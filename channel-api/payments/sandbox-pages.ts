@@ -3,8 +3,31 @@ import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
 import { fromCents } from '../money.ts';
 import type { PaymentEventHandler } from './provider.ts';
-import { awaitAuthentication, CARD_MSG, checkCard, closeSession, newEventId, sandboxSession, type CardErrors, type SandboxSessionRow } from './sandbox.ts';
-import { channelById } from '../repo/channels.ts';
+import {
+  advanceClock,
+  cardsOf,
+  clockNow,
+  newEventId,
+  saveCard,
+  sessionNames,
+  setCancelAtPeriodEnd,
+  startSubscription,
+  subscriptionsOf,
+  type SubscriptionRow,
+} from './sandbox-billing.ts';
+import { verifyPortalToken } from './sandbox-portal.ts';
+import {
+  attachSubscription,
+  awaitAuthentication,
+  checkCard,
+  closeSession,
+  parseExpiry,
+  sandboxSession,
+  type CardErrors,
+  type SandboxSessionRow,
+} from './sandbox.ts';
+import { channelById, defaultChannel } from '../repo/channels.ts';
+import { userByEmail } from '../repo/users.ts';
 
 /*
  * The sandbox's hosted checkout, as plain HTML that works without JavaScript: the card form, the
@@ -60,6 +83,14 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
     res.redirect(303, returnUrl(session));
   }
 
+  /** Closes a session as paid (a trial: nothing to pay); a subscription-mode one starts its
+   *  subscription on the saved card. The close comes first, so a second click starts nothing. */
+  async function complete(session: SandboxSessionRow, cardId: string | null): Promise<boolean> {
+    if (!(await closeSession(db, session.id, { paid: true, trial: Boolean(session.trialDays) }))) return false;
+    if (session.mode === 'subscription' && cardId) await attachSubscription(db, session.id, await startSubscription(db, session, cardId), cardId);
+    return true;
+  }
+
   router.get('/checkout/:id', async (req, res, next) => {
     try {
       const found = await load(req, res);
@@ -84,13 +115,28 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
       const checked = checkCard(input, now());
       if ('errors' in checked) return void send(res, 400, checkoutPage(session, channel, checked.errors, { number: input.number, expiry: input.expiry }));
       const { outcome } = checked;
+      const number = input.number.replace(/[\s-]/g, '');
       if (outcome.kind === 'authenticate') {
-        await awaitAuthentication(db, session.id);
+        // The card is kept while the bank asks: a subscription saves it once authenticated.
+        const cardId =
+          session.mode === 'subscription'
+            ? await saveCard(db, { channelId: session.channelId, customerId: session.customerId! }, number, parseExpiry(input.expiry))
+            : null;
+        await awaitAuthentication(db, session.id, cardId);
         return void res.redirect(303, `/sandbox/checkout/${session.id}/authenticate`);
       }
-      const closed = await closeSession(db, session.id, outcome.kind === 'succeeds' ? { paid: true } : { paid: false, declineCode: outcome.code });
-      if (!closed) return void send(res, 409, endedPage(session, channel));
-      await finish(res, session, outcome.kind === 'succeeds' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed');
+      // A trial charges nothing now: a card that fails charges is still saved, and fails later.
+      const declineCode = outcome.kind === 'declined' ? outcome.code : outcome.kind === 'attachesButFails' && !session.trialDays ? 'card_declined' : null;
+      if (declineCode) {
+        if (!(await closeSession(db, session.id, { paid: false, declineCode }))) return void send(res, 409, endedPage(session, channel));
+        return void (await finish(res, session, 'checkout.session.async_payment_failed'));
+      }
+      const cardId =
+        session.mode === 'subscription'
+          ? await saveCard(db, { channelId: session.channelId, customerId: session.customerId! }, number, parseExpiry(input.expiry))
+          : null;
+      if (!(await complete(session, cardId))) return void send(res, 409, endedPage(session, channel));
+      await finish(res, session, 'checkout.session.completed');
     } catch (error) {
       next(error);
     }
@@ -117,7 +163,10 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
       if (session.status !== 'open' || !session.awaitingAuthentication) return void send(res, 409, endedPage(session, channel));
       const result = field((req.body as Record<string, unknown> | undefined)?.result);
       if (result !== 'complete' && result !== 'fail') return void send(res, 400, authenticationPage(session, channel, 'Choose Complete or Fail.'));
-      const closed = await closeSession(db, session.id, result === 'complete' ? { paid: true } : { paid: false, declineCode: 'authentication_failed' });
+      const closed =
+        result === 'complete'
+          ? await complete(session, session.paymentMethodId)
+          : await closeSession(db, session.id, { paid: false, declineCode: 'authentication_failed' });
       if (!closed) return void send(res, 409, endedPage(session, channel));
       await finish(res, session, result === 'complete' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed');
     } catch (error) {
@@ -125,6 +174,99 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
     }
   });
 
+  /* ---------------------------------------------------------------- the customer portal */
+
+  async function portal(req: Request, res: Response) {
+    const claims = await verifyPortalToken(db, String(req.params.token), now());
+    if (!claims) {
+      send(
+        res,
+        404,
+        page(
+          'Link expired',
+          html`<h1>This link has expired</h1>
+            <p>Open Manage billing again from your profile.</p>`,
+        ),
+      );
+      return null;
+    }
+    return claims;
+  }
+
+  router.get('/portal/:token', async (req, res, next) => {
+    try {
+      const claims = await portal(req, res);
+      if (!claims) return;
+      const channel = (await channelById(db, claims.channelId))?.name ?? 'Fieldhouse';
+      const [subs, cards, fanNow] = await Promise.all([
+        subscriptionsOf(db, claims.customerId),
+        cardsOf(db, claims.customerId),
+        clockNow(db, claims.customerId, now()),
+      ]);
+      const names = await sessionNames(
+        db,
+        subs.map((s) => s.sessionId),
+      );
+      send(res, 200, portalPage(String(req.params.token), channel, claims.returnUrl, subs, names, cards, fanNow));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/portal/:token', async (req, res, next) => {
+    try {
+      const claims = await portal(req, res);
+      if (!claims) return;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const action = field(body.action);
+      const sub = (await subscriptionsOf(db, claims.customerId)).find((s) => s.id === field(body.subscription));
+      if (!sub || (action !== 'cancel' && action !== 'resume'))
+        return void send(
+          res,
+          400,
+          page(
+            'Not changed',
+            html`<h1>Nothing was changed</h1>
+              <p><a href="/sandbox/portal/${e(String(req.params.token))}">Back to Manage billing</a></p>`,
+          ),
+        );
+      if (await setCancelAtPeriodEnd(db, sub.id, action === 'cancel')) {
+        await opts.onEvent({ id: newEventId(), type: 'customer.subscription.updated', sessionId: null, subscriptionId: sub.id, invoiceId: null });
+      }
+      res.redirect(303, `/sandbox/portal/${String(req.params.token)}`);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+/**
+ * The sandbox's test clock, for operators and tests (`npm run sandbox:clock`): moves one fan's
+ * time forward and does what it brings to their subscriptions. Answered on the channel API's own
+ * address only (loopback, never through the web server, which forwards checkout pages only).
+ */
+export function sandboxClockRoute(opts: { db: Db; onEvent: PaymentEventHandler }): Router {
+  const router = express.Router();
+  router.post('/sandbox/clock', async (req, res, next) => {
+    try {
+      const from = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(from) || req.get('x-forwarded-for'))
+        return void res.status(403).json({ message: 'The test clock is for the operator only' });
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const seconds = typeof body.advance_seconds === 'number' ? body.advance_seconds : NaN;
+      if (typeof body.email !== 'string' || !Number.isInteger(seconds) || seconds < 1 || seconds > 20 * 366 * 86_400)
+        return void res.status(400).json({ message: 'Send email and advance_seconds (a whole number of seconds, up to 20 years)' });
+      const channel = await defaultChannel(opts.db);
+      const user = channel ? await userByEmail(opts.db, channel.id, body.email) : undefined;
+      if (!user) return void res.status(404).json({ message: 'No such fan' });
+      const at = await advanceClock(opts.db, user.id, seconds * 1000, opts.onEvent);
+      res.json({ data: { email: user.email, now: at.toISOString() } });
+    } catch (error) {
+      next(error);
+    }
+  });
   return router;
 }
 
@@ -150,34 +292,53 @@ function page(title: string, body: string): string {
 
 function summary(s: SandboxSessionRow): string {
   return html`<table class="lines">
-    <caption>
-      Order summary
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Item</th>
-        <th scope="col" class="amount">Amount</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${s.lines
-        .map(
-          (l) =>
-            html`<tr>
-              <td>${e(l.name)}</td>
-              <td class="amount">${e(money(l.amountCents, s.currency))}</td>
-            </tr>`,
-        )
-        .join('')}
-    </tbody>
-    <tfoot>
-      <tr>
-        <th scope="row">Total due</th>
-        <td class="amount">${e(money(s.amountTotalCents, s.currency))}</td>
-      </tr>
-    </tfoot>
-  </table>`;
+      <caption>
+        Order summary
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" class="amount">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${s.lines
+          .map(
+            (l) =>
+              html`<tr>
+                <td>${e(l.name)}</td>
+                <td class="amount">${e(money(l.amountCents, s.currency))}</td>
+              </tr>`,
+          )
+          .join('')}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total due today</th>
+          <td class="amount">${e(money(s.amountTotalCents, s.currency))}</td>
+        </tr>
+      </tfoot>
+    </table>
+    ${renewalTerms(s)}`;
 }
+
+/** What a subscription charges later, as Stripe's page says it. */
+function renewalTerms(s: SandboxSessionRow): string {
+  if (s.mode !== 'subscription') return '';
+  const price = s.lines.find((l) => l.name !== 'Service fee') ?? s.lines[0];
+  const every = s.recurringInterval === 'year' ? 'every year' : s.recurringInterval === 'month' ? 'every month' : `every ${s.recurringCount ?? 30} days`;
+  const then = `${money(price.amountCents, s.currency)} ${every}`;
+  return s.trialDays
+    ? html`<p class="terms">Free for ${s.trialDays} days, then ${e(then)} until you cancel. Your card is saved now for the first charge.</p>`
+    : html`<p class="terms">Then ${e(then)} until you cancel. Your card is saved for the renewals.</p>`;
+}
+
+const payLabel = (s: SandboxSessionRow) =>
+  s.trialDays
+    ? 'Start free trial'
+    : s.mode === 'subscription'
+      ? `Subscribe for ${money(s.amountTotalCents, s.currency)}`
+      : `Pay ${money(s.amountTotalCents, s.currency)}`;
 
 function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
   const id = `card-${name}`;
@@ -219,7 +380,7 @@ function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors,
         ${input('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', values.number ?? '', errors.number, 'For example 4242 4242 4242 4242')}
         ${input('expiry', 'Expiration date', 'autocomplete="cc-exp" maxlength="7"', values.expiry ?? '', errors.expiry, 'MM / YY')}
         ${input('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '', errors.cvc)}
-        <p><button type="submit">Pay ${e(money(s.amountTotalCents, s.currency))}</button></p>
+        <p><button type="submit">${e(payLabel(s))}</button></p>
       </form>
       <p><a href="${e(s.cancelUrl)}">Back to ${e(channel)} without paying</a></p>
       <details>
@@ -261,7 +422,69 @@ function endedPage(s: SandboxSessionRow, channel: string): string {
   );
 }
 
-export { CARD_MSG };
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+function portalPage(
+  token: string,
+  channel: string,
+  returnUrl: string,
+  subs: SubscriptionRow[],
+  names: Map<string, string>,
+  cards: { id: string; brand: string; last4: string; expMonth: number; expYear: number }[],
+  now: Date,
+): string {
+  const state = (s: SubscriptionRow) => {
+    if (s.status === 'canceled') return 'Ended';
+    if (s.status === 'trialing') return `Free trial until ${longDate.format(s.trialEnd ?? s.currentPeriodEnd)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
+    if (s.status === 'past_due') return 'Payment failed: we are trying again';
+    return s.cancelAtPeriodEnd ? `Ends on ${longDate.format(s.currentPeriodEnd)}` : `Renews on ${longDate.format(s.currentPeriodEnd)}`;
+  };
+  return page(
+    'Manage billing',
+    html`<h1>Manage billing</h1>
+      <p>${e(channel)} — as of ${e(longDate.format(now))}.</p>
+      <h2>Subscriptions</h2>
+      ${
+        subs.length === 0
+          ? html`<p>You have no subscriptions.</p>`
+          : html`<ul class="portal-list">
+              ${subs
+                .map(
+                  (s) =>
+                    html`<li>
+                      <p><strong>${e(names.get(s.sessionId) ?? 'Subscription')}</strong>: ${e(money(s.amountCents, s.currency))}</p>
+                      <p>${e(state(s))}</p>
+                      ${
+                        s.status === 'canceled'
+                          ? ''
+                          : html`<form method="post" action="/sandbox/portal/${e(token)}">
+                              <input type="hidden" name="subscription" value="${e(s.id)}" />
+                              <button
+                                type="submit"
+                                name="action"
+                                value="${s.cancelAtPeriodEnd ? 'resume' : 'cancel'}"
+                                class="${s.cancelAtPeriodEnd ? '' : 'secondary'}"
+                              >
+                                ${s.cancelAtPeriodEnd ? 'Renew again' : 'Cancel renewal'}
+                              </button>
+                            </form>`
+                      }
+                    </li>`,
+                )
+                .join('')}
+            </ul>`
+      }
+      <h2>Saved cards</h2>
+      ${
+        cards.length === 0
+          ? html`<p>No card is saved.</p>`
+          : html`<ul>
+              ${cards.map((c) => html`<li>${e(c.brand === 'visa' ? 'Visa' : 'Mastercard')} ending in ${e(c.last4)}, expires ${c.expMonth}/${c.expYear}</li>`).join('')}
+            </ul>`
+      }
+      <p><a href="${e(returnUrl)}">Return to ${e(channel)}</a></p>`,
+  );
+}
 
 const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
@@ -287,6 +510,10 @@ input[aria-invalid="true"]{border-color:#b00020;border-width:2px}
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.6rem 1.2rem;border:0;border-radius:.35rem;background:#0b57d0;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#b00020;border:2px solid #b00020}
 .choices{display:flex;gap:1rem;flex-wrap:wrap}
+.terms{margin:0 0 1rem}
+.portal-list{list-style:none;padding:0}
+.portal-list li{border-top:1px solid #d9dce1;padding:.5rem 0}
+.portal-list p{margin:.25rem 0}
 a{color:#0b57d0}
 code{font-size:1rem}
 @media (prefers-reduced-motion: reduce){*{transition:none!important;animation:none!important}}

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentProvider } from './provider.ts';
+import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
+import { invoiceState, newEventId, setCancelAtPeriodEnd, subscriptionRow, subscriptionState } from './sandbox-billing.ts';
+import { portalToken } from './sandbox-portal.ts';
 import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxSessions } from '../db/schema.ts';
@@ -24,9 +26,7 @@ const randomId = (bytes: number) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, bytes);
 
-export const newEventId = () => `evt_sbx_${randomId(24)}`;
-
-export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => Date }): PaymentProvider {
+export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => Date; onEvent?: PaymentEventHandler }): PaymentProvider {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
   return {
@@ -40,9 +40,14 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
         purchaseId: request.purchaseId,
         mode: request.mode,
         lines: request.lines.map((l) => ({ name: l.name, amountCents: l.amountCents })),
-        amountTotalCents: request.lines.reduce((sum, l) => sum + l.amountCents, 0),
+        // A trial's line is the price after it: nothing is due today.
+        amountTotalCents: request.trialDays ? 0 : request.lines.reduce((sum, l) => sum + l.amountCents, 0),
         currency: request.currency,
         customerEmail: request.customer.email,
+        customerId: request.customer.userId,
+        trialDays: request.trialDays ?? null,
+        recurringInterval: request.lines.find((l) => l.recurring)?.recurring?.interval ?? null,
+        recurringCount: request.lines.find((l) => l.recurring)?.recurring?.intervalCount ?? null,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         expiresAt: new Date(created.getTime() + SESSION_TTL_MS),
@@ -59,6 +64,18 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
         .set({ status: 'expired', awaitingAuthentication: false })
         .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
     },
+    async retrieveSubscription(subscriptionId: string) {
+      const row = await subscriptionRow(db, subscriptionId);
+      return row ? subscriptionState(row) : null;
+    },
+    retrieveInvoice: (invoiceId: string) => invoiceState(db, invoiceId),
+    async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+      if (!(await setCancelAtPeriodEnd(db, subscriptionId, cancel))) throw new Error(`no live subscription ${subscriptionId}`);
+      await opts.onEvent?.({ id: newEventId(), type: 'customer.subscription.updated', sessionId: null, subscriptionId, invoiceId: null });
+    },
+    async portalUrl(customer, returnUrl) {
+      return new URL(`/sandbox/portal/${await portalToken(db, customer.channelId, customer.userId, returnUrl, now())}`, opts.publicUrl).href;
+    },
   };
 }
 
@@ -68,6 +85,7 @@ export const stateOf = (row: SandboxSessionRow): CheckoutState => ({
   status: row.status,
   paymentStatus: row.paymentStatus,
   declineCode: row.lastError,
+  subscriptionId: row.subscriptionId,
 });
 
 /** The session as it is now: an open one past its expiry time expires on reading. */
@@ -82,13 +100,14 @@ export async function sandboxSession(db: Db, id: string, now = new Date()): Prom
 }
 
 /** Closes an open session with the result of a payment attempt; false when it was not open any
- *  more (a second click on Pay, an expired session). */
-export async function closeSession(db: Db, id: string, result: { paid: true } | { paid: false; declineCode: string }): Promise<boolean> {
+ *  more (a second click on Pay, an expired session). A trial's checkout is complete with nothing
+ *  to pay; a subscription's names the subscription it started. */
+export async function closeSession(db: Db, id: string, result: { paid: true; trial?: boolean } | { paid: false; declineCode: string }): Promise<boolean> {
   const rows = await db
     .update(sandboxSessions)
     .set(
       result.paid
-        ? { status: 'complete', paymentStatus: 'paid', lastError: null, awaitingAuthentication: false }
+        ? { status: 'complete', paymentStatus: result.trial ? 'no_payment_required' : 'paid', lastError: null, awaitingAuthentication: false }
         : { status: 'complete', paymentStatus: 'unpaid', lastError: result.declineCode, awaitingAuthentication: false },
     )
     .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open')))
@@ -96,10 +115,15 @@ export async function closeSession(db: Db, id: string, result: { paid: true } | 
   return rows.length > 0;
 }
 
-export async function awaitAuthentication(db: Db, id: string): Promise<boolean> {
+/** Names the subscription (and card) a completed subscription-mode session started. */
+export async function attachSubscription(db: Db, id: string, subscriptionId: string, cardId: string): Promise<void> {
+  await db.update(sandboxSessions).set({ subscriptionId, paymentMethodId: cardId }).where(eq(sandboxSessions.id, id));
+}
+
+export async function awaitAuthentication(db: Db, id: string, cardId: string | null = null): Promise<boolean> {
   const rows = await db
     .update(sandboxSessions)
-    .set({ awaitingAuthentication: true })
+    .set({ awaitingAuthentication: true, paymentMethodId: cardId })
     .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open')))
     .returning({ id: sandboxSessions.id });
   return rows.length > 0;
@@ -116,7 +140,12 @@ export interface CardInput {
 export type CardErrors = Partial<Record<keyof CardInput, string>>;
 
 /** What the card does, like Stripe's test cards: pay, decline (with Stripe's code), or ask the bank. */
-export type CardOutcome = { kind: 'succeeds' } | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' } | { kind: 'authenticate' };
+export type CardOutcome =
+  | { kind: 'succeeds' }
+  | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' }
+  | { kind: 'authenticate' }
+  /** 4000 0000 0000 0341: the card is saved, but charging it fails (now or at a renewal). */
+  | { kind: 'attachesButFails' };
 
 /** Stripe's words for a card form's mistakes (its Payment Element and Checkout say the same). */
 export const CARD_MSG = {
@@ -138,6 +167,13 @@ const luhn = (digits: string) => {
   }
   return sum % 10 === 0;
 };
+
+/** A valid expiry as month and four-digit year (checkCard has accepted it). */
+export function parseExpiry(expiry: string): { month: number; year: number } {
+  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const year = m ? Number(m[2]) : 0;
+  return { month: m ? Number(m[1]) : 12, year: year < 100 ? 2000 + year : year };
+}
 
 /** Checks the form like Stripe's does, then says what the card does; `now` decides expiry. */
 export function checkCard(input: CardInput, now: Date): { errors: CardErrors } | { outcome: CardOutcome } {
@@ -164,6 +200,8 @@ export function checkCard(input: CardInput, now: Date): { errors: CardErrors } |
       return { outcome: { kind: 'declined', code: 'insufficient_funds' } };
     case SANDBOX_CARDS.authentication:
       return { outcome: { kind: 'authenticate' } };
+    case SANDBOX_CARDS.chargeFails:
+      return { outcome: { kind: 'attachesButFails' } };
     default:
       return { errors: { number: CARD_MSG.notATestCard } };
   }

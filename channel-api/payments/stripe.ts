@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import Stripe from 'stripe';
-import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
+import type {
+  CheckoutCreated,
+  CheckoutRequest,
+  CheckoutState,
+  InvoiceState,
+  PaymentEvent,
+  PaymentEventHandler,
+  PaymentProvider,
+  SubscriptionState,
+} from './provider.ts';
 
 /*
  * The Stripe provider (STRIPE_SECRET_KEY set): Checkout Sessions in hosted mode, reached by a 303
@@ -27,6 +36,12 @@ export function stripeClient(opts: StripeOptions): Stripe {
       : {}),
   });
 }
+
+/** A status Stripe may one day add is read as the given fallback, never passed on unknown. */
+const oneOf = <T extends string>(value: string, known: readonly T[], fallback: T): T =>
+  (known as readonly string[]).includes(value) ? (value as T) : fallback;
+const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'paused', 'canceled', 'incomplete', 'incomplete_expired'] as const;
+const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 
 const isMissing = (error: unknown) => (error as { statusCode?: number })?.statusCode === 404;
 
@@ -69,7 +84,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           })),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          ...(request.mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          ...(request.mode === 'subscription'
+            ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
+            : { payment_intent_data: { metadata } }),
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -89,11 +106,57 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           paymentStatus: paymentStatus === 'paid' || paymentStatus === 'no_payment_required' ? paymentStatus : 'unpaid',
           // Stripe's page lets the fan try another card after a decline: a session never ends declined.
           declineCode: null,
+          subscriptionId: typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
         };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState | null> {
+      try {
+        const sub = await stripe.subscriptions.retrieve(subscriptionId);
+        // Since 2025-03-31.basil the period lives on the subscription's items.
+        const periodEnd = sub.items.data[0]?.current_period_end ?? sub.trial_end ?? Math.floor(Date.now() / 1000);
+        const reason: string | null = sub.cancellation_details?.reason ?? null;
+        return {
+          id: sub.id,
+          status: oneOf(sub.status, SUBSCRIPTION_STATUSES, 'incomplete'),
+          currentPeriodEnd: new Date(periodEnd * 1000),
+          trialEnd: sub.trial_end ? new Date(sub.trial_end * 1000) : null,
+          cancelAtPeriodEnd: sub.cancel_at_period_end,
+          amountCents: sub.items.data[0]?.price?.unit_amount ?? 0,
+          endedReason: reason === 'cancellation_requested' ? reason : reason === 'payment_failed' || reason === 'payment_disputed' ? 'payment_failed' : null,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async retrieveInvoice(invoiceId: string): Promise<InvoiceState | null> {
+      try {
+        const inv = await stripe.invoices.retrieve(invoiceId);
+        const sub = inv.parent?.subscription_details?.subscription;
+        const subscriptionId = typeof sub === 'string' ? sub : sub?.id;
+        if (!inv.id || !subscriptionId) return null;
+        return {
+          id: inv.id,
+          subscriptionId,
+          status: oneOf(inv.status ?? 'draft', INVOICE_STATUSES, 'draft'),
+          amountCents: inv.amount_paid || inv.amount_due,
+          billingReason: inv.billing_reason ?? 'subscription_cycle',
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+    async portalUrl(customer, returnUrl): Promise<string> {
+      if (!customer.stripeCustomerId) throw new Error('the fan has no Stripe customer yet');
+      return (await stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: returnUrl })).url;
     },
     async expireCheckout(sessionId: string): Promise<void> {
       try {
@@ -124,8 +187,7 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
       return void res.status(400).json({ message: 'The webhook signature is not valid' });
     }
     try {
-      const object = event.data.object as { object?: string; id?: string };
-      await opts.onEvent({ id: event.id, type: event.type, sessionId: object.object === 'checkout.session' && object.id ? object.id : null });
+      await opts.onEvent(eventRefs(event));
       res.json({ received: true });
     } catch (error) {
       // Fulfilment reads the session from Stripe, and Stripe could not answer: the event is not
@@ -138,4 +200,22 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
     }
   });
   return router;
+}
+
+/** What an event is about, by id only: fulfilment reads the object itself again from Stripe. */
+export function eventRefs(event: Stripe.Event): PaymentEvent {
+  const object = event.data.object as {
+    object?: string;
+    id?: string;
+    parent?: { subscription_details?: { subscription?: string | { id: string } } | null } | null;
+  };
+  const refs: PaymentEvent = { id: event.id, type: event.type, sessionId: null, subscriptionId: null, invoiceId: null };
+  if (object.object === 'checkout.session') refs.sessionId = object.id ?? null;
+  if (object.object === 'subscription') refs.subscriptionId = object.id ?? null;
+  if (object.object === 'invoice') {
+    const sub = object.parent?.subscription_details?.subscription;
+    refs.invoiceId = object.id ?? null;
+    refs.subscriptionId = typeof sub === 'string' ? sub : (sub?.id ?? null);
+  }
+  return refs;
 }

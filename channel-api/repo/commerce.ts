@@ -3,7 +3,7 @@ import type { ActivityStatus, Order } from '../../contract/commerce.ts';
 import type { Entitlement } from '../access.ts';
 import { isUniqueViolation } from './users.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { orders, paymentEvents, purchases, subscriptions, transactions, type OrderType, type ProductSnapshot } from '../db/schema.ts';
+import { orders, paymentEvents, purchases, subscriptions, transactions, users, type OrderType, type ProductSnapshot } from '../db/schema.ts';
 import { fromCents } from '../money.ts';
 
 /* Purchases, their orders and transactions, and what paid orders give. Every query about a fan's
@@ -84,6 +84,7 @@ export interface NewPurchase {
   /** The promotion code applied, and what it took off. */
   couponId?: number | null;
   discountCents?: number;
+  trialDays?: number | null;
 }
 
 /** A purchase with its orders (status created, inactive) and one created transaction each, in one
@@ -165,7 +166,14 @@ export async function setPurchaseSession(db: Db, id: number, sessionId: string, 
   return rows.length > 0;
 }
 
-export type Outcome = { status: 'paid'; accessUntil: (order: OrderRow) => Date | null } | { status: 'failed'; reason: string };
+export type Outcome =
+  | {
+      status: 'paid';
+      accessUntil: (order: OrderRow) => Date | null;
+      /** The subscription a subscription-mode checkout started: it renews the order. */
+      subscription?: { id: string; trialEndsAt: Date | null };
+    }
+  | { status: 'failed'; reason: string };
 
 /**
  * Moves an open purchase to paid or failed, with its orders and their created transactions, in
@@ -185,7 +193,16 @@ export async function settlePurchase(tx: Executor, purchaseId: number, outcome: 
       .update(orders)
       .set(
         outcome.status === 'paid'
-          ? { status: 'paid', activityStatus: 'active', paidAt: now, accessUntil: outcome.accessUntil(o), updatedAt: now }
+          ? {
+              status: 'paid',
+              activityStatus: 'active',
+              paidAt: now,
+              accessUntil: outcome.accessUntil(o),
+              updatedAt: now,
+              ...(o.type === 'subscription' && outcome.subscription
+                ? { providerSubscriptionId: outcome.subscription.id, autoRenew: true, trialEndsAt: outcome.subscription.trialEndsAt }
+                : {}),
+            }
           : { status: 'failed', failureReason: outcome.reason, updatedAt: now },
       )
       .where(and(eq(orders.id, o.id), eq(orders.status, 'created')));
@@ -286,4 +303,47 @@ export async function orderOfUser(db: Db, userId: number, orderId: number): Prom
 /** The orders of a purchase, for its receipt. */
 export async function ordersOfPurchase(db: Db, purchaseId: number): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.purchaseId, purchaseId)).orderBy(asc(orders.id));
+}
+
+/* ------------------------------------------------------------------ subscriptions */
+
+/** The order a provider's subscription renews (one per subscription). */
+export async function orderBySubscription(db: Executor, subscriptionId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.providerSubscriptionId, subscriptionId)).limit(1);
+  return row;
+}
+
+/** Mirrors the provider's subscription onto its order (PAYMENTS.md section 3). */
+export async function syncSubscriptionOrder(
+  tx: Executor,
+  orderId: number,
+  changes: { activityStatus: ActivityStatus; autoRenew: boolean; accessUntil: Date; trialEndsAt: Date | null },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+}
+
+/** A renewal's charge, or its failure, on the order's transactions. */
+export async function addTransaction(
+  tx: Executor,
+  t: { orderId: number; status: 'paid' | 'failed'; label: string; amountCents: number; currency: string },
+): Promise<void> {
+  await tx.insert(transactions).values(t);
+}
+
+/** Whether the order has been charged money yet (a trial's first charge is its 'New subscription'). */
+export async function hasPaidCharge(db: Executor, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'paid'), gt(transactions.amountCents, 0)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The fan has had their free trial (spec: trial available only while trial_period_used is false). */
+export async function markTrialUsed(tx: Executor, userId: number): Promise<void> {
+  await tx.update(users).set({ trialPeriodUsed: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -7,7 +7,8 @@ import { packageById, subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { reconcile } from '../services/fulfilment.ts';
-import { packageView, planPurchase, quoteOf, subscriptionView } from '../services/purchase.ts';
+import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
+import { customerPortal, invoicePreview, unsubscribe } from '../services/subscriptions.ts';
 
 /* Selling access (spec section 7, Payments): products with what the fan owns of them, the price
    of a purchase, buying it, and the fan's orders. The rules are in services/purchase.ts,
@@ -49,6 +50,18 @@ export function commerceRoutes(router: Router, deps: Deps) {
     if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
     return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
   });
+
+  mount(router, deps, api.startTrial, async (ctx) => {
+    const user = requireUser(ctx);
+    const { idempotency_key, subscription_id, promotion_code } = ctx.params;
+    return { data: await startCheckout(deps, ctx, user, await planTrial(deps, ctx, user, subscription_id, promotion_code), idempotency_key) };
+  });
+
+  mount(router, deps, api.invoicePreview, async (ctx) => ({ data: await invoicePreview(deps, ctx, requireUser(ctx), ctx.params) }));
+
+  mount(router, deps, api.unsubscribe, async (ctx) => ({ data: await unsubscribe(deps, requireUser(ctx), ctx.params.order_id) }));
+
+  mount(router, deps, api.customerPortal, async (ctx) => ({ data: await customerPortal(deps, ctx, requireUser(ctx)) }));
 
   mount(router, deps, api.orders, async (ctx) => {
     const user = requireUser(ctx);

@@ -46,6 +46,7 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       period: plan.period,
       couponId: plan.coupon?.id ?? null,
       discountCents: plan.discountCents,
+      trialDays: plan.trial?.days ?? null,
     },
     plan.orders,
   );
@@ -71,11 +72,13 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       channelId: caller.channel.id,
       mode: plan.mode,
       customer: { userId: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+      trialDays: plan.trial?.days ?? null,
       lines: [
         // With a promotion code each line is charged its discounted amount, and says so.
         ...plan.orders.map((o) => ({
           name: plan.coupon ? `${o.product.name} (promo code ${plan.coupon.code})` : o.product.name,
-          amountCents: o.amountCents - o.serviceFeeCents,
+          // A trial's line is the price charged when it ends; nothing is paid now.
+          amountCents: plan.trial ? plan.trial.recurringCents : o.amountCents - o.serviceFeeCents,
           ...(plan.mode === 'subscription' && plan.period ? { recurring: recurringOf(plan.period) } : {}),
         })),
         ...(plan.serviceFeeCents > 0 ? [{ name: 'Service fee', amountCents: plan.serviceFeeCents }] : []),

@@ -2,9 +2,10 @@ import { DECLINE_MSG } from '../../contract/commerce.ts';
 import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
+import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
-import type { CheckoutState, PaymentEvent } from '../payments/provider.ts';
+import type { CheckoutState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import {
   ordersOfPurchase,
@@ -12,6 +13,7 @@ import {
   purchaseById,
   purchaseBySession,
   recordPaymentEvent,
+  markTrialUsed,
   settlePurchase,
   type Outcome,
   type PurchaseRow,
@@ -56,6 +58,7 @@ export type Handled = 'settled' | 'unchanged' | 'duplicate' | 'ignored';
 
 export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<Handled> {
   if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
+  if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) return handleSubscriptionEvent(deps, event);
   if (!CHECKOUT_EVENTS.has(event.type) || !event.sessionId) {
     await deps.db.transaction((tx) => recordPaymentEvent(tx, event.id, event.type));
     return 'ignored';
@@ -64,10 +67,11 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   const state = await deps.payments.retrieveCheckout(event.sessionId);
   const purchase = state && (await purchaseFor(deps, state));
   const outcome = state && outcomeOf(state);
+  const subscription = state?.subscriptionId && outcome?.status === 'paid' ? await deps.payments.retrieveSubscription(state.subscriptionId) : null;
   const result = await deps.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate' as const;
     if (!purchase || !outcome) return 'unchanged' as const;
-    return (await settle(tx, purchase, outcome)) ? ('settled' as const) : ('unchanged' as const);
+    return (await settle(tx, purchase, outcome, subscription)) ? ('settled' as const) : ('unchanged' as const);
   });
   if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
   return result;
@@ -86,7 +90,30 @@ export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void
     return;
   }
   const outcome = state && outcomeOf(state);
-  if (outcome) await settleAndNotify(deps, purchase.id, outcome);
+  if (!outcome) return;
+  const subscription =
+    state?.subscriptionId && outcome.status === 'paid' ? await deps.payments.retrieveSubscription(state.subscriptionId).catch(() => null) : null;
+  const moved = await deps.db.transaction((tx) => settle(tx, purchase, outcome, subscription));
+  if (moved && outcome.status === 'paid') await sendReceipt(deps, purchase.id);
+}
+
+/** Settles a purchase in the caller's transaction. A paid subscription checkout links its order to
+ *  the subscription (renewals, access until the period's end) and a trial spends the fan's trial;
+ *  a paid purchase counts a use of its promotion code here too, so a code is used once per paid
+ *  purchase, whatever settles it. */
+async function settle(tx: Executor, purchase: PurchaseRow, outcome: Settlement, subscription: SubscriptionState | null = null): Promise<boolean> {
+  const moved =
+    outcome.status === 'failed' || !subscription
+      ? await settlePurchase(tx, purchase.id, toOutcome(purchase, outcome))
+      : await settlePurchase(tx, purchase.id, {
+          status: 'paid',
+          accessUntil: (order) => (order.type === 'subscription' ? subscription.currentPeriodEnd : null),
+          subscription: { id: subscription.id, trialEndsAt: subscription.trialEnd },
+        });
+  if (!moved || outcome.status !== 'paid') return moved;
+  if (subscription && purchase.trialDays && purchase.userId) await markTrialUsed(tx, purchase.userId);
+  if (purchase.couponId !== null) await countRedemption(tx, purchase.couponId);
+  return moved;
 }
 
 /** Settles a purchase outside of any event (a replaced or abandoned checkout, a provider that
@@ -96,14 +123,6 @@ export async function settleAndNotify(deps: Deps, purchaseId: number, outcome: S
   if (!purchase) return false;
   const moved = await deps.db.transaction((tx) => settle(tx, purchase, outcome));
   if (moved && outcome.status === 'paid') await sendReceipt(deps, purchaseId);
-  return moved;
-}
-
-/** Moves the purchase forward in the caller's transaction; a paid one counts a use of its
- *  promotion code there too, so a code is used once per paid purchase, whatever settles it. */
-async function settle(tx: Executor, purchase: PurchaseRow, s: Settlement): Promise<boolean> {
-  const moved = await settlePurchase(tx, purchase.id, toOutcome(purchase, s));
-  if (moved && s.status === 'paid' && purchase.couponId !== null) await countRedemption(tx, purchase.couponId);
   return moved;
 }
 

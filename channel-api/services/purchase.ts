@@ -30,6 +30,9 @@ export interface PurchasePlan {
   period: string | null;
   /** A subscription's free trial this fan may still start (days); null otherwise. */
   trialDays: number | null;
+  /** The free trial this purchase starts (start_trial): nothing is charged now, the subscription's
+   *  price is charged at the trial's end. */
+  trial: { days: number; recurringCents: number } | null;
   /** What each order is charged: its price less its share of a promotion code, plus the fee on the first. */
   orders: NewOrder[];
   /** The summary's lines: each product at its price, before a promotion code. */
@@ -79,7 +82,7 @@ const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperC
 const cents = (amount: number) => Math.round(amount * 100);
 
 function plan(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon'>,
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial'>,
   items: Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>[],
   priceCents: number,
   feeCents: number,
@@ -88,7 +91,7 @@ function plan(
   const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
   const subtotalCents = priceCents * items.length;
   const lines = items.map((o) => ({ name: o.product.name, amountCents: priceCents }));
-  return { ...base, orders, lines, subtotalCents, serviceFeeCents: feeCents, discountCents: 0, coupon: null, totalCents: subtotalCents + feeCents };
+  return { ...base, trial: null, orders, lines, subtotalCents, serviceFeeCents: feeCents, discountCents: 0, coupon: null, totalCents: subtotalCents + feeCents };
 }
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
@@ -120,6 +123,30 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
     cents(sub.base_price),
     cents(sub.service_fee),
   );
+}
+
+/**
+ * A subscription that starts with its free trial (POST /stripe/subscription/start_trial): offered
+ * only while the fan's trial_period_used is false. Nothing is charged now (the order's amount is
+ * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
+ * (the fee comes with a payment at checkout only: ADR 016).
+ */
+export async function planTrial(deps: Deps, caller: Caller, user: UserRow, id: number, promotionCode?: string, codeField = 'promotion_code'): Promise<PurchasePlan> {
+  const sub = await subscriptionById(deps.db, caller.channel.id, id);
+  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
+  if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
+  // A promotion code lowers the price charged at the trial's end (and every period after it).
+  const paying = await planPurchase(deps, caller, user, { subscription_id: id, promotion_code: promotionCode }, codeField);
+  return {
+    ...paying,
+    trialDays: sub.trial_period,
+    trial: { days: sub.trial_period, recurringCents: paying.subtotalCents - paying.discountCents },
+    orders: paying.orders.map((o) => ({ ...o, amountCents: 0, serviceFeeCents: 0, label: 'Free trial' })),
+    subtotalCents: 0,
+    serviceFeeCents: 0,
+    totalCents: 0,
+  };
 }
 
 /** The event as access sees it. */

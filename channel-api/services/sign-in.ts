@@ -28,7 +28,7 @@ export function refuseSignedIn(caller: Caller): void {
 }
 
 /** Mails that carry a one-time link. */
-type LinkMail = Exclude<MailKind, 'receipt'>;
+type LinkMail = Extract<MailKind, 'verify' | 'reset' | 'delete'>;
 
 const pages: Record<LinkMail, string> = { verify: '/verify-email', reset: '/password-reset', delete: '/confirm-account-deletion' };
 const tokenKind = { verify: 'verify', reset: 'reset', delete: 'delete' } as const;

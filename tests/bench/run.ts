@@ -105,11 +105,32 @@ interface Load {
   p50: number;
   p99: number;
   ok: number;
+  /** The server's CPU time per request in ms (Linux), which autocannon sharing the cores does not
+   *  blur as it does requests/s. */
+  cpuMs: number | null;
+}
+
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** The server process's CPU time so far (user + system) in ms, or null where /proc is absent. */
+function serverCpuMs(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
 }
 
 /** autocannon on one path; `fresh`: a new query string on every request (nothing cached). */
 async function load(pathname: string, opts: { headers?: Record<string, string>; connections?: number; fresh?: boolean } = {}): Promise<Load> {
   let n = 0;
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({
     url: `${base}${pathname}`,
     connections: opts.connections ?? CONNECTIONS,
@@ -118,7 +139,9 @@ async function load(pathname: string, opts: { headers?: Record<string, string>; 
     requests: opts.fresh ? [{ setupRequest: (req) => ({ ...req, path: `${pathname}${pathname.includes('?') ? '&' : '?'}bench=${n++}` }) }] : undefined,
   });
   if (result.non2xx || result.errors) console.warn(`  ${pathname}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'] };
+  const cpuAfter = serverCpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(2));
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], cpuMs };
 }
 
 async function channelApiKey(): Promise<string> {
@@ -247,7 +270,7 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
-const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms)`;
+const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms${l.cpuMs === null ? '' : `, ${l.cpuMs} ms CPU/req`})`;
 
 try {
   console.log(`Starting the server on ${base} (embedded channel API, data in ${dataDir})…`);

@@ -374,6 +374,17 @@ function forms(): Form[] {
       snapshot: (web) => ordersState(web),
     },
     {
+      name: 'cancel a subscription’s auto-renewal',
+      path: '/orders/:id/cancel',
+      at: async () => '/orders/1/cancel',
+      route: 'orders.$id_.cancel',
+      fields: [],
+      open: buying,
+      base: async () => ({}),
+      // Another fan's order, or none: whatever the answer, no order of this fan changed.
+      snapshot: (web) => ordersState(web),
+    },
+    {
       name: 'choose what a package covers',
       path: '/select-package/:season',
       at: async () => `/select-package/${(await seasonPass()).id}`,

@@ -34,6 +34,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/select-package/:id?choose=:v', route: 'routes/select-package.$id' },
   { url: '/buy?event=:v&package=:v&subscription=:v&category=:v&team=:v', route: 'routes/buy' },
   { url: '/orders/:id?poll=:v&session_id=:v', route: 'routes/orders.$id' },
+  { url: '/orders/:id/cancel', route: 'routes/orders.$id_.cancel' },
+  { url: '/billing?return=:v', route: 'routes/billing' },
   { url: '/faq', route: 'routes/faq' },
   { url: '/about', route: 'routes/about' },
   { url: '/contacts', route: 'routes/contacts' },
@@ -175,6 +177,9 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     '/sandbox/checkout/cs_test_aaaaaaaaaaaaaaaaaaaaaaaaaaaa%00',
     '/sandbox/assets/../../get_api_key',
     '/stripe/webhook',
+    '/sandbox/portal/..%2F..%2Fsandbox%2Fclock',
+    '/sandbox/clock',
+    `/sandbox/portal/${'a'.repeat(20)}.${'b'.repeat(43)}`,
     '/stripe/webhook/../../get_api_key',
   ];
   const headerSets: Record<string, string>[] = [

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { finishedEvent } from './channel.ts';
 import { CHANNEL_API_URL } from './urls.ts';
 import { SANDBOX_CARDS, type Order } from '../../../contract/commerce.ts';
-import type { Event, Package } from '../../../contract/entities.ts';
+import type { Event, Package, Subscription } from '../../../contract/entities.ts';
 
 export const CARDS = SANDBOX_CARDS;
 
@@ -52,5 +52,19 @@ export async function payOnSandbox(page: Page, card: string): Promise<void> {
   await page.getByLabel('Card number').fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^(Pay |Subscribe for |Start free trial)/ }).click();
+}
+
+export async function subscriptions(): Promise<Subscription[]> {
+  return (await getJson<{ data: Subscription[] }>('/subscriptions')).data;
+}
+
+/** Moves the fan's test clock on the sandbox provider (what `npm run sandbox:clock` does). */
+export async function advanceClock(email: string, days: number): Promise<void> {
+  const res = await fetch(`${CHANNEL_API_URL}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, advance_seconds: Math.round(days * 86_400) }),
+  });
+  if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`);
 }

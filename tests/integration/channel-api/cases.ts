@@ -38,6 +38,8 @@ export interface Ids {
     idToken(email: string): Promise<string>;
     /** A new order of the fan with this key (a started purchase of the shop's event). */
     order(key: string): Promise<number>;
+    /** A new fan with a paid, renewing subscription: their key and its order. */
+    subscriber(): Promise<{ key: string; orderId: number }>;
   };
 }
 export interface Case {
@@ -307,6 +309,39 @@ export const cases: Record<EndpointName, Case> = {
         field: 'promotion_code',
       },
     ],
+  },
+  startTrial: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key, body: { subscription_id: ids.shop.subscriptionId, idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      { body: { subscription_id: ids.shop.subscriptionId, idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { idempotency_key: randomUUID() }, status: 400, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId }, status: 400, field: 'idempotency_key' },
+    ],
+  },
+  invoicePreview: {
+    happy: (ids) => ({ key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId } }),
+    bad: (ids) => [
+      { body: { subscription_id: ids.shop.subscriptionId }, status: 401 },
+      { key: ids.user.key, body: { subscription_id: 'monthly' }, status: 400, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000 }, status: 404, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId, trial: 'yes' }, status: 400, field: 'trial' },
+    ],
+  },
+  unsubscribe: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.subscriber();
+      return { key: fan.key, body: { order_id: fan.orderId } };
+    },
+    bad: (ids) => [
+      { body: { order_id: 1 }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'order_id' },
+      { key: ids.user.key, body: { order_id: 2000000000 }, status: 404 },
+    ],
+  },
+  customerPortal: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { return_url: 'https://evil.example' }, status: 400, field: 'return_url' }],
   },
   buyBundle: {
     happy: (ids) => ({ key: ids.user.key, body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() } }),

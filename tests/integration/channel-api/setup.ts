@@ -3,7 +3,7 @@ import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../sup
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, uniqueEmail } from '../helpers/accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { commerce } from '../helpers/commerce.ts';
+import { CARD, commerce } from '../helpers/commerce.ts';
 
 /* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
    a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
@@ -54,6 +54,15 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
     },
     idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
+    subscriber: async () => {
+      const fan = await acc.signUp();
+      const shop = commerce(http);
+      const started = await shop.buy(fan.key, { subscription_id: subscriptions.json.data[0].id });
+      if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
+      const paid = await shop.pay(started.json.data.redirect_url, CARD.ok);
+      if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
+      return { key: fan.key, orderId: started.json.data.order_id as number };
+    },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);

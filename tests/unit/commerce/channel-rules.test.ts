@@ -96,6 +96,7 @@ describe('what a checkout’s state means for its purchase', () => {
     status: 'open' as const,
     paymentStatus: 'unpaid' as const,
     declineCode: null,
+    subscriptionId: null,
     ...s,
   });
   it('paid when complete and paid (or nothing to pay: a trial); failed when expired or declined; else nothing yet', () => {

@@ -131,6 +131,7 @@ describe('a purchase plan with a code', () => {
     mode: 'payment',
     period: null,
     trialDays: null,
+    trial: null,
     orders: [order(4799 + 200, 200, 'Boys'), order(4799, 0, 'Girls')],
     lines: [
       { name: 'Boys', amountCents: 4799 },

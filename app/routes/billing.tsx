@@ -1,0 +1,27 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { api } from '#contract';
+import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
+import { env } from '~/config/env.server';
+import { paymentRedirect } from '~/http/payment-redirect';
+import { requestContext } from '~/http/request-context.server';
+
+/* /billing: "Manage billing" (spec: GET /stripe/customer-portal) — a fresh link to the payment
+   provider's billing portal (Stripe's, or the sandbox's own page), followed at once. The portal
+   comes back to /profile. Only the provider's pages are followed (app/http/payment-redirect.ts). */
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  try {
+    const { data } = await callAsUser(args, api.customerPortal, {}, { handles4xx: true });
+    const to = paymentRedirect(data.url, env.PUBLIC_URL);
+    if (to) return redirect(to);
+    console.error(`[billing] the channel answered a portal url that is neither ours nor the provider's: ${data.url}`);
+  } catch (error) {
+    if (!(error instanceof ChannelError) || error.status >= 500) throw error;
+    await requestContext(args).session.toast({ type: 'info', text: error.message });
+    return redirect('/profile');
+  }
+  await requestContext(args).session.toast({ type: 'error', text: 'Manage billing is not available right now. Please try again later.' });
+  return redirect('/profile');
+}

@@ -1,0 +1,141 @@
+import type { ActivityStatus } from '../../contract/commerce.ts';
+import type { Deps } from '../deps.ts';
+import { deliver, type MailKind } from '../mail/index.ts';
+import { fromCents } from '../money.ts';
+import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
+import { channelById } from '../repo/channels.ts';
+import { addTransaction, hasPaidCharge, orderBySubscription, recordPaymentEvent, syncSubscriptionOrder, type OrderRow } from '../repo/commerce.ts';
+import { userById } from '../repo/users.ts';
+
+/*
+ * A subscription's life after its checkout (PAYMENTS.md section 3): renewals, failed renewals and
+ * their retries, cancellation at the period's end, a trial about to end. Like every payment event
+ * (services/fulfilment.ts), each is handled once, and what it says is read again from the
+ * provider: the subscription's status and period are mirrored onto its order, and a paid or failed
+ * invoice becomes a transaction ('New subscription' for the first money charged, then
+ * 'Subscription Renewal'). Mails go out after the change is committed.
+ */
+
+export const SUBSCRIPTION_EVENTS = new Set([
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
+]);
+
+/** What the order's activity is while the subscription is in this state: access lasts while it
+ *  is trialing, active or past due (retries are running); it ends when the subscription does. */
+export function activityOf(sub: Pick<SubscriptionState, 'status' | 'endedReason'>): ActivityStatus {
+  switch (sub.status) {
+    case 'trialing':
+    case 'active':
+    case 'past_due':
+      return 'active';
+    case 'canceled':
+      return sub.endedReason === 'cancellation_requested' ? 'canceled' : 'expired';
+    case 'incomplete_expired':
+      return 'expired';
+    default:
+      return 'inactive';
+  }
+}
+
+export const isLive = (sub: Pick<SubscriptionState, 'status'>) => sub.status === 'trialing' || sub.status === 'active' || sub.status === 'past_due';
+
+type Notice = { kind: MailKind; order: OrderRow; sub: SubscriptionState; invoice: InvoiceState | null };
+
+export async function handleSubscriptionEvent(deps: Deps, event: PaymentEvent): Promise<'settled' | 'unchanged' | 'duplicate'> {
+  // Read again from the provider, outside any transaction (network I/O).
+  const sub = event.subscriptionId ? await deps.payments.retrieveSubscription(event.subscriptionId) : null;
+  const invoice = event.invoiceId ? await deps.payments.retrieveInvoice(event.invoiceId) : null;
+  const order = sub ? await orderBySubscription(deps.db, sub.id) : undefined;
+  let notice: Notice | null = null;
+  const result = await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate' as const;
+    // An order not linked yet: its checkout's completion mirrors the subscription when it comes.
+    if (!sub || !order) return 'unchanged' as const;
+    if (event.type === 'invoice.paid' && invoice?.status === 'paid' && invoice.billingReason !== 'subscription_create') {
+      const label = (await hasPaidCharge(tx, order.id)) ? 'Subscription Renewal' : 'New subscription';
+      await addTransaction(tx, { orderId: order.id, status: 'paid', label, amountCents: invoice.amountCents, currency: order.currency });
+      notice = { kind: 'renewal', order, sub, invoice };
+    }
+    if (event.type === 'invoice.payment_failed' && invoice) {
+      const label = (await hasPaidCharge(tx, order.id)) ? 'Subscription Renewal' : 'New subscription';
+      await addTransaction(tx, { orderId: order.id, status: 'failed', label, amountCents: invoice.amountCents, currency: order.currency });
+      notice = { kind: 'payment-failed', order, sub, invoice };
+    }
+    if (event.type === 'customer.subscription.trial_will_end' && sub.status === 'trialing') notice = { kind: 'trial-ending', order, sub, invoice: null };
+    await syncSubscriptionOrder(tx, order.id, {
+      activityStatus: activityOf(sub),
+      autoRenew: isLive(sub) && !sub.cancelAtPeriodEnd,
+      accessUntil: sub.currentPeriodEnd,
+      trialEndsAt: sub.trialEnd,
+    });
+    return 'settled' as const;
+  });
+  if (notice) await notify(deps, notice);
+  return result;
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
+
+async function notify(deps: Deps, n: Notice): Promise<void> {
+  const user = n.order.userId ? await userById(deps.db, n.order.userId) : undefined;
+  if (!user) return;
+  const channelName = (await channelById(deps.db, n.order.channelId))?.name ?? 'Fieldhouse';
+  const link = new URL(`/orders/${n.order.id}`, deps.publicUrl).href;
+  const name = n.order.product.name;
+  const base = { channelName, firstName: user.firstName || undefined, link };
+  const until = longDate.format(n.sub.currentPeriodEnd);
+  if (n.kind === 'renewal' && n.invoice) {
+    await deliver(deps.mailer, deps.log, 'renewal', user.email, {
+      ...base,
+      receipt: {
+        number: n.invoice.id,
+        paidAt: new Date().toISOString(),
+        lines: [{ name: `${name}, until ${until}`, amount: fromCents(n.invoice.amountCents) }],
+        serviceFee: 0,
+        total: fromCents(n.invoice.amountCents),
+        currency: n.order.currency,
+      },
+    });
+  }
+  if (n.kind === 'payment-failed' && n.invoice) {
+    const live = isLive(n.sub);
+    await deliver(deps.mailer, deps.log, 'payment-failed', user.email, {
+      ...base,
+      notice: {
+        subject: live ? `We could not renew your ${name}` : `Your ${name} has ended`,
+        paragraphs: live
+          ? [
+              `We could not charge ${money(n.invoice.amountCents, n.order.currency)} to your card for ${name}.`,
+              'You keep watching while we try again over the next few days. If your card has changed, update it in Manage billing on your profile.',
+            ]
+          : [
+              `We could not charge ${money(n.invoice.amountCents, n.order.currency)} to your card for ${name}, after several tries, so your subscription has ended.`,
+            ],
+        action: 'See your order',
+      },
+    });
+  }
+  if (n.kind === 'trial-ending' && n.sub.trialEnd) {
+    const price = n.sub.amountCents > 0 ? n.sub.amountCents : null;
+    await deliver(deps.mailer, deps.log, 'trial-ending', user.email, {
+      ...base,
+      notice: {
+        subject: `Your free trial of ${name} ends in 3 days`,
+        paragraphs: [
+          `Your free trial ends on ${longDate.format(n.sub.trialEnd)}. ${
+            n.sub.cancelAtPeriodEnd
+              ? 'You cancelled the renewal, so nothing will be charged.'
+              : `Then your card will be charged${price ? ` ${money(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`
+          }`,
+          'You can cancel the renewal on your order page at any time before then.',
+        ],
+        action: 'See your order',
+      },
+    });
+  }
+}

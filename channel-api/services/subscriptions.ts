@@ -1,0 +1,84 @@
+import { ORDER_MSG, type Order } from '../../contract/commerce.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { periodEnd } from './billing.ts';
+import { planPurchase, planTrial } from './purchase.ts';
+import { fromCents } from '../money.ts';
+import { activityOf, isLive } from './renewals.ts';
+import { HttpError } from '../http/errors.ts';
+import { subscriptionById } from '../repo/catalog.ts';
+import { orderOfUser, syncSubscriptionOrder } from '../repo/commerce.ts';
+import type { UserRow } from '../repo/users.ts';
+
+/* A fan's subscriptions beyond buying them (spec section 7, issue 11): what paying will cost
+   (invoice preview), cancelling the renewal, and the provider's billing portal. */
+
+const DAY_MS = 86_400_000;
+
+/** POST /stripe/invoice-preview: what is due today and what the next charge is and when. With a
+ *  trial nothing is due today and the first charge is the price, at the trial's end; without, today
+ *  is the price and the fee (less a promotion code), and then the price every period. */
+export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, params: { subscription_id: number; trial?: boolean; promotion_code?: string }) {
+  const sub = await subscriptionById(deps.db, caller.channel.id, params.subscription_id);
+  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  const now = new Date();
+  if (params.trial) {
+    if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { trial: [ORDER_MSG.noTrial] });
+    const plan = await planTrial(deps, caller, user, sub.id, params.promotion_code);
+    const trialEnd = new Date(now.getTime() + sub.trial_period * DAY_MS);
+    return {
+      currency: plan.currency,
+      due_today: 0,
+      next_amount: fromCents(plan.trial!.recurringCents),
+      next_date: trialEnd.toISOString(),
+      trial_ends_at: trialEnd.toISOString(),
+      discount: fromCents(plan.discountCents),
+      period: sub.period,
+    };
+  }
+  // A promotion code lowers every period's price (ADR 017), never the fee.
+  const plan = await planPurchase(deps, caller, user, { subscription_id: sub.id, promotion_code: params.promotion_code });
+  return {
+    currency: plan.currency,
+    due_today: fromCents(plan.totalCents),
+    next_amount: fromCents(plan.subtotalCents - plan.discountCents),
+    next_date: periodEnd(sub.period, now).toISOString(),
+    trial_ends_at: null,
+    discount: fromCents(plan.discountCents),
+    period: sub.period,
+  };
+}
+
+/** POST stripe/unsubscribe: the renewal stops; access lasts to the end of the paid period. */
+export async function unsubscribe(deps: Deps, user: UserRow, orderId: number): Promise<Order> {
+  const found = await orderOfUser(deps.db, user.id, orderId);
+  if (!found) throw new HttpError(404, ORDER_MSG.orderNotFound);
+  const { row } = found;
+  if (row.type !== 'subscription' || !row.providerSubscriptionId || !row.autoRenew) throw new HttpError(409, ORDER_MSG.notRenewing);
+  await deps.payments.setCancelAtPeriodEnd(row.providerSubscriptionId, true);
+  // Mirrored now, so the answer says so (the provider's event says the same when it comes).
+  const sub = await deps.payments.retrieveSubscription(row.providerSubscriptionId);
+  if (sub) {
+    await syncSubscriptionOrder(deps.db, row.id, {
+      activityStatus: activityOf(sub),
+      autoRenew: isLive(sub) && !sub.cancelAtPeriodEnd,
+      accessUntil: sub.currentPeriodEnd,
+      trialEndsAt: sub.trialEnd,
+    });
+  }
+  return (await orderOfUser(deps.db, user.id, orderId))!.out;
+}
+
+/** GET /stripe/customer-portal: the provider's billing portal, coming back to the profile. */
+export async function customerPortal(deps: Deps, caller: Caller, user: UserRow): Promise<{ url: string }> {
+  try {
+    return {
+      url: await deps.payments.portalUrl(
+        { userId: user.id, channelId: caller.channel.id, stripeCustomerId: user.stripeCustomerId },
+        new URL('/profile', deps.publicUrl).href,
+      ),
+    };
+  } catch (error) {
+    deps.log(`channel-api: no billing portal for user ${user.id}: ${(error as Error).message}`);
+    throw new HttpError(409, 'There is nothing to manage yet: billing opens with your first purchase.');
+  }
+}
