@@ -22,6 +22,8 @@ const anId = z.coerce
 
 export const selectPackageSchema = z.object({
   choice: z.array(anId, { required_error: ORDER_MSG.idNotSelected }).min(1, ORDER_MSG.idNotSelected).max(200, ORDER_MSG.idNotSelected),
+  /** An add-on of the pass, bought with it (a checkbox per add-on; at most one is offered per pass in practice). */
+  add_on: z.array(anId).max(20).optional(),
 });
 
 export const buySchema = z.object({
@@ -30,6 +32,8 @@ export const buySchema = z.object({
   subscription: anId.optional(),
   category: z.array(anId).max(50).optional(),
   team: z.array(anId).max(200).optional(),
+  /** An add-on bought with the package (add_on_id). */
+  addon: anId.optional(),
   /** A subscription started with its free trial (start_trial) rather than paid now. */
   trial: z.literal('1').optional(),
   idempotency_key: idempotencyKey,
@@ -70,6 +74,7 @@ export function purchaseParams(v: WantedPurchase): PurchaseParams {
     subscription_id: v.subscription,
     event_category_ids: v.category?.length ? v.category : undefined,
     participant_ids: v.team?.length ? v.team : undefined,
+    add_on_id: v.addon,
   };
 }
 
@@ -92,6 +97,7 @@ export function purchaseFromQuery(params: URLSearchParams): WantedPurchase {
     subscription: positive(params.get('subscription')),
     category: list('category', 50),
     team: list('team', 200),
+    addon: positive(params.get('addon')),
     trial: params.get('trial') === '1' ? '1' : undefined,
   };
 }
@@ -104,6 +110,7 @@ export function buyHref(v: WantedPurchase): string {
   if (v.subscription) q.set('subscription', String(v.subscription));
   for (const c of v.category ?? []) q.append('category', String(c));
   for (const t of v.team ?? []) q.append('team', String(t));
+  if (v.addon) q.set('addon', String(v.addon));
   if (v.trial) q.set('trial', '1');
   return `/buy?${q}`;
 }

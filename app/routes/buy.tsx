@@ -327,6 +327,7 @@ function PurchaseFields({ wanted }: { wanted: WantedPurchase }) {
       {wanted.event ? <input type="hidden" name="event" value={wanted.event} /> : null}
       {wanted.package ? <input type="hidden" name="package" value={wanted.package} /> : null}
       {wanted.subscription ? <input type="hidden" name="subscription" value={wanted.subscription} /> : null}
+      {wanted.addon ? <input type="hidden" name="addon" value={wanted.addon} /> : null}
       {wanted.trial ? <input type="hidden" name="trial" value="1" /> : null}
       {wanted.category?.map((c) => (
         <input key={`c${c}`} type="hidden" name="category" value={c} />
