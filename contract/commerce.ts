@@ -15,7 +15,9 @@ export const ORDER_MSG = {
   freeEvent: 'This event is free to watch.',
   notCovered: 'This pass does not cover this event.',
   notAChoice: 'This choice is not part of the package.',
-  needsRegularPass: 'Buy the regular pass first: this add-on comes with it.',
+  needsRegularPass: 'This add-on comes with its regular pass: buy it with the pass, or after it.',
+  notAnAddOn: 'This add-on does not belong to the pass.',
+  addOnCoversNone: 'The add-on covers none of your choices.',
   wrongPromoCode: 'Wrong promo code',
   trialUsed: 'You have already used your free trial.',
   noTrial: 'This subscription has no free trial.',
@@ -131,6 +133,9 @@ export const packageDetail = endpoint({
       choices: z.array(packageChoice),
       /** An add-on whose regular pass the caller does not own yet. */
       needs_regular_pass: z.boolean(),
+      /** A regular pass's add-ons, which may be bought with it (add_on_id): each costs its price
+       *  for every chosen choice it covers. */
+      add_ons: z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string(), base_price: money, choices: z.array(z.number().int()) })),
     }),
   ),
 });
@@ -166,6 +171,8 @@ export const purchaseParams = z
     subscription_id: id.optional(),
     event_category_ids: ids(50).optional(),
     participant_ids: ids(200).optional(),
+    /** An add-on of the package bought with it (issue 11): its orders for the chosen categories it covers. */
+    add_on_id: id.optional(),
     /** A promotion code the fan typed (GET apply_coupon checked it): the total is recomputed with it. */
     promotion_code: promotionCode.optional(),
   })
@@ -249,6 +256,8 @@ export const buyBundle = endpoint({
       package_id: id.optional(),
       event_category_ids: ids(50).optional(),
       participant_ids: ids(200).optional(),
+      add_on_id: id.optional(),
+      promotion_code: promotionCode.optional(),
       idempotency_key: idempotencyKey,
     })
     .strict(),

@@ -59,6 +59,7 @@ export const api = {
   packageDetail: commerce.packageDetail,
   subscriptionDetail: commerce.subscriptionDetail,
   purchaseQuote: commerce.purchaseQuote,
+  applyCoupon: commerce.applyCoupon,
   buy: commerce.buy,
   buyBundle: commerce.buyBundle,
   startTrial: commerce.startTrial,

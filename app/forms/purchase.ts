@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { idempotencyKey, ORDER_MSG, type PurchaseParams } from '#contract/commerce';
+import { MSG } from '#contract/auth';
+import { idempotencyKey, ORDER_MSG, promotionCode, type PurchaseParams } from '#contract/commerce';
 import { INT4_MAX } from '#contract/http';
 
 /* The purchase forms (issue 10). The fan sends ids only: what they cost is the channel's answer.
    - /select-package/{id}: the categories (or the teams of a team pass) to buy, at least one;
    - /buy: what the summary showed, and the idempotency key of this very form (the same key
-     again is the same purchase: a double click, a resubmitted form). */
+     again is the same purchase: a double click, a resubmitted form). One form, three buttons
+     told apart by `intent`: Pay (`buy`, with the applied code in the hidden `promotion_code`),
+     Apply (`apply-coupon`, the code typed in "Promo code") and Remove (`remove-coupon`). */
+
+export const BUY_INTENTS = ['buy', 'apply-coupon', 'remove-coupon'] as const;
+export type BuyIntent = (typeof BUY_INTENTS)[number];
+export const buyIntent = (value: FormDataEntryValue | null): BuyIntent | null => BUY_INTENTS.find((intent) => intent === value) ?? null;
 
 const anId = z.coerce
   .number({ invalid_type_error: ORDER_MSG.idNotSelected })
@@ -15,6 +22,8 @@ const anId = z.coerce
 
 export const selectPackageSchema = z.object({
   choice: z.array(anId, { required_error: ORDER_MSG.idNotSelected }).min(1, ORDER_MSG.idNotSelected).max(200, ORDER_MSG.idNotSelected),
+  /** An add-on of the pass, bought with it (a checkbox per add-on; at most one is offered per pass in practice). */
+  add_on: z.array(anId).max(20).optional(),
 });
 
 export const buySchema = z.object({
@@ -23,20 +32,49 @@ export const buySchema = z.object({
   subscription: anId.optional(),
   category: z.array(anId).max(50).optional(),
   team: z.array(anId).max(200).optional(),
+  /** An add-on bought with the package (add_on_id). */
+  addon: anId.optional(),
   /** A subscription started with its free trial (start_trial) rather than paid now. */
   trial: z.literal('1').optional(),
   idempotency_key: idempotencyKey,
+  /** The code the channel accepted (Apply): checked again, and the total recomputed, when paying. */
+  promotion_code: promotionCode.optional(),
 });
 export type BuyValue = z.infer<typeof buySchema>;
+/** What is being bought, by ids (the /buy query, the form's hidden fields). */
+export type WantedPurchase = Omit<BuyValue, 'idempotency_key' | 'promotion_code'>;
+
+/** "Promo code" as a fan types it: letters, digits, - and _ (anything else is no code of ours). */
+const typedCode = z
+  .string({ required_error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(40, ORDER_MSG.wrongPromoCode)
+  .regex(/^[A-Za-z0-9_-]*$/, ORDER_MSG.wrongPromoCode);
+
+/** Apply: the purchase and the code typed (GET apply_coupon answers the summary with it). */
+export const applyCouponSchema = buySchema.omit({ promotion_code: true }).extend({ code: typedCode });
+
+/** Remove: the purchase only (the summary goes back to the channel's quote without a code). */
+export const removeCouponSchema = buySchema.omit({ promotion_code: true });
+
+/** The /buy form as the browser checks it before sending: the code only for Apply (the submit
+ *  button's `intent` is in the submission); the server parses each intent with its own schema. */
+export const buyFormSchema = buySchema.extend({ intent: z.enum(BUY_INTENTS).optional(), code: z.string().optional() }).superRefine((v, ctx) => {
+  if (v.intent !== 'apply-coupon') return;
+  const code = typedCode.safeParse(v.code);
+  if (!code.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['code'], message: code.error.issues[0].message });
+});
 
 /** What /buy is about, in the channel's words (contract purchaseParams). */
-export function purchaseParams(v: Omit<BuyValue, 'idempotency_key' | 'trial'>): PurchaseParams {
+export function purchaseParams(v: WantedPurchase): PurchaseParams {
   return {
     event_id: v.event,
     package_id: v.package,
     subscription_id: v.subscription,
     event_category_ids: v.category?.length ? v.category : undefined,
     participant_ids: v.team?.length ? v.team : undefined,
+    add_on_id: v.addon,
   };
 }
 
@@ -48,7 +86,7 @@ const positive = (raw: string | null) => {
 
 /** /buy's query (?event=&package=, ?package=&category=…, ?package=&team=…, ?subscription=),
  *  read leniently: a value that is not an id is left out, and the channel says what is missing. */
-export function purchaseFromQuery(params: URLSearchParams): Omit<BuyValue, 'idempotency_key'> {
+export function purchaseFromQuery(params: URLSearchParams): WantedPurchase {
   const list = (name: string, max: number) => {
     const ids = [...new Set(params.getAll(name).map(positive))].filter((n): n is number => n !== undefined).slice(0, max);
     return ids.length ? ids : undefined;
@@ -59,18 +97,20 @@ export function purchaseFromQuery(params: URLSearchParams): Omit<BuyValue, 'idem
     subscription: positive(params.get('subscription')),
     category: list('category', 50),
     team: list('team', 200),
+    addon: positive(params.get('addon')),
     trial: params.get('trial') === '1' ? '1' : undefined,
   };
 }
 
 /** The /buy address of a purchase (the way back after signing in, and from /select-package). */
-export function buyHref(v: Omit<BuyValue, 'idempotency_key'>): string {
+export function buyHref(v: WantedPurchase): string {
   const q = new URLSearchParams();
   if (v.event) q.set('event', String(v.event));
   if (v.package) q.set('package', String(v.package));
   if (v.subscription) q.set('subscription', String(v.subscription));
   for (const c of v.category ?? []) q.append('category', String(c));
   for (const t of v.team ?? []) q.append('team', String(t));
+  if (v.addon) q.set('addon', String(v.addon));
   if (v.trial) q.set('trial', '1');
   return `/buy?${q}`;
 }

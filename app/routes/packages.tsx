@@ -48,7 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
         description: p.description,
         priceTitle: p.pass_type === 'free' ? 'Free' : priceTitle(p, currency),
         serviceFee: fee(p.service_fee),
-        addOn: p.kind === 'additional',
+        /** An add-on: the regular pass it comes with (bought with it or after it). */
+        addOnOf: p.kind === 'additional' ? (boot.packages.find((r) => r.id === p.parent_pass_id)?.name ?? 'its regular pass') : null,
         covers: p.is_team_pass
           ? `Choose from ${choices.length} teams`
           : `Covers: ${choices
@@ -96,8 +97,13 @@ export default function Packages() {
 
       <ProductSection id="passes" title="Passes" empty="No passes are on offer right now." products={passes}>
         {(p) => ({
-          before: p.addOn ? <p className="product__tag">Add-on pass</p> : null,
-          after: <p className="product__meta">{p.covers}</p>,
+          before: p.addOnOf ? <p className="product__tag">Add-on pass</p> : null,
+          after: (
+            <>
+              <p className="product__meta">{p.covers}</p>
+              {p.addOnOf ? <p className="product__meta">Comes with the {p.addOnOf}: buy it with the pass, or after it.</p> : null}
+            </>
+          ),
           action:
             p.owned === 'all' ? (
               <p className="product__owned">You have all of this pass.</p>

@@ -48,6 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
     purchased: pkg.purchased,
     needsRegularPass: pkg.needs_regular_pass ? pkg.parent_pass_id : null,
     choices: pkg.choices.map((c) => ({ ...c, preselected: !c.owned && chosen.includes(c.id) })),
+    addOns: pkg.add_ons.map((a) => ({ id: a.id, name: a.name, description: a.description, price: formatMoney(a.base_price, settings.currency) })),
     csrfToken: await requestContext(args).session.csrfToken(),
   });
 }
@@ -62,7 +63,13 @@ export async function action(args: ActionFunctionArgs) {
   const offered = new Set(pkg.choices.filter((c) => !c.owned).map((c) => c.id));
   const choice = submission.value.choice.filter((c) => offered.has(c));
   if (choice.length === 0) return json({ result: submission.reply({ fieldErrors: { choice: [ORDER_MSG.idNotSelected] } }) }, { status: 400 });
-  return seeOther(buyHref(pkg.is_team_pass ? { package: pkg.id, team: choice } : { package: pkg.id, category: choice }));
+  // An add-on bought with the pass covers the chosen choices it offers (the channel checks again).
+  const addOnId = submission.value.add_on?.[0];
+  const addOn = addOnId === undefined ? undefined : pkg.add_ons.find((a) => a.id === addOnId);
+  if (addOnId !== undefined && !addOn?.choices.some((c) => choice.includes(c)))
+    return json({ result: submission.reply({ fieldErrors: { add_on: [addOn ? ORDER_MSG.addOnCoversNone : ORDER_MSG.notAnAddOn] } }) }, { status: 400 });
+  const addon = addOn?.id;
+  return seeOther(buyHref(pkg.is_team_pass ? { package: pkg.id, team: choice, addon } : { package: pkg.id, category: choice, addon }));
 }
 
 export default function SelectPackage() {
@@ -99,6 +106,7 @@ export default function SelectPackage() {
       ) : (
         <AppForm kit={kit}>
           <ChoiceList field={fields.choice} choices={data.choices} legend={`Choose the ${noun} you want`} />
+          {data.addOns.length ? <AddOnList field={fields.add_on} addOns={data.addOns} noun={noun} /> : null}
           <div className="form-actions">
             <SubmitButton pendingText="Continuing…">Continue to checkout</SubmitButton>
             <Link to="/packages">Back to packages</Link>
@@ -136,6 +144,35 @@ function ChoiceList({ field, choices, legend }: { field: ChoiceField; choices: {
             <li key={key}>
               <input {...box} autoFocus={autoFocus && i === choices.findIndex((x) => !x.owned)} />
               <label htmlFor={box.id}>{c.name}</label>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+type AddOnField = ReturnType<typeof useAppForm<typeof selectPackageSchema>>['fields']['add_on'];
+
+/** The pass's add-ons, to buy with it: each at its price for every chosen choice it covers. */
+function AddOnList({ field, addOns, noun }: { field: AddOnField; addOns: { id: number; name: string; description: string; price: string }[]; noun: string }) {
+  const boxes = getCollectionProps(field, { type: 'checkbox', options: addOns.map((a) => String(a.id)) });
+  return (
+    <fieldset className="field choice-list" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend>Add-ons</legend>
+      <ul>
+        {boxes.map(({ key, ...box }) => {
+          const addOn = addOns.find((a) => String(a.id) === box.value)!;
+          return (
+            <li key={key}>
+              <input {...box} aria-describedby={`${box.id}-about`} />
+              <label htmlFor={box.id}>
+                Add the {addOn.name}: {addOn.price} for each of your {noun} it covers
+              </label>
+              <p className="field__hint" id={`${box.id}-about`}>
+                {addOn.description}
+              </p>
             </li>
           );
         })}

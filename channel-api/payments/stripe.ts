@@ -68,6 +68,11 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           customer: customerId,
           client_reference_id: String(request.purchaseId),
           metadata,
+          // A promotion code is already in the lines: each is its discounted amount (the channel
+          // checked the code and recomputed the total; in subscription mode the discounted price is
+          // the recurring one). No allow_promotion_codes either way: our /buy page has its own code
+          // field, and a second one on Stripe's page would take codes we never checked off a total
+          // we already worked out.
           line_items: request.lines.map((line) => ({
             quantity: 1,
             price_data: {

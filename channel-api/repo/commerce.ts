@@ -81,6 +81,9 @@ export interface NewPurchase {
   serviceFeeCents: number;
   currency: string;
   period: string | null;
+  /** The promotion code applied, and what it took off. */
+  couponId?: number | null;
+  discountCents?: number;
   trialDays?: number | null;
 }
 

@@ -31,6 +31,12 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.purchaseQuote, async (ctx) => ({ data: quoteOf(await planPurchase(deps, ctx, requireUser(ctx), ctx.params), deps.payments.name) }));
 
+  // The quote with a promotion code applied; a code that cannot be used is 'Wrong promo code' on `code`.
+  mount(router, deps, api.applyCoupon, async (ctx) => {
+    const { code, ...ids } = ctx.params;
+    return { data: quoteOf(await planPurchase(deps, ctx, requireUser(ctx), { ...ids, promotion_code: code }, 'code'), deps.payments.name) };
+  });
+
   mount(router, deps, api.buy, async (ctx) => {
     const user = requireUser(ctx);
     const { idempotency_key, ...ids } = ctx.params;
@@ -47,8 +53,8 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.startTrial, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, subscription_id } = ctx.params;
-    return { data: await startCheckout(deps, ctx, user, await planTrial(deps, ctx, user, subscription_id), idempotency_key) };
+    const { idempotency_key, subscription_id, promotion_code } = ctx.params;
+    return { data: await startCheckout(deps, ctx, user, await planTrial(deps, ctx, user, subscription_id, promotion_code), idempotency_key) };
   });
 
   mount(router, deps, api.invoicePreview, async (ctx) => ({ data: await invoicePreview(deps, ctx, requireUser(ctx), ctx.params) }));

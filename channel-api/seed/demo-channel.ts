@@ -1,4 +1,4 @@
-import { packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalog.ts';
+import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalog.ts';
 import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { events, locations } from './demo/events.ts';
 import { divisions, eventCategories, images, participants, sports } from './demo/schools.ts';
@@ -61,5 +61,6 @@ export function demoChannel(): ChannelDescriptionInput {
     vod_rails: vodRails,
     packages: packages(),
     subscriptions,
+    coupons,
   };
 }

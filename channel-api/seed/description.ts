@@ -183,6 +183,33 @@ export const channelDescription = z
         }),
       )
       .default([]),
+    /** Promotion codes (GET apply_coupon): a percentage or an amount off a purchase's products,
+     *  never its service fee, with optional limits. */
+    coupons: z
+      .array(
+        z
+          .object({
+            /** Matched without regard to case; stored upper case. */
+            code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'code must be 1 to 40 letters, digits, - or _'),
+            percent_off: z.number().int().min(1).max(100).nullable().default(null),
+            /** In the channel's currency, like prices. */
+            amount_off: money.nullable().default(null),
+            /** An ISO date-time, or days after loading (negative: already expired); neither: never. */
+            expires_at: z.string().datetime().optional(),
+            expires_in_days: z.number().int().optional(),
+            max_redemptions: z.number().int().positive().nullable().default(null),
+            /** Only for a fan who has not paid for anything yet. */
+            first_purchase_only: z.boolean().default(false),
+            /** The least subtotal (the products, before the code) it applies to. */
+            minimum_amount: money.nullable().default(null),
+            /** The kinds of product it applies to; empty: every kind. */
+            applies_to: z.array(z.enum(['event', 'package', 'subscription'])).default([]),
+            active: z.boolean().default(true),
+          })
+          .refine((c) => (c.percent_off === null) !== (c.amount_off === null), { message: 'give exactly one of percent_off and amount_off' })
+          .refine((c) => c.expires_at === undefined || c.expires_in_days === undefined, { message: 'give at most one of expires_at and expires_in_days' }),
+      )
+      .default([]),
   })
   .strict();
 

@@ -253,5 +253,20 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
     })),
   );
   if (subs) await tx.insert(t.subscriptions).values(subs);
+  const coupons = rows(
+    d.coupons.map((c) => ({
+      channelId,
+      code: c.code.toUpperCase(),
+      percentOff: c.percent_off,
+      amountOffCents: c.amount_off === null ? null : toCents(c.amount_off),
+      expiresAt: c.expires_at ? new Date(c.expires_at) : c.expires_in_days !== undefined ? new Date(now.getTime() + c.expires_in_days * 86_400_000) : null,
+      maxRedemptions: c.max_redemptions,
+      firstPurchaseOnly: c.first_purchase_only,
+      minimumAmountCents: c.minimum_amount === null ? null : toCents(c.minimum_amount),
+      appliesTo: c.applies_to,
+      active: c.active,
+    })),
+  );
+  if (coupons) await tx.insert(t.coupons).values(coupons);
   return channelId;
 }

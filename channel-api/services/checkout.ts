@@ -44,6 +44,8 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       serviceFeeCents: plan.serviceFeeCents,
       currency: plan.currency,
       period: plan.period,
+      couponId: plan.coupon?.id ?? null,
+      discountCents: plan.discountCents,
       trialDays: plan.trial?.days ?? null,
     },
     plan.orders,
@@ -56,6 +58,12 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
   }
   const { purchase, orders } = created;
   const orderId = orders[0].id;
+  if (plan.totalCents === 0 && plan.mode === 'payment') {
+    // Nothing to pay (a 100 % promotion code, no service fee): no checkout, which Stripe would
+    // refuse for 0 anyway. Paid at once through fulfilment (access, the code's use, the receipt).
+    await settleAndNotify(deps, purchase.id, { status: 'paid' });
+    return { order_id: orderId, redirect_url: orderPageUrl(deps, orderId) };
+  }
 
   let session;
   try {
@@ -66,8 +74,9 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       customer: { userId: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
       trialDays: plan.trial?.days ?? null,
       lines: [
+        // With a promotion code each line is charged its discounted amount, and says so.
         ...plan.orders.map((o) => ({
-          name: o.product.name,
+          name: plan.coupon ? `${o.product.name} (promo code ${plan.coupon.code})` : o.product.name,
           // A trial's line is the price charged when it ends; nothing is paid now.
           amountCents: plan.trial ? plan.trial.recurringCents : o.amountCents - o.serviceFeeCents,
           ...(plan.mode === 'subscription' && plan.period ? { recurring: recurringOf(plan.period) } : {}),

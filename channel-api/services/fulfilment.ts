@@ -1,8 +1,8 @@
 import { DECLINE_MSG } from '../../contract/commerce.ts';
+import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
-import type { Tx } from '../db/client.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
 import type { CheckoutState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
@@ -18,6 +18,7 @@ import {
   type Outcome,
   type PurchaseRow,
 } from '../repo/commerce.ts';
+import { countRedemption } from '../repo/coupons.ts';
 import { userById } from '../repo/users.ts';
 
 /*
@@ -96,16 +97,22 @@ export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void
   if (moved && outcome.status === 'paid') await sendReceipt(deps, purchase.id);
 }
 
-/** Settles a purchase in the caller's transaction; a paid subscription checkout links its order to
- *  the subscription (renewals, access until the period's end) and a trial spends the fan's trial. */
-async function settle(tx: Tx, purchase: PurchaseRow, outcome: Settlement, subscription: SubscriptionState | null): Promise<boolean> {
-  if (outcome.status === 'failed' || !subscription) return settlePurchase(tx, purchase.id, toOutcome(purchase, outcome));
-  const moved = await settlePurchase(tx, purchase.id, {
-    status: 'paid',
-    accessUntil: (order) => (order.type === 'subscription' ? subscription.currentPeriodEnd : null),
-    subscription: { id: subscription.id, trialEndsAt: subscription.trialEnd },
-  });
-  if (moved && purchase.trialDays && purchase.userId) await markTrialUsed(tx, purchase.userId);
+/** Settles a purchase in the caller's transaction. A paid subscription checkout links its order to
+ *  the subscription (renewals, access until the period's end) and a trial spends the fan's trial;
+ *  a paid purchase counts a use of its promotion code here too, so a code is used once per paid
+ *  purchase, whatever settles it. */
+async function settle(tx: Executor, purchase: PurchaseRow, outcome: Settlement, subscription: SubscriptionState | null = null): Promise<boolean> {
+  const moved =
+    outcome.status === 'failed' || !subscription
+      ? await settlePurchase(tx, purchase.id, toOutcome(purchase, outcome))
+      : await settlePurchase(tx, purchase.id, {
+          status: 'paid',
+          accessUntil: (order) => (order.type === 'subscription' ? subscription.currentPeriodEnd : null),
+          subscription: { id: subscription.id, trialEndsAt: subscription.trialEnd },
+        });
+  if (!moved || outcome.status !== 'paid') return moved;
+  if (subscription && purchase.trialDays && purchase.userId) await markTrialUsed(tx, purchase.userId);
+  if (purchase.couponId !== null) await countRedemption(tx, purchase.couponId);
   return moved;
 }
 
@@ -114,7 +121,7 @@ async function settle(tx: Tx, purchase: PurchaseRow, outcome: Settlement, subscr
 export async function settleAndNotify(deps: Deps, purchaseId: number, outcome: Settlement): Promise<boolean> {
   const purchase = await purchaseById(deps.db, purchaseId);
   if (!purchase) return false;
-  const moved = await deps.db.transaction((tx) => settlePurchase(tx, purchaseId, toOutcome(purchase, outcome)));
+  const moved = await deps.db.transaction((tx) => settle(tx, purchase, outcome));
   if (moved && outcome.status === 'paid') await sendReceipt(deps, purchaseId);
   return moved;
 }

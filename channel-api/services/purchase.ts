@@ -3,7 +3,9 @@ import { hasAccess, type Watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { fromCents } from '../money.ts';
-import { namesOf, packageById, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
+import { spreadDiscount } from './coupons.ts';
+import { couponFor, type AppliedCoupon } from './promotion.ts';
+import { namesOf, packageById, packagesOf, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
 import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
@@ -31,9 +33,15 @@ export interface PurchasePlan {
   /** The free trial this purchase starts (start_trial): nothing is charged now, the subscription's
    *  price is charged at the trial's end. */
   trial: { days: number; recurringCents: number } | null;
+  /** What each order is charged: its price less its share of a promotion code, plus the fee on the first. */
   orders: NewOrder[];
+  /** The summary's lines: each product at its price, before a promotion code. */
+  lines: { name: string; amountCents: number }[];
   subtotalCents: number;
   serviceFeeCents: number;
+  /** What a promotion code took off the subtotal (never the fee). */
+  discountCents: number;
+  coupon: Omit<AppliedCoupon, 'discountCents'> | null;
   totalCents: number;
   currency: string;
   /** Where a fan who leaves the checkout comes back to (a page of the web app). */
@@ -44,7 +52,26 @@ const idNotSelected = (field: string) => new HttpError(400, ORDER_MSG.idNotSelec
 const alreadyBought = (type: ProductType) => new HttpError(409, ORDER_MSG.alreadyBought(type));
 const passNotFound = () => new HttpError(404, ORDER_MSG.passNotFound, { package_id: [ORDER_MSG.passNotFound] });
 
-export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
+/** The plan of a purchase; with `promotion_code`, checked and applied (else a 400 'Wrong promo
+ *  code' on `codeField`). */
+export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams, codeField = 'promotion_code'): Promise<PurchasePlan> {
+  const planned = await planProduct(deps, caller, user, params);
+  if (params.promotion_code === undefined) return planned;
+  const purchase = { channelId: caller.channel.id, userId: user.id, type: planned.type, subtotalCents: planned.subtotalCents, currency: planned.currency };
+  return withCoupon(planned, await couponFor(deps, purchase, params.promotion_code, codeField));
+}
+
+/** The discount spread over the orders, so they still add up to what is charged. */
+export function withCoupon(p: PurchasePlan, { discountCents, ...coupon }: AppliedCoupon): PurchasePlan {
+  const shares = spreadDiscount(
+    p.orders.map((o) => o.amountCents - o.serviceFeeCents),
+    discountCents,
+  );
+  const orders = p.orders.map((o, i) => ({ ...o, amountCents: o.amountCents - shares[i] }));
+  return { ...p, orders, discountCents, coupon, totalCents: p.totalCents - discountCents };
+}
+
+async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
   if (params.subscription_id !== undefined) return planSubscription(deps, caller, params.subscription_id);
   if (params.event_id !== undefined) return planEvent(deps, caller, params.event_id, params.package_id);
   if (params.package_id !== undefined) return planPackage(deps, caller, user, params);
@@ -54,16 +81,46 @@ export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, pa
 const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperCase();
 const cents = (amount: number) => Math.round(amount * 100);
 
+type PlannedItem = Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>;
+
 function plan(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'trial'>,
-  items: Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>[],
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial'>,
+  items: PlannedItem[],
   priceCents: number,
   feeCents: number,
 ): PurchasePlan {
+  return planPriced(
+    base,
+    items.map((item) => ({ item, priceCents })),
+    feeCents,
+  );
+}
+
+/** A plan whose items have prices of their own (a pass with its add-on). */
+function planPriced(
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial'>,
+  items: { item: PlannedItem; priceCents: number }[],
+  feeCents: number,
+): PurchasePlan {
   // The fee rides on the first order, so the orders of a purchase add up to what was charged.
-  const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
-  const subtotalCents = priceCents * items.length;
-  return { ...base, trial: null, orders, subtotalCents, serviceFeeCents: feeCents, totalCents: subtotalCents + feeCents };
+  const orders = items.map(({ item, priceCents }, i) => ({
+    ...item,
+    amountCents: priceCents + (i === 0 ? feeCents : 0),
+    serviceFeeCents: i === 0 ? feeCents : 0,
+  }));
+  const subtotalCents = items.reduce((sum, i) => sum + i.priceCents, 0);
+  const lines = items.map(({ item, priceCents }) => ({ name: item.product.name, amountCents: priceCents }));
+  return {
+    ...base,
+    trial: null,
+    orders,
+    lines,
+    subtotalCents,
+    serviceFeeCents: feeCents,
+    discountCents: 0,
+    coupon: null,
+    totalCents: subtotalCents + feeCents,
+  };
 }
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
@@ -103,16 +160,24 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
  * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
  * (the fee comes with a payment at checkout only: ADR 016).
  */
-export async function planTrial(deps: Deps, caller: Caller, user: UserRow, id: number): Promise<PurchasePlan> {
+export async function planTrial(
+  deps: Deps,
+  caller: Caller,
+  user: UserRow,
+  id: number,
+  promotionCode?: string,
+  codeField = 'promotion_code',
+): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
   if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
   if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
   if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
-  const paying = await planSubscription(deps, caller, id);
+  // A promotion code lowers the price charged at the trial's end (and every period after it).
+  const paying = await planPurchase(deps, caller, user, { subscription_id: id, promotion_code: promotionCode }, codeField);
   return {
     ...paying,
     trialDays: sub.trial_period,
-    trial: { days: sub.trial_period, recurringCents: cents(sub.base_price) },
+    trial: { days: sub.trial_period, recurringCents: paying.subtotalCents - paying.discountCents },
     orders: paying.orders.map((o) => ({ ...o, amountCents: 0, serviceFeeCents: 0, label: 'Free trial' })),
     subtotalCents: 0,
     serviceFeeCents: 0,
@@ -198,32 +263,50 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
   if (chosen.some((id) => ownedIds.includes(id))) throw alreadyBought('package');
   const names = await namesOf(deps.db, caller.channel.id, kind, chosen);
   chosen.sort((a, b) => offered.indexOf(a) - offered.indexOf(b));
-  return plan(
+  const addOn = params.add_on_id === undefined ? null : await addOnWith(deps, caller, user, pkg, params.add_on_id, chosen);
+  const item = (p: PackageOut, choice: number): PlannedItem => {
+    const name = `${p.name}: ${names.get(choice) ?? `#${choice}`}`;
+    return {
+      type: 'package' as const,
+      product: { id: p.id, name, event_category_id: kind === 'category' ? choice : null, participant_id: kind === 'participant' ? choice : null },
+      productId: p.id,
+      eventId: null,
+      eventCategoryId: kind === 'category' ? choice : null,
+      participantId: kind === 'participant' ? choice : null,
+      label: 'Purchase',
+    };
+  };
+  return planPriced(
     {
       type: 'package',
       productKey: `package:${pkg.id}`,
-      productName: pkg.name,
+      productName: addOn ? `${pkg.name} with ${addOn.pkg.name}` : pkg.name,
       mode: 'payment',
       period: null,
       trialDays: null,
       currency: currencyOf(caller),
       cancelPath: `/select-package/${pkg.id}`,
     },
-    chosen.map((choice) => {
-      const name = `${pkg.name}: ${names.get(choice) ?? `#${choice}`}`;
-      return {
-        type: 'package' as const,
-        product: { id: pkg.id, name, event_category_id: kind === 'category' ? choice : null, participant_id: kind === 'participant' ? choice : null },
-        productId: pkg.id,
-        eventId: null,
-        eventCategoryId: kind === 'category' ? choice : null,
-        participantId: kind === 'participant' ? choice : null,
-        label: 'Purchase',
-      };
-    }),
-    cents(pkg.base_price),
+    [
+      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: cents(pkg.base_price) })),
+      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: cents(addOn!.pkg.base_price) })),
+    ],
+    // One purchase, one service fee: the pass's.
     cents(pkg.service_fee),
   );
+}
+
+/** An add-on bought with its regular pass (add_on_id): it must be that pass's add-on, and covers the
+ *  chosen choices it offers that the fan does not own yet. */
+async function addOnWith(deps: Deps, caller: Caller, user: UserRow, pass: PackageOut, addOnId: number, chosen: number[]) {
+  const addOn = await packageById(deps.db, caller.channel.id, addOnId);
+  if (!addOn || addOn.kind !== 'additional' || addOn.parent_pass_id !== pass.id)
+    throw new HttpError(400, ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
+  const owned = await ownedChoices(deps.db, user.id, addOn.id);
+  const ownedIds = choiceKind(addOn) === 'participant' ? owned.participants : owned.categories;
+  const choices = chosen.filter((c) => choiceIds(addOn).includes(c) && !ownedIds.includes(c));
+  if (choices.length === 0) throw new HttpError(400, ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });
+  return { pkg: addOn, choices };
 }
 
 /** The plan as the /buy summary shows it. */
@@ -231,15 +314,15 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
   return {
     type: p.type,
     product: p.productName,
-    lines: p.orders.map((o) => ({ name: o.product.name, amount: fromCents(o.amountCents - o.serviceFeeCents) })),
+    lines: p.lines.map((l) => ({ name: l.name, amount: fromCents(l.amountCents) })),
     subtotal: fromCents(p.subtotalCents),
     service_fee: fromCents(p.serviceFeeCents),
     total: fromCents(p.totalCents),
     currency: p.currency,
     period: p.period,
     provider,
-    discount: 0,
-    coupon: null,
+    discount: fromCents(p.discountCents),
+    coupon: p.coupon && { code: p.coupon.code, description: p.coupon.description },
     trial_days: p.trialDays,
   };
 }
@@ -259,7 +342,19 @@ export async function packageView(deps: Deps, caller: Caller, pkg: PackageOut) {
     disabledParticipants: owned.participants.filter((id) => kind === 'participant' && ids.includes(id)),
     choices,
     needs_regular_pass: await needsRegularPass(deps, caller.user, pkg),
+    add_ons: await addOnsOf(deps, caller, pkg),
   };
+}
+
+/** A regular pass's add-ons, each with the choices of the pass it covers. */
+async function addOnsOf(deps: Deps, caller: Caller, pkg: PackageOut) {
+  if (pkg.kind !== 'regular' || pkg.type !== 'package') return [];
+  const all = await packagesOf(deps.db, caller.channel.id);
+  const offered = choiceIds(pkg);
+  return all
+    .filter((p) => p.kind === 'additional' && p.parent_pass_id === pkg.id)
+    .map((p) => ({ id: p.id, name: p.name, description: p.description, base_price: p.base_price, choices: choiceIds(p).filter((c) => offered.includes(c)) }))
+    .filter((p) => p.choices.length > 0);
 }
 
 export function subscriptionView(caller: Pick<Caller, 'user' | 'viewer'>, sub: SubscriptionOut) {

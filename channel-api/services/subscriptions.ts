@@ -1,7 +1,8 @@
 import { ORDER_MSG, type Order } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { periodEnd } from './billing.ts';
-import { planPurchase } from './purchase.ts';
+import { planPurchase, planTrial } from './purchase.ts';
+import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
 import { HttpError } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalog.ts';
@@ -22,27 +23,27 @@ export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, 
   const now = new Date();
   if (params.trial) {
     if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { trial: [ORDER_MSG.noTrial] });
-    if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
+    const plan = await planTrial(deps, caller, user, sub.id, params.promotion_code);
     const trialEnd = new Date(now.getTime() + sub.trial_period * DAY_MS);
     return {
-      currency: caller.channel.settings.currency.toUpperCase(),
+      currency: plan.currency,
       due_today: 0,
-      next_amount: sub.base_price,
+      next_amount: fromCents(plan.trial!.recurringCents),
       next_date: trialEnd.toISOString(),
       trial_ends_at: trialEnd.toISOString(),
-      discount: 0,
+      discount: fromCents(plan.discountCents),
       period: sub.period,
     };
   }
+  // A promotion code lowers every period's price (ADR 017), never the fee.
   const plan = await planPurchase(deps, caller, user, { subscription_id: sub.id, promotion_code: params.promotion_code });
-  const discount = Math.max(0, plan.subtotalCents + plan.serviceFeeCents - plan.totalCents) / 100;
   return {
     currency: plan.currency,
-    due_today: plan.totalCents / 100,
-    next_amount: sub.base_price,
+    due_today: fromCents(plan.totalCents),
+    next_amount: fromCents(plan.subtotalCents - plan.discountCents),
     next_date: periodEnd(sub.period, now).toISOString(),
     trial_ends_at: null,
-    discount,
+    discount: fromCents(plan.discountCents),
     period: sub.period,
   };
 }

@@ -180,3 +180,11 @@ export const subscriptions: D['subscriptions'] = [
     categories: sports.map((s) => s.alias),
   },
 ];
+
+/** The demo's promotion codes (README, "Payments"): one of each kind of limit. */
+export const coupons: D['coupons'] = [
+  { code: 'WELCOME10', percent_off: 10, first_purchase_only: true },
+  { code: 'SEASON5', amount_off: 5, minimum_amount: 20, applies_to: ['package'] },
+  { code: 'GAMEDAY', percent_off: 50, applies_to: ['event'], expires_in_days: -1 },
+  { code: 'FULLPASS', percent_off: 100, max_redemptions: 1 },
+];

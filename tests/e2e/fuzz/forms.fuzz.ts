@@ -16,7 +16,7 @@ import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
 import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
-import { buySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
+import { applyCouponSchema, buySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
@@ -340,17 +340,37 @@ function forms(): Form[] {
       name: 'buy (the checkout summary)',
       path: '/buy',
       route: 'buy',
-      fields: fieldsOf(buySchema),
+      fields: ['intent', ...fieldsOf(buySchema)],
       open: buying,
       base: async () => {
         const { event, ticket } = await paidEvent();
         return {
+          intent: 'buy',
           event: String(event.id),
           package: String(ticket.id),
           idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
         };
       },
       // Refused: no order was made or changed.
+      snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'apply a promo code (the checkout summary)',
+      path: '/buy',
+      route: 'buy',
+      fields: ['intent', ...fieldsOf(applyCouponSchema)],
+      open: buying,
+      base: async () => {
+        const { event, ticket } = await paidEvent();
+        return {
+          intent: 'apply-coupon',
+          event: String(event.id),
+          package: String(ticket.id),
+          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+          code: 'WELCOME10',
+        };
+      },
+      // Applying a code changes nothing, accepted or not.
       snapshot: (web) => ordersState(web),
     },
     {

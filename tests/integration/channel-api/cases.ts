@@ -272,6 +272,28 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, query: { package_id: String(ids.shop.packageId), 'event_category_ids[a]': '1' }, status: 400, field: 'event_category_ids' },
     ],
   },
+  applyCoupon: {
+    // The demo's SEASON5: $5 off passes of at least $20 (a season pass's choice is $47.99).
+    happy: (ids) => ({
+      key: ids.user.key,
+      query: { package_id: String(ids.shop.packageId), 'event_category_ids[]': String(ids.shop.categoryId), code: 'season5' },
+    }),
+    bad: (ids) => {
+      const event = { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) };
+      return [
+        { query: { ...event, code: 'WELCOME10' }, status: 401 },
+        { key: ids.user.key, query: event, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: '' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'NO-SUCH-CODE' }, status: 400, field: 'code' },
+        // Expired; and SEASON5 is for passes only.
+        { key: ids.user.key, query: { ...event, code: 'GAMEDAY' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'SEASON5' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'X'.repeat(41) }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { code: 'WELCOME10' }, status: 400, field: 'id' },
+        { key: ids.user.key, query: { ...event, code: 'WELCOME10', promotion_code: 'WELCOME10' }, status: 400, field: 'promotion_code' },
+      ];
+    },
+  },
   buy: {
     happy: (ids) => ({ key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, idempotency_key: randomUUID() } }),
     bad: (ids) => [
@@ -280,6 +302,12 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, body: { idempotency_key: randomUUID() }, status: 400, field: 'id' },
       { key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'package_id' },
       { key: ids.user.key, body: { subscription_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'subscription_id' },
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, promotion_code: 'NO-SUCH-CODE', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'promotion_code',
+      },
     ],
   },
   startTrial: {
@@ -337,6 +365,12 @@ export const cases: Record<EndpointName, Case> = {
         body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: 'short' },
         status: 400,
         field: 'idempotency_key',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], promotion_code: 'GAMEDAY', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'promotion_code',
       },
     ],
   },

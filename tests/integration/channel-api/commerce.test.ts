@@ -272,14 +272,52 @@ describe('buying a package with choices', () => {
     expect(after.disabledParticipants).toEqual([mine.id]);
   });
 
-  it('an add-on needs its regular pass first', async () => {
+  it('an add-on is bought with its regular pass or after it, never alone', async () => {
     const fan = await acc.signUp();
     const { packages } = await shop.catalogue();
     const addOn = packages.find((p) => p.kind === 'additional')!;
-    const detail = api.packageDetail.response.parse((await acc.get(`/packages/${addOn.id}`, { api_key: fan.key })).json).data;
-    expect(detail.needs_regular_pass).toBe(true);
-    const refused = await shop.buyBundle(fan.key, { package_id: addOn.id, event_category_ids: [addOn.event_categories[0]] });
-    expect([refused.status, refused.json.message]).toEqual([409, ORDER_MSG.needsRegularPass]);
+    const pass = packages.find((p) => p.id === addOn.parent_pass_id)!;
+    const detail = async (id: number) => api.packageDetail.response.parse((await acc.get(`/packages/${id}`, { api_key: fan.key })).json).data;
+    expect((await detail(addOn.id)).needs_regular_pass).toBe(true);
+    // The regular pass lists its add-on, with the pass's choices it covers.
+    expect((await detail(pass.id)).add_ons).toEqual([
+      { id: addOn.id, name: addOn.name, description: addOn.description, base_price: addOn.base_price, choices: addOn.event_categories },
+    ]);
+    const [first, second] = addOn.event_categories;
+    const alone = await shop.buyBundle(fan.key, { package_id: addOn.id, event_category_ids: [first] });
+    expect([alone.status, alone.json.message]).toEqual([409, ORDER_MSG.needsRegularPass]);
+
+    // With it: one purchase, the pass's and the add-on's orders for the chosen category, one fee.
+    const wrong = await shop.buyBundle(fan.key, { package_id: pass.id, event_category_ids: [first], add_on_id: pass.id });
+    expect([wrong.status, wrong.json.errors]).toEqual([400, { add_on_id: [ORDER_MSG.notAnAddOn] }]);
+    const quote = api.purchaseQuote.response.parse(
+      (
+        await http.request('GET', '/stripe/quote', {
+          query: { api_key: fan.key, package_id: String(pass.id), 'event_category_ids[]': [String(first)], add_on_id: String(addOn.id) },
+        })
+      ).json,
+    ).data;
+    expect(quote.product).toBe(`${pass.name} with ${addOn.name}`);
+    expect(quote.lines.map((l) => l.amount)).toEqual([pass.base_price, addOn.base_price]);
+    expect(quote.total).toBeCloseTo(pass.base_price + addOn.base_price + pass.service_fee, 2);
+    const started = api.buyBundle.response.parse(
+      (await shop.buyBundle(fan.key, { package_id: pass.id, event_category_ids: [first], add_on_id: addOn.id })).json,
+    ).data;
+    await shop.pay(started.redirect_url, CARD.ok);
+    const bought = await server.db.select().from(orders).where(eq(orders.userId, fan.user.id));
+    expect(bought.map((o) => [o.productId, o.eventCategoryId, o.status]).sort()).toEqual(
+      [
+        [pass.id, first, 'paid'],
+        [addOn.id, first, 'paid'],
+      ].sort(),
+    );
+    expect((await detail(addOn.id)).disabledCategories).toEqual([first]);
+
+    // After it: the add-on alone, for the other category, now that the fan has the pass.
+    expect((await detail(addOn.id)).needs_regular_pass).toBe(false);
+    const after = api.buyBundle.response.parse((await shop.buyBundle(fan.key, { package_id: addOn.id, event_category_ids: [second] })).json).data;
+    await shop.pay(after.redirect_url, CARD.ok);
+    expect(await detail(addOn.id)).toMatchObject({ purchased: true, disabledCategories: [first, second] });
   });
 });
 

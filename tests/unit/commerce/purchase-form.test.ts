@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { ORDER_MSG } from '#contract';
+import { MSG, ORDER_MSG } from '#contract';
 import { purchaseMessage } from '~/domain/purchase-messages';
-import { buyHref, buySchema, purchaseFromQuery, purchaseParams, selectPackageSchema } from '~/forms/purchase';
+import { applyCouponSchema, buyFormSchema, buyHref, buyIntent, buySchema, purchaseFromQuery, purchaseParams, selectPackageSchema } from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
 
 const form = (pairs: [string, string][]) => {
@@ -65,6 +65,46 @@ describe('the purchase forms', () => {
         { schema: buySchema },
       ).status,
     ).toBe('error');
+  });
+});
+
+describe('the promo code on /buy', () => {
+  const key = 'b'.repeat(32);
+  const purchase: [string, string][] = [
+    ['event', '45'],
+    ['package', '5'],
+    ['idempotency_key', key],
+  ];
+
+  it('tells the three buttons apart by intent; anything else is no intent', () => {
+    expect(['buy', 'apply-coupon', 'remove-coupon'].map(buyIntent)).toEqual(['buy', 'apply-coupon', 'remove-coupon']);
+    for (const other of [null, '', 'BUY', 'apply', '__proto__']) expect(buyIntent(other)).toBeNull();
+  });
+
+  it('Apply needs a code: letters, digits, - and _, trimmed; anything else is the spec’s words', () => {
+    const apply = (code?: string) =>
+      parseWithZod(form([...purchase, ...(code === undefined ? [] : [['code', code] as [string, string]])]), { schema: applyCouponSchema });
+    const ok = apply('  welcome10 ');
+    expect(ok.status === 'success' && ok.value).toEqual({ event: 45, package: 5, idempotency_key: key, code: 'welcome10' });
+    for (const [code, message] of [
+      [undefined, MSG.required],
+      ['', MSG.required],
+      ['   ', MSG.required],
+      ['WELCOME 10', ORDER_MSG.wrongPromoCode],
+      ['<script>', ORDER_MSG.wrongPromoCode],
+      ['X'.repeat(41), ORDER_MSG.wrongPromoCode],
+    ] as const) {
+      const refused = apply(code);
+      expect(refused.status === 'error' && refused.error?.code, String(code)).toEqual([message]);
+    }
+  });
+
+  it('Pay carries the applied code; the browser checks the code field only for Apply', () => {
+    const paid = parseWithZod(form([...purchase, ['promotion_code', 'WELCOME10']]), { schema: buySchema });
+    expect(paid.status === 'success' && paid.value.promotion_code).toBe('WELCOME10');
+    expect(parseWithZod(form([...purchase, ['intent', 'buy'], ['code', 'not a code!']]), { schema: buyFormSchema }).status).toBe('success');
+    const apply = parseWithZod(form([...purchase, ['intent', 'apply-coupon']]), { schema: buyFormSchema });
+    expect(apply.status === 'error' && apply.error?.code).toEqual([MSG.required]);
   });
 });
 

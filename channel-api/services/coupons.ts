@@ -1,0 +1,94 @@
+import type { ProductType } from '../../contract/commerce.ts';
+import { fromCents } from '../money.ts';
+
+/*
+ * Promotion codes (GET apply_coupon, and a purchase's `promotion_code`): whether a code may be
+ * used for a purchase, and what it takes off. Pure: the caller reads the coupon and the fan's
+ * history (repo/coupons.ts) and the purchase's plan (services/purchase.ts).
+ *
+ * - A code takes a percentage or an amount off the purchase's subtotal (its products), never more
+ *   than the subtotal; the service fee is never discounted.
+ * - It may be limited: inactive, an expiry, a number of uses, a fan's first purchase only (no paid
+ *   order yet), a minimum subtotal, some kinds of product. Any of these refuses it with the spec's
+ *   one message, 'Wrong promo code': a fan is not told which limit, as Stripe's page does not.
+ */
+
+export interface CouponRule {
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  expiresAt: Date | null;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  firstPurchaseOnly: boolean;
+  minimumAmountCents: number | null;
+  /** Product kinds; empty: every kind. */
+  appliesTo: string[];
+  active: boolean;
+}
+
+export interface CouponUse {
+  type: ProductType;
+  /** What the products cost, before the code and without the service fee. */
+  subtotalCents: number;
+  /** The fan has paid for something before (a first-purchase code is theirs no more). */
+  hasPaidOrder: boolean;
+  now: Date;
+}
+
+export type CouponRefusal = 'inactive' | 'expired' | 'used up' | 'not a first purchase' | 'below the minimum' | 'not for this product';
+
+/** How codes are matched: as Stripe does, without regard to case (stored upper case). */
+export const normalizeCode = (code: string): string => code.trim().toUpperCase();
+
+/** Why the code cannot be used for this purchase; null: it can. */
+export function couponRefusal(c: CouponRule, use: CouponUse): CouponRefusal | null {
+  if (!c.active) return 'inactive';
+  if (c.expiresAt !== null && c.expiresAt.getTime() <= use.now.getTime()) return 'expired';
+  if (c.maxRedemptions !== null && c.timesRedeemed >= c.maxRedemptions) return 'used up';
+  if (c.firstPurchaseOnly && use.hasPaidOrder) return 'not a first purchase';
+  if (c.minimumAmountCents !== null && use.subtotalCents < c.minimumAmountCents) return 'below the minimum';
+  if (c.appliesTo.length > 0 && !c.appliesTo.includes(use.type)) return 'not for this product';
+  return null;
+}
+
+/** What the code takes off a subtotal, in cents: at most the subtotal. */
+export function discountCents(c: Pick<CouponRule, 'percentOff' | 'amountOffCents'>, subtotalCents: number): number {
+  const off = c.percentOff !== null ? Math.round((subtotalCents * c.percentOff) / 100) : (c.amountOffCents ?? 0);
+  return Math.max(0, Math.min(subtotalCents, off));
+}
+
+/**
+ * The discount spread over a purchase's items (their prices, fee excluded), so each order's
+ * amount is what the fan was charged for it and the orders still add up to the total: in
+ * proportion to each price, the cents left over by rounding down going to the first items.
+ */
+export function spreadDiscount(pricesCents: number[], discount: number): number[] {
+  const subtotal = pricesCents.reduce((a, b) => a + b, 0);
+  if (subtotal <= 0 || discount <= 0) return pricesCents.map(() => 0);
+  const capped = Math.min(discount, subtotal);
+  const shares = pricesCents.map((p) => Math.floor((p * capped) / subtotal));
+  let left = capped - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; left > 0; i = (i + 1) % shares.length) {
+    if (shares[i] < pricesCents[i]) {
+      shares[i] += 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}
+
+const money = (cents: number, currency: string) => {
+  const amount = fromCents(cents).toFixed(2);
+  return currency === 'USD' || currency === 'CAD' ? `$${amount}` : `${amount} ${currency}`;
+};
+
+const KIND_NAMES: Record<string, string> = { event: 'single events', package: 'passes', subscription: 'subscriptions' };
+
+/** What the summary says of the code ('10% off your first purchase', '$5.00 off passes'). */
+export function describeCoupon(c: Pick<CouponRule, 'percentOff' | 'amountOffCents' | 'firstPurchaseOnly' | 'appliesTo'>, currency: string): string {
+  const off = c.percentOff !== null ? `${c.percentOff}% off` : `${money(c.amountOffCents ?? 0, currency)} off`;
+  if (c.firstPurchaseOnly) return `${off} your first purchase`;
+  const kinds = c.appliesTo.map((k) => KIND_NAMES[k]).filter(Boolean);
+  return kinds.length > 0 ? `${off} ${kinds.join(' and ')}` : off;
+}

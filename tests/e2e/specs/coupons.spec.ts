@@ -1,0 +1,91 @@
+/* Promo codes on /buy (issue 11), with JavaScript off and on, against the sandbox payment provider
+   and the demo channel's codes (README, "Payments"): a valid code shows the discount and the new
+   total and the paid order is charged the discounted amount; 'Wrong promo code' on the field;
+   Remove; a pass's code through the bundle purchase. */
+import { ORDER_MSG } from '../../../contract/commerce.ts';
+import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass } from '../support/commerce.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { WEB_URL } from '../support/urls.ts';
+
+const cents = (amount: number) => Math.round(amount * 100);
+const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+test('WELCOME10: the summary shows the discount and the new total; the paid order is charged the discounted amount', async ({ page, context, checkA11y }) => {
+  const { apiKey } = await signIn(context, await createVerifiedUser());
+  const { event, ticket } = await paidEvent();
+  const discount = Math.round(cents(ticket.base_price) / 10);
+  const total = cents(ticket.price) - discount;
+  const buyUrl = `${WEB_URL}/buy?event=${event.id}&package=${ticket.id}`;
+
+  await page.goto(buyUrl);
+  const summary = page.getByRole('table');
+  await expect(summary.getByRole('row', { name: `Total (USD) ${money(cents(ticket.price))}` })).toBeVisible();
+  await page.getByLabel('Promo code').fill('welcome10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Promo code WELCOME10 applied: 10% off your first purchase.' })).toBeVisible();
+  await expect(summary.getByRole('row', { name: `Promo code WELCOME10 (10% off your first purchase) −${money(discount)}` })).toBeVisible();
+  await expect(summary.getByRole('row', { name: `Service fee ${money(cents(ticket.service_fee))}` })).toBeVisible();
+  await expect(summary.getByRole('row', { name: `Total (USD) ${money(total)}` })).toBeVisible();
+  await expect(page).toHaveURL(buyUrl);
+  await checkA11y();
+
+  await page.getByRole('button', { name: `Pay ${money(total)}` }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_test_/);
+  await expect(page.getByText(`${event.name} (promo code WELCOME10)`)).toBeVisible();
+  await payOnSandbox(page, CARDS.success);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  const [order] = await ordersOf(apiKey);
+  expect(order).toMatchObject({ status: 'paid', amount: total / 100, service_fee: ticket.service_fee });
+});
+
+test("'Wrong promo code' on the field; the applied code can be removed; the form keeps its idempotency key", async ({ page, context, checkA11y }) => {
+  await signIn(context, await createVerifiedUser());
+  const { event, ticket } = await paidEvent();
+  await page.goto(`/buy?event=${event.id}&package=${ticket.id}`);
+  const key = await page.locator('input[name="idempotency_key"]').inputValue();
+  const field = page.getByLabel('Promo code');
+  const full = `Total (USD) ${money(cents(ticket.price))}`;
+
+  // Unknown; expired (GAMEDAY); for passes only (SEASON5).
+  for (const code of ['NOT-A-CODE', 'GAMEDAY', 'SEASON5']) {
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(ORDER_MSG.wrongPromoCode);
+    await expect(page.getByRole('row', { name: full })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Pay ${money(cents(ticket.price))}` })).toBeVisible();
+  }
+  await expect(field).toBeFocused();
+  await checkA11y();
+
+  await field.fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('row', { name: /^Promo code WELCOME10 / })).toBeVisible();
+  await expect(page.getByLabel('Promo code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('row', { name: full })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Promo code / })).toHaveCount(0);
+  await expect(page.getByLabel('Promo code')).toHaveValue('');
+  await expect(page.getByLabel('Promo code')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await page.locator('input[name="idempotency_key"]').inputValue()).toBe(key);
+});
+
+test('SEASON5 on a season pass: $5 off the pass, not the service fee, paid through the bundle purchase', async ({ page, context }) => {
+  const { apiKey } = await signIn(context, await createVerifiedUser());
+  const pass = await seasonPass();
+  const category = pass.event_categories[0];
+  const total = cents(pass.base_price) - 500 + cents(pass.service_fee);
+  await page.goto(`/buy?package=${pass.id}&category=${category}`);
+  await page.getByLabel('Promo code').fill('SEASON5');
+  // Enter in the field applies the code (Apply is the form's first button), it does not pay.
+  await page.getByLabel('Promo code').press('Enter');
+  await expect(page.getByRole('row', { name: 'Promo code SEASON5 ($5.00 off passes) −$5.00' })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Total (USD) ${money(total)}` })).toBeVisible();
+  await page.getByRole('button', { name: `Pay ${money(total)}` }).click();
+  await payOnSandbox(page, CARDS.success);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  const [order] = await ordersOf(apiKey);
+  expect(order).toMatchObject({ type: 'package', status: 'paid', amount: total / 100, product: { id: pass.id, event_category_id: category } });
+});
