@@ -260,9 +260,7 @@ const giftParams = {
 };
 
 /** A gift's redeem token as it is mailed: 32 random bytes, base64url. */
-export const giftToken = z
-  .string({ required_error: GIFT_MSG.notFound })
-  .regex(/^[A-Za-z0-9_-]{43}$/, GIFT_MSG.notFound);
+export const giftToken = z.string({ required_error: GIFT_MSG.notFound }).regex(/^[A-Za-z0-9_-]{43}$/, GIFT_MSG.notFound);
 
 export const gift = z.object({
   /** What is given, as the summary named it, and each choice of it. */

@@ -22,7 +22,14 @@ export interface Started {
 /** The web app's order page for an order: where a fan lands after paying. */
 export const orderPageUrl = (deps: Pick<Deps, 'publicUrl'>, orderId: number) => new URL(`/orders/${orderId}`, deps.publicUrl).href;
 
-export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, plan: PurchasePlan, idempotencyKey: string, gift: NewGift | null = null): Promise<Started> {
+export async function startCheckout(
+  deps: Deps,
+  caller: Caller,
+  user: UserRow,
+  plan: PurchasePlan,
+  idempotencyKey: string,
+  gift: NewGift | null = null,
+): Promise<Started> {
   const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
   if (again) return startedAgain(deps, again, plan);
 

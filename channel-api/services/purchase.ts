@@ -100,7 +100,18 @@ function plan(
   const orders = items.map((o, i) => ({ ...o, amountCents: priceCents + (i === 0 ? feeCents : 0), serviceFeeCents: i === 0 ? feeCents : 0 }));
   const subtotalCents = priceCents * items.length;
   const lines = items.map((o) => ({ name: o.product.name, amountCents: priceCents }));
-  return { ...base, gift: false, trial: null, orders, lines, subtotalCents, serviceFeeCents: feeCents, discountCents: 0, coupon: null, totalCents: subtotalCents + feeCents };
+  return {
+    ...base,
+    gift: false,
+    trial: null,
+    orders,
+    lines,
+    subtotalCents,
+    serviceFeeCents: feeCents,
+    discountCents: 0,
+    coupon: null,
+    totalCents: subtotalCents + feeCents,
+  };
 }
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
@@ -140,7 +151,14 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
  * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
  * (the fee comes with a payment at checkout only: ADR 016).
  */
-export async function planTrial(deps: Deps, caller: Caller, user: UserRow, id: number, promotionCode?: string, codeField = 'promotion_code'): Promise<PurchasePlan> {
+export async function planTrial(
+  deps: Deps,
+  caller: Caller,
+  user: UserRow,
+  id: number,
+  promotionCode?: string,
+  codeField = 'promotion_code',
+): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
   if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
   if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });

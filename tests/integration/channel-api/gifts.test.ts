@@ -37,7 +37,12 @@ const redeem = (key: string, token: unknown) => http.request('POST', '/gifts/red
 /** A paid gift of the season pass's first category from a new buyer: the mailed token. */
 async function paidGift(to: string, message = 'Enjoy the season!') {
   const buyer = await acc.signUp();
-  const started = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], gift_email: to, gift_message: message });
+  const started = await shop.buyBundle(buyer.key, {
+    package_id: season.id,
+    event_category_ids: [season.event_categories[0]],
+    gift_email: to,
+    gift_message: message,
+  });
   expect(started.status, started.text).toBe(200);
   const after = Date.now();
   expect((await shop.pay(started.json.data.redirect_url, CARD.ok)).status).toBe(303);
@@ -56,7 +61,10 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/gift/${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the token's hash is kept.
-    const [row] = await server.db.select().from(gifts).where(eq(gifts.tokenHash, hashToken(token)));
+    const [row] = await server.db
+      .select()
+      .from(gifts)
+      .where(eq(gifts.tokenHash, hashToken(token)));
     expect(row).toMatchObject({ recipientEmail: recipient.email, redeemedAt: null });
     // The buyer's receipt still goes to the buyer.
     await waitForMail(server.outbox, { to: buyer.email, subject: 'receipt' });
@@ -114,7 +122,10 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [a, b] = [await acc.signUp(), await acc.signUp()];
     const answers = await Promise.all([redeem(a.key, token), redeem(b.key, token)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [row] = await server.db.select().from(gifts).where(eq(gifts.tokenHash, hashToken(token)));
+    const [row] = await server.db
+      .select()
+      .from(gifts)
+      .where(eq(gifts.tokenHash, hashToken(token)));
     const made = await server.db.select().from(orders).where(eq(orders.id, row.redeemedOrderId!));
     expect(made).toHaveLength(1);
     const recipients = await server.db.select().from(orders).where(eq(orders.purchaseId, made[0].purchaseId!));
@@ -138,7 +149,11 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       query: { api_key: buyer.key, package_id: String(season.id), 'event_category_ids[]': String(season.event_categories[0]), gift: '1' },
     });
     expect(quote.status, quote.text).toBe(200);
-    const given = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], gift_email: 'friend@example.test' });
+    const given = await shop.buyBundle(buyer.key, {
+      package_id: season.id,
+      event_category_ids: [season.event_categories[0]],
+      gift_email: 'friend@example.test',
+    });
     expect(given.status, given.text).toBe(200);
     expect((await shop.order(buyer.key, mine.order_id)).json.data.status).toBe('created');
     await shop.pay(mine.redirect_url, CARD.ok);
@@ -162,10 +177,20 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       [shop.buyBundle(buyer.key, { ...choice, gift_email: buyer.email.toUpperCase() }), 400, 'gift_email', GIFT_MSG.ownEmail],
       [shop.buyBundle(buyer.key, { ...choice, gift_email: 'not an email' }), 400, 'gift_email', 'A valid email address is required'],
       [shop.buyBundle(buyer.key, { ...choice, gift_message: 'Hello' }), 400, 'gift_email', GIFT_MSG.recipientRequired],
-      [shop.buyBundle(buyer.key, { ...choice, gift_email: 'a@example.test', gift_message: 'x'.repeat(301) }), 400, 'gift_message', GIFT_MSG.messageTooLong(300)],
+      [
+        shop.buyBundle(buyer.key, { ...choice, gift_email: 'a@example.test', gift_message: 'x'.repeat(301) }),
+        400,
+        'gift_message',
+        GIFT_MSG.messageTooLong(300),
+      ],
       [shop.buyBundle(buyer.key, { ...choice, gift_email: 'a@example.test', gift_message: 'bell\u0007' }), 400, 'gift_message', GIFT_MSG.messagePlain],
       [shop.buyBundle(buyer.key, { ...choice, gift_email: 'a@example.test', gift_message: 42 }), 400, 'gift_message', ''],
-      [shop.buyBundle(buyer.key, { package_id: addOn.id, event_category_ids: [addOn.event_categories[0]], gift_email: 'a@example.test' }), 400, 'gift_email', GIFT_MSG.addOn],
+      [
+        shop.buyBundle(buyer.key, { package_id: addOn.id, event_category_ids: [addOn.event_categories[0]], gift_email: 'a@example.test' }),
+        400,
+        'gift_email',
+        GIFT_MSG.addOn,
+      ],
       [shop.buy(buyer.key, { event_id: event.id, package_id: ticket.id, gift_email: 'a@example.test' }), 400, 'gift_email', GIFT_MSG.notGiftable],
       [shop.buy(buyer.key, { subscription_id: subscriptionId, gift_email: 'a@example.test' }), 400, 'gift_email', GIFT_MSG.notGiftable],
     ];
