@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api, GIFT_MSG, giftToken } from '#contract';
 import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
-import { FormErrors } from '~/components/form/Field';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -77,7 +76,12 @@ export default function GiftPage() {
           </figure>
         ) : null}
       </section>
-      {gift.redeemed ? (
+      {refused ? (
+        // A refused redemption (redeemed meanwhile, say): said once, whatever the page shows now.
+        <div className="notice notice--problem" role="alert">
+          <p>{refused}</p>
+        </div>
+      ) : gift.redeemed ? (
         <p className="notice" role="status">
           {GIFT_MSG.redeemed}
         </p>
@@ -87,7 +91,6 @@ export default function GiftPage() {
       {redeemable ? (
         <Form method="post" className="card-form">
           <CsrfField />
-          <FormErrors id="redeem-errors" errors={refused ? [refused] : undefined} />
           <p>Redeeming it gives the pass to your account.</p>
           <div className="form-actions">
             <SubmitButton pendingText="Redeeming…">Redeem</SubmitButton>

@@ -17,6 +17,8 @@ test('give a season pass; the recipient logs in from the mail and redeems it onc
   browser,
   javaScriptEnabled,
 }) => {
+  // One fan's whole story and another's: three accounts, a checkout, two redemptions.
+  test.setTimeout(120_000);
   const buyer = await createVerifiedUser({ first_name: 'Casey', last_name: 'Giver' });
   const recipient = await createVerifiedUser();
   const latecomer = await createVerifiedUser();
