@@ -2,7 +2,17 @@ import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { GIFT_MSG, MSG, ORDER_MSG } from '#contract';
 import { purchaseMessage } from '~/domain/purchase-messages';
-import { applyCouponSchema, buyFormSchema, buyHref, buyIntent, buySchema, paySchema, purchaseFromQuery, purchaseParams, selectPackageSchema } from '~/forms/purchase';
+import {
+  applyCouponSchema,
+  buyFormSchema,
+  buyHref,
+  buyIntent,
+  buySchema,
+  paySchema,
+  purchaseFromQuery,
+  purchaseParams,
+  selectPackageSchema,
+} from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
 
 const form = (pairs: [string, string][]) => {
@@ -157,13 +167,39 @@ describe('/buy as a gift (ADR 019)', () => {
 
   it('needs the recipient’s address for a gift; the message is plain text of at most 300 characters', () => {
     expect(pay([['gift', '1']]).error).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
-    expect(pay([['gift', '1'], ['gift_email', '  ']]).error).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
-    expect(pay([['gift', '1'], ['gift_email', 'nope']]).error).toEqual({ gift_email: [MSG.emailInvalid] });
-    expect(pay([['gift', '1'], ['gift_email', 'a@example.test'], ['gift_message', 'x'.repeat(301)]]).error).toEqual({
+    expect(
+      pay([
+        ['gift', '1'],
+        ['gift_email', '  '],
+      ]).error,
+    ).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
+    expect(
+      pay([
+        ['gift', '1'],
+        ['gift_email', 'nope'],
+      ]).error,
+    ).toEqual({ gift_email: [MSG.emailInvalid] });
+    expect(
+      pay([
+        ['gift', '1'],
+        ['gift_email', 'a@example.test'],
+        ['gift_message', 'x'.repeat(301)],
+      ]).error,
+    ).toEqual({
       gift_message: [GIFT_MSG.messageTooLong(300)],
     });
-    expect(pay([['gift', '1'], ['gift_email', 'a@example.test'], ['gift_message', 'tab\there']]).error).toEqual({ gift_message: [GIFT_MSG.messagePlain] });
-    const ok = pay([['gift', '1'], ['gift_email', ' a@example.test '], ['gift_message', ' Line one\r\nline two ']]);
+    expect(
+      pay([
+        ['gift', '1'],
+        ['gift_email', 'a@example.test'],
+        ['gift_message', 'tab\there'],
+      ]).error,
+    ).toEqual({ gift_message: [GIFT_MSG.messagePlain] });
+    const ok = pay([
+      ['gift', '1'],
+      ['gift_email', ' a@example.test '],
+      ['gift_message', ' Line one\r\nline two '],
+    ]);
     expect(ok.status).toBe('success');
     expect(ok.status === 'success' && [ok.value.gift_email, ok.value.gift_message]).toEqual(['a@example.test', 'Line one\nline two']);
     // Not a gift: no address needed.
