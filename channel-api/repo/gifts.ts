@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { OrderRow, PurchaseRow } from './commerce.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { gifts, orders, purchases, transactions } from '../db/schema.ts';
-import type { OrderRow, PurchaseRow } from './commerce.ts';
 
 /* Gifts (ADR 019): a paid purchase given to someone else, found by the sha256 of its mailed
  * token, and redeemed once: the claim is a conditional update, so two redemptions at the same

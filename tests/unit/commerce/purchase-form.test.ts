@@ -159,6 +159,8 @@ describe('/buy as a gift (ADR 019)', () => {
   const pay = (extra: [string, string][]) =>
     parseWithZod(form([['intent', 'buy'], ['package', '3'], ['category', '11'], ['idempotency_key', 'k'.repeat(20)], ...extra]), { schema: paySchema });
 
+  const errorsOf = (s: ReturnType<typeof pay>) => (s.status === 'success' ? null : s.error);
+
   it('keeps ?gift=1 in the query and the address', () => {
     expect(purchaseFromQuery(new URLSearchParams('package=3&category=11&gift=1')).gift).toBe('1');
     expect(purchaseFromQuery(new URLSearchParams('package=3&gift=yes')).gift).toBeUndefined();
@@ -166,34 +168,42 @@ describe('/buy as a gift (ADR 019)', () => {
   });
 
   it('needs the recipient’s address for a gift; the message is plain text of at most 300 characters', () => {
-    expect(pay([['gift', '1']]).error).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
+    expect(errorsOf(pay([['gift', '1']]))).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
     expect(
-      pay([
-        ['gift', '1'],
-        ['gift_email', '  '],
-      ]).error,
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', '  '],
+        ]),
+      ),
     ).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
     expect(
-      pay([
-        ['gift', '1'],
-        ['gift_email', 'nope'],
-      ]).error,
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'nope'],
+        ]),
+      ),
     ).toEqual({ gift_email: [MSG.emailInvalid] });
     expect(
-      pay([
-        ['gift', '1'],
-        ['gift_email', 'a@example.test'],
-        ['gift_message', 'x'.repeat(301)],
-      ]).error,
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'a@example.test'],
+          ['gift_message', 'x'.repeat(301)],
+        ]),
+      ),
     ).toEqual({
       gift_message: [GIFT_MSG.messageTooLong(300)],
     });
     expect(
-      pay([
-        ['gift', '1'],
-        ['gift_email', 'a@example.test'],
-        ['gift_message', 'tab\there'],
-      ]).error,
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'a@example.test'],
+          ['gift_message', 'tab\there'],
+        ]),
+      ),
     ).toEqual({ gift_message: [GIFT_MSG.messagePlain] });
     const ok = pay([
       ['gift', '1'],
