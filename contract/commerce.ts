@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from './auth.ts';
 import { pkg, subscription } from './entities.ts';
 import { endpoint, envelope, id, int, line, offset, pagedEnvelope } from './http.ts';
 
@@ -79,6 +80,9 @@ export const order = z.object({
   /** A subscription started with a free trial: when it ends and the first charge is due. */
   trial_ends_at: stamp.nullable(),
   transactions: z.array(transaction),
+  /** The buyer's record of a pass given as a gift (it gives the buyer no access): to whom, and
+   *  when it was redeemed (null: not yet). Null for every other order. */
+  gift: z.object({ recipient_email: z.string(), redeemed_at: stamp.nullable() }).nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -211,7 +215,7 @@ export const applyCoupon = endpoint({
   method: 'GET',
   path: '/apply_coupon',
   auth: 'apiKey',
-  params: purchaseParams.omit({ promotion_code: true }).extend({ code: promotionCode }).strict(),
+  params: purchaseParams.omit({ promotion_code: true }).extend({ code: promotionCode, gift: bool01.optional() }).strict(),
   response: envelope(quote),
 });
 
@@ -223,8 +227,82 @@ export const purchaseQuote = endpoint({
   method: 'GET',
   path: '/stripe/quote',
   auth: 'apiKey',
-  params: purchaseParams,
+  /** `gift=1`: the price of it as a gift (what the caller owns does not matter then). */
+  params: purchaseParams.extend({ gift: bool01.optional() }).strict(),
   response: envelope(quote),
+});
+
+/* ------------------------------------------------------------------ gifts (issue 11, ADR 019) */
+
+/** The words of gifting a pass. */
+export const GIFT_MSG = {
+  notGiftable: 'Only passes and packages can be given as gifts.',
+  addOn: "An add-on pass cannot be given as a gift: it needs the recipient's own regular pass.",
+  ownEmail: "Enter someone else's email: a gift is for another fan.",
+  recipientRequired: "Enter the recipient's email",
+  messageTooLong: (max: number) => `The message must be at most ${max} characters.`,
+  messagePlain: 'The message must be plain text.',
+  notFound: 'This gift was not found.',
+  redeemed: 'This gift has already been redeemed.',
+  ownGift: 'You gave this gift: only the fan you gave it to can redeem it.',
+  alreadyHave: 'You already have this pass.',
+} as const;
+
+export const GIFT_MESSAGE_MAX = 300;
+
+/** The buyer's short message: plain text, line breaks allowed, no other control characters. */
+export const giftMessage = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v),
+  z
+    .string()
+    .max(GIFT_MESSAGE_MAX, GIFT_MSG.messageTooLong(GIFT_MESSAGE_MAX))
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(s), GIFT_MSG.messagePlain),
+);
+
+/** Buying as a gift: the recipient's address (they are mailed the redeem link) and a message. */
+const giftParams = {
+  gift_email: emailField.optional(),
+  gift_message: giftMessage.optional(),
+};
+
+/** A gift's redeem token as it is mailed: 32 random bytes, base64url. */
+export const giftToken = z.string({ required_error: GIFT_MSG.notFound }).regex(/^[A-Za-z0-9_-]{43}$/, GIFT_MSG.notFound);
+
+export const gift = z.object({
+  /** What is given, as the summary named it, and each choice of it. */
+  product: z.string(),
+  items: z.array(z.string()),
+  /** Who gave it (their name, else their address), to which address, and their message. */
+  from: z.string(),
+  recipient_email: z.string(),
+  message: z.string(),
+  redeemed: z.boolean(),
+  /** The caller is its buyer (who cannot redeem it). */
+  given_by_you: z.boolean(),
+});
+export type Gift = z.infer<typeof gift>;
+
+/** A gift, by the token of its mailed link: what it is, from whom, and whether it was redeemed.
+ *  The link is the proof: any signed-in fan holding it may read it. */
+export const giftDetail = endpoint({
+  name: 'giftDetail',
+  method: 'GET',
+  path: '/gifts/:token',
+  auth: 'apiKey',
+  params: z.object({ token: giftToken }).strict(),
+  response: envelope(gift),
+});
+
+/** Redeems a gift for the signed-in fan, once: their own paid, active order of the pass (the
+ *  first, when a package gives several choices). */
+export const redeemGift = endpoint({
+  name: 'redeemGift',
+  method: 'POST',
+  path: '/gifts/redeem',
+  auth: 'apiKey',
+  params: z.object({ token: giftToken }).strict(),
+  response: envelope(order),
 });
 
 export const checkoutStarted = z.object({
@@ -240,7 +318,10 @@ export const buy = endpoint({
   method: 'POST',
   path: '/stripe/buy',
   auth: 'apiKey',
-  params: purchaseParams.omit({ event_category_ids: true, participant_ids: true }).extend({ idempotency_key: idempotencyKey }).strict(),
+  params: purchaseParams
+    .omit({ event_category_ids: true, participant_ids: true })
+    .extend({ idempotency_key: idempotencyKey, ...giftParams })
+    .strict(),
   response: envelope(checkoutStarted),
 });
 
@@ -259,6 +340,7 @@ export const buyBundle = endpoint({
       add_on_id: id.optional(),
       promotion_code: promotionCode.optional(),
       idempotency_key: idempotencyKey,
+      ...giftParams,
     })
     .strict(),
   response: envelope(checkoutStarted),

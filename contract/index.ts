@@ -66,6 +66,8 @@ export const api = {
   invoicePreview: commerce.invoicePreview,
   unsubscribe: commerce.unsubscribe,
   customerPortal: commerce.customerPortal,
+  giftDetail: commerce.giftDetail,
+  redeemGift: commerce.redeemGift,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

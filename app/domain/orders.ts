@@ -4,10 +4,17 @@ import type { Order } from '#contract/commerce';
 
 /** Spec section 4 payment status labels: 'Refunded' if refunded; 'Active' for a paid, active
  *  subscription; 'Paid' for a paid, active event or package; 'Inactive' otherwise (PAYMENTS.md §5). */
-export function orderLabel(order: Pick<Order, 'status' | 'activity_status' | 'type'>): 'Paid' | 'Inactive' | 'Refunded' | 'Active' {
+export function orderLabel(order: Pick<Order, 'status' | 'activity_status' | 'type'> & { gift?: Order['gift'] }): 'Paid' | 'Inactive' | 'Refunded' | 'Active' {
   if (order.status === 'refunded') return 'Refunded';
+  // A gift's buyer paid for it; the pass is the recipient's (ADR 019).
+  if (order.status === 'paid' && order.gift) return 'Paid';
   if (order.status === 'paid' && order.activity_status === 'active') return order.type === 'subscription' ? 'Active' : 'Paid';
   return 'Inactive';
+}
+
+/** The buyer's record of a gift: to whom, and whether it was redeemed; null for other orders. */
+export function giftState(order: Pick<Order, 'gift'>): { to: string; state: 'Redeemed' | 'Not redeemed yet' } | null {
+  return order.gift ? { to: order.gift.recipient_email, state: order.gift.redeemed_at ? 'Redeemed' : 'Not redeemed yet' } : null;
 }
 
 /** The payment flow (spec section 4): created → processing, paid → success, failed → error. */

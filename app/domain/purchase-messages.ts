@@ -1,4 +1,4 @@
-import { DECLINE_MSG, ORDER_MSG } from '#contract/commerce';
+import { DECLINE_MSG, GIFT_MSG, ORDER_MSG } from '#contract/commerce';
 import { USER_MSG } from './auth-messages';
 
 /* What a fan reads when the channel refuses a purchase: the spec's own words ('id not selected',
@@ -15,6 +15,7 @@ const SHOWN_AS_IS = new Set<string>([
   ORDER_MSG.orderNotFound,
   'Event not found',
   ...Object.values(DECLINE_MSG),
+  ...(Object.values(GIFT_MSG).filter((m) => typeof m === 'string') as string[]),
 ]);
 const ALREADY_BOUGHT = /^You already bought this (event|package|subscription)\.$/;
 

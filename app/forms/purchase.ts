@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '#contract/auth';
-import { idempotencyKey, ORDER_MSG, promotionCode, type PurchaseParams } from '#contract/commerce';
+import { emailField } from '#contract/auth';
+import { GIFT_MSG, giftMessage, idempotencyKey, ORDER_MSG, promotionCode, type PurchaseParams } from '#contract/commerce';
 import { INT4_MAX } from '#contract/http';
 
 /* The purchase forms (issue 10). The fan sends ids only: what they cost is the channel's answer.
@@ -36,6 +37,8 @@ export const buySchema = z.object({
   addon: anId.optional(),
   /** A subscription started with its free trial (start_trial) rather than paid now. */
   trial: z.literal('1').optional(),
+  /** Bought as a gift for someone else (ADR 019): Pay sends their address and a message. */
+  gift: z.literal('1').optional(),
   idempotency_key: idempotencyKey,
   /** The code the channel accepted (Apply): checked again, and the total recomputed, when paying. */
   promotion_code: promotionCode.optional(),
@@ -43,6 +46,14 @@ export const buySchema = z.object({
 export type BuyValue = z.infer<typeof buySchema>;
 /** What is being bought, by ids (the /buy query, the form's hidden fields). */
 export type WantedPurchase = Omit<BuyValue, 'idempotency_key' | 'promotion_code'>;
+
+/** The recipient of a gift, as the buyer types it ('Enter someone else's email' is the channel's). */
+const recipientEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailField.optional());
+
+/** Pay: a gift needs the recipient's address; the message is optional. */
+export const paySchema = buySchema.extend({ gift_email: recipientEmail, gift_message: giftMessage.optional() }).superRefine((v, ctx) => {
+  if (v.gift && !v.gift_email) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['gift_email'], message: GIFT_MSG.recipientRequired });
+});
 
 /** "Promo code" as a fan types it: letters, digits, - and _ (anything else is no code of ours). */
 const typedCode = z
@@ -60,11 +71,17 @@ export const removeCouponSchema = buySchema.omit({ promotion_code: true });
 
 /** The /buy form as the browser checks it before sending: the code only for Apply (the submit
  *  button's `intent` is in the submission); the server parses each intent with its own schema. */
-export const buyFormSchema = buySchema.extend({ intent: z.enum(BUY_INTENTS).optional(), code: z.string().optional() }).superRefine((v, ctx) => {
-  if (v.intent !== 'apply-coupon') return;
-  const code = typedCode.safeParse(v.code);
-  if (!code.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['code'], message: code.error.issues[0].message });
-});
+export const buyFormSchema = buySchema
+  .extend({ intent: z.enum(BUY_INTENTS).optional(), code: z.string().optional(), gift_email: z.string().optional(), gift_message: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.intent === 'buy' && v.gift) {
+      const paid = paySchema.safeParse(v);
+      for (const issue of paid.success ? [] : paid.error.issues.filter((i) => i.path[0] === 'gift_email' || i.path[0] === 'gift_message')) ctx.addIssue(issue);
+    }
+    if (v.intent !== 'apply-coupon') return;
+    const code = typedCode.safeParse(v.code);
+    if (!code.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['code'], message: code.error.issues[0].message });
+  });
 
 /** What /buy is about, in the channel's words (contract purchaseParams). */
 export function purchaseParams(v: WantedPurchase): PurchaseParams {
@@ -99,6 +116,7 @@ export function purchaseFromQuery(params: URLSearchParams): WantedPurchase {
     team: list('team', 200),
     addon: positive(params.get('addon')),
     trial: params.get('trial') === '1' ? '1' : undefined,
+    gift: params.get('gift') === '1' ? '1' : undefined,
   };
 }
 
@@ -112,5 +130,6 @@ export function buyHref(v: WantedPurchase): string {
   for (const t of v.team ?? []) q.append('team', String(t));
   if (v.addon) q.set('addon', String(v.addon));
   if (v.trial) q.set('trial', '1');
+  if (v.gift) q.set('gift', '1');
   return `/buy?${q}`;
 }

@@ -9,6 +9,7 @@ import { ChannelError } from '~/channel/client.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
+import { GiftFields, GiftSwitch } from '~/components/purchase/GiftFields';
 import { AppliedCode, DiscountRow, PromoCodeField } from '~/components/purchase/PromoCode';
 import { env } from '~/config/env.server';
 import { formatDate } from '~/domain/account-records';
@@ -19,7 +20,7 @@ import {
   buyFormSchema,
   buyHref,
   buyIntent,
-  buySchema,
+  paySchema,
   purchaseFromQuery,
   purchaseParams,
   removeCouponSchema,
@@ -64,9 +65,10 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The channel's quote (with a promotion code: apply_coupon's), and for a subscription what is due
  *  today and when it is charged next (invoice preview; the trial only if it is offered). */
 async function quoteSummary(args: RouteArgs, wanted: WantedPurchase, code?: string) {
+  const ids = { ...purchaseParams(wanted), ...(wanted.gift ? { gift: '1' as const } : {}) };
   const { data } = code
-    ? await callAsUser(args, api.applyCoupon, { ...purchaseParams(wanted), code }, { handles4xx: true })
-    : await callAsUser(args, api.purchaseQuote, purchaseParams(wanted), { handles4xx: true });
+    ? await callAsUser(args, api.applyCoupon, { ...ids, code }, { handles4xx: true })
+    : await callAsUser(args, api.purchaseQuote, ids, { handles4xx: true });
   const trial = Boolean(wanted.trial && data.trial_days);
   const preview =
     data.type === 'subscription' && wanted.subscription
@@ -176,18 +178,24 @@ async function applyCode(args: RouteArgs, formData: FormData) {
 
 /** Pay: the purchase, with the applied code, to the provider's checkout. */
 async function pay(args: RouteArgs, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: buySchema });
-  if (submission.status !== 'success') return hiddenFieldsRefused(submission);
-  const { idempotency_key, promotion_code, ...wanted } = submission.value;
-  const params = { ...purchaseParams(wanted), promotion_code, idempotency_key };
+  const submission = parseWithZod(formData, { schema: paySchema });
+  if (submission.status !== 'success') {
+    // The gift's fields are the fan's: their mistakes are said on them.
+    if (Object.keys(submission.error ?? {}).every((name) => name === 'gift_email' || name === 'gift_message'))
+      return answer(submission.reply(), { idempotencyKey: pageKey(formData), status: 400 });
+    return hiddenFieldsRefused(submission);
+  }
+  const { idempotency_key, promotion_code, gift_email, gift_message, ...wanted } = submission.value;
+  const params = { ...purchaseParams(wanted), promotion_code, idempotency_key, ...(wanted.gift ? { gift_email, gift_message } : {}) };
   let started;
   try {
     // A package with its choices is a bundle; a single event or a subscription a plain purchase.
-    ({ data: started } = wanted.trial
-      ? await callAsUser(args, api.startTrial, { subscription_id: params.subscription_id!, promotion_code, idempotency_key })
-      : params.event_category_ids || params.participant_ids
-        ? await callAsUser(args, api.buyBundle, params)
-        : await callAsUser(args, api.buy, params));
+    ({ data: started } =
+      wanted.trial && !wanted.gift
+        ? await callAsUser(args, api.startTrial, { subscription_id: params.subscription_id!, promotion_code, idempotency_key })
+        : params.event_category_ids || params.participant_ids
+          ? await callAsUser(args, api.buyBundle, params)
+          : await callAsUser(args, api.buy, params));
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     if (promotion_code && isWrongCode(error, 'promotion_code')) {
@@ -196,7 +204,9 @@ async function pay(args: RouteArgs, formData: FormData) {
       const reply = submission.reply({ fieldErrors: { code: [ORDER_MSG.wrongPromoCode] } });
       return answer({ ...reply, initialValue: { ...reply.initialValue, code: promotion_code } }, { idempotencyKey: idempotency_key, status: 400 });
     }
-    const reply = submission.reply({ formErrors: [purchaseMessage(error.message, error.status)] });
+    const reply = error.errors.gift_email
+      ? submission.reply({ fieldErrors: { gift_email: error.errors.gift_email } })
+      : submission.reply({ formErrors: [purchaseMessage(error.message, error.status)] });
     return answer(reply, {
       summary: promotion_code ? await summaryWith(args, wanted, promotion_code) : null,
       idempotencyKey: idempotency_key,
@@ -238,7 +248,7 @@ export default function Buy() {
   const kit = useAppForm({ id: 'buy', schema: buyFormSchema, lastResult: answered?.result });
   return (
     <div className="page page--buy">
-      <h1>Checkout</h1>
+      <h1>{wanted.gift ? 'Checkout: a gift' : 'Checkout'}</h1>
       {problem || !summary ? (
         <div className="notice notice--problem" role="alert">
           <p>{problem}</p>
@@ -290,6 +300,7 @@ export default function Buy() {
                 Due today: <strong>{summary.billing.dueToday}</strong>. {summary.billing.next}
               </p>
             ) : null}
+            {summary.type === 'package' ? <GiftSwitch gift={Boolean(wanted.gift)} href={buyHref({ ...wanted, gift: wanted.gift ? undefined : '1' })} /> : null}
             {summary.trialOffer ? (
               <p>
                 <Link to={buyHref({ ...wanted, trial: '1' })}>Start with a {summary.trialOffer}-day free trial instead</Link>
@@ -300,6 +311,7 @@ export default function Buy() {
           <AppForm kit={kit}>
             <PurchaseFields wanted={wanted} />
             <input type="hidden" name="idempotency_key" value={formKey ?? ''} />
+            {wanted.gift ? <GiftFields email={kit.fields.gift_email} message={kit.fields.gift_message} /> : null}
             {/* Before Pay: Enter in the code field applies it (a form's default button is its first). */}
             {summary.coupon ? <AppliedCode coupon={summary.coupon} /> : <PromoCodeField meta={kit.fields.code} />}
             <p className="field__hint" id="pay-hint">
@@ -329,6 +341,7 @@ function PurchaseFields({ wanted }: { wanted: WantedPurchase }) {
       {wanted.subscription ? <input type="hidden" name="subscription" value={wanted.subscription} /> : null}
       {wanted.addon ? <input type="hidden" name="addon" value={wanted.addon} /> : null}
       {wanted.trial ? <input type="hidden" name="trial" value="1" /> : null}
+      {wanted.gift ? <input type="hidden" name="gift" value="1" /> : null}
       {wanted.category?.map((c) => (
         <input key={`c${c}`} type="hidden" name="category" value={c} />
       ))}

@@ -7,7 +7,7 @@ import { getBootstrap } from '~/channel/bootstrap.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { pageMeta } from '~/components/layout/meta';
 import { formatDate, formatDateTime } from '~/domain/account-records';
-import { canCancelRenewal, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
+import { canCancelRenewal, giftState, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { formatMoney, priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
@@ -74,8 +74,9 @@ function orderView(order: Order) {
     dateIso: order.created_at,
     accessUntil: order.access_until ? formatDateTime(order.access_until) : null,
     reason: order.failure_reason ?? 'The payment did not go through.',
-    next: links.next,
+    next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
     retry: links.retry,
+    gift: giftState(order),
   };
 }
 
@@ -113,6 +114,8 @@ export default function OrderPage() {
           <p>
             We are still waiting for the payment to be confirmed. <Link to={`/orders/${order.id}`}>Check again</Link>
           </p>
+        ) : order.flow === 'success' && order.gift ? (
+          <p>Thank you! Your gift is paid. We mailed {order.gift.to} a link to redeem it, and sent the receipt to your e-mail address.</p>
         ) : order.flow === 'success' ? (
           <p>Thank you! Your order is paid and active. We sent the receipt to your e-mail address.</p>
         ) : (
@@ -164,6 +167,14 @@ function OrderDetails({ order }: { order: OrderView }) {
       </dd>
       <dt>Status</dt>
       <dd>{order.label}</dd>
+      {order.gift ? (
+        <>
+          <dt>Gift to</dt>
+          <dd>
+            {order.gift.to} ({order.gift.state})
+          </dd>
+        </>
+      ) : null}
       <dt>Date</dt>
       <dd>
         <time dateTime={order.dateIso}>{order.date}</time>

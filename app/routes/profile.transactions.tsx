@@ -5,6 +5,7 @@ import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, transactionStatusWord } from '~/domain/account-records';
+import { giftState } from '~/domain/orders';
 import { formatMoney } from '~/domain/price-title';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions', 'Your payments, newest first.');
@@ -16,13 +17,15 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   // Every payment of every order, newest first.
   const transactions = data
-    .flatMap((order) => order.transactions.map((t) => ({ ...t, product: order.product.name })))
+    .flatMap((order) => order.transactions.map((t) => ({ ...t, product: order.product.name, gift: giftState(order) })))
     .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id)
     .map((t) => ({
       id: t.id,
       dateIso: t.created_at,
       date: formatDate(t.created_at),
       product: t.product,
+      // A pass given to someone else: to whom, and whether they redeemed it.
+      gift: t.gift ? `Gift to ${t.gift.to}: ${t.gift.state}` : null,
       kind: t.label,
       status: transactionStatusWord(t.status),
       amount: formatMoney(t.amount, t.currency),
@@ -50,7 +53,15 @@ export default function Transactions() {
           <td>
             <time dateTime={t.dateIso}>{t.date}</time>
           </td>
-          <th scope="row">{t.product}</th>
+          <th scope="row">
+            {t.product}
+            {t.gift ? (
+              <>
+                <br />
+                <span>{t.gift}</span>
+              </>
+            ) : null}
+          </th>
           <td>{t.kind}</td>
           <td>{t.status}</td>
           <td>{t.amount}</td>

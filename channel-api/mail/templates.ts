@@ -1,7 +1,7 @@
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
-export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending';
+export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending' | 'gift';
 
 /** A paid purchase, as its receipt lists it. */
 export interface Receipt {
@@ -20,7 +20,7 @@ export interface MailInput {
   firstName?: string;
   /** Only for 'receipt' and 'renewal'. */
   receipt?: Receipt;
-  /** The notices about a subscription ('payment-failed', 'trial-ending'): their words. */
+  /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link: their words. */
   notice?: { subject: string; paragraphs: string[]; action: string };
 }
 
@@ -60,7 +60,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 export function renderMail(kind: MailKind, input: MailInput): { subject: string; text: string; html: string } {
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
-  if (kind === 'payment-failed' || kind === 'trial-ending') return renderNotice(input);
+  if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
   const c = copy[kind](input.channelName);
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
   const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');

@@ -1,15 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityStatus, Order } from '../../contract/commerce.ts';
 import type { Entitlement } from '../access.ts';
 import { isUniqueViolation } from './users.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { orders, paymentEvents, purchases, subscriptions, transactions, users, type OrderType, type ProductSnapshot } from '../db/schema.ts';
+import { gifts, orders, paymentEvents, purchases, subscriptions, transactions, users, type OrderType, type ProductSnapshot } from '../db/schema.ts';
 import { fromCents } from '../money.ts';
 
 /* Purchases, their orders and transactions, and what paid orders give. Every query about a fan's
  * records is filtered by their user id: there is no way to name another fan's rows. */
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+
+/** The sha256 of a token nobody has: a gift's placeholder until its link is made. */
+const unguessableHash = () => createHash('sha256').update(randomBytes(32)).digest('base64url');
 export type OrderRow = typeof orders.$inferSelect;
 
 /** The paid, active orders of a user whose access has not run out, as access.ts reads them. */
@@ -23,6 +27,8 @@ export async function entitlementsOf(db: Db, userId: number, now = new Date()): 
         eq(orders.userId, userId),
         eq(orders.status, 'paid'),
         eq(orders.activityStatus, 'active'),
+        // A gift's buyer keeps a record of it, never access (ADR 019).
+        eq(orders.isGift, false),
         or(isNull(orders.accessUntil), gt(orders.accessUntil, now)),
       ),
     );
@@ -48,6 +54,7 @@ export async function ownedChoices(db: Db, userId: number, packageId: number): P
         eq(orders.productId, packageId),
         eq(orders.status, 'paid'),
         eq(orders.activityStatus, 'active'),
+        eq(orders.isGift, false),
       ),
     );
   return {
@@ -69,6 +76,14 @@ export interface NewOrder {
   serviceFeeCents: number;
   /** The transaction's label ('Purchase', 'New subscription'). */
   label: string;
+  /** Bought as a gift: the buyer's record, which never gives the buyer access. */
+  isGift?: boolean;
+}
+
+/** A purchase given as a gift: to whom, with what message (ADR 019). */
+export interface NewGift {
+  recipientEmail: string;
+  message: string;
 }
 
 export interface NewPurchase {
@@ -90,7 +105,12 @@ export interface NewPurchase {
 /** A purchase with its orders (status created, inactive) and one created transaction each, in one
  *  transaction. Undefined when the user already used this idempotency key (a concurrent double
  *  submit: the caller answers with the first one). */
-export async function insertPurchase(db: Db, purchase: NewPurchase, items: NewOrder[]): Promise<{ purchase: PurchaseRow; orders: OrderRow[] } | undefined> {
+export async function insertPurchase(
+  db: Db,
+  purchase: NewPurchase,
+  items: NewOrder[],
+  gift: NewGift | null = null,
+): Promise<{ purchase: PurchaseRow; orders: OrderRow[] } | undefined> {
   try {
     return await db.transaction(async (tx) => {
       const [p] = await tx.insert(purchases).values(purchase).returning();
@@ -110,12 +130,25 @@ export async function insertPurchase(db: Db, purchase: NewPurchase, items: NewOr
             amountCents: o.amountCents,
             serviceFeeCents: o.serviceFeeCents,
             currency: purchase.currency,
+            isGift: o.isGift ?? false,
           })),
         )
         .returning();
       await tx
         .insert(transactions)
         .values(rows.map((o, i) => ({ orderId: o.id, status: 'created' as const, label: items[i].label, amountCents: o.amountCents, currency: o.currency })));
+      if (gift) {
+        // The redeem link's token is made when the purchase is paid and mailed (services/gifts.ts);
+        // until then the row holds the hash of a token nobody has.
+        await tx.insert(gifts).values({
+          channelId: purchase.channelId,
+          purchaseId: p.id,
+          buyerId: purchase.userId,
+          recipientEmail: gift.recipientEmail,
+          message: gift.message,
+          tokenHash: unguessableHash(),
+        });
+      }
       return { purchase: p, orders: rows.sort((a, b) => a.id - b.id) };
     });
   } catch (error) {
@@ -195,7 +228,8 @@ export async function settlePurchase(tx: Executor, purchaseId: number, outcome: 
         outcome.status === 'paid'
           ? {
               status: 'paid',
-              activityStatus: 'active',
+              // A gift's buyer has a paid record of it, never an active pass (ADR 019).
+              activityStatus: o.isGift ? 'inactive' : 'active',
               paidAt: now,
               accessUntil: outcome.accessUntil(o),
               updatedAt: now,
@@ -232,7 +266,10 @@ export async function paymentEventSeen(db: Db, id: string): Promise<boolean> {
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-function orderOut(r: OrderRow, txs: TransactionRow[]): Order {
+type GiftRow = typeof gifts.$inferSelect;
+
+function orderOut(r: OrderRow, txs: TransactionRow[], given: Map<number, GiftRow> = new Map()): Order {
+  const gift = r.isGift && r.purchaseId !== null ? given.get(r.purchaseId) : undefined;
   return {
     id: r.id,
     status: r.status,
@@ -265,7 +302,16 @@ function orderOut(r: OrderRow, txs: TransactionRow[]): Order {
         currency: t.currency,
         created_at: t.createdAt.toISOString(),
       })),
+    gift: gift ? { recipient_email: gift.recipientEmail, redeemed_at: gift.redeemedAt?.toISOString() ?? null } : null,
   };
+}
+
+/** The gifts of the buyer's gift orders, by purchase. */
+async function giftsOf(db: Db, rows: OrderRow[]): Promise<Map<number, GiftRow>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.isGift && r.purchaseId !== null ? [r.purchaseId] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select().from(gifts).where(inArray(gifts.purchaseId, ids));
+  return new Map(found.map((g) => [g.purchaseId, g]));
 }
 
 async function transactionsOf(db: Db, orderIds: number[]): Promise<TransactionRow[]> {
@@ -287,7 +333,8 @@ export async function ordersOf(
     db,
     rows.map((r) => r.id),
   );
-  return { data: rows.map((r) => orderOut(r, txs)), meta: { total: Number(total), offset: q.offset, limit: q.limit ?? Number(total) } };
+  const given = await giftsOf(db, rows);
+  return { data: rows.map((r) => orderOut(r, txs, given)), meta: { total: Number(total), offset: q.offset, limit: q.limit ?? Number(total) } };
 }
 
 /** One of the user's orders; undefined for an unknown id or another fan's order. */
@@ -297,7 +344,7 @@ export async function orderOfUser(db: Db, userId: number, orderId: number): Prom
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) return undefined;
-  return { row, out: orderOut(row, await transactionsOf(db, [row.id])) };
+  return { row, out: orderOut(row, await transactionsOf(db, [row.id]), await giftsOf(db, [row])) };
 }
 
 /** The orders of a purchase, for its receipt. */

@@ -7,6 +7,7 @@ import { packageById, subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { reconcile } from '../services/fulfilment.ts';
+import { giftOf, giftView, redeem } from '../services/gifts.ts';
 import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
 import { customerPortal, invoicePreview, unsubscribe } from '../services/subscriptions.ts';
 
@@ -39,16 +40,18 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.buy, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, ...ids } = ctx.params;
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+    const { idempotency_key, gift_email, gift_message, ...ids } = ctx.params;
+    const gift = giftOf(user, gift_email, gift_message);
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null }), idempotency_key, gift) };
   });
 
   mount(router, deps, api.buyBundle, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, ...ids } = ctx.params;
+    const { idempotency_key, gift_email, gift_message, ...ids } = ctx.params;
     // A bundle is a package with its choices; a missing package is no product at all.
     if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+    const gift = giftOf(user, gift_email, gift_message);
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null }), idempotency_key, gift) };
   });
 
   mount(router, deps, api.startTrial, async (ctx) => {
@@ -62,6 +65,11 @@ export function commerceRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.unsubscribe, async (ctx) => ({ data: await unsubscribe(deps, requireUser(ctx), ctx.params.order_id) }));
 
   mount(router, deps, api.customerPortal, async (ctx) => ({ data: await customerPortal(deps, ctx, requireUser(ctx)) }));
+
+  // Gifts (ADR 019): the link's token is the proof; any signed-in fan may read and redeem it.
+  mount(router, deps, api.giftDetail, async (ctx) => ({ data: await giftView(deps, ctx, requireUser(ctx), ctx.params.token) }));
+
+  mount(router, deps, api.redeemGift, async (ctx) => ({ data: await redeem(deps, ctx, requireUser(ctx), ctx.params.token) }));
 
   mount(router, deps, api.orders, async (ctx) => {
     const user = requireUser(ctx);

@@ -4,7 +4,7 @@ import { recurringOf } from './billing.ts';
 import { outcomeOf, settleAndNotify, type Settlement } from './fulfilment.ts';
 import type { PurchasePlan } from './purchase.ts';
 import { HttpError } from '../http/errors.ts';
-import { firstOrderOf, insertPurchase, openPurchasesOf, purchaseByKey, setPurchaseSession, type PurchaseRow } from '../repo/commerce.ts';
+import { firstOrderOf, insertPurchase, openPurchasesOf, purchaseByKey, setPurchaseSession, type NewGift, type PurchaseRow } from '../repo/commerce.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
 
 /*
@@ -22,7 +22,14 @@ export interface Started {
 /** The web app's order page for an order: where a fan lands after paying. */
 export const orderPageUrl = (deps: Pick<Deps, 'publicUrl'>, orderId: number) => new URL(`/orders/${orderId}`, deps.publicUrl).href;
 
-export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, plan: PurchasePlan, idempotencyKey: string): Promise<Started> {
+export async function startCheckout(
+  deps: Deps,
+  caller: Caller,
+  user: UserRow,
+  plan: PurchasePlan,
+  idempotencyKey: string,
+  gift: NewGift | null = null,
+): Promise<Started> {
   const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
   if (again) return startedAgain(deps, again, plan);
 
@@ -49,6 +56,7 @@ export async function startCheckout(deps: Deps, caller: Caller, user: UserRow, p
       trialDays: plan.trial?.days ?? null,
     },
     plan.orders,
+    plan.gift ? gift : null,
   );
   if (!created) {
     // The same form, submitted twice at once: the first one won.

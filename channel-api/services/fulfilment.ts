@@ -2,6 +2,7 @@ import { DECLINE_MSG } from '../../contract/commerce.ts';
 import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
+import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
@@ -142,8 +143,14 @@ function purchaseFor(deps: Deps, state: CheckoutState): Promise<PurchaseRow | un
   return purchaseBySession(deps.db, state.sessionId);
 }
 
-/** One receipt per purchase, after the change is committed (a failed delivery does not undo it). */
+/** One receipt per purchase, after the change is committed (a failed delivery does not undo it);
+ *  a gift's recipient is mailed their redeem link then too. */
 async function sendReceipt(deps: Deps, purchaseId: number): Promise<void> {
+  await sendBuyerReceipt(deps, purchaseId);
+  await mailGift(deps, purchaseId);
+}
+
+async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
   const purchase = await purchaseById(deps.db, purchaseId);
   const user = purchase?.userId ? await userById(deps.db, purchase.userId) : undefined;
   if (!purchase || !user) return;

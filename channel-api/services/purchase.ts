@@ -1,4 +1,4 @@
-import { ORDER_MSG, type ProductType, type PurchaseParams, type Quote } from '../../contract/commerce.ts';
+import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
 import { hasAccess, type Watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -18,6 +18,9 @@ import type { UserRow } from '../repo/users.ts';
  * The service fee is charged once per purchase. Both the quote (/buy's summary) and buying use
  * this, so they always agree.
  */
+
+/** What is being bought, by ids; `gift`: for someone else (ADR 019). */
+export type PurchaseParams = Ids & { gift?: boolean };
 
 export interface PurchasePlan {
   type: ProductType;
@@ -46,6 +49,8 @@ export interface PurchasePlan {
   currency: string;
   /** Where a fan who leaves the checkout comes back to (a page of the web app). */
   cancelPath: string;
+  /** Bought as a gift for someone else (ADR 019): the buyer's orders give them no access. */
+  gift: boolean;
 }
 
 const idNotSelected = (field: string) => new HttpError(400, ORDER_MSG.idNotSelected, { [field]: [ORDER_MSG.idNotSelected] });
@@ -72,6 +77,10 @@ export function withCoupon(p: PurchasePlan, { discountCents, ...coupon }: Applie
 }
 
 async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
+  // Only passes and packages are given: a subscription renews on the buyer's card, and a ticket
+  // is for one game (ADR 019).
+  if (params.gift && (params.subscription_id !== undefined || params.event_id !== undefined))
+    throw new HttpError(400, GIFT_MSG.notGiftable, { gift_email: [GIFT_MSG.notGiftable] });
   if (params.subscription_id !== undefined) return planSubscription(deps, caller, params.subscription_id);
   if (params.event_id !== undefined) return planEvent(deps, caller, params.event_id, params.package_id);
   if (params.package_id !== undefined) return planPackage(deps, caller, user, params);
@@ -84,7 +93,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 type PlannedItem = Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>;
 
 function plan(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial'>,
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial' | 'gift'>,
   items: PlannedItem[],
   priceCents: number,
   feeCents: number,
@@ -98,7 +107,7 @@ function plan(
 
 /** A plan whose items have prices of their own (a pass with its add-on). */
 function planPriced(
-  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial'>,
+  base: Omit<PurchasePlan, 'subtotalCents' | 'serviceFeeCents' | 'totalCents' | 'orders' | 'lines' | 'discountCents' | 'coupon' | 'trial' | 'gift'>,
   items: { item: PlannedItem; priceCents: number }[],
   feeCents: number,
 ): PurchasePlan {
@@ -112,6 +121,7 @@ function planPriced(
   const lines = items.map(({ item, priceCents }) => ({ name: item.product.name, amountCents: priceCents }));
   return {
     ...base,
+    gift: false,
     trial: null,
     orders,
     lines,
@@ -257,13 +267,18 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
   if (chosen.length === 0) throw idNotSelected(field);
   const offered = choiceIds(pkg);
   if (chosen.some((id) => !offered.includes(id))) throw new HttpError(400, ORDER_MSG.notAChoice, { [field]: [ORDER_MSG.notAChoice] });
-  if (await needsRegularPass(deps, user, pkg)) throw new HttpError(409, ORDER_MSG.needsRegularPass, { package_id: [ORDER_MSG.needsRegularPass] });
-  const owned = await ownedChoices(deps.db, user.id, pkg.id);
-  const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
-  if (chosen.some((id) => ownedIds.includes(id))) throw alreadyBought('package');
+  if (params.gift) {
+    // An add-on needs the recipient's own regular pass, which the buyer cannot know about.
+    if (pkg.kind === 'additional') throw new HttpError(400, GIFT_MSG.addOn, { gift_email: [GIFT_MSG.addOn] });
+  } else {
+    if (await needsRegularPass(deps, user, pkg)) throw new HttpError(409, ORDER_MSG.needsRegularPass, { package_id: [ORDER_MSG.needsRegularPass] });
+    const owned = await ownedChoices(deps.db, user.id, pkg.id);
+    const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
+    if (chosen.some((id) => ownedIds.includes(id))) throw alreadyBought('package');
+  }
   const names = await namesOf(deps.db, caller.channel.id, kind, chosen);
   chosen.sort((a, b) => offered.indexOf(a) - offered.indexOf(b));
-  const addOn = params.add_on_id === undefined ? null : await addOnWith(deps, caller, user, pkg, params.add_on_id, chosen);
+  const addOn = params.add_on_id === undefined ? null : await addOnWith(deps, caller, params.gift ? null : user, pkg, params.add_on_id, chosen);
   const item = (p: PackageOut, choice: number): PlannedItem => {
     const name = `${p.name}: ${names.get(choice) ?? `#${choice}`}`;
     return {
@@ -276,7 +291,7 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
       label: 'Purchase',
     };
   };
-  return planPriced(
+  const planned = planPriced(
     {
       type: 'package',
       productKey: `package:${pkg.id}`,
@@ -294,15 +309,18 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
     // One purchase, one service fee: the pass's.
     cents(pkg.service_fee),
   );
+  if (!params.gift) return planned;
+  // Its own product key: giving a pass never ends the buyer's own checkout of it.
+  return { ...planned, gift: true, productKey: `gift:${planned.productKey}`, orders: planned.orders.map((o) => ({ ...o, isGift: true })) };
 }
 
 /** An add-on bought with its regular pass (add_on_id): it must be that pass's add-on, and covers the
- *  chosen choices it offers that the fan does not own yet. */
-async function addOnWith(deps: Deps, caller: Caller, user: UserRow, pass: PackageOut, addOnId: number, chosen: number[]) {
+ *  chosen choices it offers that the fan does not own yet (a gift's buyer: every chosen one). */
+async function addOnWith(deps: Deps, caller: Caller, user: UserRow | null, pass: PackageOut, addOnId: number, chosen: number[]) {
   const addOn = await packageById(deps.db, caller.channel.id, addOnId);
   if (!addOn || addOn.kind !== 'additional' || addOn.parent_pass_id !== pass.id)
     throw new HttpError(400, ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
-  const owned = await ownedChoices(deps.db, user.id, addOn.id);
+  const owned = user ? await ownedChoices(deps.db, user.id, addOn.id) : { categories: [], participants: [] };
   const ownedIds = choiceKind(addOn) === 'participant' ? owned.participants : owned.categories;
   const choices = chosen.filter((c) => choiceIds(addOn).includes(c) && !ownedIds.includes(c));
   if (choices.length === 0) throw new HttpError(400, ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });

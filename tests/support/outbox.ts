@@ -173,3 +173,10 @@ export function tokenFrom(mail: Mail, pathname: string): string {
   if (!token) throw new Error(`no ${pathname}?token= link in ${mail.file}`);
   return token;
 }
+
+/** The last path segment of the mail's first link under `prefix` (e.g. '/gift/' → the token). */
+export function pathTokenFrom(mail: Mail, prefix: string): string {
+  const link = mail.links.map((l) => new URL(l)).find((u) => u.pathname.startsWith(prefix) && u.pathname.length > prefix.length);
+  if (!link) throw new Error(`no ${prefix}… link in ${mail.file}`);
+  return decodeURIComponent(link.pathname.slice(prefix.length));
+}

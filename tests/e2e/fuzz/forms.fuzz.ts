@@ -16,14 +16,14 @@ import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
 import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
-import { applyCouponSchema, buySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
+import { applyCouponSchema, buySchema, paySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { tokenFrom } from '../../support/outbox.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
 import { channelKey, newApiKey } from '../support/channel.ts';
-import { ordersOf, paidEvent, seasonPass } from '../support/commerce.ts';
+import { ordersOf, paidEvent, paidGiftPath, seasonPass } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
@@ -169,6 +169,8 @@ function forms(): Form[] {
     profileFan ??= await createVerifiedUser();
     return openWeb(profileFan);
   };
+  let giver: TestUser;
+  let giftPath: string;
   let buyer: TestUser;
   const buying = async () => {
     buyer ??= await createVerifiedUser();
@@ -371,6 +373,41 @@ function forms(): Form[] {
         };
       },
       // Applying a code changes nothing, accepted or not.
+      snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'buy a pass as a gift (the checkout summary)',
+      path: '/buy',
+      route: 'buy',
+      fields: ['intent', ...fieldsOf(paySchema)],
+      open: buying,
+      base: async () => {
+        const pass = await seasonPass();
+        return {
+          intent: 'buy',
+          package: String(pass.id),
+          category: String(pass.event_categories[0]),
+          gift: '1',
+          gift_email: 'a-friend@example.test',
+          gift_message: 'Enjoy the season!',
+          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+        };
+      },
+      // Refused: no order was made or changed.
+      snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'redeem a gift',
+      path: '/gift/:token',
+      at: async () => {
+        giftPath ??= await paidGiftPath((await sessionCookieFor((giver ??= await createVerifiedUser()))).apiKey, 'fuzz-giftee@example.test');
+        return giftPath;
+      },
+      route: 'gift.$token',
+      fields: [],
+      open: buying,
+      base: async () => ({}),
+      // Refused (redeemed already, a bad token or envelope): no order of this fan changed.
       snapshot: (web) => ordersState(web),
     },
     {

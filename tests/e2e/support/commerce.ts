@@ -2,10 +2,12 @@
    event with its single-event package, the season passes and the team pass, and the fan's orders;
    and paying on the sandbox provider's test checkout like a fan (it is plain HTML). */
 import type { Page } from '@playwright/test';
+import { OUTBOX } from './accounts.ts';
 import { finishedEvent } from './channel.ts';
 import { CHANNEL_API_URL } from './urls.ts';
 import { SANDBOX_CARDS, type Order } from '../../../contract/commerce.ts';
 import type { Event, Package, Subscription } from '../../../contract/entities.ts';
+import { waitForMail } from '../../support/outbox.ts';
 
 export const CARDS = SANDBOX_CARDS;
 
@@ -67,4 +69,33 @@ export async function advanceClock(email: string, days: number): Promise<void> {
     body: JSON.stringify({ email, advance_seconds: Math.round(days * 86_400) }),
   });
   if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`);
+}
+
+/** A paid gift of the season pass's first choice from the fan with `apiKey` to `to`, bought and
+ *  paid over the channel API as the web app and a browser would: the path of its mailed link. */
+export async function paidGiftPath(apiKey: string, to: string): Promise<string> {
+  const pass = await seasonPass();
+  const res = await fetch(`${CHANNEL_API_URL}/stripe/buy_bundle`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      api_key: apiKey,
+      package_id: pass.id,
+      event_category_ids: [pass.event_categories[0]],
+      gift_email: to,
+      idempotency_key: `gift${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+    }),
+  });
+  if (!res.ok) throw new Error(`buy_bundle → ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { redirect_url: string } };
+  const since = Date.now();
+  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: CARDS.success, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
+  });
+  if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
+  const mail = await waitForMail(OUTBOX, { to, subject: 'gave you a gift', after: since });
+  return new URL(mail.links.find((l) => new URL(l).pathname.startsWith('/gift/'))!).pathname;
 }

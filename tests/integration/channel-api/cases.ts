@@ -40,7 +40,11 @@ export interface Ids {
     order(key: string): Promise<number>;
     /** A new fan with a paid, renewing subscription: their key and its order. */
     subscriber(): Promise<{ key: string; orderId: number }>;
+    /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
+    gift(): Promise<string>;
   };
+  /** A gift already redeemed (by a third fan), with its buyer's key. */
+  redeemedGift: { token: string; buyerKey: string };
 }
 export interface Case {
   happy: (ids: Ids) => Req | Promise<Req>;
@@ -308,6 +312,13 @@ export const cases: Record<EndpointName, Case> = {
         status: 400,
         field: 'promotion_code',
       },
+      // A single game is not given as a gift.
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, gift_email: 'friend@example.test', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'gift_email',
+      },
     ],
   },
   startTrial: {
@@ -343,9 +354,49 @@ export const cases: Record<EndpointName, Case> = {
     happy: (ids) => ({ key: ids.user.key }),
     bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { return_url: 'https://evil.example' }, status: 400, field: 'return_url' }],
   },
+  giftDetail: {
+    happy: async (ids) => ({ key: ids.user.key, path: `/gifts/${await ids.fresh.gift()}` }),
+    bad: (ids) => [
+      { path: `/gifts/${ids.redeemedGift.token}`, status: 401 },
+      { key: ids.user.key, path: `/gifts/${'A'.repeat(43)}`, status: 404, field: 'token' },
+      { key: ids.user.key, path: '/gifts/short', status: 400, field: 'token' },
+      { key: ids.user.key, path: `/gifts/${ids.redeemedGift.token}`, query: { bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  redeemGift: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key, body: { token: await ids.fresh.gift() } }),
+    bad: (ids) => [
+      { body: { token: ids.redeemedGift.token }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: 'A'.repeat(44) }, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: ['A'.repeat(43)] }, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: 'A'.repeat(43) }, status: 404, field: 'token' },
+      // A second redemption; and its buyer.
+      { key: ids.user.key, body: { token: ids.redeemedGift.token }, status: 409 },
+      { key: ids.redeemedGift.buyerKey, body: { token: ids.redeemedGift.token }, status: 409 },
+    ],
+  },
   buyBundle: {
     happy: (ids) => ({ key: ids.user.key, body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() } }),
     bad: (ids) => [
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], gift_email: ids.user.email, idempotency_key: randomUUID() },
+        status: 400,
+        field: 'gift_email',
+      },
+      {
+        key: ids.user.key,
+        body: {
+          package_id: ids.shop.packageId,
+          event_category_ids: [ids.shop.categoryId],
+          gift_email: 'friend@example.test',
+          gift_message: 'x'.repeat(301),
+          idempotency_key: randomUUID(),
+        },
+        status: 400,
+        field: 'gift_message',
+      },
       { body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() }, status: 401 },
       { key: ids.user.key, body: { package_id: ids.shop.packageId, idempotency_key: randomUUID() }, status: 400, field: 'event_category_ids' },
       {

@@ -1,6 +1,6 @@
 import type { Ids } from './cases.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
-import { tokenFrom, waitForMail } from '../../support/outbox.ts';
+import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, uniqueEmail } from '../helpers/accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 import { CARD, commerce } from '../helpers/commerce.ts';
@@ -38,6 +38,17 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   const subscriptions = await http.request('GET', '/subscriptions');
   const mailed = async (email: string, subject: string, pathname: string, after: number) =>
     tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
+  /** A paid gift of the season pass from this buyer to a new address: the mailed token. */
+  const giftOf = async (buyer: { key: string }) => {
+    const to = uniqueEmail('giftee');
+    const shop = commerce(http);
+    const started = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], gift_email: to });
+    if (started.status !== 200) throw new Error(`gift: ${started.status} ${started.text}`);
+    const after = Date.now();
+    const paid = await shop.pay(started.json.data.redirect_url, CARD.ok);
+    if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
+    return { token: pathTokenFrom(await waitForMail(server.outbox, { to, subject: 'gave you a gift', after }), '/gift/') };
+  };
   const fresh: Ids['fresh'] = {
     signUp: () => acc.signUp(),
     verifyToken: () => acc.register(uniqueEmail()),
@@ -63,6 +74,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
       return { key: fan.key, orderId: started.json.data.order_id as number };
     },
+    gift: async () => (await giftOf(await acc.signUp())).token,
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
@@ -70,6 +82,11 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     },
   };
   const user = await acc.signUp();
+  const giver = await acc.signUp();
+  const redeemed = await giftOf(giver);
+  const redeemer = await acc.signUp();
+  const claimed = await http.request('POST', '/gifts/redeem', { body: { token: redeemed.token, api_key: redeemer.key } });
+  if (claimed.status !== 200) throw new Error(`redeem: ${claimed.status} ${claimed.text}`);
   const ids: Ids = {
     channelKey: config.json.channel_key,
     pageId: pages.json.data[0].id,
@@ -84,6 +101,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     },
     user,
     fresh,
+    redeemedGift: { token: redeemed.token, buyerKey: giver.key },
   };
   return {
     server,

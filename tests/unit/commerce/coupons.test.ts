@@ -144,6 +144,7 @@ describe('a purchase plan with a code', () => {
     totalCents: 9798,
     currency: 'USD',
     cancelPath: '/select-package/3',
+    gift: false,
   };
 
   it('takes the discount off the orders, never the fee; the orders add up to the total; the lines keep their prices', () => {

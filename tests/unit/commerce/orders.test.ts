@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#contract';
-import { orderLabel, orderLinks, ownershipOf, paymentFlow } from '~/domain/orders';
+import { giftState, orderLabel, orderLinks, ownershipOf, paymentFlow } from '~/domain/orders';
 
 const order = (o: Partial<Order>): Pick<Order, 'status' | 'activity_status' | 'type' | 'product'> => ({
   status: 'paid',
@@ -55,5 +55,16 @@ describe('ownershipOf', () => {
     ]);
     expect([...owned.choices.entries()].map(([k, v]) => [k, [...v]])).toEqual([[3, [11, 100]]]);
     expect([...owned.subscriptions]).toEqual([7]);
+  });
+});
+
+describe('a gift’s buyer’s record (ADR 019)', () => {
+  it('is paid, though inactive for the buyer; to whom, redeemed or not', () => {
+    const gift = { recipient_email: 'friend@example.test', redeemed_at: null };
+    expect(orderLabel({ status: 'paid', activity_status: 'inactive', type: 'package', gift })).toBe('Paid');
+    expect(orderLabel({ status: 'paid', activity_status: 'inactive', type: 'package', gift: null })).toBe('Inactive');
+    expect(giftState({ gift })).toEqual({ to: 'friend@example.test', state: 'Not redeemed yet' });
+    expect(giftState({ gift: { ...gift, redeemed_at: '2026-11-25T10:00:00.000Z' } })).toEqual({ to: 'friend@example.test', state: 'Redeemed' });
+    expect(giftState({ gift: null })).toBeNull();
   });
 });

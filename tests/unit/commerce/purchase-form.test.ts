@@ -1,8 +1,18 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { MSG, ORDER_MSG } from '#contract';
+import { GIFT_MSG, MSG, ORDER_MSG } from '#contract';
 import { purchaseMessage } from '~/domain/purchase-messages';
-import { applyCouponSchema, buyFormSchema, buyHref, buyIntent, buySchema, purchaseFromQuery, purchaseParams, selectPackageSchema } from '~/forms/purchase';
+import {
+  applyCouponSchema,
+  buyFormSchema,
+  buyHref,
+  buyIntent,
+  buySchema,
+  paySchema,
+  purchaseFromQuery,
+  purchaseParams,
+  selectPackageSchema,
+} from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
 
 const form = (pairs: [string, string][]) => {
@@ -142,5 +152,72 @@ describe('purchaseMessage', () => {
     expect(purchaseMessage('idempotency_key: must be 16 to 64 letters', 400)).toBe('Something went wrong. Please try again or contact technical support');
     expect(purchaseMessage(ORDER_MSG.providerUnavailable, 502)).toBe(ORDER_MSG.providerUnavailable);
     expect(purchaseMessage('Internal server error', 500)).toBe('Apologies! Our service is currently experiencing technical difficulties.');
+  });
+});
+
+describe('/buy as a gift (ADR 019)', () => {
+  const pay = (extra: [string, string][]) =>
+    parseWithZod(form([['intent', 'buy'], ['package', '3'], ['category', '11'], ['idempotency_key', 'k'.repeat(20)], ...extra]), { schema: paySchema });
+
+  const errorsOf = (s: ReturnType<typeof pay>) => (s.status === 'success' ? null : s.error);
+
+  it('keeps ?gift=1 in the query and the address', () => {
+    expect(purchaseFromQuery(new URLSearchParams('package=3&category=11&gift=1')).gift).toBe('1');
+    expect(purchaseFromQuery(new URLSearchParams('package=3&gift=yes')).gift).toBeUndefined();
+    expect(buyHref({ package: 3, category: [11], gift: '1' })).toBe('/buy?package=3&category=11&gift=1');
+  });
+
+  it('needs the recipient’s address for a gift; the message is plain text of at most 300 characters', () => {
+    expect(errorsOf(pay([['gift', '1']]))).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
+    expect(
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', '  '],
+        ]),
+      ),
+    ).toEqual({ gift_email: [GIFT_MSG.recipientRequired] });
+    expect(
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'nope'],
+        ]),
+      ),
+    ).toEqual({ gift_email: [MSG.emailInvalid] });
+    expect(
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'a@example.test'],
+          ['gift_message', 'x'.repeat(301)],
+        ]),
+      ),
+    ).toEqual({
+      gift_message: [GIFT_MSG.messageTooLong(300)],
+    });
+    expect(
+      errorsOf(
+        pay([
+          ['gift', '1'],
+          ['gift_email', 'a@example.test'],
+          ['gift_message', 'tab\there'],
+        ]),
+      ),
+    ).toEqual({ gift_message: [GIFT_MSG.messagePlain] });
+    const ok = pay([
+      ['gift', '1'],
+      ['gift_email', ' a@example.test '],
+      ['gift_message', ' Line one\r\nline two '],
+    ]);
+    expect(ok.status).toBe('success');
+    expect(ok.status === 'success' && [ok.value.gift_email, ok.value.gift_message]).toEqual(['a@example.test', 'Line one\nline two']);
+    // Not a gift: no address needed.
+    expect(pay([]).status).toBe('success');
+  });
+
+  it('says the channel’s gift refusals as they are', () => {
+    expect(purchaseMessage(GIFT_MSG.notGiftable, 400)).toBe(GIFT_MSG.notGiftable);
+    expect(purchaseMessage(GIFT_MSG.redeemed, 409)).toBe(GIFT_MSG.redeemed);
   });
 });

@@ -1,0 +1,38 @@
+import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { Link } from '@remix-run/react';
+import { GIFT_MESSAGE_MAX } from '#contract/commerce';
+import { Field, FieldErrors } from '~/components/form/Field';
+import { useIsFirstInvalid } from '~/components/form/first-invalid';
+
+/* Buying a pass as a gift on /buy (ADR 019): `?gift=1` adds the recipient's address and a short
+   message to the same form as Pay (plain fields: no JavaScript needed); the recipient is mailed a
+   link to redeem it, the buyer gets the receipt. Links switch between the two ways of buying. */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** The gift's fields, in the /buy form (its hidden `gift` field says it is one). */
+export function GiftFields({ email, message }: { email: AnyField; message: AnyField }) {
+  const autoFocus = useIsFirstInvalid(message.name);
+  const { key, ...textarea } = getTextareaProps(message, { ariaDescribedBy: message.descriptionId });
+  return (
+    <fieldset className="gift-fields">
+      <legend>A gift</legend>
+      <p className="field__hint">We mail them a link to redeem the pass after they log in or register. The receipt comes to you.</p>
+      <Field meta={email} label="Recipient's email" type="email" autoComplete="off" inputMode="email" />
+      <div className="field">
+        <label htmlFor={message.id}>Message (optional)</label>
+        <p id={message.descriptionId} className="field__hint">
+          Plain text, up to {GIFT_MESSAGE_MAX} characters.
+        </p>
+        <textarea key={key} {...textarea} rows={3} maxLength={GIFT_MESSAGE_MAX} autoFocus={autoFocus} />
+        <FieldErrors id={message.errorId} errors={message.errors} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The way to the other kind of purchase: as a gift, or for oneself. */
+export function GiftSwitch({ gift, href }: { gift: boolean; href: string }) {
+  return <p>{gift ? <Link to={href}>Buy it for yourself instead</Link> : <Link to={href}>Buy it as a gift</Link>}</p>;
+}

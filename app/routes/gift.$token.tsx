@@ -1,0 +1,106 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { api, GIFT_MSG, giftToken } from '#contract';
+import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
+import { CsrfField } from '~/components/form/FormGuards';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/components/layout/meta';
+import { purchaseMessage } from '~/domain/purchase-messages';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
+import formsCss from '~/styles/forms.css';
+
+/* /gift/{token}: the link a gift's recipient is mailed (ADR 019). A signed-in, private page: a
+   visitor logs in or registers and comes back here (requireUser). It shows what was given, by
+   whom, with their message, and a Redeem form (a plain post, CSRF-checked): the channel makes
+   the fan's own order of the pass, once; the fan lands on that order. The link is the proof, so
+   any signed-in fan may redeem it, except its buyer. An unknown link is not found (/404). */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Your gift', 'Redeem a pass someone gave you.');
+
+/** The token of the link, or /404 (a link that cannot be one is never sent to the channel). */
+function tokenOr404(value: string | undefined): string {
+  const parsed = giftToken.safeParse(value);
+  if (!parsed.success) throw redirect('/404');
+  return parsed.data;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const token = tokenOr404(args.params.token);
+  await requireUser(args);
+  // An unknown token is a 404 of the channel, which ends on /404.
+  const { data: gift } = await callAsUser(args, api.giftDetail, { token });
+  return json({ gift, csrfToken: await requestContext(args).session.csrfToken() });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  await readForm(args);
+  const token = tokenOr404(args.params.token);
+  await requireUser(args);
+  try {
+    const { data: order } = await callAsUser(args, api.redeemGift, { token }, { handles4xx: true });
+    await requestContext(args).session.toast({ type: 'success', text: 'Gift redeemed: the pass is yours.' });
+    return seeOther(`/orders/${order.id}`);
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    const status = error.status >= 500 ? 503 : error.status === 409 ? 409 : 400;
+    return json({ error: purchaseMessage(error.message, error.status) }, { status });
+  }
+}
+
+export default function GiftPage() {
+  const { gift } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.error;
+  const redeemable = !gift.redeemed && !gift.given_by_you;
+  return (
+    <div className="page page--narrow">
+      <h1>{gift.given_by_you ? 'A gift you gave' : `A gift from ${gift.from}`}</h1>
+      <section aria-labelledby="gift-heading" className="purchase-summary">
+        <h2 id="gift-heading">{gift.product}</h2>
+        <ul>
+          {gift.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>For {gift.recipient_email}</p>
+        {gift.message ? (
+          <figure className="gift-message">
+            <blockquote>
+              {gift.message.split('\n').map((line, i) => (
+                <p key={i}>{line}</p>
+              ))}
+            </blockquote>
+            <figcaption>— {gift.from}</figcaption>
+          </figure>
+        ) : null}
+      </section>
+      {refused ? (
+        // A refused redemption (redeemed meanwhile, say): said once, whatever the page shows now.
+        <div className="notice notice--problem" role="alert">
+          <p>{refused}</p>
+        </div>
+      ) : gift.redeemed ? (
+        <p className="notice" role="status">
+          {GIFT_MSG.redeemed}
+        </p>
+      ) : gift.given_by_you ? (
+        <p className="notice">{GIFT_MSG.ownGift}</p>
+      ) : null}
+      {redeemable ? (
+        <Form method="post" className="card-form">
+          <CsrfField />
+          <p>Redeeming it gives the pass to your account.</p>
+          <div className="form-actions">
+            <SubmitButton pendingText="Redeeming…">Redeem</SubmitButton>
+          </div>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/packages">See passes and packages</Link>
+        </p>
+      )}
+    </div>
+  );
+}

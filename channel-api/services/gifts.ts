@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { GIFT_MSG, type Gift, type Order } from '../../contract/commerce.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { deliver } from '../mail/index.ts';
+import { packageById } from '../repo/catalog.ts';
+import { channelById } from '../repo/channels.ts';
+import { orderOfUser, ownedChoices, type NewGift } from '../repo/commerce.ts';
+import { claimGift, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
+import { hashToken } from '../repo/tokens.ts';
+import { userById, type UserRow } from '../repo/users.ts';
+
+/*
+ * Giving a pass (ADR 019). The buyer pays for a pass or package as usual, with the recipient's
+ * address and a message; their orders are records that give them no access. When the purchase is
+ * paid the recipient is mailed a redeem link (32 random bytes; only the sha256 is kept). The link
+ * is the proof: any signed-in fan holding it may redeem it, once, but not its buyer; redeeming
+ * gives that fan their own paid, active orders of it.
+ */
+
+/** The gift of a buy or buy_bundle call, checked before anything is planned; null: not a gift. */
+export function giftOf(buyer: UserRow, email: string | undefined, message: string | undefined): NewGift | null {
+  if (email === undefined) {
+    if (message) throw new HttpError(400, GIFT_MSG.recipientRequired, { gift_email: [GIFT_MSG.recipientRequired] });
+    return null;
+  }
+  if (email.toLowerCase() === buyer.email.toLowerCase()) throw new HttpError(400, GIFT_MSG.ownEmail, { gift_email: [GIFT_MSG.ownEmail] });
+  return { recipientEmail: email, message: message ?? '' };
+}
+
+const notFound = () => new HttpError(404, GIFT_MSG.notFound, { token: [GIFT_MSG.notFound] });
+
+/** A paid gift of the caller's channel, by its token; anything else does not exist. */
+async function paidGift(deps: Deps, caller: Caller, token: string) {
+  const found = await giftByTokenHash(deps.db, caller.channel.id, hashToken(token));
+  if (!found || found.purchase.status !== 'paid') throw notFound();
+  return found;
+}
+
+const nameOf = (user: UserRow | undefined) => (user ? `${user.firstName} ${user.lastName}`.trim() || user.email : 'A fan');
+
+/** GET /gifts/{token}: what the gift is, from whom, and whether it was redeemed. */
+export async function giftView(deps: Deps, caller: Caller, user: UserRow, token: string): Promise<Gift> {
+  const { gift, purchase } = await paidGift(deps, caller, token);
+  const given = await giftOrdersOf(deps.db, purchase.id);
+  const pkg = given[0]?.productId ? await packageById(deps.db, caller.channel.id, given[0].productId) : undefined;
+  return {
+    product: pkg?.name ?? given[0]?.product.name ?? 'A pass',
+    items: given.map((o) => o.product.name),
+    from: nameOf(gift.buyerId ? await userById(deps.db, gift.buyerId) : undefined),
+    recipient_email: gift.recipientEmail,
+    message: gift.message,
+    redeemed: gift.redeemedAt !== null,
+    given_by_you: gift.buyerId === user.id,
+  };
+}
+
+/** POST /gifts/redeem: the fan's own orders of the gift, once; refused, nothing changes. */
+export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: string): Promise<Order> {
+  const { gift, purchase } = await paidGift(deps, caller, token);
+  if (gift.redeemedAt) throw new HttpError(409, GIFT_MSG.redeemed);
+  if (gift.buyerId === user.id) throw new HttpError(409, GIFT_MSG.ownGift);
+  const given = await giftOrdersOf(deps.db, purchase.id);
+  if (given.length === 0 || given[0].productId === null) throw notFound();
+  // What the fan owns of each product given (a pass, and an add-on bought with it).
+  const products = [...new Set(given.map((o) => o.productId).filter((id): id is number => id !== null))];
+  const ownedOf = new Map(await Promise.all(products.map(async (id) => [id, await ownedChoices(deps.db, user.id, id)] as const)));
+  const has = (o: (typeof given)[number]) => {
+    const owned = o.productId === null ? undefined : ownedOf.get(o.productId);
+    if (!owned) return false;
+    return (o.eventCategoryId !== null && owned.categories.includes(o.eventCategoryId)) || (o.participantId !== null && owned.participants.includes(o.participantId));
+  };
+  // The gift stays unredeemed: it can still be passed on to someone who has not got the pass.
+  if (given.some(has)) throw new HttpError(409, GIFT_MSG.alreadyHave);
+  const now = new Date();
+  const first = await deps.db.transaction(async (tx) => {
+    if (!(await claimGift(tx, gift.id, user.id, now))) throw new HttpError(409, GIFT_MSG.redeemed);
+    return (await insertRedeemedOrders(tx, gift.id, user.id, given, now))[0];
+  });
+  return (await orderOfUser(deps.db, user.id, first.id))!.out;
+}
+
+/** Mails the recipient their redeem link, once its purchase is paid (after the commit, like the
+ *  receipt): the token is made now, and only its hash kept. */
+export async function mailGift(deps: Deps, purchaseId: number): Promise<void> {
+  const gift = await giftOfPurchase(deps.db, purchaseId);
+  if (!gift || gift.redeemedAt) return;
+  const token = randomBytes(32).toString('base64url');
+  await setGiftTokenHash(deps.db, gift.id, hashToken(token));
+  const [channel, buyer, given] = await Promise.all([
+    channelById(deps.db, gift.channelId),
+    gift.buyerId ? userById(deps.db, gift.buyerId) : undefined,
+    giftOrdersOf(deps.db, purchaseId),
+  ]);
+  const channelName = channel?.name ?? 'Fieldhouse';
+  const from = nameOf(buyer);
+  const what = given.map((o) => o.product.name).join(', ');
+  await deliver(deps.mailer, deps.log, 'gift', gift.recipientEmail, {
+    channelName,
+    link: new URL(`/gift/${token}`, deps.publicUrl).href,
+    notice: {
+      subject: `${from} gave you a gift on ${channelName}`,
+      paragraphs: [
+        `${from} gave you ${what} on ${channelName}.`,
+        ...(gift.message ? [`Their message: “${gift.message}”`] : []),
+        'Open the link, log in or register, and redeem your gift: the pass is then yours. The link works once.',
+      ],
+      action: 'Redeem your gift',
+    },
+  });
+}
