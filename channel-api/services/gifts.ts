@@ -68,7 +68,9 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
   const has = (o: (typeof given)[number]) => {
     const owned = o.productId === null ? undefined : ownedOf.get(o.productId);
     if (!owned) return false;
-    return (o.eventCategoryId !== null && owned.categories.includes(o.eventCategoryId)) || (o.participantId !== null && owned.participants.includes(o.participantId));
+    return (
+      (o.eventCategoryId !== null && owned.categories.includes(o.eventCategoryId)) || (o.participantId !== null && owned.participants.includes(o.participantId))
+    );
   };
   // The gift stays unredeemed: it can still be passed on to someone who has not got the pass.
   if (given.some(has)) throw new HttpError(409, GIFT_MSG.alreadyHave);
