@@ -66,6 +66,9 @@ export const api = {
   invoicePreview: commerce.invoicePreview,
   unsubscribe: commerce.unsubscribe,
   customerPortal: commerce.customerPortal,
+  listCards: commerce.listCards,
+  setupIntent: commerce.setupIntent,
+  deleteCard: commerce.deleteCard,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

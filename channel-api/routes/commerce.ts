@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
 import { packageById, subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
+import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { reconcile } from '../services/fulfilment.ts';
 import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
@@ -39,16 +40,16 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.buy, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, ...ids } = ctx.params;
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+    const { idempotency_key, payment_method_id, ...ids } = ctx.params;
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key, payment_method_id) };
   });
 
   mount(router, deps, api.buyBundle, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, ...ids } = ctx.params;
+    const { idempotency_key, payment_method_id, ...ids } = ctx.params;
     // A bundle is a package with its choices; a missing package is no product at all.
     if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key) };
+    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, ids), idempotency_key, payment_method_id) };
   });
 
   mount(router, deps, api.startTrial, async (ctx) => {
@@ -62,6 +63,12 @@ export function commerceRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.unsubscribe, async (ctx) => ({ data: await unsubscribe(deps, requireUser(ctx), ctx.params.order_id) }));
 
   mount(router, deps, api.customerPortal, async (ctx) => ({ data: await customerPortal(deps, ctx, requireUser(ctx)) }));
+
+  mount(router, deps, api.listCards, async (ctx) => ({ data: await listCards(deps, ctx, requireUser(ctx)) }));
+
+  mount(router, deps, api.setupIntent, async (ctx) => ({ data: await setupIntent(deps, ctx, requireUser(ctx)) }));
+
+  mount(router, deps, api.deleteCard, async (ctx) => ({ data: await deleteCard(deps, ctx, requireUser(ctx), ctx.params.payment_method_id) }));
 
   mount(router, deps, api.orders, async (ctx) => {
     const user = requireUser(ctx);

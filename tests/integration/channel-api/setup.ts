@@ -63,6 +63,10 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
       return { key: fan.key, orderId: started.json.data.order_id as number };
     },
+    savedCard: async () => {
+      const fan = await acc.signUp();
+      return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
+    },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
@@ -70,6 +74,8 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     },
   };
   const user = await acc.signUp();
+  const cardHolder = await acc.signUp();
+  const card = { key: cardHolder.key, id: await commerce(http).saveCard(cardHolder.key) };
   const ids: Ids = {
     channelKey: config.json.channel_key,
     pageId: pages.json.data[0].id,
@@ -83,6 +89,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       subscriptionId: subscriptions.json.data[0].id,
     },
     user,
+    card,
     fresh,
   };
   return {
