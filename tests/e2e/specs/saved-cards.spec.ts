@@ -55,7 +55,10 @@ test('a saved card that needs authentication (3155): the bank page, Complete, ba
   await addCard(page, CARDS.authentication);
   const { event, ticket } = await paidEvent();
   await page.goto(`/buy?event=${event.id}&package=${ticket.id}`);
-  await page.getByRole('group', { name: 'Pay with' }).getByRole('radio', { name: labelOf(CARDS.authentication) }).check();
+  await page
+    .getByRole('group', { name: 'Pay with' })
+    .getByRole('radio', { name: labelOf(CARDS.authentication) })
+    .check();
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/payment\/pi_test_[A-Za-z0-9]+\/authenticate$/);
