@@ -28,7 +28,9 @@ export const selectPackageSchema = z.object({
 
 /** "Pay with": one of the fan's saved cards, or a new card on the checkout page. */
 export const NEW_CARD = 'new';
-const payWith = z.union([z.literal(NEW_CARD), paymentMethodId], { errorMap: () => ({ message: ORDER_MSG.selectCard }) });
+const payWith = z
+  .string({ invalid_type_error: ORDER_MSG.selectCard })
+  .refine((v) => v === NEW_CARD || paymentMethodId.safeParse(v).success, ORDER_MSG.selectCard);
 
 const buyFields = z.object({
   event: anId.optional(),
