@@ -24,6 +24,10 @@ export const ORDER_MSG = {
   noTrial: 'This subscription has no free trial.',
   notRenewing: 'This subscription does not renew.',
   providerUnavailable: 'The payment service is not available. Please try again in a few minutes.',
+  /** Spec section 8: /buy's "Pay with" when neither a saved card nor a new one is chosen. */
+  selectCard: 'Please select one of your saved cards or enter new one',
+  cardNotFound: 'Card not found',
+  subscriptionNeedsCheckout: 'A subscription is paid on the checkout page, which sets up its renewals: choose a new card.',
 } as const;
 
 export type ProductType = 'event' | 'package' | 'subscription';
@@ -159,6 +163,9 @@ export const subscriptionDetail = endpoint({
 export const idempotencyKey = z
   .string({ required_error: 'idempotency_key is required' })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotency_key must be 16 to 64 letters, digits, - or _');
+
+/** A saved card's id as the provider names it (Stripe: pm_…); one that is not the fan's is not found. */
+export const paymentMethodId = z.string({ invalid_type_error: ORDER_MSG.cardNotFound }).regex(/^pm_[A-Za-z0-9_]{1,100}$/, ORDER_MSG.cardNotFound);
 
 const ids = (max: number) => z.array(id).max(max, `at most ${max} choices`);
 
@@ -312,7 +319,10 @@ export const checkoutStarted = z.object({
   redirect_url: z.string(),
 });
 
-/** Spec: POST stripe/buy — a single event (event_id + its single-event package_id) or a subscription. */
+/** Spec: POST stripe/buy — a single event (event_id + its single-event package_id) or a subscription.
+ *  With `payment_method_id` (one of the fan's saved cards, GET stripe/list-cards) a one-time
+ *  purchase is charged on that card at once: redirect_url is then the order page, or the bank's
+ *  page when the card needs authentication. */
 export const buy = endpoint({
   name: 'buy',
   method: 'POST',
@@ -320,7 +330,7 @@ export const buy = endpoint({
   auth: 'apiKey',
   params: purchaseParams
     .omit({ event_category_ids: true, participant_ids: true })
-    .extend({ idempotency_key: idempotencyKey, ...giftParams })
+    .extend({ idempotency_key: idempotencyKey, payment_method_id: paymentMethodId.optional(), ...giftParams })
     .strict(),
   response: envelope(checkoutStarted),
 });
@@ -341,6 +351,7 @@ export const buyBundle = endpoint({
       promotion_code: promotionCode.optional(),
       idempotency_key: idempotencyKey,
       ...giftParams,
+      payment_method_id: paymentMethodId.optional(),
     })
     .strict(),
   response: envelope(checkoutStarted),
@@ -400,6 +411,54 @@ export const customerPortal = endpoint({
   auth: 'apiKey',
   params: z.object({}).strict(),
   response: envelope(z.object({ url: z.string() })),
+});
+
+/* ------------------------------------------------------------------ saved cards (issue 11) */
+
+/** A card saved for the fan (Stripe: a PaymentMethod of type card attached to their customer). */
+export const savedCard = z.object({
+  id: z.string(),
+  /** 'visa', 'mastercard', … as Stripe names brands. */
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  /** The card renewals are charged to (the customer's default), or the newest saved. */
+  default: z.boolean(),
+});
+export type SavedCard = z.infer<typeof savedCard>;
+
+/** Spec: GET stripe/list-cards — the fan's saved cards, newest first. */
+export const listCards = endpoint({
+  name: 'listCards',
+  method: 'GET',
+  path: '/stripe/list-cards',
+  auth: 'apiKey',
+  params: z.object({}).strict(),
+  response: envelope(z.array(savedCard)),
+});
+
+/** Spec: POST /stripe/setup-intent — adding a card without paying: where the fan's browser goes to
+ *  enter it (Stripe Checkout in setup mode, or the sandbox's own page), coming back to /profile.
+ *  A redirect rather than Stripe.js's client_secret, so it works without JavaScript (ADR 018). */
+export const setupIntent = endpoint({
+  name: 'setupIntent',
+  method: 'POST',
+  path: '/stripe/setup-intent',
+  auth: 'apiKey',
+  params: z.object({}).strict(),
+  response: envelope(z.object({ redirect_url: z.string() })),
+});
+
+/** Removes one of the fan's saved cards (Stripe: detaches the PaymentMethod); another fan's card,
+ *  or one already removed, is not found. The channel's addition to spec section 7. */
+export const deleteCard = endpoint({
+  name: 'deleteCard',
+  method: 'POST',
+  path: '/stripe/delete-card',
+  auth: 'apiKey',
+  params: z.object({ payment_method_id: paymentMethodId }).strict(),
+  response: envelope(z.array(savedCard)),
 });
 
 /** The sandbox provider's outcome of a card, shared by its page and the tests. */

@@ -68,6 +68,9 @@ export const api = {
   customerPortal: commerce.customerPortal,
   giftDetail: commerce.giftDetail,
   redeemGift: commerce.redeemGift,
+  listCards: commerce.listCards,
+  setupIntent: commerce.setupIntent,
+  deleteCard: commerce.deleteCard,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

@@ -13,9 +13,10 @@ import type { Request, RequestHandler, Response } from 'express';
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-/** A checkout session of the sandbox and its bank page, its customer portal (a signed link), or
- *  their stylesheet. */
-const SANDBOX_PATH = /^\/(?:checkout\/cs_test_[A-Za-z0-9]{24,64}(?:\/authenticate)?|portal\/[A-Za-z0-9_-]{10,2000}\.[A-Za-z0-9_-]{43}|assets\/checkout\.css)$/;
+/** A checkout session of the sandbox and its bank page, its customer portal and "add a card" page
+ *  (signed links), the bank page of a payment on a saved card, or their stylesheet. */
+const SANDBOX_PATH =
+  /^\/(?:checkout\/cs_test_[A-Za-z0-9]{24,64}(?:\/authenticate)?|(?:portal|add-card)\/[A-Za-z0-9_-]{10,2000}\.[A-Za-z0-9_-]{43}|payment\/pi_test_[A-Za-z0-9]{24,64}\/authenticate|assets\/checkout\.css)$/;
 
 /** The path to forward for a request to /sandbox<rawPath> (query dropped), or null. */
 export function sandboxPath(rawPath: string): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '#contract/auth';
 import { emailField } from '#contract/auth';
-import { GIFT_MSG, giftMessage, idempotencyKey, ORDER_MSG, promotionCode, type PurchaseParams } from '#contract/commerce';
+import { GIFT_MSG, giftMessage, idempotencyKey, ORDER_MSG, paymentMethodId, promotionCode, type PurchaseParams } from '#contract/commerce';
 import { INT4_MAX } from '#contract/http';
 
 /* The purchase forms (issue 10). The fan sends ids only: what they cost is the channel's answer.
@@ -9,7 +9,9 @@ import { INT4_MAX } from '#contract/http';
    - /buy: what the summary showed, and the idempotency key of this very form (the same key
      again is the same purchase: a double click, a resubmitted form). One form, three buttons
      told apart by `intent`: Pay (`buy`, with the applied code in the hidden `promotion_code`),
-     Apply (`apply-coupon`, the code typed in "Promo code") and Remove (`remove-coupon`). */
+     Apply (`apply-coupon`, the code typed in "Promo code") and Remove (`remove-coupon`). With saved
+     cards, "Pay with" (`payment_method`: a card's id, or `new` for the checkout) must be chosen
+     for Pay; the hidden `choose_card` says the page asked (ADR 018). */
 
 export const BUY_INTENTS = ['buy', 'apply-coupon', 'remove-coupon'] as const;
 export type BuyIntent = (typeof BUY_INTENTS)[number];
@@ -27,7 +29,13 @@ export const selectPackageSchema = z.object({
   add_on: z.array(anId).max(20).optional(),
 });
 
-export const buySchema = z.object({
+/** "Pay with": one of the fan's saved cards, or a new card on the checkout page. */
+export const NEW_CARD = 'new';
+const payWith = z
+  .string({ invalid_type_error: ORDER_MSG.selectCard })
+  .refine((v) => v === NEW_CARD || paymentMethodId.safeParse(v).success, ORDER_MSG.selectCard);
+
+const buyFields = z.object({
   event: anId.optional(),
   package: anId.optional(),
   subscription: anId.optional(),
@@ -42,16 +50,27 @@ export const buySchema = z.object({
   idempotency_key: idempotencyKey,
   /** The code the channel accepted (Apply): checked again, and the total recomputed, when paying. */
   promotion_code: promotionCode.optional(),
+  /** The page offered saved cards: Pay needs a choice. */
+  choose_card: z.literal('1').optional(),
+  payment_method: payWith.optional(),
 });
+
+/** Pay: with saved cards offered, one of them or a new card must be chosen. */
+const cardChosen = (v: { choose_card?: '1'; payment_method?: string }, ctx: z.RefinementCtx) => {
+  if (v.choose_card && !v.payment_method) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['payment_method'], message: ORDER_MSG.selectCard });
+};
+
+export const buySchema = buyFields.superRefine(cardChosen);
 export type BuyValue = z.infer<typeof buySchema>;
 /** What is being bought, by ids (the /buy query, the form's hidden fields). */
-export type WantedPurchase = Omit<BuyValue, 'idempotency_key' | 'promotion_code'>;
+export type WantedPurchase = Omit<BuyValue, 'idempotency_key' | 'promotion_code' | 'choose_card' | 'payment_method'>;
 
 /** The recipient of a gift, as the buyer types it ('Enter someone else's email' is the channel's). */
 const recipientEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailField.optional());
 
 /** Pay: a gift needs the recipient's address; the message is optional. */
-export const paySchema = buySchema.extend({ gift_email: recipientEmail, gift_message: giftMessage.optional() }).superRefine((v, ctx) => {
+export const paySchema = buyFields.extend({ gift_email: recipientEmail, gift_message: giftMessage.optional() }).superRefine((v, ctx) => {
+  cardChosen(v, ctx);
   if (v.gift && !v.gift_email) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['gift_email'], message: GIFT_MSG.recipientRequired });
 });
 
@@ -64,16 +83,17 @@ const typedCode = z
   .regex(/^[A-Za-z0-9_-]*$/, ORDER_MSG.wrongPromoCode);
 
 /** Apply: the purchase and the code typed (GET apply_coupon answers the summary with it). */
-export const applyCouponSchema = buySchema.omit({ promotion_code: true }).extend({ code: typedCode });
+export const applyCouponSchema = buyFields.omit({ promotion_code: true }).extend({ code: typedCode });
 
 /** Remove: the purchase only (the summary goes back to the channel's quote without a code). */
-export const removeCouponSchema = buySchema.omit({ promotion_code: true });
+export const removeCouponSchema = buyFields.omit({ promotion_code: true });
 
 /** The /buy form as the browser checks it before sending: the code only for Apply (the submit
  *  button's `intent` is in the submission); the server parses each intent with its own schema. */
-export const buyFormSchema = buySchema
+export const buyFormSchema = buyFields
   .extend({ intent: z.enum(BUY_INTENTS).optional(), code: z.string().optional(), gift_email: z.string().optional(), gift_message: z.string().optional() })
   .superRefine((v, ctx) => {
+    if (v.intent === 'buy' || v.intent === undefined) cardChosen(v, ctx);
     if (v.intent === 'buy' && v.gift) {
       const paid = paySchema.safeParse(v);
       for (const issue of paid.success ? [] : paid.error.issues.filter((i) => i.path[0] === 'gift_email' || i.path[0] === 'gift_message')) ctx.addIssue(issue);

@@ -10,9 +10,11 @@ import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { GiftFields, GiftSwitch } from '~/components/purchase/GiftFields';
+import { PayWith, type CardChoice } from '~/components/purchase/PayWith';
 import { AppliedCode, DiscountRow, PromoCodeField } from '~/components/purchase/PromoCode';
 import { env } from '~/config/env.server';
 import { formatDate } from '~/domain/account-records';
+import { cardLabel } from '~/domain/cards';
 import { formatMoney } from '~/domain/price-title';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import {
@@ -20,6 +22,7 @@ import {
   buyFormSchema,
   buyHref,
   buyIntent,
+  NEW_CARD,
   paySchema,
   purchaseFromQuery,
   purchaseParams,
@@ -39,7 +42,10 @@ import formsCss from '~/styles/forms.css';
    A promo code is applied in the same form (Apply, intent `apply-coupon`): the action answers the
    channel's quote with the code (apply_coupon), or 'Wrong promo code' on the field; the page
    shows that summary, and the code rides in a hidden field to Pay, where the channel checks it
-   again and recomputes the total. Applying or removing a code keeps the page's idempotency key. */
+   again and recomputes the total. Applying or removing a code keeps the page's idempotency key.
+   A fan with saved cards chooses one, or a new card, under "Pay with" (ADR 018): a saved card is
+   charged at once (the order page next, or the bank's page first); a new card goes to the
+   checkout. Subscriptions are always paid on the checkout, which sets up their renewals. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout', 'Review what you are buying, then pay by card.');
@@ -54,11 +60,27 @@ export async function loader(args: LoaderFunctionArgs) {
   const csrfToken = await requestContext(args).session.csrfToken();
   try {
     const { trial, summary } = await quoteSummary(args, wanted);
-    return json({ wanted: { ...wanted, trial: trial ? ('1' as const) : undefined }, summary, problem: null, idempotencyKey: randomUUID(), csrfToken });
+    const cards = summary.type === 'subscription' ? [] : await savedCards(args);
+    return json({ wanted: { ...wanted, trial: trial ? ('1' as const) : undefined }, summary, cards, problem: null, idempotencyKey: randomUUID(), csrfToken });
   } catch (error) {
     if (!(error instanceof ChannelError) || error.status >= 500) throw error;
     const problem = purchaseMessage(error.message, error.status);
-    return json({ wanted, summary: null, problem, idempotencyKey: null, csrfToken }, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
+    return json(
+      { wanted, summary: null, cards: [] as CardChoice[], problem, idempotencyKey: null, csrfToken },
+      { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 },
+    );
+  }
+}
+
+/** The fan's saved cards for "Pay with"; none when the provider cannot say (the checkout still works). */
+async function savedCards(args: RouteArgs): Promise<CardChoice[]> {
+  try {
+    const { data } = await callAsUser(args, api.listCards, {}, { handles4xx: true });
+    return data.map((c) => ({ id: c.id, label: cardLabel(c) }));
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    console.error(`[buy] no saved cards: the channel answered ${error.status} ${error.message}`);
+    return [];
   }
 }
 
@@ -180,13 +202,21 @@ async function applyCode(args: RouteArgs, formData: FormData) {
 async function pay(args: RouteArgs, formData: FormData) {
   const submission = parseWithZod(formData, { schema: paySchema });
   if (submission.status !== 'success') {
-    // The gift's fields are the fan's: their mistakes are said on them.
-    if (Object.keys(submission.error ?? {}).every((name) => name === 'gift_email' || name === 'gift_message'))
+    // The gift's fields and "Pay with" are the fan's: their mistakes are said on them; anything
+    // else is the hidden fields'.
+    if (Object.keys(submission.error ?? {}).every((name) => name === 'gift_email' || name === 'gift_message' || name === 'payment_method'))
       return answer(submission.reply(), { idempotencyKey: pageKey(formData), status: 400 });
     return hiddenFieldsRefused(submission);
   }
-  const { idempotency_key, promotion_code, gift_email, gift_message, ...wanted } = submission.value;
-  const params = { ...purchaseParams(wanted), promotion_code, idempotency_key, ...(wanted.gift ? { gift_email, gift_message } : {}) };
+  const { idempotency_key, promotion_code, gift_email, gift_message, choose_card: _asked, payment_method, ...wanted } = submission.value;
+  const payment_method_id = payment_method && payment_method !== NEW_CARD && !wanted.trial ? payment_method : undefined;
+  const params = {
+    ...purchaseParams(wanted),
+    promotion_code,
+    idempotency_key,
+    ...(wanted.gift ? { gift_email, gift_message } : {}),
+    ...(payment_method_id ? { payment_method_id } : {}),
+  };
   let started;
   try {
     // A package with its choices is a bundle; a single event or a subscription a plain purchase.
@@ -198,6 +228,10 @@ async function pay(args: RouteArgs, formData: FormData) {
           : await callAsUser(args, api.buy, params));
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
+    if (payment_method_id && error.status < 500 && error.errors.payment_method_id) {
+      // Removed meanwhile (another tab), or not theirs: said on "Pay with".
+      return answer(submission.reply({ fieldErrors: { payment_method: [ORDER_MSG.cardNotFound] } }), { idempotencyKey: idempotency_key, status: 400 });
+    }
     if (promotion_code && isWrongCode(error, 'promotion_code')) {
       // Used up, or expired, since it was applied: the summary without it, the code back in its
       // field with the reason.
@@ -241,7 +275,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export default function Buy() {
   const loaded = useLoaderData<typeof loader>();
-  const { wanted, problem } = loaded;
+  const { wanted, problem, cards } = loaded;
   const answered = useActionData<typeof action>();
   const summary = answered?.summary ?? loaded.summary;
   const formKey = answered?.idempotencyKey ?? loaded.idempotencyKey;
@@ -314,10 +348,13 @@ export default function Buy() {
             {wanted.gift ? <GiftFields email={kit.fields.gift_email} message={kit.fields.gift_message} /> : null}
             {/* Before Pay: Enter in the code field applies it (a form's default button is its first). */}
             {summary.coupon ? <AppliedCode coupon={summary.coupon} /> : <PromoCodeField meta={kit.fields.code} />}
+            {cards.length > 0 ? <PayWith meta={kit.fields.payment_method} cards={cards} /> : null}
             <p className="field__hint" id="pay-hint">
-              {summary.testMode
-                ? 'You pay on the next page, a test checkout: use a test card such as 4242 4242 4242 4242.'
-                : 'You pay on the next page, with Stripe.'}
+              {cards.length > 0
+                ? 'A saved card is charged at once (your bank may ask you to confirm). A new card is entered on the next page.'
+                : summary.testMode
+                  ? 'You pay on the next page, a test checkout: use a test card such as 4242 4242 4242 4242.'
+                  : 'You pay on the next page, with Stripe.'}
             </p>
             <div className="form-actions">
               <SubmitButton intent="buy" pendingText="Opening the checkout…">

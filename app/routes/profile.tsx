@@ -10,7 +10,7 @@ import { capabilityWords } from '~/domain/account-records';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
-/* /profile: the account summary and the tabs (active orders, transactions, clips). /profile/edit
+/* /profile: the account summary and the tabs (active orders, transactions, clips, payment methods). /profile/edit
    is a child route too (the same loader gives it the profile) but shows only its own page. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
@@ -46,6 +46,7 @@ const TABS = [
   { to: '/profile', label: 'Active orders', end: true },
   { to: '/profile/transactions', label: 'Transactions', end: false },
   { to: '/profile/clips', label: 'Clips', end: false },
+  { to: '/profile/payment-methods', label: 'Payment methods', end: false },
 ];
 
 export default function ProfileLayout() {

@@ -81,7 +81,55 @@ export interface PaymentEvent {
   /** For subscription and invoice events. */
   subscriptionId?: string | null;
   invoiceId?: string | null;
+  /** For payment_intent.* events: a payment on a saved card (pi_…). */
+  paymentId?: string | null;
 }
+
+/** Who the provider is asked about: our fan, and their Stripe customer once they have one. */
+export interface Fan {
+  userId: number;
+  channelId: number;
+  email: string;
+  stripeCustomerId: string | null;
+}
+
+/** A saved card as the provider keeps it (Stripe: a PaymentMethod of type card). */
+export interface CardOnFile {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  default: boolean;
+}
+
+/** Charging a saved card while the fan is on our site (Stripe: a PaymentIntent, confirmed at once). */
+export interface ChargeRequest {
+  purchaseId: number;
+  fan: Fan;
+  paymentMethodId: string;
+  amountCents: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** What the charge is for (the bank statement's description). */
+  description: string;
+  /** Where the bank's authentication page sends the fan back to (the order page). */
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
+export interface ChargeResult {
+  /** The payment's id (pi_…): kept on the purchase where a checkout's session id would be. */
+  paymentId: string;
+  /** succeeded: paid now; requires_action: the fan must go to `redirectUrl` (the bank); failed:
+   *  declined; pending: neither yet (the order page waits for the provider's event). */
+  status: 'succeeded' | 'requires_action' | 'failed' | 'pending';
+  redirectUrl: string | null;
+  customerId?: string;
+}
+
+/** A payment on a saved card is named pi_… (Stripe's PaymentIntent); a checkout cs_…. */
+export const isPaymentId = (id: string) => id.startsWith('pi_');
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
@@ -96,6 +144,18 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Where "Manage billing" sends the fan: the provider's customer portal. */
   portalUrl(customer: { userId: number; channelId: number; stripeCustomerId: string | null }, returnUrl: string): Promise<string>;
+  /** The fan's saved cards, newest first (none before they have a customer). */
+  listCards(fan: Fan): Promise<CardOnFile[]>;
+  /** Where the fan adds a card without paying (Stripe Checkout in setup mode, the sandbox's page). */
+  addCardUrl(fan: Fan, opts: { returnUrl: string; currency: string; idempotencyKey: string }): Promise<{ url: string; customerId?: string }>;
+  /** Removes one of the fan's cards; false when it is not theirs (or already removed). */
+  removeCard(fan: Fan, paymentMethodId: string): Promise<boolean>;
+  /** Charges one of the fan's saved cards (checked to be theirs by the caller). */
+  chargeCard(request: ChargeRequest): Promise<ChargeResult>;
+  /** A payment on a saved card as a checkout's state, for the same fulfilment path; null when unknown. */
+  retrievePayment(paymentId: string): Promise<CheckoutState | null>;
+  /** Ends a payment still waiting for the bank (a new attempt replaces it). */
+  cancelPayment(paymentId: string): Promise<void>;
 }
 
 /** Fulfilment, as a provider calls it with each event (the sandbox directly, Stripe through the webhook). */

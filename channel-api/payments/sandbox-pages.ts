@@ -1,7 +1,4 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
-import type { Db } from '../db/client.ts';
-import { fromCents } from '../money.ts';
 import type { PaymentEventHandler } from './provider.ts';
 import {
   advanceClock,
@@ -15,6 +12,8 @@ import {
   subscriptionsOf,
   type SubscriptionRow,
 } from './sandbox-billing.ts';
+import { sandboxCardPages } from './sandbox-card-pages.ts';
+import { e, field, html, input, money, page, spaced } from './sandbox-html.ts';
 import { verifyPortalToken } from './sandbox-portal.ts';
 import {
   attachSubscription,
@@ -26,6 +25,8 @@ import {
   type CardErrors,
   type SandboxSessionRow,
 } from './sandbox.ts';
+import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import type { Db } from '../db/client.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { userByEmail } from '../repo/users.ts';
 
@@ -39,10 +40,6 @@ import { userByEmail } from '../repo/users.ts';
  * starts from the offer.
  */
 
-const html = String.raw;
-const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
-const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
 const returnUrl = (s: SandboxSessionRow) => s.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id));
 
 export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?: () => Date }): Router {
@@ -239,6 +236,9 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
     }
   });
 
+  // Adding a card, and the bank's page of a payment on a saved one.
+  router.use(sandboxCardPages({ db, onEvent: opts.onEvent, now }));
+
   return router;
 }
 
@@ -271,24 +271,6 @@ export function sandboxClockRoute(opts: { db: Db; onEvent: PaymentEventHandler }
 }
 
 /* ------------------------------------------------------------------ pages */
-
-function page(title: string, body: string): string {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <meta name="description" content="A test checkout of the sandbox payment provider: no card is charged." />
-        <title>${e(title)} — Test mode</title>
-        <link rel="stylesheet" href="/sandbox/assets/checkout.css" />
-      </head>
-      <body>
-        <p class="test-banner"><strong>Test mode.</strong> This is the sandbox payment provider: no card is charged, and only Stripe's test cards work.</p>
-        <main>${body}</main>
-      </body>
-    </html> `;
-}
 
 function summary(s: SandboxSessionRow): string {
   return html`<table class="lines">
@@ -340,24 +322,6 @@ const payLabel = (s: SandboxSessionRow) =>
       ? `Subscribe for ${money(s.amountTotalCents, s.currency)}`
       : `Pay ${money(s.amountTotalCents, s.currency)}`;
 
-function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
-  const id = `card-${name}`;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return html`<p class="field">
-    <label for="${id}">${e(label)}</label>
-    ${hint ? html`<span class="hint" id="${id}-hint">${e(hint)}</span>` : ''}
-    <input
-      id="${id}"
-      name="card_${name}"
-      ${attrs}
-      value="${e(value)}"
-      ${error ? 'aria-invalid="true"' : ''}
-      ${described ? `aria-describedby="${described}"` : ''}
-    />
-    ${error ? html`<span class="error" id="${id}-error">${e(error)}</span>` : ''}
-  </p>`;
-}
-
 function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
   const messages = Object.values(errors);
   return page(
@@ -395,8 +359,6 @@ function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors,
       </details>`,
   );
 }
-
-const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function authenticationPage(s: SandboxSessionRow, channel: string, error?: string): string {
   return page(

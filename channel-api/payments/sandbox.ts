@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
 import { invoiceState, newEventId, setCancelAtPeriodEnd, subscriptionRow, subscriptionState } from './sandbox-billing.ts';
+import { cancelWaitingPayment, chargeSavedCard, detachCard, paymentIntent, paymentState, savedCardsOf } from './sandbox-cards.ts';
 import { portalToken } from './sandbox-portal.ts';
 import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
@@ -76,6 +77,17 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
     async portalUrl(customer, returnUrl) {
       return new URL(`/sandbox/portal/${await portalToken(db, customer.channelId, customer.userId, returnUrl, now())}`, opts.publicUrl).href;
     },
+    listCards: (fan) => savedCardsOf(db, fan),
+    async addCardUrl(fan, { returnUrl }) {
+      return { url: new URL(`/sandbox/add-card/${await portalToken(db, fan.channelId, fan.userId, returnUrl, now(), 'add-card')}`, opts.publicUrl).href };
+    },
+    removeCard: (fan, id) => detachCard(db, fan, id),
+    chargeCard: (request) => chargeSavedCard(db, opts.publicUrl, request),
+    async retrievePayment(paymentId) {
+      const row = await paymentIntent(db, paymentId);
+      return row ? paymentState(row) : null;
+    },
+    cancelPayment: (paymentId) => cancelWaitingPayment(db, paymentId),
   };
 }
 

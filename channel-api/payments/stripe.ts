@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import Stripe from 'stripe';
 import type {
+  CardOnFile,
+  ChargeRequest,
+  ChargeResult,
   CheckoutCreated,
   CheckoutRequest,
   CheckoutState,
+  Fan,
   InvoiceState,
   PaymentEvent,
   PaymentEventHandler,
@@ -45,22 +49,62 @@ const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as c
 
 const isMissing = (error: unknown) => (error as { statusCode?: number })?.statusCode === 404;
 
+/** Why a PaymentIntent was declined, in the codes fulfilment words (DECLINE_MSG). */
+function declineOf(error: { code?: string; decline_code?: string } | null | undefined): string | null {
+  if (!error) return null;
+  if (error.code === 'payment_intent_authentication_failure') return 'authentication_failed';
+  return error.decline_code ?? error.code ?? 'card_declined';
+}
+
 export function stripeProvider(stripe: Stripe): PaymentProvider {
+  /** The fan's customer, made once (the first purchase or card). */
+  async function customerOf(fan: { userId: number; email: string; stripeCustomerId: string | null }, channelId: number): Promise<string> {
+    if (fan.stripeCustomerId) return fan.stripeCustomerId;
+    const made = await stripe.customers.create(
+      { email: fan.email, metadata: { user_id: String(fan.userId) } },
+      // One customer per fan, even when two purchases start at once. The address is in the key
+      // because Stripe's keys are per account: another database on it (a reset one, staging)
+      // has a user of the same id, and the same key with another address is refused for 24 hours.
+      { idempotencyKey: `customer-${channelId}-${fan.userId}-${createHash('sha256').update(fan.email).digest('hex').slice(0, 32)}` },
+    );
+    return made.id;
+  }
+
+  /** A card of this fan's customer, or null (another customer's, detached, unknown). */
+  async function ownCard(fan: Fan, paymentMethodId: string): Promise<Stripe.PaymentMethod | null> {
+    if (!fan.stripeCustomerId) return null;
+    try {
+      const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
+      const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+      return owner === fan.stripeCustomerId && pm.type === 'card' ? pm : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  const chargeResult = (pi: Stripe.PaymentIntent, customerId?: string): ChargeResult => {
+    const redirect = pi.status === 'requires_action' && pi.next_action?.type === 'redirect_to_url' ? (pi.next_action.redirect_to_url?.url ?? null) : null;
+    return {
+      paymentId: pi.id,
+      status:
+        pi.status === 'succeeded'
+          ? 'succeeded'
+          : redirect
+            ? 'requires_action'
+            : pi.status === 'requires_payment_method' || pi.status === 'canceled'
+              ? 'failed'
+              : 'pending',
+      redirectUrl: redirect,
+      customerId,
+    };
+  };
+
   return {
     name: 'stripe',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
       const { customer: fan } = request;
-      let customerId = fan.stripeCustomerId;
-      if (!customerId) {
-        const made = await stripe.customers.create(
-          { email: fan.email, metadata: { user_id: String(fan.userId) } },
-          // One customer per fan, even when two purchases start at once. The address is in the key
-          // because Stripe's keys are per account: another database on it (a reset one, staging)
-          // has a user of the same id, and the same key with another address is refused for 24 hours.
-          { idempotencyKey: `customer-${request.channelId}-${fan.userId}-${createHash('sha256').update(fan.email).digest('hex').slice(0, 32)}` },
-        );
-        customerId = made.id;
-      }
+      const customerId = await customerOf(fan, request.channelId);
       const metadata = { purchase_id: String(request.purchaseId) };
       const session = await stripe.checkout.sessions.create(
         {
@@ -158,6 +202,103 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!customer.stripeCustomerId) throw new Error('the fan has no Stripe customer yet');
       return (await stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: returnUrl })).url;
     },
+    async listCards(fan: Fan): Promise<CardOnFile[]> {
+      if (!fan.stripeCustomerId) return [];
+      // Cards the fan agreed to see again (saved by "Add a card"); a subscription's card is
+      // 'limited' to it (PAYMENTS.md section 1).
+      const [methods, customer] = await Promise.all([
+        stripe.customers.listPaymentMethods(fan.stripeCustomerId, { type: 'card', allow_redisplay: 'always', limit: 100 }),
+        stripe.customers.retrieve(fan.stripeCustomerId),
+      ]);
+      const preferred = customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+      const defaultId = typeof preferred === 'string' ? preferred : (preferred?.id ?? methods.data[0]?.id ?? null);
+      return methods.data
+        .filter((pm) => pm.card)
+        .map((pm) => ({
+          id: pm.id,
+          brand: pm.card!.brand,
+          last4: pm.card!.last4,
+          expMonth: pm.card!.exp_month,
+          expYear: pm.card!.exp_year,
+          default: pm.id === defaultId,
+        }));
+    },
+    async addCardUrl(fan: Fan, opts): Promise<{ url: string; customerId?: string }> {
+      const customerId = await customerOf(fan, fan.channelId);
+      // Checkout in setup mode: a card saved without paying, and without JavaScript on our page.
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: customerId,
+          currency: opts.currency.toLowerCase(),
+          // The fan asked to save it: it may be offered again (list-cards shows 'always' only).
+          payment_method_data: { allow_redisplay: 'always' },
+          metadata: { user_id: String(fan.userId) },
+          success_url: opts.returnUrl,
+          cancel_url: opts.returnUrl,
+        },
+        { idempotencyKey: opts.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe made setup session ${session.id} without a url`);
+      return { url: session.url, customerId: customerId !== fan.stripeCustomerId ? customerId : undefined };
+    },
+    async removeCard(fan: Fan, paymentMethodId: string): Promise<boolean> {
+      if (!(await ownCard(fan, paymentMethodId))) return false;
+      await stripe.paymentMethods.detach(paymentMethodId);
+      return true;
+    },
+    async chargeCard(request: ChargeRequest): Promise<ChargeResult> {
+      if (!request.fan.stripeCustomerId) throw new Error('the fan has no Stripe customer, so no saved card');
+      try {
+        // On-session: a card that needs authentication gets the bank's page (next_action
+        // redirect_to_url, back to return_url) instead of failing as an off-session charge would.
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            customer: request.fan.stripeCustomerId,
+            payment_method: request.paymentMethodId,
+            confirm: true,
+            off_session: false,
+            return_url: request.returnUrl,
+            description: request.description,
+            metadata: { purchase_id: String(request.purchaseId) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return chargeResult(pi);
+      } catch (error) {
+        // A decline is an error that carries the failed PaymentIntent: the purchase fails with it.
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return chargeResult(error.payment_intent);
+        throw error;
+      }
+    },
+    async retrievePayment(paymentId: string): Promise<CheckoutState | null> {
+      try {
+        const pi = await stripe.paymentIntents.retrieve(paymentId);
+        const purchaseId = Number(pi.metadata?.purchase_id);
+        const declined = pi.status === 'requires_payment_method' ? declineOf(pi.last_payment_error) : null;
+        return {
+          sessionId: pi.id,
+          purchaseId: Number.isInteger(purchaseId) && purchaseId > 0 ? purchaseId : null,
+          status: pi.status === 'succeeded' || declined ? 'complete' : pi.status === 'canceled' ? 'expired' : 'open',
+          paymentStatus: pi.status === 'succeeded' ? 'paid' : 'unpaid',
+          declineCode: declined,
+          subscriptionId: null,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async cancelPayment(paymentId: string): Promise<void> {
+      try {
+        await stripe.paymentIntents.cancel(paymentId);
+      } catch (error) {
+        // Already succeeded or canceled: nothing to end.
+        if ((error as { type?: string })?.type !== 'StripeInvalidRequestError') throw error;
+      }
+    },
     async expireCheckout(sessionId: string): Promise<void> {
       try {
         await stripe.checkout.sessions.expire(sessionId);
@@ -212,6 +353,7 @@ export function eventRefs(event: Stripe.Event): PaymentEvent {
   const refs: PaymentEvent = { id: event.id, type: event.type, sessionId: null, subscriptionId: null, invoiceId: null };
   if (object.object === 'checkout.session') refs.sessionId = object.id ?? null;
   if (object.object === 'subscription') refs.subscriptionId = object.id ?? null;
+  if (object.object === 'payment_intent') refs.paymentId = object.id ?? null;
   if (object.object === 'invoice') {
     const sub = object.parent?.subscription_details?.subscription;
     refs.invoiceId = object.id ?? null;

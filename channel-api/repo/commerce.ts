@@ -100,6 +100,8 @@ export interface NewPurchase {
   couponId?: number | null;
   discountCents?: number;
   trialDays?: number | null;
+  /** Paid with this saved card rather than on a checkout page. */
+  paymentMethodId?: string | null;
 }
 
 /** A purchase with its orders (status created, inactive) and one created transaction each, in one

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
 import { packageById, subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
+import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { reconcile } from '../services/fulfilment.ts';
 import { giftOf, giftView, redeem } from '../services/gifts.ts';
@@ -40,18 +41,20 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.buy, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, gift_email, gift_message, ...ids } = ctx.params;
+    const { idempotency_key, gift_email, gift_message, payment_method_id, ...ids } = ctx.params;
     const gift = giftOf(user, gift_email, gift_message);
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null }), idempotency_key, gift) };
+    const plan = await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null });
+    return { data: await startCheckout(deps, ctx, user, plan, idempotency_key, gift, payment_method_id) };
   });
 
   mount(router, deps, api.buyBundle, async (ctx) => {
     const user = requireUser(ctx);
-    const { idempotency_key, gift_email, gift_message, ...ids } = ctx.params;
+    const { idempotency_key, gift_email, gift_message, payment_method_id, ...ids } = ctx.params;
     // A bundle is a package with its choices; a missing package is no product at all.
     if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
     const gift = giftOf(user, gift_email, gift_message);
-    return { data: await startCheckout(deps, ctx, user, await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null }), idempotency_key, gift) };
+    const plan = await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null });
+    return { data: await startCheckout(deps, ctx, user, plan, idempotency_key, gift, payment_method_id) };
   });
 
   mount(router, deps, api.startTrial, async (ctx) => {
@@ -70,6 +73,11 @@ export function commerceRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.giftDetail, async (ctx) => ({ data: await giftView(deps, ctx, requireUser(ctx), ctx.params.token) }));
 
   mount(router, deps, api.redeemGift, async (ctx) => ({ data: await redeem(deps, ctx, requireUser(ctx), ctx.params.token) }));
+  mount(router, deps, api.listCards, async (ctx) => ({ data: await listCards(deps, ctx, requireUser(ctx)) }));
+
+  mount(router, deps, api.setupIntent, async (ctx) => ({ data: await setupIntent(deps, ctx, requireUser(ctx)) }));
+
+  mount(router, deps, api.deleteCard, async (ctx) => ({ data: await deleteCard(deps, ctx, requireUser(ctx), ctx.params.payment_method_id) }));
 
   mount(router, deps, api.orders, async (ctx) => {
     const user = requireUser(ctx);

@@ -1,17 +1,29 @@
 import { ORDER_MSG } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { recurringOf } from './billing.ts';
-import { outcomeOf, settleAndNotify, type Settlement } from './fulfilment.ts';
+import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
 import type { PurchasePlan } from './purchase.ts';
 import { HttpError } from '../http/errors.ts';
-import { firstOrderOf, insertPurchase, openPurchasesOf, purchaseByKey, setPurchaseSession, type NewGift, type PurchaseRow } from '../repo/commerce.ts';
+import { isPaymentId } from '../payments/provider.ts';
+import {
+  firstOrderOf,
+  insertPurchase,
+  openPurchasesOf,
+  purchaseById,
+  purchaseByKey,
+  setPurchaseSession,
+  type NewGift,
+  type PurchaseRow,
+} from '../repo/commerce.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
 
 /*
  * Starting a purchase (POST stripe/buy, stripe/buy_bundle): the orders are written first (created,
  * inactive), then the provider's checkout is made outside any transaction (PGlite runs one at a
  * time; a network call must never hold it), and the fan is sent to it. The form's idempotency key
- * makes a double click or a resubmitted form the same purchase.
+ * makes a double click or a resubmitted form the same purchase. With one of the fan's saved cards
+ * (ADR 018) there is no checkout: the card is charged at once, and the fan goes to the order page
+ * or, when the card needs it, to the bank's page first.
  */
 
 export interface Started {
@@ -29,9 +41,12 @@ export async function startCheckout(
   plan: PurchasePlan,
   idempotencyKey: string,
   gift: NewGift | null = null,
+  paymentMethodId?: string,
 ): Promise<Started> {
   const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
   if (again) return startedAgain(deps, again, plan);
+  // Checked before anything is written: another fan's card, or a removed one, changes nothing.
+  if (paymentMethodId) await requireOwnCard(deps, caller, user, plan, paymentMethodId);
 
   // A new attempt at the same product ends the older one still open (its order fails, its poller
   // stops), unless the fan paid it meanwhile (in another tab, its webhook not here yet).
@@ -54,6 +69,7 @@ export async function startCheckout(
       couponId: plan.coupon?.id ?? null,
       discountCents: plan.discountCents,
       trialDays: plan.trial?.days ?? null,
+      paymentMethodId: paymentMethodId ?? null,
     },
     plan.orders,
     plan.gift ? gift : null,
@@ -72,6 +88,7 @@ export async function startCheckout(
     await settleAndNotify(deps, purchase.id, { status: 'paid' });
     return { order_id: orderId, redirect_url: orderPageUrl(deps, orderId) };
   }
+  if (paymentMethodId) return chargeSavedCard(deps, caller, user, plan, { purchaseId: purchase.id, orderId, paymentMethodId, idempotencyKey });
 
   let session;
   try {
@@ -114,6 +131,67 @@ export async function startCheckout(
   return { order_id: orderId, redirect_url: session.url };
 }
 
+const fanOf = (caller: Caller, user: UserRow) => ({
+  userId: user.id,
+  channelId: caller.channel.id,
+  email: user.email,
+  stripeCustomerId: user.stripeCustomerId,
+});
+
+/** A saved card must be the fan's own, and pays one-time purchases only: a subscription's
+ *  checkout sets up its renewals (PAYMENTS.md section 4). */
+async function requireOwnCard(deps: Deps, caller: Caller, user: UserRow, plan: PurchasePlan, paymentMethodId: string): Promise<void> {
+  if (plan.mode !== 'payment') throw new HttpError(400, ORDER_MSG.subscriptionNeedsCheckout, { payment_method_id: [ORDER_MSG.subscriptionNeedsCheckout] });
+  let cards;
+  try {
+    cards = await deps.payments.listCards(fanOf(caller, user));
+  } catch (error) {
+    deps.log(`channel-api: the ${deps.payments.name} provider could not list cards: ${(error as Error).message}`);
+    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+  }
+  if (!cards.some((c) => c.id === paymentMethodId)) throw new HttpError(404, ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
+}
+
+/** Charges the saved card for a purchase just written: paid or declined now (settled through
+ *  fulfilment at once, the order page says which), or waiting on the bank's page. */
+async function chargeSavedCard(
+  deps: Deps,
+  caller: Caller,
+  user: UserRow,
+  plan: PurchasePlan,
+  ids: { purchaseId: number; orderId: number; paymentMethodId: string; idempotencyKey: string },
+): Promise<Started> {
+  const orderPage = orderPageUrl(deps, ids.orderId);
+  let charge;
+  try {
+    charge = await deps.payments.chargeCard({
+      purchaseId: ids.purchaseId,
+      fan: fanOf(caller, user),
+      paymentMethodId: ids.paymentMethodId,
+      amountCents: plan.totalCents,
+      currency: plan.currency,
+      description: plan.coupon ? `${plan.productName} (promo code ${plan.coupon.code})` : plan.productName,
+      returnUrl: orderPage,
+      idempotencyKey: `purchase-${ids.purchaseId}-${ids.idempotencyKey}`,
+    });
+  } catch (error) {
+    deps.log(`channel-api: the ${deps.payments.name} provider could not charge a saved card: ${(error as Error).message}`);
+    await settleAndNotify(deps, ids.purchaseId, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
+    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+  }
+  const redirectUrl = charge.status === 'requires_action' && charge.redirectUrl ? charge.redirectUrl : orderPage;
+  if (!(await setPurchaseSession(deps.db, ids.purchaseId, charge.paymentId, redirectUrl))) {
+    await deps.payments.cancelPayment(charge.paymentId).catch(() => undefined);
+    return { order_id: ids.orderId, redirect_url: orderPage };
+  }
+  if (charge.status === 'succeeded' || charge.status === 'failed') {
+    // Paid or declined already: settled now, as the order page would on its first poll.
+    const purchase = await purchaseById(deps.db, ids.purchaseId);
+    if (purchase) await reconcile(deps, purchase);
+  }
+  return { order_id: ids.orderId, redirect_url: redirectUrl };
+}
+
 /**
  * Ends an older open checkout of the same product. The provider decides what it was: expiring a
  * session the fan already paid fails (Stripe refuses to expire a complete session), and failing
@@ -126,8 +204,9 @@ async function endReplaced(deps: Deps, open: PurchaseRow): Promise<'paid' | 'fai
   let outcome: Settlement | null = null;
   if (open.sessionId) {
     try {
-      await deps.payments.expireCheckout(open.sessionId);
-      const state = await deps.payments.retrieveCheckout(open.sessionId);
+      if (isPaymentId(open.sessionId)) await deps.payments.cancelPayment(open.sessionId);
+      else await deps.payments.expireCheckout(open.sessionId);
+      const state = await readCheckout(deps, open.sessionId);
       outcome = state && outcomeOf(state);
     } catch (error) {
       deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${open.sessionId}: ${(error as Error).message}`);

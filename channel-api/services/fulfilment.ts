@@ -6,7 +6,7 @@ import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
-import type { CheckoutState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
+import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import {
   ordersOfPurchase,
@@ -46,26 +46,33 @@ export function declineMessage(code: string): string {
   return (DECLINE_MSG as Record<string, string>)[code] ?? DECLINE_MSG.card_declined;
 }
 
-/** Events about a Checkout Session; everything else is acknowledged and left alone (for now:
- *  subscriptions' invoices arrive with the subscriptions issue). */
+/** Events about a Checkout Session, or about a payment on a saved card (a PaymentIntent, ADR 018);
+ *  subscriptions' have their own path (renewals.ts); everything else is acknowledged and left alone. */
 const CHECKOUT_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
 ]);
+const PAYMENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+
+/** A purchase's checkout, or its payment on a saved card, as the provider has it now. */
+export function readCheckout(deps: Deps, id: string): Promise<CheckoutState | null> {
+  return isPaymentId(id) ? deps.payments.retrievePayment(id) : deps.payments.retrieveCheckout(id);
+}
 
 export type Handled = 'settled' | 'unchanged' | 'duplicate' | 'ignored';
 
 export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promise<Handled> {
   if (await paymentEventSeen(deps.db, event.id)) return 'duplicate';
   if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) return handleSubscriptionEvent(deps, event);
-  if (!CHECKOUT_EVENTS.has(event.type) || !event.sessionId) {
+  const about = CHECKOUT_EVENTS.has(event.type) ? event.sessionId : PAYMENT_EVENTS.has(event.type) ? event.paymentId : null;
+  if (!about) {
     await deps.db.transaction((tx) => recordPaymentEvent(tx, event.id, event.type));
     return 'ignored';
   }
   // Read again from the provider, outside any transaction (network I/O).
-  const state = await deps.payments.retrieveCheckout(event.sessionId);
+  const state = await readCheckout(deps, about);
   const purchase = state && (await purchaseFor(deps, state));
   const outcome = state && outcomeOf(state);
   const subscription = state?.subscriptionId && outcome?.status === 'paid' ? await deps.payments.retrieveSubscription(state.subscriptionId) : null;
@@ -83,7 +90,7 @@ export async function reconcile(deps: Deps, purchase: PurchaseRow): Promise<void
   if (purchase.status !== 'open' || !purchase.sessionId) return;
   let state: CheckoutState | null;
   try {
-    state = await deps.payments.retrieveCheckout(purchase.sessionId);
+    state = await readCheckout(deps, purchase.sessionId);
   } catch (error) {
     // The provider cannot be asked right now: the page shows the order as it is (processing) and
     // asks again on its next poll, instead of failing the fan's order page with a 500.

@@ -5,8 +5,9 @@ import Stripe from 'stripe';
 
 /*
  * A local fake of the Stripe API for tests and the bench (PAYMENTS.md section 7): only what the
- * channel API calls with stripe@23 (`customers.create`, `checkout.sessions.create`, `.retrieve`,
- * `.expire`), answered in Stripe's shapes and with Stripe's errors, over http on loopback. It
+ * channel API calls with stripe@23 (`customers.create`, `.retrieve`, `.listPaymentMethods`,
+ * `checkout.sessions.create` (payment, subscription and setup modes), `.retrieve`, `.expire`,
+ * `paymentMethods.retrieve`, `.detach`, `paymentIntents.create`, `.retrieve`, `.cancel`), answered in Stripe's shapes and with Stripe's errors, over http on loopback. It
  * remembers what it made (stripe-mock does not, so it cannot drive a flow), honours
  * Idempotency-Key as Stripe does (the same key again answers the first response; with other
  * parameters it is refused), checks the secret key, and records every request so a test can
@@ -35,6 +36,36 @@ export interface FakeCustomer {
   object: 'customer';
   email: string | null;
   metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  created: number;
+  livemode: false;
+}
+
+/** A saved card (a PaymentMethod of type card); `number` is the fake's own: which test card it is. */
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  allow_redisplay: 'always' | 'limited' | 'unspecified';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit'; country: 'US' };
+  created: number;
+  livemode: false;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
+  last_payment_error: { type: 'card_error'; code: string; decline_code?: string; message: string } | null;
+  metadata: Record<string, string>;
+  description: string | null;
+  client_secret: string;
   created: number;
   livemode: false;
 }
@@ -65,6 +96,7 @@ export interface FakeSession {
   amount_total: number;
   payment_intent: string | null;
   subscription: string | null;
+  setup_intent: string | null;
   ui_mode: string;
   created: number;
   expires_at: number;
@@ -80,7 +112,7 @@ export interface FakeEvent {
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
   type: string;
-  data: { object: FakeSession };
+  data: { object: FakeSession | FakePaymentIntent };
 }
 
 export interface FakeStripe {
@@ -95,8 +127,18 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** The line items a session was made with (Stripe lists them at /line_items; we only keep them). */
   lineItems: Map<string, FakeLineItem[]>;
+  paymentMethods: Map<string, FakePaymentMethod>;
+  paymentIntents: Map<string, FakePaymentIntent>;
   /** The session, or an error naming the unknown id. */
   session(id: string): FakeSession;
+  /** A test card saved to a customer (as "Add a card" or a subscription would). */
+  attachCard(customerId: string, number: string, allowRedisplay?: FakePaymentMethod['allow_redisplay']): FakePaymentMethod;
+  /** The fan enters a card on a setup-mode session: saved with the session's allow_redisplay. */
+  completeSetup(sessionId: string, number: string): FakePaymentMethod;
+  /** The fan answers the bank's 3-D Secure page of a PaymentIntent. */
+  authenticate(paymentIntentId: string, ok: boolean): FakePaymentIntent;
+  /** An event about a PaymentIntent as Stripe sends it. */
+  paymentIntentEvent(type: string, paymentIntentId: string): FakeEvent;
   /** The fan pays on Stripe's page: complete, paid (or another payment status: an async method still pending). */
   pay(id: string, paymentStatus?: FakeSession['payment_status']): FakeSession;
   /** The session's 24 hours are over (or the fan left and it was expired). */
@@ -144,10 +186,12 @@ export function decodeForm(text: string): Form {
 
 interface StripeError {
   status: number;
-  type: 'invalid_request_error' | 'idempotency_error' | 'api_error';
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
   message: string;
   code?: string;
+  decline_code?: string;
   param?: string;
+  payment_intent?: FakePaymentIntent;
 }
 
 class Refusal extends Error {
@@ -176,6 +220,12 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
   const customers = new Map<string, FakeCustomer>();
   const sessions = new Map<string, FakeSession>();
   const lineItems = new Map<string, FakeLineItem[]>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  /** Which test card each PaymentMethod is: decides what charging it does. */
+  const cardNumbers = new Map<string, string>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  /** What a setup session's card is saved with (payment_method_data[allow_redisplay]; Checkout's own default otherwise). */
+  const setupRedisplay = new Map<string, string>();
   /** Idempotency-Key → the first request's parameters and answer (Stripe keeps them 24 hours). */
   const replays = new Map<string, { method: string; path: string; params: string; status: number; body: unknown }>();
   const now = () => Math.floor(Date.now() / 1000);
@@ -186,11 +236,132 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
       object: 'customer',
       email: asString(body.email),
       metadata: asRecord(body.metadata),
+      invoice_settings: { default_payment_method: null },
       created: now(),
       livemode: false,
     };
     customers.set(customer.id, customer);
     return customer;
+  }
+
+  function customer(id: string): FakeCustomer {
+    const found = customers.get(id);
+    if (!found) throw noSuch('customer', id);
+    return found;
+  }
+
+  function attachCard(customerId: string, number: string, allowRedisplay: FakePaymentMethod['allow_redisplay'] = 'always'): FakePaymentMethod {
+    customer(customerId);
+    const pm: FakePaymentMethod = {
+      id: randomId('pm_', 24),
+      object: 'payment_method',
+      type: 'card',
+      customer: customerId,
+      allow_redisplay: allowRedisplay,
+      card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', last4: number.slice(-4), exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+      created: now(),
+      livemode: false,
+    };
+    paymentMethods.set(pm.id, pm);
+    cardNumbers.set(pm.id, number);
+    return pm;
+  }
+
+  function paymentMethod(id: string): FakePaymentMethod {
+    const found = paymentMethods.get(id);
+    if (!found) throw noSuch('PaymentMethod', id);
+    return found;
+  }
+
+  /** Newest first, as Stripe lists them; `allow_redisplay` filters like Stripe's parameter. */
+  function listPaymentMethods(customerId: string, query: Form) {
+    customer(customerId);
+    const redisplay = asString(query.allow_redisplay);
+    const data = [...paymentMethods.values()]
+      .filter((pm) => pm.customer === customerId && (!redisplay || pm.allow_redisplay === redisplay))
+      .sort((a, b) => b.created - a.created);
+    return { object: 'list', data, has_more: false, url: `/v1/customers/${customerId}/payment_methods` };
+  }
+
+  const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
+    '4000000000000002': { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    '4000000000009995': { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  };
+
+  /** PaymentIntent create with confirm: Stripe's test cards on-session. A decline is a 402
+   *  card_error that carries the PaymentIntent, as Stripe answers. */
+  function createPaymentIntent(body: Form): FakePaymentIntent {
+    const amount = asInteger(body.amount, 'amount');
+    const currency = asString(body.currency);
+    if (!currency) throw missingParam('currency');
+    const customerId = asString(body.customer);
+    if (customerId) customer(customerId);
+    const pmId = asString(body.payment_method);
+    const pm = pmId ? paymentMethod(pmId) : null;
+    if (pm && pm.customer !== customerId)
+      throw invalid('payment_method', `The provided PaymentMethod ${pm.id} does not belong to the Customer ${customerId ?? '(none)'}.`);
+    const id = randomId('pi_', 24);
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency,
+      customer: customerId,
+      payment_method: pmId,
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: null,
+      metadata: asRecord(body.metadata),
+      description: asString(body.description),
+      client_secret: `${id}_secret_${randomId('', 24)}`,
+      created: now(),
+      livemode: false,
+    };
+    paymentIntents.set(id, intent);
+    if (body.confirm !== 'true' || !pm) return intent;
+    const number = cardNumbers.get(pm.id) ?? '';
+    const decline = DECLINES[number];
+    if (decline) {
+      intent.last_payment_error = { type: 'card_error', ...decline };
+      throw new Refusal({
+        status: 402,
+        type: 'card_error',
+        code: decline.code,
+        decline_code: decline.decline_code,
+        message: decline.message,
+        payment_intent: intent,
+      });
+    }
+    if (number === '4000002500003155' && body.off_session !== 'true') {
+      const returnUrl = asString(body.return_url);
+      if (!returnUrl) throw missingParam('return_url');
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${id}`, return_url: returnUrl },
+      };
+      return intent;
+    }
+    intent.status = 'succeeded';
+    return intent;
+  }
+
+  function paymentIntent(id: string): FakePaymentIntent {
+    const found = paymentIntents.get(id);
+    if (!found) throw noSuch('payment_intent', id);
+    return found;
+  }
+
+  function cancelPaymentIntent(id: string): FakePaymentIntent {
+    const pi = paymentIntent(id);
+    if (pi.status === 'succeeded' || pi.status === 'canceled')
+      throw new Refusal({
+        status: 400,
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+      });
+    return Object.assign(pi, { status: 'canceled' as const, next_action: null });
   }
 
   function createSession(body: Form): FakeSession {
@@ -203,6 +374,7 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
     const rawItems = body.line_items ?? [];
     if (!Array.isArray(rawItems)) throw invalid('line_items', 'Invalid array');
     if (mode !== 'setup' && rawItems.length === 0) throw missingParam('line_items');
+    if (mode === 'setup' && !asString(body.currency)) throw missingParam('currency');
     const items = rawItems.map((raw, i): FakeLineItem => {
       const item = (raw ?? {}) as Form;
       const priceData = item.price_data as Form | undefined;
@@ -258,6 +430,7 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
       amount_total: total,
       payment_intent: null,
       subscription: null,
+      setup_intent: null,
       ui_mode: asString(body.ui_mode) ?? 'hosted_page',
       created,
       expires_at: body.expires_at ? asInteger(body.expires_at, 'expires_at') : created + 24 * 3600,
@@ -265,6 +438,7 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
     };
     sessions.set(id, session);
     lineItems.set(id, items);
+    setupRedisplay.set(id, asString((body.payment_method_data as Form | undefined)?.allow_redisplay) ?? 'limited');
     return session;
   }
 
@@ -283,12 +457,31 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
     return s;
   }
 
-  function route(method: string, path: string, body: Form): { status: number; body: unknown } {
+  function route(method: string, path: string, body: Form, query: Form): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: createCustomer(body) };
     if (method === 'POST' && path === '/v1/checkout/sessions') return { status: 200, body: createSession(body) };
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (one && method === 'GET' && !one[2]) return { status: 200, body: session(decodeURIComponent(one[1])) };
     if (one && method === 'POST' && one[2]) return { status: 200, body: expireSession(decodeURIComponent(one[1])) };
+    const cus = /^\/v1\/customers\/([^/]+)(\/payment_methods)?$/.exec(path);
+    if (cus && method === 'GET' && !cus[2]) return { status: 200, body: customer(decodeURIComponent(cus[1])) };
+    if (cus && method === 'GET' && cus[2]) return { status: 200, body: listPaymentMethods(decodeURIComponent(cus[1]), query) };
+    const pm = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
+    if (pm && method === 'GET' && !pm[2]) return { status: 200, body: paymentMethod(decodeURIComponent(pm[1])) };
+    if (pm && method === 'POST' && pm[2]) {
+      const found = paymentMethod(decodeURIComponent(pm[1]));
+      if (!found.customer)
+        throw new Refusal({
+          status: 400,
+          type: 'invalid_request_error',
+          message: `The payment method you provided is not attached to a customer so detachment is impossible.`,
+        });
+      return { status: 200, body: Object.assign(found, { customer: null }) };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createPaymentIntent(body) };
+    const pi = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
+    if (pi && method === 'GET' && !pi[2]) return { status: 200, body: paymentIntent(decodeURIComponent(pi[1])) };
+    if (pi && method === 'POST' && pi[2]) return { status: 200, body: cancelPaymentIntent(decodeURIComponent(pi[1])) };
     throw new Refusal({ status: 404, type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -331,7 +524,7 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
         answer = { status: earlier.status, body: earlier.body, replayed: true };
       } else {
         try {
-          answer = route(method, url.pathname, body);
+          answer = route(method, url.pathname, body, decodeForm(url.search.slice(1)));
         } catch (error) {
           // Stripe keeps the answer of a request that started executing, errors included; a
           // refusal of the parameters themselves is not kept (it may be sent again, fixed).
@@ -358,7 +551,14 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
   }
 
   const errorBody = (e: StripeError) => ({
-    error: { type: e.type, message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.param ? { param: e.param } : {}) },
+    error: {
+      type: e.type,
+      message: e.message,
+      ...(e.code ? { code: e.code } : {}),
+      ...(e.decline_code ? { decline_code: e.decline_code } : {}),
+      ...(e.param ? { param: e.param } : {}),
+      ...(e.payment_intent ? { payment_intent: structuredClone(e.payment_intent) } : {}),
+    },
   });
 
   const server = http.createServer((req, res) => {
@@ -398,6 +598,45 @@ export async function startFakeStripe(opts: { secretKey?: string; port?: number 
     customers,
     sessions,
     lineItems,
+    paymentMethods,
+    paymentIntents,
+    attachCard,
+    completeSetup: (id, number) => {
+      const s = session(id);
+      if (s.mode !== 'setup' || s.status !== 'open' || !s.customer) throw new Error(`session ${id} is not an open setup session with a customer`);
+      const card = attachCard(s.customer, number, setupRedisplay.get(id) as FakePaymentMethod['allow_redisplay']);
+      Object.assign(s, { status: 'complete' as const, payment_status: 'no_payment_required' as const, url: null, setup_intent: randomId('seti_', 24) });
+      return card;
+    },
+    authenticate: (id, ok) => {
+      const pi = paymentIntent(id);
+      if (pi.status !== 'requires_action') throw new Error(`payment intent ${id} is ${pi.status}, not waiting for authentication`);
+      return Object.assign(
+        pi,
+        ok
+          ? { status: 'succeeded' as const, next_action: null }
+          : {
+              status: 'requires_payment_method' as const,
+              next_action: null,
+              last_payment_error: {
+                type: 'card_error' as const,
+                code: 'payment_intent_authentication_failure',
+                message: 'The provided PaymentMethod has failed authentication.',
+              },
+            },
+      );
+    },
+    paymentIntentEvent: (type, id) => ({
+      id: randomId('evt_', 24),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(paymentIntent(id)) },
+    }),
     session: (id) => {
       const found = sessions.get(id);
       if (!found) throw new Error(`the fake Stripe has no session ${id}`);

@@ -1,5 +1,6 @@
 /* Property-based fuzz of the sandbox payment provider's hosted checkout, through the web server's
-   proxy (issue 10; the forms of its card page and its bank page): fields replaced with hostile
+   proxy (issue 10; the forms of its card page and its bank page; issue 11: its "Add a card" page
+   and the bank page of a payment on a saved card): fields replaced with hostile
    values, dropped, duplicated, prototype-named fields, other content types, another site's
    headers, hostile session ids. Every answer must be below 500 and carry no stack trace, SQL or
    secret, and a refused post (4xx) must leave the order as it was: still waiting for its payment.
@@ -10,7 +11,7 @@ import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostil
 import { cleanBody } from '../../support/leaks.ts';
 import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
 import { channelKey } from '../support/channel.ts';
-import { CARDS, ordersOf, paidEvent } from '../support/commerce.ts';
+import { cardsOf, CARDS, ordersOf, paidEvent, saveCard } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
@@ -36,6 +37,14 @@ async function openCheckout(): Promise<{ path: string; apiKey: string; orderId: 
 }
 
 const FIELDS = ['card_number', 'card_expiry', 'card_cvc', 'result'];
+const mutationsArb = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...FIELDS), value: hostileString(5_000) }),
+    fc.record({ kind: fc.constant('drop' as const), field: fc.constantFrom(...FIELDS) }),
+    fc.record({ kind: fc.constant('extra' as const), field: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: hostileString(200) }),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
 const caseArb = fc.record({
   page: fc.constantFrom('card', 'card', 'bank'),
   values: fc.record({
@@ -43,14 +52,7 @@ const caseArb = fc.record({
     card_expiry: fc.constant('12 / 34'),
     card_cvc: fc.constant('123'),
   }),
-  mutations: fc.array(
-    fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...FIELDS), value: hostileString(5_000) }),
-      fc.record({ kind: fc.constant('drop' as const), field: fc.constantFrom(...FIELDS) }),
-      fc.record({ kind: fc.constant('extra' as const), field: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS), value: hostileString(200) }),
-    ),
-    { minLength: 1, maxLength: 3 },
-  ),
+  mutations: mutationsArb,
   transport: fc.constantFrom('form', 'form', 'form', 'json', 'multipart', 'text'),
   origin: fc.constantFrom(WEB_URL, WEB_URL, WEB_URL, 'http://evil.example', 'null'),
   session: fc.constantFrom('own', 'own', 'own', 'cs_test_%2e%2e', `cs_test_${'Z'.repeat(70)}`, 'cs_live_abc', '..%2F..%2Fchannels'),
@@ -107,5 +109,110 @@ test('the sandbox checkout takes hostile posts: no 5xx, no leak, a refused post 
   } finally {
     await api.dispose();
     console.log(`[fuzz] sandbox checkout: ${RUNS} posts, answers ${JSON.stringify(statuses)}`);
+  }
+});
+
+/* Saved cards (ADR 018): the sandbox's "Add a card" page (a signed link) and the bank page of a
+   payment on a saved card, through the same proxy. A refused post saves no card and leaves the
+   payment waiting for the bank. */
+
+/** A fan with a saved 3155 card and a payment on it waiting for the bank; and their add-card link. */
+async function waitingPayment(): Promise<{ bankPath: string; addCardPath: string; apiKey: string; orderId: number }> {
+  const { apiKey } = await sessionCookieFor(await createVerifiedUser());
+  const card = await saveCard(apiKey, CARDS.authentication);
+  const { event, ticket } = await paidEvent();
+  const post = async (path: string, body: Record<string, unknown>) =>
+    (await (
+      await fetch(`${CHANNEL_API_URL}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ api_key: apiKey, ...body }),
+      })
+    ).json()) as { data: { order_id: number; redirect_url: string } };
+  const bought = await post('/stripe/buy', {
+    event_id: event.id,
+    package_id: ticket.id,
+    payment_method_id: card,
+    idempotency_key: `fuzz-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
+  const setup = await post('/stripe/setup-intent', {});
+  return {
+    bankPath: new URL(bought.data.redirect_url).pathname,
+    addCardPath: new URL(setup.data.redirect_url).pathname,
+    apiKey,
+    orderId: bought.data.order_id,
+  };
+}
+
+const savedCaseArb = fc.record({
+  page: fc.constantFrom('add-card', 'bank'),
+  values: fc.record({ card_number: fc.constantFrom(CARDS.success, CARDS.declined, '4242'), card_expiry: fc.constant('12 / 34'), card_cvc: fc.constant('123') }),
+  mutations: mutationsArb,
+  transport: fc.constantFrom('form', 'form', 'form', 'json', 'text'),
+  origin: fc.constantFrom(WEB_URL, WEB_URL, 'http://evil.example'),
+  target: fc.constantFrom(
+    'own',
+    'own',
+    'own',
+    'pi_test_%2e%2e',
+    `pi_test_${'Z'.repeat(70)}`,
+    `${'a'.repeat(20)}.${'b'.repeat(43)}`,
+    'bnVsbA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    '..%2F..%2Fsandbox%2Fclock',
+  ),
+});
+
+test('the saved-card pages take hostile posts: no 5xx, no leak, a refused post saves nothing and leaves the payment waiting (60 cases)', async () => {
+  test.setTimeout(240_000);
+  const key = await channelKey();
+  const api = await playwrightRequest.newContext({ baseURL: WEB_URL });
+  let fan = await waitingPayment();
+  const statuses: Record<string, number> = {};
+  try {
+    await fc.assert(
+      fc.asyncProperty(savedCaseArb, async (c) => {
+        const entries: [string, string][] = c.page === 'bank' ? [['result', 'fail']] : Object.entries(c.values);
+        for (const m of c.mutations) {
+          if (m.kind === 'drop') for (let i = entries.length - 1; i >= 0; i--) if (entries[i][0] === m.field) entries.splice(i, 1);
+          if (m.kind === 'set' || m.kind === 'extra') entries.push([m.field, m.value]);
+        }
+        const own = c.page === 'bank' ? fan.bankPath : fan.addCardPath;
+        const url = c.target === 'own' ? own : c.page === 'bank' ? `/sandbox/payment/${c.target}/authenticate` : `/sandbox/add-card/${c.target}`;
+        const clean = (v: string) => v.replace(/[\ud800-\udfff]/g, '\ufffd');
+        const bodies = {
+          form: ['application/x-www-form-urlencoded', entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(clean(v))}`).join('&')],
+          json: ['application/json', JSON.stringify(Object.fromEntries(entries))],
+          text: ['text/plain', entries.map(([k, v]) => `${k}=${v}`).join('\n')],
+        } as const;
+        const [type, data] = bodies[c.transport as keyof typeof bodies];
+        const cardsBefore = await cardsOf(fan.apiKey);
+        const res = await api.post(url, {
+          headers: { 'Content-Type': type, Origin: c.origin },
+          data,
+          maxRedirects: 0,
+          failOnStatusCode: false,
+          timeout: 30_000,
+        });
+        const status = res.status();
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        const body = await res.text();
+        const label = `${JSON.stringify(c).slice(0, 300)} → ${status}`;
+        expect(status, label).toBeLessThan(500);
+        expect(cleanBody(body), label).toEqual([]);
+        expect(body.includes(key), `${label}: the channel key`).toBe(false);
+        expect(API_KEY_SHAPE.test(body), `${label}: an api key`).toBe(false);
+        const order = (await ordersOf(fan.apiKey)).find((o) => o.id === fan.orderId);
+        if (status >= 400) {
+          expect(order?.status, `${label}: a refused post changed the order`).toBe('created');
+          expect(await cardsOf(fan.apiKey), `${label}: a refused post changed the cards`).toEqual(cardsBefore);
+        }
+        // The bank answered: that payment is over; the next case gets a new one.
+        if (status < 400 && order?.status !== 'created') fan = await waitingPayment();
+      }),
+      { seed: SEED + 1, numRuns: RUNS, endOnFailure: true },
+    );
+  } finally {
+    await api.dispose();
+    console.log(`[fuzz] saved-card pages: ${RUNS} posts, answers ${JSON.stringify(statuses)}`);
   }
 });

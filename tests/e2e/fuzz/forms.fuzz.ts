@@ -23,7 +23,7 @@ import { cleanBody } from '../../support/leaks.ts';
 import { tokenFrom } from '../../support/outbox.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
 import { channelKey, newApiKey } from '../support/channel.ts';
-import { ordersOf, paidEvent, paidGiftPath, seasonPass } from '../support/commerce.ts';
+import { cardsOf, CARDS, ordersOf, paidEvent, paidGiftPath, saveCard, seasonPass } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
@@ -176,6 +176,22 @@ function forms(): Form[] {
     buyer ??= await createVerifiedUser();
     return openWeb(buyer);
   };
+  // A fan with a saved card that needs the bank (an accepted Pay waits there, nothing is paid),
+  // and another fan whose card nobody else may use or remove.
+  let cardBuyer: TestUser;
+  let cardId: string;
+  let otherCard: { apiKey: string; id: string };
+  const withCard = async () => {
+    cardBuyer ??= await createVerifiedUser();
+    const web = await openWeb(cardBuyer);
+    cardId ??= await saveCard(web.apiKey!, CARDS.authentication);
+    if (!otherCard) {
+      const { apiKey } = await sessionCookieFor(await createVerifiedUser());
+      otherCard = { apiKey, id: await saveCard(apiKey, CARDS.success) };
+    }
+    return web;
+  };
+  const cardsState = async (web: Web) => [await cardsOf(web.apiKey!), await cardsOf(otherCard.apiKey)];
   const ordersState = async (web: Web) => (await ordersOf(web.apiKey!)).map((o) => [o.id, o.status, o.activity_status]);
   const anonymous = () => openWeb();
 
@@ -355,6 +371,39 @@ function forms(): Form[] {
       },
       // Refused: no order was made or changed.
       snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'pay with a saved card (the checkout summary)',
+      path: '/buy',
+      route: 'buy',
+      fields: ['intent', ...fieldsOf(buySchema)],
+      open: withCard,
+      base: async () => {
+        const { event, ticket } = await paidEvent();
+        return {
+          intent: 'buy',
+          event: String(event.id),
+          package: String(ticket.id),
+          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+          choose_card: '1',
+          payment_method: cardId,
+        };
+      },
+      // Refused: no order made or changed, and both fans' cards as they were.
+      snapshot: async (web) => [await ordersState(web), await cardsState(web)],
+    },
+    {
+      name: 'payment methods (add a card, remove one)',
+      path: '/profile/payment-methods',
+      route: 'profile.payment-methods',
+      fields: ['intent', 'payment_method_id'],
+      open: withCard,
+      // Another fan's card: never removed, whatever the post.
+      base: async () => ({ intent: 'remove-card', payment_method_id: otherCard.id }),
+      snapshot: (web) => cardsState(web),
+      finally: async () => {
+        expect((await cardsOf(otherCard.apiKey)).map((c) => c.id)).toEqual([otherCard.id]);
+      },
     },
     {
       name: 'apply a promo code (the checkout summary)',

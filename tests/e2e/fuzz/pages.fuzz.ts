@@ -55,6 +55,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/profile/edit', route: 'routes/profile.edit' },
   { url: '/profile/transactions', route: 'routes/profile.transactions' },
   { url: '/profile/clips', route: 'routes/profile.clips' },
+  { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
@@ -182,6 +183,11 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     '/sandbox/clock',
     `/sandbox/portal/${'a'.repeat(20)}.${'b'.repeat(43)}`,
     '/stripe/webhook/../../get_api_key',
+    '/sandbox/add-card/..%2F..%2Fsandbox%2Fclock',
+    `/sandbox/add-card/${'a'.repeat(20)}.${'b'.repeat(43)}`,
+    `/sandbox/payment/pi_test_${'a'.repeat(30)}/authenticate`,
+    '/sandbox/payment/pi_test_%2e%2e/authenticate',
+    `/sandbox/payment/pi_test_${'a'.repeat(30)}/authenticate/../../../channels/demo.json`,
   ];
   const headerSets: Record<string, string>[] = [
     {},

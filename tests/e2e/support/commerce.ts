@@ -4,8 +4,8 @@
 import type { Page } from '@playwright/test';
 import { OUTBOX } from './accounts.ts';
 import { finishedEvent } from './channel.ts';
-import { CHANNEL_API_URL } from './urls.ts';
-import { SANDBOX_CARDS, type Order } from '../../../contract/commerce.ts';
+import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
+import { SANDBOX_CARDS, type Order, type SavedCard } from '../../../contract/commerce.ts';
 import type { Event, Package, Subscription } from '../../../contract/entities.ts';
 import { waitForMail } from '../../support/outbox.ts';
 
@@ -42,6 +42,31 @@ export async function teamPass(): Promise<Package> {
 /** The fan's orders (their channel session's api key), newest first. */
 export async function ordersOf(apiKey: string): Promise<Order[]> {
   return (await getJson<{ data: Order[] }>(`/orders?no_limit=1&api_key=${encodeURIComponent(apiKey)}`)).data;
+}
+
+/** The fan's saved cards, newest first. */
+export async function cardsOf(apiKey: string): Promise<SavedCard[]> {
+  return (await getJson<{ data: SavedCard[] }>(`/stripe/list-cards?api_key=${encodeURIComponent(apiKey)}`)).data;
+}
+
+/** Saves a test card for the fan as "Add a card" does (setup-intent, then the sandbox's page
+ *  through the web server), for specs and fuzz that need one; answers its id. */
+export async function saveCard(apiKey: string, card: string): Promise<string> {
+  const setup = await fetch(`${CHANNEL_API_URL}/stripe/setup-intent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: apiKey }),
+  });
+  const { data } = (await setup.json()) as { data: { redirect_url: string } };
+  const saved = await fetch(`${WEB_URL}${new URL(data.redirect_url).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: WEB_URL },
+    body: new URLSearchParams({ card_number: card, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
+  });
+  if (saved.status !== 303) throw new Error(`add-card → ${saved.status}`);
+  const [newest] = await cardsOf(apiKey);
+  return newest.id;
 }
 
 /** Whether the channel lets this fan watch the event. */

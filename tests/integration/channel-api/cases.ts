@@ -28,6 +28,8 @@ export interface Ids {
   shop: { eventId: number; ticketId: number; packageId: number; categoryId: number; subscriptionId: number };
   /** A signed-in fan shared by the read-only cases. */
   user: { key: string; email: string };
+  /** Another fan with a saved card (4242): its id is not `user`'s. */
+  card: { key: string; id: string };
   /** Makes what a single-use case consumes (mailed links, codes, sessions). */
   fresh: {
     signUp(): Promise<{ key: string; email: string }>;
@@ -38,6 +40,8 @@ export interface Ids {
     idToken(email: string): Promise<string>;
     /** A new order of the fan with this key (a started purchase of the shop's event). */
     order(key: string): Promise<number>;
+    /** A new fan with a saved card (4242): their key and the card's id. */
+    savedCard(): Promise<{ key: string; id: string }>;
     /** A new fan with a paid, renewing subscription: their key and its order. */
     subscriber(): Promise<{ key: string; orderId: number }>;
     /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
@@ -319,6 +323,25 @@ export const cases: Record<EndpointName, Case> = {
         status: 400,
         field: 'gift_email',
       },
+      // Saved cards: another fan's is not found; a malformed id is no card; a subscription goes to the checkout.
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 404,
+        field: 'payment_method_id',
+      },
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, payment_method_id: 'card-1', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'payment_method_id',
+      },
+      {
+        key: ids.card.key,
+        body: { subscription_id: ids.shop.subscriptionId, payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 400,
+        field: 'payment_method_id',
+      },
     ],
   },
   startTrial: {
@@ -348,6 +371,28 @@ export const cases: Record<EndpointName, Case> = {
       { body: { order_id: 1 }, status: 401 },
       { key: ids.user.key, body: {}, status: 400, field: 'order_id' },
       { key: ids.user.key, body: { order_id: 2000000000 }, status: 404 },
+    ],
+  },
+  listCards: {
+    happy: (ids) => ({ key: ids.card.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { customer: 'cus_1' }, status: 400, field: 'customer' }],
+  },
+  setupIntent: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, body: { return_url: 'https://evil.example' }, status: 400, field: 'return_url' }],
+  },
+  deleteCard: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.savedCard();
+      return { key: fan.key, body: { payment_method_id: fan.id } };
+    },
+    bad: (ids) => [
+      { body: { payment_method_id: ids.card.id }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'payment_method_id' },
+      { key: ids.user.key, body: { payment_method_id: 42 }, status: 400, field: 'payment_method_id' },
+      { key: ids.user.key, body: { payment_method_id: 'pm_sbx_NoSuchCard' }, status: 404, field: 'payment_method_id' },
+      // Another fan's card: not found, and still theirs.
+      { key: ids.user.key, body: { payment_method_id: ids.card.id }, status: 404, field: 'payment_method_id' },
     ],
   },
   customerPortal: {
@@ -422,6 +467,12 @@ export const cases: Record<EndpointName, Case> = {
         body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], promotion_code: 'GAMEDAY', idempotency_key: randomUUID() },
         status: 400,
         field: 'promotion_code',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 404,
+        field: 'payment_method_id',
       },
     ],
   },

@@ -75,6 +75,10 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return { key: fan.key, orderId: started.json.data.order_id as number };
     },
     gift: async () => (await giftOf(await acc.signUp())).token,
+    savedCard: async () => {
+      const fan = await acc.signUp();
+      return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
+    },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
@@ -87,6 +91,8 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   const redeemer = await acc.signUp();
   const claimed = await http.request('POST', '/gifts/redeem', { body: { token: redeemed.token, api_key: redeemer.key } });
   if (claimed.status !== 200) throw new Error(`redeem: ${claimed.status} ${claimed.text}`);
+  const cardHolder = await acc.signUp();
+  const card = { key: cardHolder.key, id: await commerce(http).saveCard(cardHolder.key) };
   const ids: Ids = {
     channelKey: config.json.channel_key,
     pageId: pages.json.data[0].id,
@@ -100,6 +106,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       subscriptionId: subscriptions.json.data[0].id,
     },
     user,
+    card,
     fresh,
     redeemedGift: { token: redeemed.token, buyerKey: giver.key },
   };

@@ -62,5 +62,23 @@ export function commerce(http: Http) {
   /** The bank's answer on the authentication page of 4000 0025 0000 3155. */
   const authenticate = (redirectUrl: string, result: 'complete' | 'fail') => postForm(`${checkoutPath(redirectUrl)}/authenticate`, { result });
 
-  return { catalogue, paidEvent, buy, buyBundle, order, event, pay, postForm, authenticate, checkoutPath };
+  /** Saves a card without paying, as the fan does from their profile: setup-intent, then the
+   *  sandbox's "Add a card" page. Answers the saved card's id. */
+  async function saveCard(key: string, number: string = CARD.ok): Promise<string> {
+    const before = new Set((await cards(key)).map((c) => c.id));
+    const setup = await http.request('POST', '/stripe/setup-intent', { body: { api_key: key } });
+    if (setup.status !== 200) throw new Error(`setup-intent: ${setup.status} ${setup.text}`);
+    const saved = await postForm(new URL(setup.json.data.redirect_url).pathname, { card_number: number, card_expiry: '12 / 34', card_cvc: '123' });
+    if (saved.status !== 303) throw new Error(`add-card: ${saved.status} ${saved.text}`);
+    const added = (await cards(key)).find((c) => !before.has(c.id));
+    if (!added) throw new Error('the card was not saved');
+    return added.id;
+  }
+
+  const cards = async (key: string) => api.listCards.response.parse((await http.request('GET', '/stripe/list-cards', { query: { api_key: key } })).json).data;
+
+  /** The bank's answer on the page of a payment on a saved card that needs authentication. */
+  const authenticatePayment = (redirectUrl: string, result: 'complete' | 'fail') => postForm(new URL(redirectUrl).pathname, { result });
+
+  return { catalogue, paidEvent, buy, buyBundle, order, event, pay, postForm, authenticate, checkoutPath, saveCard, cards, authenticatePayment };
 }

@@ -1,0 +1,38 @@
+import { getCollectionProps, type FieldMetadata } from '@conform-to/react';
+import { FieldErrors } from '~/components/form/Field';
+import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { NEW_CARD } from '~/forms/purchase';
+
+/* "Pay with" on /buy (ADR 018): the fan's saved cards and "A new card" as radio buttons in a
+   fieldset, none chosen at first; Pay without a choice is 'Please select one of your saved cards
+   or enter new one' on the group. The hidden `choose_card` tells the action the page asked. */
+
+export interface CardChoice {
+  id: string;
+  /** 'Visa ending 4242, expires 12/34'. */
+  label: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+export function PayWith({ meta, cards }: { meta: AnyField; cards: CardChoice[] }) {
+  const autoFocus = useIsFirstInvalid(meta.name);
+  const radios = getCollectionProps(meta, { type: 'radio', options: [...cards.map((c) => c.id), NEW_CARD] });
+  const labels = new Map([...cards.map((c) => [c.id, c.label] as const), [NEW_CARD, 'A new card']]);
+  return (
+    <fieldset className="field choice-list pay-with" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+      <legend>Pay with</legend>
+      <input type="hidden" name="choose_card" value="1" />
+      <ul>
+        {radios.map(({ key, ...radio }, i) => (
+          <li key={key}>
+            <input {...radio} autoFocus={autoFocus && i === 0} />
+            <label htmlFor={radio.id}>{labels.get(radio.value)}</label>
+          </li>
+        ))}
+      </ul>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}

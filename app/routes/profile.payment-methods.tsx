@@ -1,0 +1,95 @@
+import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { api, paymentMethodId } from '#contract';
+import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
+import { ChannelError } from '~/channel/client.server';
+import { CsrfField } from '~/components/form/FormGuards';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/components/layout/meta';
+import { env } from '~/config/env.server';
+import { cardLabel } from '~/domain/cards';
+import { purchaseMessage } from '~/domain/purchase-messages';
+import { paymentRedirect } from '~/http/payment-redirect';
+import { requestContext } from '~/http/request-context.server';
+import { readForm, refused } from '~/http/security.server';
+
+/* /profile/payment-methods (ADR 018): the fan's saved cards (GET stripe/list-cards), "Add a card"
+   — a plain form post to POST /stripe/setup-intent, then the payment provider's page (Stripe
+   Checkout in setup mode, or the sandbox's), which comes back here — and Remove for each card.
+   Works without JavaScript; the provider's page is a whole-document navigation. */
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Payment methods', 'Your saved cards: add one, or remove one.');
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { data } = await callAsUser(args, api.listCards, {});
+  return json({
+    cards: data.map((c) => ({ id: c.id, label: cardLabel(c), default: c.default })),
+    csrfToken: await requestContext(args).session.csrfToken(),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args);
+  await requireUser(args);
+  const { session } = requestContext(args);
+  const intent = formData.get('intent');
+  try {
+    if (intent === 'add-card') {
+      const { data } = await callAsUser(args, api.setupIntent, {});
+      const to = paymentRedirect(data.redirect_url, env.PUBLIC_URL);
+      if (to) return redirectDocument(to, 303);
+      console.error(`[payment-methods] the channel answered a redirect_url that is neither ours nor the provider's: ${data.redirect_url}`);
+      await session.toast({ type: 'error', text: 'Adding a card is not available right now. Please try again later.' });
+      return seeOther('/profile/payment-methods');
+    }
+    if (intent === 'remove-card') {
+      const id = paymentMethodId.safeParse(formData.get('payment_method_id'));
+      if (!id.success) throw refused(400);
+      await callAsUser(args, api.deleteCard, { payment_method_id: id.data }, { handles4xx: true });
+      await session.toast({ type: 'success', text: 'Card removed.' });
+      return seeOther('/profile/payment-methods');
+    }
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    await session.toast({ type: 'error', text: purchaseMessage(error.message, error.status) });
+    return seeOther('/profile/payment-methods');
+  }
+  throw refused(400);
+}
+
+export default function PaymentMethods() {
+  const { cards } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="tab-heading">
+      <h2 id="tab-heading">Payment methods</h2>
+      {cards.length === 0 ? (
+        <p>No card is saved. Save one to pay in one step next time.</p>
+      ) : (
+        <ul className="saved-cards">
+          {cards.map((c) => (
+            <li key={c.id}>
+              <span>
+                {c.label}
+                {c.default ? ' (default)' : ''}
+              </span>
+              <Form method="post">
+                <CsrfField />
+                <input type="hidden" name="payment_method_id" value={c.id} />
+                <button type="submit" name="intent" value="remove-card" className="button button--secondary">
+                  Remove<span className="sr-only"> {c.label}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post">
+        <CsrfField />
+        <SubmitButton intent="add-card" pendingText="Opening the card form…">
+          Add a card
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

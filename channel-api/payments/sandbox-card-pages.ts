@@ -1,0 +1,202 @@
+import express, { type Response, type Router } from 'express';
+import type { PaymentEventHandler } from './provider.ts';
+import { newEventId, saveCard } from './sandbox-billing.ts';
+import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
+import { e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { verifyPortalToken } from './sandbox-portal.ts';
+import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
+import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
+import type { Db } from '../db/client.ts';
+import { channelById } from '../repo/channels.ts';
+
+/*
+ * The sandbox's pages for saved cards (ADR 018), plain HTML reached through the web server like
+ * its checkout: "Add a card" (what Stripe Checkout in setup mode is: a card saved without paying,
+ * opened by a signed link for one fan, back to their profile), and the bank's page of a payment on
+ * a saved card that needs authentication (4000 0025 0000 3155), whose Complete or Fail is reported
+ * as Stripe's payment_intent event, the fan then sent back to the order page.
+ */
+
+const send = (res: Response, status: number, body: string) => res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
+
+/** Setting up a card declines only what Stripe's setup declines: 0002. 9995 and 0341 attach, and
+ *  their charges fail later; 3155 is saved as set up (Stripe would ask the bank once here). */
+function setupRefusal(errors: CardErrors | null, declined: string | null): CardErrors | null {
+  if (errors) return errors;
+  return declined ? { number: declined } : null;
+}
+
+export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; now: () => Date }): Router {
+  const { db, now } = opts;
+  const router = express.Router();
+  const channelName = async (id: number) => (await channelById(db, id))?.name ?? 'Fieldhouse';
+
+  /* ---------------------------------------------------------------- add a card */
+
+  async function claimsOf(token: string, res: Response) {
+    const claims = await verifyPortalToken(db, token, now(), 'add-card');
+    if (!claims)
+      send(
+        res,
+        404,
+        page(
+          'Link expired',
+          html`<h1>This link has expired</h1>
+            <p>Choose Add a card again from your profile.</p>`,
+        ),
+      );
+    return claims;
+  }
+
+  router.get('/add-card/:token', async (req, res, next) => {
+    try {
+      const token = String(req.params.token);
+      const claims = await claimsOf(token, res);
+      if (!claims) return;
+      send(res, 200, addCardPage(token, await channelName(claims.channelId), claims.returnUrl, {}, {}));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/add-card/:token', async (req, res, next) => {
+    try {
+      const token = String(req.params.token);
+      const claims = await claimsOf(token, res);
+      if (!claims) return;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const entered = { number: field(body.card_number), expiry: field(body.card_expiry), cvc: field(body.card_cvc) };
+      const checked = checkCard(entered, now());
+      const number = entered.number.replace(/[\s-]/g, '');
+      const declined = 'outcome' in checked && number === SANDBOX_CARDS.declined ? DECLINE_MSG.card_declined : null;
+      const refused = setupRefusal('errors' in checked ? checked.errors : null, declined);
+      if (refused) {
+        const channel = await channelName(claims.channelId);
+        return void send(res, 400, addCardPage(token, channel, claims.returnUrl, refused, { number: entered.number, expiry: entered.expiry }));
+      }
+      await saveCard(db, { channelId: claims.channelId, customerId: claims.customerId }, number, parseExpiry(entered.expiry));
+      res.redirect(303, claims.returnUrl);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  /* ---------------------------------------------------------------- the bank's page of a payment */
+
+  async function waiting(id: string, res: Response): Promise<{ row: PaymentIntentRow; channel: string } | null> {
+    const row = await paymentIntent(db, id);
+    if (!row) {
+      send(
+        res,
+        404,
+        page(
+          'Payment not found',
+          html`<h1>Payment not found</h1>
+            <p>This test payment does not exist.</p>`,
+        ),
+      );
+      return null;
+    }
+    return { row, channel: await channelName(row.channelId) };
+  }
+
+  router.get('/payment/:id/authenticate', async (req, res, next) => {
+    try {
+      const found = await waiting(String(req.params.id), res);
+      if (!found) return;
+      send(res, 200, found.row.status === 'requires_action' ? bankPage(found.row, found.channel) : answeredPage(found.row, found.channel));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/payment/:id/authenticate', async (req, res, next) => {
+    try {
+      const found = await waiting(String(req.params.id), res);
+      if (!found) return;
+      const { row, channel } = found;
+      if (row.status !== 'requires_action') return void send(res, 409, answeredPage(row, channel));
+      const result = field((req.body as Record<string, unknown> | undefined)?.result);
+      if (result !== 'complete' && result !== 'fail') return void send(res, 400, bankPage(row, channel, 'Choose Complete or Fail.'));
+      if (!(await answerAuthentication(db, row.id, result === 'complete'))) return void send(res, 409, answeredPage(row, channel));
+      await opts.onEvent({
+        id: newEventId(),
+        type: result === 'complete' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        sessionId: null,
+        paymentId: row.id,
+      });
+      res.redirect(303, backTo(row));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+/** Stripe adds the PaymentIntent's id to return_url; so does the sandbox. */
+function backTo(row: PaymentIntentRow): string {
+  const url = new URL(row.returnUrl);
+  url.searchParams.set('payment_intent', row.id);
+  return url.href;
+}
+
+function addCardPage(token: string, channel: string, returnUrl: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
+  const messages = Object.values(errors);
+  return page(
+    'Add a card',
+    html`<h1>Add a card</h1>
+      <p>Save a card with ${e(channel)} to pay with it later. Nothing is charged now.</p>
+      <form method="post" action="/sandbox/add-card/${e(token)}" novalidate>
+        ${
+          messages.length
+            ? html`<div class="errors" role="alert">
+                <p>The card was not saved:</p>
+                <ul>
+                  ${messages.map((m) => html`<li>${e(m)}</li>`).join('')}
+                </ul>
+              </div>`
+            : ''
+        }
+        ${input('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', values.number ?? '', errors.number, 'For example 4242 4242 4242 4242')}
+        ${input('expiry', 'Expiration date', 'autocomplete="cc-exp" maxlength="7"', values.expiry ?? '', errors.expiry, 'MM / YY')}
+        ${input('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '', errors.cvc)}
+        <p><button type="submit">Save card</button></p>
+      </form>
+      <p><a href="${e(returnUrl)}">Back to ${e(channel)} without saving a card</a></p>
+      <details>
+        <summary>Test cards</summary>
+        <ul>
+          <li><code>${spaced(SANDBOX_CARDS.success)}</code>: payments with it succeed.</li>
+          <li><code>${spaced(SANDBOX_CARDS.authentication)}</code>: the bank asks for authentication at each payment.</li>
+          <li><code>${spaced(SANDBOX_CARDS.insufficientFunds)}</code>: saved, but payments are declined for insufficient funds.</li>
+          <li><code>${spaced(SANDBOX_CARDS.declined)}</code>: declined: it cannot be saved.</li>
+        </ul>
+        <p>Any future expiration date and any 3 digits as the security code.</p>
+      </details>`,
+  );
+}
+
+function bankPage(row: PaymentIntentRow, channel: string, error?: string): string {
+  return page(
+    'Authenticate your payment',
+    html`<h1>Authenticate your payment</h1>
+      <p>Your bank asks you to confirm the payment of <strong>${e(money(row.amountCents, row.currency))}</strong> to ${e(channel)} with your saved card.</p>
+      <p>This is a test of 3-D Secure authentication: choose what the bank answers.</p>
+      ${error ? html`<p class="errors" role="alert">${e(error)}</p>` : ''}
+      <form method="post" action="/sandbox/payment/${e(row.id)}/authenticate" class="choices">
+        <button type="submit" name="result" value="complete">Complete</button>
+        <button type="submit" name="result" value="fail" class="secondary">Fail</button>
+      </form>`,
+  );
+}
+
+function answeredPage(row: PaymentIntentRow, channel: string): string {
+  const paid = row.status === 'succeeded';
+  return page(
+    paid ? 'Payment complete' : 'Payment ended',
+    html`<h1>${paid ? 'Payment complete' : 'This payment has ended'}</h1>
+      <p>${paid ? 'This payment has been authenticated and paid.' : 'This payment can no longer be authenticated.'}</p>
+      <p><a href="${e(backTo(row))}">Return to ${e(channel)}</a></p>`,
+  );
+}

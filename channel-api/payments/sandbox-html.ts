@@ -1,0 +1,51 @@
+import { fromCents } from '../money.ts';
+import type { CardErrors } from './sandbox.ts';
+
+/* The plain HTML the sandbox's pages are made of (checkout, bank, portal, add a card): escaping,
+   the page frame with its test-mode banner, a card form's field. */
+
+export const html = String.raw;
+
+export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+export const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
+
+export const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
+
+export function page(title: string, body: string): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <meta name="description" content="A test checkout of the sandbox payment provider: no card is charged." />
+        <title>${e(title)} — Test mode</title>
+        <link rel="stylesheet" href="/sandbox/assets/checkout.css" />
+      </head>
+      <body>
+        <p class="test-banner"><strong>Test mode.</strong> This is the sandbox payment provider: no card is charged, and only Stripe's test cards work.</p>
+        <main>${body}</main>
+      </body>
+    </html> `;
+}
+
+export function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
+  const id = `card-${name}`;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return html`<p class="field">
+    <label for="${id}">${e(label)}</label>
+    ${hint ? html`<span class="hint" id="${id}-hint">${e(hint)}</span>` : ''}
+    <input
+      id="${id}"
+      name="card_${name}"
+      ${attrs}
+      value="${e(value)}"
+      ${error ? 'aria-invalid="true"' : ''}
+      ${described ? `aria-describedby="${described}"` : ''}
+    />
+    ${error ? html`<span class="error" id="${id}-error">${e(error)}</span>` : ''}
+  </p>`;
+}
+
+export const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
