@@ -39,9 +39,17 @@ for (const [label, r] of rows) {
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 
 // Every failed test by name with its first error line, so the tail of a CI log says what broke.
-const firstLine = (m) => String(m ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const firstLine = (m) =>
+  String(m ?? '')
+    .replace(ANSI_COLOUR, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 const failures = [];
-for (const [label, file] of [['vitest (PGlite)', 'vitest.json'], ['vitest (PostgreSQL)', 'vitest-postgres.json']]) {
+for (const [label, file] of [
+  ['vitest (PGlite)', 'vitest.json'],
+  ['vitest (PostgreSQL)', 'vitest-postgres.json'],
+]) {
   const r = read(file);
   for (const suite of r?.testResults ?? []) {
     const rel = path.relative(process.cwd(), suite.name ?? '');

@@ -4,7 +4,7 @@
    Remove; a pass's code through the bundle purchase. */
 import { ORDER_MSG } from '../../../contract/commerce.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass } from '../support/commerce.ts';
+import { CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -88,4 +88,25 @@ test('SEASON5 on a season pass: $5 off the pass, not the service fee, paid throu
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   const [order] = await ordersOf(apiKey);
   expect(order).toMatchObject({ type: 'package', status: 'paid', amount: total / 100, product: { id: pass.id, event_category_id: category } });
+});
+
+test('the invoice preview with a code: a subscription due today, and every renewal, at the discounted price', async ({ page, context }) => {
+  await signIn(context, await createVerifiedUser());
+  const sub = (await subscriptions()).find((s) => s.base_price > 0);
+  if (!sub) throw new Error('the demo channel sells no subscription');
+  const discount = Math.round(cents(sub.base_price) / 10);
+  const every = sub.period === 'annual' ? 'every year' : 'every 30 days';
+
+  await page.goto(`/buy?subscription=${sub.id}`);
+  await expect(page.getByText(/^Due today:/)).toContainText(
+    `Due today: ${money(cents(sub.base_price) + cents(sub.service_fee))}. Then ${money(cents(sub.base_price))} on`,
+  );
+  await page.getByLabel('Promo code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+
+  await expect(page.getByRole('row', { name: `Total (USD) ${money(cents(sub.base_price) + cents(sub.service_fee) - discount)}` })).toBeVisible();
+  const preview = page.getByText(/^Due today:/);
+  await expect(preview).toContainText(`Due today: ${money(cents(sub.base_price) - discount + cents(sub.service_fee))}.`);
+  await expect(preview).toContainText(`Then ${money(cents(sub.base_price) - discount)} on`);
+  await expect(preview).toContainText(`${every} after that, until you cancel.`);
 });
