@@ -2,7 +2,7 @@ import express, { type Response, type Router } from 'express';
 import type { PaymentEventHandler } from './provider.ts';
 import { newEventId, saveCard } from './sandbox-billing.ts';
 import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
-import { e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
 import { verifyPortalToken } from './sandbox-portal.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
 import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
@@ -104,7 +104,7 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
     try {
       const found = await waiting(String(req.params.id), res);
       if (!found) return;
-      send(res, 200, found.row.status === 'requires_action' ? bankPage(found.row, found.channel) : answeredPage(found.row, found.channel));
+      send(res, 200, found.row.status === 'requires_action' ? authenticationPage(found.row, found.channel) : answeredPage(found.row, found.channel));
     } catch (error) {
       next(error);
     }
@@ -117,7 +117,7 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
       const { row, channel } = found;
       if (row.status !== 'requires_action') return void send(res, 409, answeredPage(row, channel));
       const result = field((req.body as Record<string, unknown> | undefined)?.result);
-      if (result !== 'complete' && result !== 'fail') return void send(res, 400, bankPage(row, channel, 'Choose Complete or Fail.'));
+      if (result !== 'complete' && result !== 'fail') return void send(res, 400, authenticationPage(row, channel, 'Choose Complete or Fail.'));
       if (!(await answerAuthentication(db, row.id, result === 'complete'))) return void send(res, 409, answeredPage(row, channel));
       await opts.onEvent({
         id: newEventId(),
@@ -177,18 +177,14 @@ function addCardPage(token: string, channel: string, returnUrl: string, errors: 
   );
 }
 
-function bankPage(row: PaymentIntentRow, channel: string, error?: string): string {
-  return page(
-    'Authenticate your payment',
-    html`<h1>Authenticate your payment</h1>
-      <p>Your bank asks you to confirm the payment of <strong>${e(money(row.amountCents, row.currency))}</strong> to ${e(channel)} with your saved card.</p>
-      <p>This is a test of 3-D Secure authentication: choose what the bank answers.</p>
-      ${error ? html`<p class="errors" role="alert">${e(error)}</p>` : ''}
-      <form method="post" action="/sandbox/payment/${e(row.id)}/authenticate" class="choices">
-        <button type="submit" name="result" value="complete">Complete</button>
-        <button type="submit" name="result" value="fail" class="secondary">Fail</button>
-      </form>`,
-  );
+function authenticationPage(row: PaymentIntentRow, channel: string, error?: string): string {
+  return bankPage({
+    amount: money(row.amountCents, row.currency),
+    channel,
+    what: 'with your saved card',
+    action: `/sandbox/payment/${row.id}/authenticate`,
+    error,
+  });
 }
 
 function answeredPage(row: PaymentIntentRow, channel: string): string {

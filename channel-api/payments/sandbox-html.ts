@@ -48,4 +48,19 @@ export function input(name: keyof CardErrors, label: string, attrs: string, valu
   </p>`;
 }
 
+/** The bank's 3-D Secure page: the payer answers Complete or Fail to `action`. */
+export function bankPage(opts: { amount: string; channel: string; what?: string; action: string; error?: string }): string {
+  return page(
+    'Authenticate your payment',
+    html`<h1>Authenticate your payment</h1>
+      <p>Your bank asks you to confirm the payment of <strong>${e(opts.amount)}</strong> to ${e(opts.channel)}${opts.what ? ` ${e(opts.what)}` : ''}.</p>
+      <p>This is a test of 3-D Secure authentication: choose what the bank answers.</p>
+      ${opts.error ? html`<p class="errors" role="alert">${e(opts.error)}</p>` : ''}
+      <form method="post" action="${e(opts.action)}" class="choices">
+        <button type="submit" name="result" value="complete">Complete</button>
+        <button type="submit" name="result" value="fail" class="secondary">Fail</button>
+      </form>`,
+  );
+}
+
 export const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');

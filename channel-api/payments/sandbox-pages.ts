@@ -13,7 +13,7 @@ import {
   type SubscriptionRow,
 } from './sandbox-billing.ts';
 import { sandboxCardPages } from './sandbox-card-pages.ts';
-import { e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
 import { verifyPortalToken } from './sandbox-portal.ts';
 import {
   attachSubscription,
@@ -361,17 +361,7 @@ function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors,
 }
 
 function authenticationPage(s: SandboxSessionRow, channel: string, error?: string): string {
-  return page(
-    'Authenticate your payment',
-    html`<h1>Authenticate your payment</h1>
-      <p>Your bank asks you to confirm the payment of <strong>${e(money(s.amountTotalCents, s.currency))}</strong> to ${e(channel)}.</p>
-      <p>This is a test of 3-D Secure authentication: choose what the bank answers.</p>
-      ${error ? html`<p class="errors" role="alert">${e(error)}</p>` : ''}
-      <form method="post" action="/sandbox/checkout/${e(s.id)}/authenticate" class="choices">
-        <button type="submit" name="result" value="complete">Complete</button>
-        <button type="submit" name="result" value="fail" class="secondary">Fail</button>
-      </form>`,
-  );
+  return bankPage({ amount: money(s.amountTotalCents, s.currency), channel, action: `/sandbox/checkout/${s.id}/authenticate`, error });
 }
 
 function endedPage(s: SandboxSessionRow, channel: string): string {

@@ -65,13 +65,28 @@ export async function ownedChoices(db: Db, userId: number, packageId: number): P
 
 /* ------------------------------------------------------------------ purchases */
 
-export interface NewOrder {
+/** What an order sells: the product, and the event, category or team it is for. */
+export interface SoldItem {
   type: OrderType;
   product: ProductSnapshot;
-  productId: number;
+  productId: number | null;
   eventId: number | null;
   eventCategoryId: number | null;
   participantId: number | null;
+}
+
+/** The fields of an order that say what it sells (to copy into another order). */
+export const soldItem = <T extends SoldItem>(o: T): Pick<T, keyof SoldItem> => ({
+  type: o.type,
+  product: o.product,
+  productId: o.productId,
+  eventId: o.eventId,
+  eventCategoryId: o.eventCategoryId,
+  participantId: o.participantId,
+});
+
+export interface NewOrder extends SoldItem {
+  productId: number;
   amountCents: number;
   serviceFeeCents: number;
   /** The transaction's label ('Purchase', 'New subscription'). */
@@ -123,12 +138,7 @@ export async function insertPurchase(
             channelId: purchase.channelId,
             userId: purchase.userId,
             purchaseId: p.id,
-            type: o.type,
-            product: o.product,
-            productId: o.productId,
-            eventId: o.eventId,
-            eventCategoryId: o.eventCategoryId,
-            participantId: o.participantId,
+            ...soldItem(o),
             amountCents: o.amountCents,
             serviceFeeCents: o.serviceFeeCents,
             currency: purchase.currency,

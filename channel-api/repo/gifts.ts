@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { OrderRow, PurchaseRow } from './commerce.ts';
+import { soldItem, type OrderRow, type PurchaseRow } from './commerce.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { gifts, orders, purchases, transactions } from '../db/schema.ts';
 
@@ -59,12 +59,7 @@ export async function insertRedeemedOrders(tx: Executor, giftId: number, userId:
         channelId: o.channelId,
         userId,
         purchaseId: o.purchaseId,
-        type: o.type,
-        product: o.product,
-        productId: o.productId,
-        eventId: o.eventId,
-        eventCategoryId: o.eventCategoryId,
-        participantId: o.participantId,
+        ...soldItem(o),
         status: 'paid' as const,
         activityStatus: 'active' as const,
         amountCents: 0,

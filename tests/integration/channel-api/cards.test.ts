@@ -5,8 +5,8 @@ import { channels, coupons, orders, purchases, sandboxCards, sandboxPaymentInten
 import { portalToken } from '../../../channel-api/payments/sandbox-portal.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey } from '../helpers/commerce.ts';
+import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
+import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
 
 /* Saved cards on the sandbox provider (issue 11, ADR 018): adding a card without paying (setup-intent
    and the sandbox's "Add a card" page), listing and removing cards, and paying a one-time purchase
@@ -20,16 +20,12 @@ let server: TestChannelApi;
 let http: ReturnType<typeof client>;
 let acc: ReturnType<typeof accounts>;
 let shop: ReturnType<typeof commerce>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, stripe: null });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const order = async (key: string, id: number) => api.orderDetail.response.parse((await shop.order(key, id)).json).data;
 

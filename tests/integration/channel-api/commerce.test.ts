@@ -4,8 +4,8 @@ import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, purchases, transactions } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey } from '../helpers/commerce.ts';
+import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
+import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
 
 /* Selling access on the sandbox provider: quotes, buying a single event, a package with choices
    and a team pass, Stripe's test cards and their outcomes, idempotency, access and capabilities. */
@@ -16,16 +16,12 @@ let server: TestChannelApi;
 let http: ReturnType<typeof client>;
 let acc: ReturnType<typeof accounts>;
 let shop: ReturnType<typeof commerce>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, stripe: null });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const ordersOfPurchase = (purchaseId: number) => server.db.select().from(orders).where(eq(orders.purchaseId, purchaseId));
 

@@ -5,8 +5,8 @@ import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { hashToken } from '../../../channel-api/repo/tokens.ts';
 import { listMail, pathTokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce } from '../helpers/commerce.ts';
+import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
+import { CARD, commerce, startShop } from '../helpers/commerce.ts';
 
 /* Gifting a pass (issue 11, ADR 019): buying a pass for someone else's address with a message,
    the redeem link mailed when it is paid, redeeming it once as any signed-in fan, the buyer's
@@ -18,18 +18,14 @@ let server: TestChannelApi;
 let http: ReturnType<typeof client>;
 let acc: ReturnType<typeof accounts>;
 let shop: ReturnType<typeof commerce>;
+let close: () => Promise<void>;
 let season: Package;
 
 beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, stripe: null });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
   season = (await shop.catalogue()).packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const detail = (key: string, token: string) => http.request('GET', `/gifts/${encodeURIComponent(token)}`, { query: { api_key: key } });
 const redeem = (key: string, token: unknown) => http.request('POST', '/gifts/redeem', { body: { api_key: key, token } });

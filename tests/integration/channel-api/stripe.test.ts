@@ -2,11 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, paymentEvents, purchases, transactions, users } from '../../../channel-api/db/schema.ts';
-import { startFakeStripe, type FakeEvent, type FakeStripe } from '../../support/fake-stripe.ts';
+import { type FakeEvent, type FakeStripe } from '../../support/fake-stripe.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
 import { accounts, userRow } from '../helpers/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { commerce, idempotencyKey } from '../helpers/commerce.ts';
+import { commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
 
 /* The Stripe provider against a local fake of Stripe's API (tests/support/fake-stripe.ts): what
    the channel sends to Stripe (customers, Checkout Sessions, expiring them), and what Stripe's
@@ -23,18 +23,12 @@ let server: TestChannelApi;
 let http: ReturnType<typeof client>;
 let acc: ReturnType<typeof accounts>;
 let shop: ReturnType<typeof commerce>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, stripe: { secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url } });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+  ({ server, http, acc, shop, fake, close } = await startShop({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET }));
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => close?.());
 
 type Fan = Awaited<ReturnType<typeof acc.signUp>>;
 

@@ -4,8 +4,8 @@ import { api, ORDER_MSG, SANDBOX_CARDS, type Subscription } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey } from '../helpers/commerce.ts';
+import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
+import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
 
 /* Subscriptions on the sandbox provider and its test clock (issue 11): a paid start, free trials,
    renewals ('New subscription' then 'Subscription Renewal'), a failed renewal kept while retries
@@ -17,18 +17,14 @@ let server: TestChannelApi;
 let http: ReturnType<typeof client>;
 let acc: ReturnType<typeof accounts>;
 let shop: ReturnType<typeof commerce>;
+let close: () => Promise<void>;
 let monthly: Subscription;
 
 beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: 'http://fieldhouse.test', stripe: null });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+  ({ server, http, acc, shop, close } = await startShop({ publicUrl: 'http://fieldhouse.test' }));
   monthly = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data.find((s) => s.period === 'month')!;
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const advance = (email: string, days: number) => http.request('POST', '/sandbox/clock', { body: { email, advance_seconds: Math.round(days * DAY) } });
 const order = async (key: string, id: number) => api.orderDetail.response.parse((await shop.order(key, id)).json).data;

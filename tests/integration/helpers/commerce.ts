@@ -1,11 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { api, SANDBOX_CARDS, type Event, type Package } from '#contract';
-import type { client } from './channel-api.ts';
+import { accounts } from './accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 
 /* Buying things the way the web app does (ids and an idempotency key), and paying on the sandbox
    provider's checkout page the way a fan's browser does (plain form posts). */
 
 type Http = ReturnType<typeof client>;
+
+/** A channel API to shop on, with the helpers every commerce test uses: the sandbox provider, or
+ *  (with `stripeWebhookSecret`) the Stripe provider against a local fake of Stripe's API. */
+export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?: string }) {
+  const fake: FakeStripe | undefined = opts.stripeWebhookSecret ? await startFakeStripe() : undefined;
+  const stripe = fake ? { secretKey: fake.secretKey, webhookSecret: opts.stripeWebhookSecret as string, apiUrl: fake.url } : null;
+  const server: TestChannelApi = await startTestChannelApi({ publicUrl: opts.publicUrl, stripe });
+  const http = client(server.url);
+  return {
+    server,
+    http,
+    acc: accounts(server, http),
+    shop: commerce(http),
+    /** The fake Stripe (with `stripeWebhookSecret` only). */
+    fake: fake as FakeStripe,
+    close: async () => {
+      await server.close();
+      await fake?.close();
+    },
+  };
+}
 
 export const idempotencyKey = () => randomBytes(16).toString('hex');
 
