@@ -138,6 +138,26 @@ interface Form {
 
 const honeypot = { fh_website: '' };
 
+/** A fresh idempotency key, as the /buy page renders one. */
+const freshKey = () => `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x');
+
+/** A form of the checkout summary (/buy): its intent, what it buys (`fields`) and a fresh
+ *  idempotency key; the schema names the fields the fuzz varies. */
+function checkoutForm(
+  name: string,
+  opts: Pick<Form, 'open' | 'snapshot'> & { intent: string; schema: z.ZodTypeAny; fields: () => Promise<Record<string, string>> },
+): Form {
+  return {
+    name: `${name} (the checkout summary)`,
+    path: '/buy',
+    route: 'buy',
+    fields: ['intent', ...fieldsOf(opts.schema)],
+    open: opts.open,
+    base: async () => ({ intent: opts.intent, ...(await opts.fields()), idempotency_key: freshKey() }),
+    snapshot: opts.snapshot,
+  };
+}
+
 function forms(): Form[] {
   let loginFan: TestUser;
   let profileFan: TestUser;
@@ -354,44 +374,28 @@ function forms(): Form[] {
       // Refused: the browser keeps the switch as it was (no cookie set).
       snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__datasaver')?.value ?? null,
     },
-    {
-      name: 'buy (the checkout summary)',
-      path: '/buy',
-      route: 'buy',
-      fields: ['intent', ...fieldsOf(buySchema)],
+    checkoutForm('buy', {
+      intent: 'buy',
+      schema: buySchema,
       open: buying,
-      base: async () => {
+      fields: async () => {
         const { event, ticket } = await paidEvent();
-        return {
-          intent: 'buy',
-          event: String(event.id),
-          package: String(ticket.id),
-          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
-        };
+        return { event: String(event.id), package: String(ticket.id) };
       },
       // Refused: no order was made or changed.
       snapshot: (web) => ordersState(web),
-    },
-    {
-      name: 'pay with a saved card (the checkout summary)',
-      path: '/buy',
-      route: 'buy',
-      fields: ['intent', ...fieldsOf(buySchema)],
+    }),
+    checkoutForm('pay with a saved card', {
+      intent: 'buy',
+      schema: buySchema,
       open: withCard,
-      base: async () => {
+      fields: async () => {
         const { event, ticket } = await paidEvent();
-        return {
-          intent: 'buy',
-          event: String(event.id),
-          package: String(ticket.id),
-          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
-          choose_card: '1',
-          payment_method: cardId,
-        };
+        return { event: String(event.id), package: String(ticket.id), choose_card: '1', payment_method: cardId };
       },
       // Refused: no order made or changed, and both fans' cards as they were.
       snapshot: async (web) => [await ordersState(web), await cardsState(web)],
-    },
+    }),
     {
       name: 'payment methods (add a card, remove one)',
       path: '/profile/payment-methods',
@@ -405,46 +409,29 @@ function forms(): Form[] {
         expect((await cardsOf(otherCard.apiKey)).map((c) => c.id)).toEqual([otherCard.id]);
       },
     },
-    {
-      name: 'apply a promo code (the checkout summary)',
-      path: '/buy',
-      route: 'buy',
-      fields: ['intent', ...fieldsOf(applyCouponSchema)],
+    checkoutForm('apply a promo code', {
+      intent: 'apply-coupon',
+      schema: applyCouponSchema,
       open: buying,
-      base: async () => {
+      fields: async () => {
         const { event, ticket } = await paidEvent();
-        return {
-          intent: 'apply-coupon',
-          event: String(event.id),
-          package: String(ticket.id),
-          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
-          code: 'WELCOME10',
-        };
+        return { event: String(event.id), package: String(ticket.id), code: 'WELCOME10' };
       },
       // Applying a code changes nothing, accepted or not.
       snapshot: (web) => ordersState(web),
-    },
-    {
-      name: 'buy a pass as a gift (the checkout summary)',
-      path: '/buy',
-      route: 'buy',
-      fields: ['intent', ...fieldsOf(paySchema)],
+    }),
+    checkoutForm('buy a pass as a gift', {
+      intent: 'buy',
+      schema: paySchema,
       open: buying,
-      base: async () => {
+      fields: async () => {
         const pass = await seasonPass();
-        return {
-          intent: 'buy',
-          package: String(pass.id),
-          category: String(pass.event_categories[0]),
-          gift: '1',
-          gift_email: 'a-friend@example.test',
-          gift_message: 'Enjoy the season!',
-          idempotency_key: `fuzz${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
-        };
+        const gift = { gift: '1', gift_email: 'a-friend@example.test', gift_message: 'Enjoy the season!' };
+        return { package: String(pass.id), category: String(pass.event_categories[0]), ...gift };
       },
       // Refused: no order was made or changed.
       snapshot: (web) => ordersState(web),
-    },
+    }),
     {
       name: 'redeem a gift',
       path: '/gift/:token',
