@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The integration
+    // files wait on processes, ffmpeg and sockets much of the time; two at once use both cores.
+    maxWorkers: 2,
   },
 });
