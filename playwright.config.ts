@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
 import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
 
 /* One web server (production build) and one channel API process (under a supervisor that lets
    the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
@@ -27,7 +27,7 @@ export default defineConfig({
     baseURL: WEB_URL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
     },
     trace: 'retain-on-failure',

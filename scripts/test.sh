@@ -22,9 +22,10 @@ export FIELDHOUSE_RESULTS_DIR=.cache/test-results
 rm -rf "$FIELDHOUSE_RESULTS_DIR" && mkdir -p "$FIELDHOUSE_RESULTS_DIR"
 
 # ---------------------------------------------------------------- system packages
-section "System packages (chromium, ffmpeg, PostgreSQL)"
+section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL)"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then

@@ -5,18 +5,16 @@
    - reads every HTML, script and JSON body the browser receives from the web app and fails the
      test if one holds the channel key or anything shaped like an api key.
    axe needs JavaScript to run, so in the no-js project the page's HTML (scripts removed,
-   <noscript> unwrapped: what a browser without JS shows) is replayed at the same URL in a
-   JS-enabled context and scanned there, with the app's real CSS. A page whose markup was already
-   scanned in this worker is not scanned again: its findings are asserted again (scanKey). */
+   <noscript> unwrapped: what a browser without JS shows) is replayed in a JS-enabled page of the
+   worker (support/axe.ts) and scanned there, with the app's real CSS. A page whose markup was
+   already scanned in this worker is not scanned again: its findings are asserted again (scanKey). */
 import crypto from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test';
+import { axeViolations, openReplay, type Replay } from './axe.ts';
 import { channelKey } from './channel.ts';
 import { WEB_URL } from './urls.ts';
 
 export { expect };
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The channel API's api keys are 24 random bytes in base64url: 32 characters. A run of exactly
  *  32 such characters mixing digits, lower and upper case is taken for one. */
@@ -107,19 +105,25 @@ type Fixtures = {
   checkA11y: () => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
-  page: async ({ page, browser, javaScriptEnabled, reducedMotion, viewport }, provide, testInfo) => {
+type WorkerFixtures = {
+  /** Where pages seen without JavaScript are scanned: opened on the worker's first such scan. */
+  replay: () => Promise<Replay>;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  replay: [
+    async ({ browser }, provide) => {
+      let opened = null as Promise<Replay> | null;
+      await provide(() => (opened ??= openReplay(browser)));
+      if (opened) await (await opened).close();
+    },
+    { scope: 'worker' },
+  ],
+
+  page: async ({ page, javaScriptEnabled, reducedMotion, viewport, replay }, provide, testInfo) => {
     const jsOn = javaScriptEnabled !== false;
     // Each test scans what it visits, so a result never depends on which tests ran before.
     const scannedUrls = new Set<string>();
-
-    // Without JavaScript, axe (a script) runs on a replay of the HTML as the browser rendered
-    // it, in one JavaScript-enabled page kept for the whole test.
-    let replay: Promise<Page> | null = null;
-    const replayPage = () => (replay ??= browser.newContext({ javaScriptEnabled: true, reducedMotion, viewport }).then((ctx) => ctx.newPage()));
-    // Legacy mode runs axe in the page itself: no extra blank page per scan for the frame results
-    // (our pages have no cross-origin frames to merge), about a second less per scan.
-    const axe = (target: Page) => new AxeBuilder({ page: target }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
 
     const scan = async () => {
       // A page reached by a form or a link may still be arriving when its URL has changed: scan
@@ -134,33 +138,8 @@ export const test = base.extend<Fixtures>({
       const key = scanKey(url, html);
       let summary = scanResults.get(key);
       if (!summary) {
-        let results;
-        if (jsOn) {
-          results = await axe(page);
-        } else {
-          const target = await replayPage();
-          await target.unrouteAll();
-          await target.route(
-            (u) => u.href === url,
-            (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-          );
-          // A page that refreshes itself (the order page while a payment is confirmed) stays put
-          // in the replay: axe reads its <meta http-equiv="refresh"> without following it (a 204
-          // answer to a navigation leaves the document as it is; an aborted one would not).
-          await target.route(
-            (u) => u.href !== url,
-            (route) => (route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.fallback()),
-          );
-          await target.goto(url, { waitUntil: 'load' });
-          results = await axe(target);
-        }
-        summary = results.violations.map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 5)
-              .join(', ')}`,
-        );
+        // Without JavaScript, axe (a script) runs on a replay of the HTML as the browser rendered it.
+        summary = jsOn ? await axeViolations(page) : await (await replay()).violations(html, { viewport, reducedMotion });
         scanResults.set(key, summary);
       }
       expect.soft(summary, `axe violations on ${url}`).toEqual([]);
@@ -183,8 +162,6 @@ export const test = base.extend<Fixtures>({
     await provide(page);
 
     if (!page.isClosed() && testInfo.status === testInfo.expectedStatus) await scan();
-    const opened = replay as Promise<Page> | null;
-    if (opened) await (await opened).context().close();
     await expectNoSecrets(await bodies.stop(), testInfo);
   },
 
