@@ -8,8 +8,8 @@ import { paymentEvents, purchases } from '../../channel-api/db/schema.ts';
 import { startChannelApi } from '../../channel-api/server.ts';
 import { api } from '../../contract/index.ts';
 import { registration, uniqueEmail } from '../integration/helpers/accounts.ts';
-import { linkSharedMedia } from '../integration/helpers/channel-api.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
+import { linkSharedMedia } from '../support/media-cache.ts';
 import { tokenFrom, waitForMail } from '../support/outbox.ts';
 
 /* The commerce figures of `npm run bench` (issue 10), called by run.ts:

@@ -4,11 +4,13 @@
    POST /create-user?email=… which runs the operator command (`channel-api/create-user.ts`)
    while the API is stopped (PGlite takes one process) and answers the temporary password.
    One child at a time: PGlite's data dir takes one process. The data dir is emptied when the
-   supervisor starts, so every e2e run begins on a freshly seeded demo channel. */
+   supervisor starts, so every e2e run begins on a freshly seeded demo channel; its demo media is
+   the machine's shared copy (tests/support/media-cache.ts), made by ffmpeg only the first time. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { linkSharedMedia } from '../../support/media-cache.ts';
 
 const apiPort = Number(process.env.CHANNEL_API_PORT ?? 4300);
 const controlPort = Number(process.env.CONTROL_PORT ?? 4301);
@@ -16,6 +18,7 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? '.cache/e2e-data');
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+await linkSharedMedia(dataDir);
 
 let child: ChildProcess | null = null;
 

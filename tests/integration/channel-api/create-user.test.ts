@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
 import { startChannelApi } from '../../../channel-api/server.ts';
-import { client, createTestDatabase, linkSharedMedia, onPostgres } from '../helpers/channel-api.ts';
+import { linkSharedMedia } from '../../support/media-cache.ts';
+import { client, createTestDatabase, onPostgres } from '../helpers/channel-api.ts';
 
 /* `npm run user:create`: the operator command, run as a process against a data dir (or a
  * PostgreSQL database), then the channel API started on that data to sign in with the password. */

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleJson, examplePath } from '../../../channel-api/seed/export-demo.ts';
 import { startChannelApi } from '../../../channel-api/server.ts';
-import { client, createTestDatabase, linkSharedMedia, onPostgres } from '../helpers/channel-api.ts';
+import { linkSharedMedia } from '../../support/media-cache.ts';
+import { client, createTestDatabase, onPostgres } from '../helpers/channel-api.ts';
 
 /* The operator command replaces the channel with a JSON description, through the seed's own loader. */
 

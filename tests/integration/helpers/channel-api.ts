@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Db } from '../../../channel-api/db/client.ts';
-import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
+import { linkSharedMedia } from '../../support/media-cache.ts';
 
 /*
  * Starts the real channel API for a test file. Database: PGlite in a fresh temp data dir, or,
@@ -14,7 +14,6 @@ import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/se
  */
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
 
 export interface TestChannelApi {
   url: string;
@@ -52,29 +51,6 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
 }
 
 /** One ffmpeg run per machine: the first test file builds the cache under a lock, the others wait. */
-export async function linkSharedMedia(dataDir: string): Promise<void> {
-  const lockDir = `${MEDIA_CACHE}.building`;
-  fs.mkdirSync(path.dirname(MEDIA_CACHE), { recursive: true });
-  for (const started = Date.now(); ;) {
-    try {
-      fs.mkdirSync(lockDir);
-      break;
-    } catch {
-      // A lock older than 5 minutes belongs to a run that died.
-      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 300_000) fs.rmSync(lockDir, { recursive: true, force: true });
-      if (Date.now() - started > 300_000) throw new Error(`timed out waiting for ${lockDir}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    await prepareMedia(MEDIA_CACHE, { log: () => undefined });
-  } finally {
-    fs.rmSync(lockDir, { recursive: true, force: true });
-  }
-  fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
-}
-
 export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fieldhouse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

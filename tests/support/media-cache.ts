@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareMedia } from '../../channel-api/media/index.ts';
+
+/* The demo media (renditions, posters, captions: about 20 s of ffmpeg) is made once per machine
+ * in a shared cache and linked into each test's channel API data dir: integration test files,
+ * the benchmark and the e2e run's channel API do not each run ffmpeg. A lock directory makes
+ * concurrent first users wait for one build. */
+
+const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
+
+/** `<dataDir>/media`: a link to the shared demo media, made first where it is missing. */
+export async function linkSharedMedia(dataDir: string): Promise<void> {
+  const lockDir = `${MEDIA_CACHE}.building`;
+  fs.mkdirSync(path.dirname(MEDIA_CACHE), { recursive: true });
+  for (const started = Date.now(); ;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock older than 5 minutes belongs to a run that died.
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() - started > 300_000) throw new Error(`timed out waiting for ${lockDir}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    await prepareMedia(MEDIA_CACHE, { log: () => undefined });
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+  fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
+}
