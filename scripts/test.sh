@@ -51,18 +51,10 @@ else
 fi
 
 # ---------------------------------------------------------------- static checks
-section "Lint and typecheck (side by side: each uses one core)"
-t=$SECONDS
-npm run lint > .cache/lint.log 2>&1 &
-lint_pid=$!
-npm run typecheck > .cache/typecheck.log 2>&1 &
-typecheck_pid=$!
-for name in lint typecheck; do
-  pid_var="${name}_pid"
-  if wait "${!pid_var}"; then status=ok; else status=FAILED; failed+=("$name"); fi
-  cat ".cache/$name.log"
-  echo "---- $name: $status ($((SECONDS - t)) s)"
-done
+section "Lint"
+run lint npm run lint
+section "Typecheck"
+run typecheck npm run typecheck
 
 # ---------------------------------------------------------------- unit + integration (PGlite)
 section "Unit and integration tests (vitest, PGlite)"
