@@ -50,7 +50,6 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
   }
 }
 
-/** One ffmpeg run per machine: the first test file builds the cache under a lock, the others wait. */
 export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fieldhouse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
