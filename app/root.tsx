@@ -13,6 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
+import { CardLinks } from '~/components/CardLink';
 import { AppStyles } from '~/components/layout/AppStyles';
 import { describeError } from '~/components/layout/error-kind';
 import { Footer } from '~/components/layout/Footer';
@@ -74,7 +75,9 @@ export default function App() {
   if (plain) {
     return (
       <main id="main" tabIndex={-1} className="plain-layout" aria-busy={busy}>
-        <Outlet />
+        <CardLinks>
+          <Outlet />
+        </CardLinks>
       </main>
     );
   }
@@ -85,7 +88,9 @@ export default function App() {
       <SkipLink />
       <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} user={data.user} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
-        <Outlet />
+        <CardLinks>
+          <Outlet />
+        </CardLinks>
       </main>
       {/* The live region is always present so screen readers announce a toast added later. */}
       <div className="toasts" role="status" aria-live="polite">

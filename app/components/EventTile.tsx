@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { CardLink } from '~/components/CardLink';
 import { useDataSaver } from '~/components/layout/data-saver';
 import type { EventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
@@ -36,9 +36,9 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
       </div>
       <div className="card__body">
         <Heading className="card__title">
-          <Link to={`/watch/${card.id}`} className="card__link" prefetch="intent">
+          <CardLink to={`/watch/${card.id}`} className="card__link">
             {card.title}
-          </Link>
+          </CardLink>
         </Heading>
         <p className="card__meta">
           <time dateTime={card.iso}>{card.when}</time>
