@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
 import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
+import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
 
 /* One web server (production build) and one channel API process (under a supervisor that lets
    the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
@@ -73,7 +74,7 @@ export default defineConfig({
     },
     {
       name: 'web',
-      command: 'node --import ./instrument.server.mjs --import tsx server.ts',
+      command: `node ${SERVER_NODE_ARGS.join(' ')}`,
       url: `${WEB_URL}/healthz`,
       env: {
         NODE_ENV: 'production',

@@ -1,5 +1,5 @@
 // Fieldhouse web server: Express 4 + the Remix handler. Start with
-//   node --import ./instrument.server.mjs --import tsx server.ts   (npm start, after npm run build)
+//   npm start (node with the flags package.json gives, after npm run build)
 // or through `remix dev --manual` (npm run dev). See docs: ARCHITECTURE.md "Web app".
 import fs from 'node:fs';
 import http from 'node:http';

@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { commerceBench, commerceRows } from './commerce.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
 const CONNECTIONS = 20;
 const MANY_CONNECTIONS = 50;
@@ -66,7 +67,7 @@ const created = execFileSync(process.execPath, ['--import', 'tsx', 'channel-api/
 const temporaryPassword = /Temporary password \(shown only now\): (\S+)/.exec(created)?.[1];
 if (!temporaryPassword) throw new Error(`user:create printed no password:\n${created}`);
 
-const server = spawn(process.execPath, ['--import', './instrument.server.mjs', '--import', 'tsx', 'server.ts'], {
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   cwd: root,
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
