@@ -98,11 +98,16 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const label = `${method} ${url ? new URL(url).pathname : endpoint.path}`;
-    counter.calls += 1;
     try {
-      const res = await fetch(target, { method, headers, body, signal: combined });
-      const text = await res.text();
-      return { res, text };
+      try {
+        return await exchange(target, { method, headers, body, signal: combined });
+      } catch (error) {
+        // A kept-alive connection the channel closed just as it was reused: a GET changes
+        // nothing, so it goes once more on a new connection instead of failing the page.
+        if (method !== 'GET' || combined.aborted || !CLOSED_UNDER_US.has(networkCode(error) ?? '')) throw error;
+        log.warn(`[channel] ${label}: ${networkCode(error)}, trying once more`);
+        return await exchange(target, { method, headers, body, signal: combined });
+      }
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error; // cancelled by the caller: pass quietly
       if (timeout.aborted) {
@@ -110,7 +115,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
         throw new ChannelError({ status: 504, kind: 'timeout', message: `The channel did not answer within ${timeoutMs} ms`, endpoint: endpoint.name });
       }
       if (isAbortError(error)) throw error;
-      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      const reason = networkCode(error) ?? (error as Error).message;
       log.error(`[channel] ${label} failed: ${reason}`);
       throw new ChannelError({ status: 502, kind: 'network', message: `The channel is unreachable (${reason})`, endpoint: endpoint.name });
     }
@@ -195,6 +200,21 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
   return {
     call: (endpoint, params, opts = {}) => attempt(endpoint, params, opts, false),
   };
+}
+
+/** One request to the channel, read to the end (each one counts as a channel call). */
+async function exchange(target: string, init: RequestInit): Promise<{ res: Response; text: string }> {
+  counter.calls += 1;
+  const res = await fetch(target, init);
+  return { res, text: await res.text() };
+}
+
+/** Network errors where the channel closed a kept-alive connection before answering. */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** The system or undici code of a failed fetch (`fetch failed` carries it as its cause). */
+function networkCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } }).cause?.code;
 }
 
 function isKeyError(error: unknown): boolean {

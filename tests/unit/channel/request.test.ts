@@ -169,6 +169,39 @@ describe('status codes', () => {
     channel = await startTestChannel(); // for afterEach
   });
 
+  it('a GET whose connection is dropped before the answer goes once more; a POST does not', async () => {
+    const geo = { country: 'Canada', country_code: 'CA', ip: '203.0.113.9', is_geo_blocked: false };
+    channel.route('GET /geo', (_hit, nth) => (nth === 1 ? { reset: true } : { body: { data: geo } }));
+    const { c, log } = core({ clientIp: '203.0.113.9' });
+    const res = await c.call(api.geo);
+    expect(res.data.ip).toBe('203.0.113.9');
+    expect(channel.on('/geo')).toHaveLength(2);
+    expect(log.lines.filter((l) => l.includes('GET /geo'))).toEqual(['warn [channel] GET /geo: UND_ERR_SOCKET, trying once more']);
+
+    const postCall = endpoint({
+      name: 'post',
+      method: 'POST',
+      path: '/favorite',
+      auth: 'apiKey',
+      params: z.object({ favoritable_id: z.number() }),
+      response: envelope(z.object({ ok: z.boolean() })),
+    });
+    channel.route('POST /favorite', () => ({ reset: true }));
+    const error = (await caught(c.call(postCall, { favoritable_id: 5 }))) as ChannelError;
+    expect(error.status).toBe(502);
+    expect(error.kind).toBe('network');
+    expect(channel.on('/favorite')).toHaveLength(1);
+  });
+
+  it('a GET dropped twice is a 502 network ChannelError', async () => {
+    channel.route('GET /geo', () => ({ reset: true }));
+    const { c } = core();
+    const error = (await caught(c.call(api.geo))) as ChannelError;
+    expect(error.status).toBe(502);
+    expect(error.kind).toBe('network');
+    expect(channel.on('/geo')).toHaveLength(2);
+  });
+
   it('a slow answer times out as a 504 ChannelError', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));

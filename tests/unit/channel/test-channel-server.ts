@@ -14,7 +14,8 @@ export interface Hit {
   at: number;
 }
 
-export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
+/** `reset`: the connection is dropped without an answer (a keep-alive connection closed under the call). */
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; delayMs?: number; reset?: boolean };
 export type Route = (hit: Hit, nth: number) => Reply | Promise<Reply>;
 
 export const NO_KEY = { message: 'No chanel or api key found', errors: { api_key: ['No chanel or api key found'] } };
@@ -110,6 +111,7 @@ export async function startTestChannel(): Promise<TestChannel> {
       const reply: Reply = route ? await route(hit, nth) : { status: 404, body: { message: 'Not found' } };
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
+      if (reply.reset) return void req.socket.destroy();
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
       res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {}));
     });
