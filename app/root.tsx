@@ -13,7 +13,6 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
-import { CardLinks } from '~/components/CardLink';
 import { AppStyles } from '~/components/layout/AppStyles';
 import { describeError } from '~/components/layout/error-kind';
 import { Footer } from '~/components/layout/Footer';
@@ -21,6 +20,7 @@ import { Header } from '~/components/layout/Header';
 import { onDemand } from '~/components/layout/on-demand';
 import * as serverRender from '~/components/layout/server-render.server';
 import { SkipLink } from '~/components/layout/SkipLink';
+import { PathLinks } from '~/components/PathLink';
 import type { loader } from '~/loaders/root.server';
 
 export { loader } from '~/loaders/root.server';
@@ -74,23 +74,22 @@ export default function App() {
   const plain = useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'plain');
   if (plain) {
     return (
-      <main id="main" tabIndex={-1} className="plain-layout" aria-busy={busy}>
-        <CardLinks>
+      <PathLinks>
+        <main id="main" tabIndex={-1} className="plain-layout" aria-busy={busy}>
           <Outlet />
-        </CardLinks>
-      </main>
+        </main>
+      </PathLinks>
     );
   }
+  // PathLinks: client navigation and intent prefetch for the cards and menus (components/PathLink).
   return (
-    <>
+    <PathLinks>
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
       <div className={state === 'idle' ? 'progress' : 'progress progress--active'} aria-hidden="true" />
       <SkipLink />
       <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} user={data.user} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
-        <CardLinks>
-          <Outlet />
-        </CardLinks>
+        <Outlet />
       </main>
       {/* The live region is always present so screen readers announce a toast added later. */}
       <div className="toasts" role="status" aria-live="polite">
@@ -101,7 +100,7 @@ export default function App() {
         ) : null}
       </div>
       <Footer settings={data.settings} footer={data.footer} />
-    </>
+    </PathLinks>
   );
 }
 

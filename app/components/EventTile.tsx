@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CardLink } from '~/components/CardLink';
 import { useDataSaver } from '~/components/layout/data-saver';
+import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
 
@@ -36,9 +36,9 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
       </div>
       <div className="card__body">
         <Heading className="card__title">
-          <CardLink to={`/watch/${card.id}`} className="card__link">
+          <PathLink to={`/watch/${card.id}`} className="card__link">
             {card.title}
-          </CardLink>
+          </PathLink>
         </Heading>
         <p className="card__meta">
           <time dateTime={card.iso}>{card.when}</time>

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
 import { useDataSaver } from '~/components/layout/data-saver';
+import { PathLink } from '~/components/PathLink';
 import type { SlideView } from '~/domain/slide-link';
 
 /**
@@ -39,11 +39,15 @@ export function Slides({ slides }: { slides: SlideView[] }) {
             <li key={slide.id} className={lite ? 'slide slide--lite' : 'slide'}>
               {href === null ? (
                 <div className="slide__frame">{body}</div>
-              ) : (
-                // Link leaves an http(s) URL to the browser (no client navigation, no prefetch).
-                <Link to={href} className="slide__frame" prefetch="intent" rel={href.startsWith('/') ? undefined : 'noopener noreferrer'}>
+              ) : // A path of ours navigates on the client; an http(s) URL is the browser's.
+              href.startsWith('/') ? (
+                <PathLink to={href as `/${string}`} className="slide__frame">
                   {body}
-                </Link>
+                </PathLink>
+              ) : (
+                <a href={href} className="slide__frame" rel="noopener noreferrer">
+                  {body}
+                </a>
               )}
             </li>
           );

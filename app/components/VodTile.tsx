@@ -1,10 +1,10 @@
-import { CardLink } from '~/components/CardLink';
+import { PathLink } from '~/components/PathLink';
 import type { VodCardData } from '~/domain/vod-card';
 
 /** One on-demand video as a link card (title first, so it names the link), from domain/vod-card. */
 export function VodTile({ card }: { card: VodCardData }) {
   return (
-    <CardLink to={`/vod_library/${card.id}`} className="vod-card">
+    <PathLink to={`/vod_library/${card.id}`} className="vod-card">
       <span className="vod-card-title">{card.title}</span>
       <span className="vod-card-meta">
         {card.date ? <time dateTime={card.iso}>{card.date}</time> : null}
@@ -21,6 +21,6 @@ export function VodTile({ card }: { card: VodCardData }) {
       ) : (
         <span className="vod-card-image vod-card-noimage" />
       )}
-    </CardLink>
+    </PathLink>
   );
 }

@@ -22,11 +22,12 @@ export function slideHref(slide: SlideTarget, pages: ReadonlyArray<{ id: number;
   }
 }
 
-/** Only same-site paths and http(s) URLs; never javascript: or data: links from channel data. */
+/** Only same-site paths and http(s) URLs; never javascript: or data: links from channel data.
+ *  A path never starts with `//` or `/\` (browsers read both as another host). */
 export function safeLink(url: string | null | undefined): string | null {
   const u = url?.trim();
   if (!u) return null;
-  if (u.startsWith('/') && !u.startsWith('//')) return u;
+  if (u.startsWith('/') && u[1] !== '/' && u[1] !== '\\') return u;
   return /^https?:\/\//i.test(u) ? u : null;
 }
 

@@ -1,14 +1,15 @@
-import { NavLink } from '@remix-run/react';
+import { NavPathLink } from '~/components/PathLink';
 import type { MenuLinkData } from '~/domain/slide-link';
 
 /** A menu item (sorted and made safe by the loader, domain/slide-link `menuLinks`): same-site
- *  paths use client navigation and aria-current; others are plain links. */
+ *  paths use client navigation, intent prefetch and aria-current (components/PathLink); others
+ *  are plain links. */
 export function MenuLink({ item }: { item: MenuLinkData }) {
   const { href } = item;
   return href.startsWith('/') ? (
-    <NavLink to={href} end={href === '/'} prefetch="intent">
+    <NavPathLink to={href as `/${string}`} end={href === '/'}>
       {item.name}
-    </NavLink>
+    </NavPathLink>
   ) : (
     <a href={href} rel="noopener noreferrer">
       {item.name}

@@ -34,6 +34,8 @@ describe('slides and statuses', () => {
   it('refuses unsafe links', () => {
     expect(safeLink('javascript:alert(1)')).toBeNull();
     expect(safeLink('//evil.example')).toBeNull();
+    expect(safeLink('/\\evil.example')).toBeNull();
+    expect(safeLink('/upcoming?status=live')).toBe('/upcoming?status=live');
     expect(safeLink('https://ok.example/x')).toBe('https://ok.example/x');
   });
 

@@ -1,7 +1,8 @@
-/* The cards of a list (app/components/CardLink.tsx): a card opens its page, and a click with a
-   modifier opens it in a new tab, leaving this one as it was. With JavaScript the page changes
-   on the client (no document load), and resting on a card, by pointer or by focus, prefetches
-   its page; without JavaScript nothing is prefetched. */
+/* Links to our own paths on every page (app/components/PathLink.tsx): a card opens its page,
+   and a click with a modifier opens it in a new tab, leaving this one as it was; a menu link
+   marks the page it leads to. With JavaScript the page changes on the client (no document load),
+   and resting on a card, by pointer or by focus, prefetches its page; without JavaScript nothing
+   is prefetched. */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -14,13 +15,18 @@ async function firstCard(page: Page) {
   return { card, href, title: ((await card.textContent()) ?? '').trim() };
 }
 
+/** Marks the window: the mark survives a client-side navigation, not a document load. */
+const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { __beforeClick: true }));
+const windowMarked = (page: Page) => page.evaluate(() => (window as unknown as { __beforeClick?: boolean }).__beforeClick === true);
+
 /** With JavaScript: wait until React has hydrated the link (its handlers are attached). */
 async function interactive(link: Locator, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
   await expect.poll(() => link.evaluate((a) => Object.keys(a).some((key) => key.startsWith('__reactProps'))), { message: 'the card is hydrated' }).toBe(true);
 }
 
-const prefetchOf = (page: Page, href: string) => page.locator(`link[rel="prefetch"][href^="${href}?"]`);
+/** The prefetch of a game page: its data, asked of the route the page really has. */
+const prefetchOf = (page: Page, href: string) => page.locator(`link[rel="prefetch"][href="${href}?_data=routes%2Fwatch.%24id"]`);
 
 test('a card opens its game; a click with Ctrl or ⌘ opens it in a new tab instead', async ({ page, context, javaScriptEnabled }) => {
   const { card, href, title } = await firstCard(page);
@@ -32,13 +38,12 @@ test('a card opens its game; a click with Ctrl or ⌘ opens it in a new tab inst
   await tab.close();
   await expect(page).toHaveURL(/\/$/);
 
-  // A value kept in the window survives a client-side navigation, not a document load.
-  if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __beforeClick: true }));
+  if (javaScriptEnabled) await markWindow(page);
   await card.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   if (javaScriptEnabled) {
-    expect(await page.evaluate(() => (window as unknown as { __beforeClick?: boolean }).__beforeClick), 'the page changed on the client').toBe(true);
+    expect(await windowMarked(page), 'the page changed on the client').toBe(true);
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('main a.card__link').first()).toHaveAttribute('href', href);
@@ -63,4 +68,21 @@ test('resting on a card prefetches its page with JavaScript, and leaving it drop
     await card.focus();
     await expect(page.locator('link[rel="prefetch"], link[rel="modulepreload"]')).toHaveCount(0);
   }
+});
+
+test('a menu link opens its page and marks it as the current page; Home is current on / only', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const home = nav.getByRole('link', { name: 'Home' });
+  const schedule = nav.getByRole('link', { name: 'Schedule' });
+  await expect(home).toHaveAttribute('aria-current', 'page');
+  await expect(schedule).not.toHaveAttribute('aria-current');
+  await interactive(schedule, javaScriptEnabled);
+
+  if (javaScriptEnabled) await markWindow(page);
+  await schedule.click();
+  await expect(page).toHaveURL(/\/upcoming$/);
+  await expect(schedule).toHaveAttribute('aria-current', 'page');
+  await expect(home).not.toHaveAttribute('aria-current');
+  if (javaScriptEnabled) expect(await windowMarked(page), 'the page changed on the client').toBe(true);
 });
