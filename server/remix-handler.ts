@@ -125,6 +125,9 @@ async function send(res: express.Response, response: Response): Promise<void> {
     else res.setHeader(name, value);
   }
   if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  // A page rendered here is still a string (app/http/page-text.ts): sent as it is.
+  const text = pageText(response);
+  if (text !== null) res.end(text);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
