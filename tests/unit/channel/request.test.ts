@@ -7,6 +7,16 @@ import { NO_KEY, captureLog, memoryStore, startTestChannel, type TestChannel } f
 
 /* Spec section 8 against a real HTTP server. */
 
+/** A POST that sends the api key in its body. */
+const postCall = endpoint({
+  name: 'post',
+  method: 'POST',
+  path: '/favorite',
+  auth: 'apiKey',
+  params: z.object({ favoritable_id: z.number() }),
+  response: envelope(z.object({ ok: z.boolean() })),
+});
+
 let channel: TestChannel;
 beforeEach(async () => {
   channel = await startTestChannel();
@@ -50,14 +60,6 @@ describe('api key', () => {
   });
 
   it('sends the api key as a body field on POST', async () => {
-    const postCall = endpoint({
-      name: 'post',
-      method: 'POST',
-      path: '/favorite',
-      auth: 'apiKey',
-      params: z.object({ favoritable_id: z.number() }),
-      response: envelope(z.object({ ok: z.boolean() })),
-    });
     channel.route('POST /favorite', () => ({ body: { data: { ok: true } } }));
     const { c } = core({ store: memoryStore({ key: 'stored-key' }) });
     await c.call(postCall, { favoritable_id: 5 });
@@ -178,14 +180,6 @@ describe('status codes', () => {
     expect(channel.on('/geo')).toHaveLength(2);
     expect(log.lines.filter((l) => l.includes('GET /geo'))).toEqual(['warn [channel] GET /geo: UND_ERR_SOCKET, trying once more']);
 
-    const postCall = endpoint({
-      name: 'post',
-      method: 'POST',
-      path: '/favorite',
-      auth: 'apiKey',
-      params: z.object({ favoritable_id: z.number() }),
-      response: envelope(z.object({ ok: z.boolean() })),
-    });
     channel.route('POST /favorite', () => ({ reset: true }));
     const error = (await caught(c.call(postCall, { favoritable_id: 5 }))) as ChannelError;
     expect(error.status).toBe(502);
