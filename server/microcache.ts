@@ -6,7 +6,13 @@ import { LRUCache } from 'lru-cache';
    (the least recently used page goes first). A page that read the visitor's region is kept per
    region: its URL's entry only says so, and the visitor's region (remembered per address by
    app/channel/region.server.ts) picks the copy — an address whose region is not known yet is
-   rendered, never served another region's copy. */
+   rendered, never served another region's copy.
+   A page is kept from its second request within the TTL on (`admit`): a URL asked once (a one-off
+   query string, a crawler's or an attacker's random ones) is rendered and sent, never copied in,
+   so it costs no copy and cannot push the pages everyone asks for out of the cache. */
+
+/** The memory for the keys of URLs asked once (their characters; the oldest goes first). */
+const SEEN_ONCE_CHARS = 1_000_000;
 
 export interface StoredPage {
   status: number;
@@ -21,6 +27,9 @@ type Entry = StoredPage | { byRegion: true };
 export interface Microcache {
   /** The page stored for this key (and, for a page kept per region, the visitor's region), or null. */
   get(key: string, visitorRegion: () => string | undefined): StoredPage | null;
+  /** Whether a page just rendered for `key` is worth keeping: it was asked before within the TTL.
+   *  The first request of a key answers false and is remembered. */
+  admit(key: string): boolean;
   /** Keep a page: for everyone under `key`, or for one region. */
   set(key: string, region: string | null, page: Omit<StoredPage, 'storedAt'>): void;
   /** Bytes held (benchmark, tests). */
@@ -40,7 +49,18 @@ export function createMicrocache(options: { maxBytes: number; ttlMs: number; now
     // lru-cache reads the clock through performance.now(); the tests move `now` instead.
     ...(options.now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
+  const seenOnce = new LRUCache<string, true>({
+    maxSize: SEEN_ONCE_CHARS,
+    sizeCalculation: (_seen, key) => key.length + 64,
+    ttl: options.ttlMs,
+    ...(options.now ? { perf: { now }, ttlResolution: 0 } : {}),
+  });
   return {
+    admit(key) {
+      if (seenOnce.has(key)) return true;
+      seenOnce.set(key, true);
+      return false;
+    },
     get(key, visitorRegion) {
       const entry = cache.get(key);
       if (!entry) return null;

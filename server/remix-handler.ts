@@ -16,7 +16,8 @@ import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
    loaders shared is committed, once, onto whatever they returned or threw — a page, a redirect,
    a data request, a resource route or an error screen. Then the response gets its Cache-Control
    (app/http/cache-policy.ts), and a page every anonymous visitor shares is kept in the
-   microcache (server/microcache.ts) and served from it until the content TTL runs out. */
+   microcache (server/microcache.ts) from its second request on, and served from it until the
+   content TTL runs out. */
 
 export function remixHandler(options: {
   build: () => ServerBuild;
@@ -59,7 +60,7 @@ export function remixHandler(options: {
         env.CONTENT_TTL_SECONDS,
       );
       const answer = withCacheControl(committed, policy.cacheControl);
-      if (key && policy.share !== 'none') {
+      if (key && policy.share !== 'none' && options.microcache!.admit(key)) {
         // A page rendered here is still a string (app/http/page-text.ts): no need to read it back.
         const text = pageText(answer);
         const page = {

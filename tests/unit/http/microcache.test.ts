@@ -32,6 +32,20 @@ describe('microcache', () => {
     expect(cache.get(key, noRegion)).toBeNull();
   });
 
+  it('admits a page from its second request within the TTL: a URL asked once is never kept', () => {
+    const { cache, tick } = clockedCache();
+    const popular = pageKey('http://localhost:3000/', 'full');
+    expect(cache.admit(popular), 'first request: rendered, not kept').toBe(false);
+    tick(5_000);
+    expect(cache.admit(popular), 'second request within the TTL: kept').toBe(true);
+    expect(cache.admit(popular)).toBe(true);
+    const once = pageKey('http://localhost:3000/?utm=abc', 'full');
+    expect(cache.admit(once)).toBe(false);
+    tick(10_001);
+    expect(cache.admit(once), 'asked again after the TTL: as if new').toBe(false);
+    expect(cache.admit(pageKey('http://localhost:3000/?utm=abc', 'lite')), 'another variant is another page').toBe(false);
+  });
+
   it('keeps the URL, its query and the page variant apart', () => {
     const { cache } = clockedCache();
     cache.set(pageKey('http://localhost:3000/upcoming?page=2', 'full'), null, page('two'));
