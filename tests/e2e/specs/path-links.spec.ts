@@ -33,8 +33,8 @@ test('a card opens its game; a click with Ctrl or ⌘ opens it in a new tab inst
   await interactive(card, javaScriptEnabled);
 
   const [tab] = await Promise.all([context.waitForEvent('page'), card.click({ modifiers: ['ControlOrMeta'] })]);
-  await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe(href);
+  // The new tab opens on about:blank first: wait for the card's page, not the first load event.
+  await expect(tab).toHaveURL(new RegExp(`^https?://[^/]+${href}$`));
   await tab.close();
   await expect(page).toHaveURL(/\/$/);
 
