@@ -48,29 +48,21 @@ export function NavPathLink({ to, end = false, children }: { to: Path; end?: boo
 
 function PathAnchor({ to, className, current, children }: { to: Path; className?: string; current: boolean; children: ReactNode }) {
   const navigation = useContext(PathNavigationContext);
-  const ariaCurrent = current ? ('page' as const) : undefined;
+  const intend = navigation ? () => navigation.intend(to) : undefined;
   // data-discover: Remix's lazy route discovery finds the routes of the links a page shows by it,
   // as it does for <Link>: the prefetch and the click then know the route they lead to.
-  if (!navigation) {
-    return (
-      <a href={to} className={className} aria-current={ariaCurrent} data-discover="true">
-        {children}
-      </a>
-    );
-  }
-  const intend = () => navigation.intend(to);
   return (
     <a
       href={to}
       className={className}
-      aria-current={ariaCurrent}
+      aria-current={current ? 'page' : undefined}
       data-discover="true"
-      onClick={(event) => navigation.click(event, to)}
+      onClick={navigation ? (event) => navigation.click(event, to) : undefined}
       onMouseEnter={intend}
       onFocus={intend}
       onTouchStart={intend}
-      onMouseLeave={navigation.cancel}
-      onBlur={navigation.cancel}
+      onMouseLeave={navigation?.cancel}
+      onBlur={navigation?.cancel}
     >
       {children}
     </a>

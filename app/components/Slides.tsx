@@ -37,10 +37,10 @@ export function Slides({ slides }: { slides: SlideView[] }) {
           const { href } = slide;
           return (
             <li key={slide.id} className={lite ? 'slide slide--lite' : 'slide'}>
+              {/* A path of ours navigates on the client; an http(s) URL is the browser's. */}
               {href === null ? (
                 <div className="slide__frame">{body}</div>
-              ) : // A path of ours navigates on the client; an http(s) URL is the browser's.
-              href.startsWith('/') ? (
+              ) : href.startsWith('/') ? (
                 <PathLink to={href as `/${string}`} className="slide__frame">
                   {body}
                 </PathLink>
