@@ -1,22 +1,105 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import express from 'express';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './db/client.ts';
 import { images } from './db/schema.ts';
+import { ffmpegPath, runFfmpegOutput } from './media/ffmpeg.ts';
 
-/** Generated SVGs (logos, posters, slides) at /media/images/<name>.svg; mounted before the media router. */
-export function imagesRouter(db: Db): express.Router {
+/* A channel's generated images (logos, posters, slides; ADR 024). Each is stored once, as SVG, and
+   served two ways:
+   - /media/images/<name>.svg  — the vector as stored;
+   - /media/images/<name>.webp — a lossless WebP drawn from it by ffmpeg (librsvg) on the first
+     request and kept in memory. Pages use this one: a browser decodes a raster off the main
+     thread, while every SVG <img> is a whole document to parse, lay out and paint on it.
+   Where this machine's ffmpeg cannot draw SVG (the npm static build has no librsvg), the .webp
+   URL answers the SVG itself, with its own Content-Type, so pages still show their artwork. */
+
+const NAME = /^[A-Za-z0-9_-]{1,100}$/;
+const HEADERS = { 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' };
+/** Rasters kept per router, by bytes: a channel has tens of images of a few kB each. */
+const RASTER_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Draws an SVG as a WebP, or null when it cannot be drawn here. */
+export type DrawWebp = (svg: string) => Promise<Buffer | null>;
+
+/** Mounted before the media router. */
+export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router {
   const router = express.Router();
-  router.get('/:name.svg', async (req, res, next) => {
+  const rasters = new LRUCache<string, Buffer, string>({
+    maxSize: RASTER_CACHE_BYTES,
+    sizeCalculation: (webp) => webp.length,
+    // One drawing per SVG however many requests arrive meanwhile; a failed one is not kept.
+    fetchMethod: async (_hash, _stale, { context: svg }) => (await draw(svg)) ?? undefined,
+  });
+
+  async function storedSvg(name: string): Promise<string | null> {
     // Image names are plain; anything else is not one of ours (and is never looked up).
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(req.params.name)) return next();
+    if (!NAME.test(name)) return null;
+    const [row] = await db.select({ svg: images.svg }).from(images).where(eq(images.name, name)).limit(1);
+    return row?.svg ?? null;
+  }
+
+  router.get('/:name.svg', async (req, res, next) => {
     try {
-      const [row] = await db.select({ svg: images.svg }).from(images).where(eq(images.name, req.params.name)).limit(1);
-      if (!row) return next();
-      res.set({ 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
-      res.send(row.svg);
+      const svg = await storedSvg(req.params.name);
+      if (svg === null) return next();
+      res.set({ ...HEADERS, 'Content-Type': 'image/svg+xml; charset=utf-8' }).send(svg);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/:name.webp', async (req, res, next) => {
+    try {
+      const svg = await storedSvg(req.params.name);
+      if (svg === null) return next();
+      const webp = await rasters.fetch(createHash('sha256').update(svg).digest('base64url'), { context: svg });
+      if (webp) res.set({ ...HEADERS, 'Content-Type': 'image/webp' }).send(webp);
+      else res.set({ ...HEADERS, 'Content-Type': 'image/svg+xml; charset=utf-8' }).send(svg);
     } catch (error) {
       next(error);
     }
   });
   return router;
+}
+
+const svgDecoder = new Map<string, Promise<boolean>>();
+
+/** Whether this ffmpeg has an SVG decoder (librsvg); asked once per binary. */
+export function canDrawSvg(bin = ffmpegPath()): Promise<boolean> {
+  let known = svgDecoder.get(bin);
+  if (!known) {
+    known = runFfmpegOutput(['-decoders'], bin).then(
+      ({ stdout }) => {
+        const yes = /\(codec svg\)|^\s*V\S*\s+svg\s/m.test(stdout.toString('utf8'));
+        if (!yes) console.warn(`channel-api: ${bin} cannot draw SVG (no librsvg); /media/images/*.webp answers the SVG itself`);
+        return yes;
+      },
+      () => false,
+    );
+    svgDecoder.set(bin, known);
+  }
+  return known;
+}
+
+/** The SVG drawn at its own size as a lossless WebP (flat artwork: smaller than lossy, and sharp). */
+export async function drawWebp(svg: string, bin = ffmpegPath()): Promise<Buffer | null> {
+  if (!(await canDrawSvg(bin))) return null;
+  // ffmpeg reads SVG from a file (its piped SVG input cannot find a frame size).
+  const dir = await mkdtemp(join(tmpdir(), 'fieldhouse-svg-'));
+  try {
+    const file = join(dir, 'image.svg');
+    await writeFile(file, svg);
+    const args = ['-loglevel', 'error', '-i', file, '-frames:v', '1', '-c:v', 'libwebp', '-lossless', '1', '-f', 'webp', 'pipe:1'];
+    const { code, stdout, stderr } = await runFfmpegOutput(args, bin);
+    if (code === 0 && stdout.length > 0) return stdout;
+    console.warn(`channel-api: could not draw an image as WebP: ${stderr.trim().split('\n').slice(-2).join(' | ')}`);
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -26,17 +26,29 @@ export interface FfmpegResult {
 }
 
 /** Runs ffmpeg and collects stderr (its log); never rejects on a non-zero exit. */
-export function runFfmpegRaw(args: string[], bin = ffmpegPath()): Promise<FfmpegResult> {
+export async function runFfmpegRaw(args: string[], bin = ffmpegPath()): Promise<FfmpegResult> {
+  const { code, stderr } = await spawnFfmpeg(args, bin, false);
+  return { code, stderr };
+}
+
+/** Runs ffmpeg whose output goes to `pipe:1` (or a listing to stdout) and returns those bytes too. */
+export function runFfmpegOutput(args: string[], bin = ffmpegPath()): Promise<FfmpegResult & { stdout: Buffer }> {
+  return spawnFfmpeg(args, bin, true);
+}
+
+function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean): Promise<FfmpegResult & { stdout: Buffer }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       // Keep the tail only: it holds the error when there is one.
       stderr = (stderr + chunk).slice(-20_000);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('close', (code) => resolve({ code, stderr, stdout: Buffer.concat(out) }));
   });
 }
 

@@ -10,7 +10,7 @@ export function demoChannel(): ChannelDescriptionInput {
     slug: 'demo',
     name: 'Lakeshore Athletic Conference',
     settings: {
-      logo: '/media/images/conference-logo.svg',
+      logo: '/media/images/conference-logo.webp',
       language: 'en',
       multilanguage: false,
       currency: 'USD',

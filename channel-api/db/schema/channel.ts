@@ -59,7 +59,7 @@ export const geoRanges = pgTable('geo_ranges', {
   country: text('country').notNull(),
 });
 
-/** Generated SVG images served at /media/images/<name>.svg. */
+/** Generated SVG images, served at /media/images/<name>.svg and drawn as <name>.webp (channel-api/images.ts). */
 export const images = pgTable(
   'images',
   {

@@ -30,14 +30,14 @@ export const genders = [
 ] as const;
 export type Gender = (typeof genders)[number];
 
-export const logo = (s: School) => `/media/images/logo-${s.alias}.svg`;
-export const poster = (sport: Sport) => `/media/images/poster-${sport.alias}.svg`;
+export const logo = (s: School) => `/media/images/logo-${s.alias}.webp`;
+export const poster = (sport: Sport) => `/media/images/poster-${sport.alias}.webp`;
 export const teamAlias = (s: School, sport: Sport, g: Gender) => `${s.alias}-${g.alias}-${sport.alias}`;
 export const categoryAlias = (sport: Sport, g: Gender) => `${sport.alias}-${g.alias}`;
 
 export const divisions: D['participant_groups'] = [
-  { alias: 'north', name: 'North Division', image: '/media/images/division-north.svg' },
-  { alias: 'south', name: 'South Division', image: '/media/images/division-south.svg' },
+  { alias: 'north', name: 'North Division', image: '/media/images/division-north.webp' },
+  { alias: 'south', name: 'South Division', image: '/media/images/division-south.webp' },
 ];
 
 /** Schools first, then their teams (children) with gender and sport properties. */

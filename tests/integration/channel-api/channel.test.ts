@@ -1,5 +1,16 @@
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import nodeHttp from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#contract';
+import { canDrawSvg, drawWebp, imagesRouter } from '../../../channel-api/images.ts';
+import { runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
+import { images as demoImages } from '../../../channel-api/seed/demo/schools.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
 
 /* The demo channel's content, VOD, geo, images and the HTTP edge cases. */
@@ -19,6 +30,49 @@ afterAll(async () => {
 
 const get = (path: string, query: Record<string, string> = {}) => http.request('GET', path, { query: { api_key: key, ...query } });
 
+/** Width and height from a lossless WebP's VP8L header. */
+function webpSize(b: Buffer): { width: number; height: number } {
+  expect(b.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(b.subarray(8, 16).toString('latin1')).toBe('WEBPVP8L');
+  return { width: 1 + (((b[22] & 0x3f) << 8) | b[21]), height: 1 + (((b[24] & 0x0f) << 10) | (b[23] << 2) | ((b[22] & 0xc0) >> 6)) };
+}
+
+/** Serves an images router on a port of its own for the duration of `visit`. */
+async function withImages(router: express.Router, visit: (base: string) => Promise<void>): Promise<void> {
+  const listener = express().use('/media/images', router).listen(0, '127.0.0.1');
+  await once(listener, 'listening');
+  try {
+    await visit(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/media/images`);
+  } finally {
+    listener.close();
+  }
+}
+
+function statusOf(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    nodeHttp.get(url, { headers }, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject);
+  });
+}
+
+/** The colour (#RRGGBB, upper case) at x, y of an image, decoded by ffmpeg. */
+async function pixel(image: Buffer, x: number, y: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pixel-'));
+  try {
+    await writeFile(join(dir, 'in.webp'), image);
+    const crop = `crop=1:1:${x}:${y}`;
+    const { stdout } = await runFfmpegOutput(['-loglevel', 'error', '-i', join(dir, 'in.webp'), '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    return `#${stdout.subarray(0, 3).toString('hex').toUpperCase()}`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const demoPoster = (sport: string) => {
+  const spec = demoImages().find((i) => i.name === `poster-${sport}`);
+  if (!spec) throw new Error(`no demo poster for ${sport}`);
+  return spec;
+};
+
 /** Relative luminance contrast ratio (WCAG 2). */
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
@@ -37,7 +91,7 @@ describe('the demo channel', () => {
     const schools = api.participants.response.parse((await http.request('GET', '/participants', { query: { no_limit: '1' } })).json).data;
     expect(schools.length).toBeGreaterThanOrEqual(8);
     for (const s of schools) {
-      expect(s.images.logo).toMatch(/^\/media\/images\/.+\.svg$/);
+      expect(s.images.logo).toMatch(/^\/media\/images\/.+\.webp$/);
       expect(s.children?.length).toBeGreaterThan(0);
       for (const team of s.children ?? []) {
         expect(['M', 'W']).toContain(team.properties.gender);
@@ -152,6 +206,52 @@ describe('images and HTTP edges', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(res.text).toContain('<title id="t">Harbor Point Pirates logo</title>');
     expect((await http.request('GET', '/media/images/nope.svg')).status).toBe(404);
+  });
+  it('draws each image as a lossless WebP at its own size and revalidates it by ETag', async () => {
+    const poster = await fetch(`${server.url}/media/images/poster-football.webp`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await poster.arrayBuffer());
+    expect(webpSize(bytes)).toEqual({ width: 1280, height: 720 });
+    // The artwork itself: the banner's background colour at its top-left corner.
+    expect(await pixel(bytes, 10, 10)).toBe(demoPoster('football').background);
+    const logo = Buffer.from(await (await fetch(`${server.url}/media/images/logo-harbor-point.webp`)).arrayBuffer());
+    expect(webpSize(logo)).toEqual({ width: 200, height: 200 });
+
+    const again = await fetch(`${server.url}/media/images/poster-football.webp`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    const etag = again.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request.
+    expect(await statusOf(`${server.url}/media/images/poster-football.webp`, { 'if-none-match': etag! })).toBe(304);
+    expect((await fetch(`${server.url}/media/images/nope.webp`)).status).toBe(404);
+  });
+  it('answers the SVG itself at the .webp address where ffmpeg cannot draw SVG', async () => {
+    // The npm static ffmpeg (the fallback when the system has none) has no librsvg.
+    const staticFfmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    expect(await canDrawSvg(staticFfmpeg)).toBe(false);
+    expect(await drawWebp('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', staticFfmpeg)).toBeNull();
+
+    await withImages(imagesRouter(server.db, (svg) => drawWebp(svg, staticFfmpeg)), async (base) => {
+      const res = await fetch(`${base}/logo-harbor-point.webp`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await res.text()).toContain('<title id="t">Harbor Point Pirates logo</title>');
+    });
+  });
+  it('draws an image once however many ask for it at the same time', async () => {
+    const drawn: string[] = [];
+    const draw = async (svg: string) => {
+      drawn.push(svg);
+      return drawWebp(svg);
+    };
+    await withImages(imagesRouter(server.db, draw), async (base) => {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/poster-soccer.webp`).then((r) => r.arrayBuffer())));
+      expect(new Set(answers.map((a) => Buffer.from(a).toString('base64'))).size).toBe(1);
+      await fetch(`${base}/poster-soccer.webp`);
+      expect(drawn).toHaveLength(1);
+      expect(drawn[0]).toContain('Soccer');
+    });
   });
   it('answers an unknown route with 404 Not found', async () => {
     const res = await http.request('GET', '/no/such/route');

@@ -206,3 +206,28 @@ describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request 
     expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1);
   });
 });
+
+describe('fuzz: the generated images (/media/images/<name>.svg and .webp)', () => {
+  it('answers a hostile image name with 404 and a real one with its image, never 5xx', async () => {
+    const name = fc.oneof(
+      { arbitrary: hostileString(300), weight: 4 },
+      { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS, ...OUT_OF_RANGE), weight: 2 },
+      { arbitrary: fc.constantFrom('..', '../channels/demo', '%2e%2e%2fchannels%2fdemo', 'logo-lakeview.svg', 'logo-lakeview\u0000', 'LOGO-LAKEVIEW'), weight: 1 },
+      { arbitrary: fc.constantFrom('logo-lakeview', 'poster-soccer', 'conference-logo'), weight: 1 },
+    );
+    const real = new Set(['logo-lakeview', 'poster-soccer', 'conference-logo']);
+    await fc.assert(
+      fc.asyncProperty(name, fc.constantFrom('svg', 'webp'), async (n, ext) => {
+        // Every UTF-8 byte %-escaped (a lone surrogate goes as U+FFFD, as a browser sends it).
+        const escaped = [...Buffer.from(n, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+        const res = await fetch(`${world.server.url}/media/images/${escaped}.${ext}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        const label = `${JSON.stringify(n)}.${ext} → ${res.status}`;
+        expect(res.status, label).toBe(real.has(n) ? 200 : 404);
+        if (res.status === 200) expect(res.headers.get('content-type'), label).toMatch(ext === 'svg' ? /^image\/svg\+xml/ : /^image\/webp$/);
+        else expect(cleanBody(body.toString('utf8')), label).toEqual([]);
+      }),
+      { seed: SEED, numRuns: 120, endOnFailure: true },
+    );
+  });
+});
