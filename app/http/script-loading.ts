@@ -12,6 +12,9 @@
 /** The `rel` a preload waits under until the page has loaded. */
 export const DEFERRED_PRELOAD = 'fh-modulepreload';
 
+/** Preloads started per task after the load event. */
+const PRELOADS_PER_TASK = 4;
+
 const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
 
@@ -27,7 +30,12 @@ export function scriptsAfterLoad(html: string): string {
   if (imports.length === 0 || /^\s*import[\s*{"']/m.test(rest)) return html;
   const start = [
     'const fieldhouseStart = async () => {',
-    `document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach((link) => { link.rel = 'modulepreload'; });`,
+    // A few preloads per task: each starts a fetch, and all of them at once made one long task.
+    `const preloads = [...document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]')];`,
+    `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {`,
+    `preloads.slice(i, i + ${PRELOADS_PER_TASK}).forEach((link) => { link.rel = 'modulepreload'; });`,
+    'await new Promise((resolve) => setTimeout(resolve));',
+    '}',
     `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
     rest.trim(),
     '};',

@@ -34,6 +34,29 @@ describe('scriptsAfterLoad', () => {
     expect(() => new Function(script.replace(/await /g, '').replace(/import\(/g, 'String('))).not.toThrow();
   });
 
+  it('starts the preloads a few per task, so the load event does not become one long task', async () => {
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    const links = Array.from({ length: 10 }, () => ({ rel: DEFERRED_PRELOAD }));
+    const timers: (() => void)[] = [];
+    const imported: string[] = [];
+    const document = { readyState: 'complete', querySelectorAll: () => links };
+    const window: Record<string, unknown> = {};
+    const run = new Function('document', 'window', 'setTimeout', 'addEventListener', 'importModule', script.replace(/import\(/g, 'importModule('));
+    run(document, window, (fn: () => void) => timers.push(fn), () => {}, async (url: string) => void imported.push(url));
+    const flipped = () => links.filter((l) => l.rel === 'modulepreload').length;
+    expect(flipped()).toBe(4);
+    for (const expected of [8, 10]) {
+      timers.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(flipped()).toBe(expected);
+    }
+    expect(imported).toEqual([]);
+    timers.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
+    expect(window.__remixRouteModules).toBeDefined();
+  });
+
   it('leaves the page alone when its ending is not the shape it knows', () => {
     const unknown = page.replace('import * as route0 from "/build/root-B.js";', 'import { x } from "/build/root-B.js";');
     expect(scriptsAfterLoad(unknown)).toBe(unknown);
