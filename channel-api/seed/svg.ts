@@ -5,13 +5,15 @@ type ImageSpec = z.infer<typeof imageSpec>;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
-/** Draws a logo badge (square, initials) or a 16:9 banner (poster, slide) with an accessible title. */
+/** Draws a logo badge (square, initials) or a 16:9 banner (poster, slide) with an accessible title.
+ *  The width and height are the size the image is drawn at as WebP (images.ts): a badge is shown at
+ *  32–48 CSS px, so 128 px is sharp up to a 2.6× screen; a banner fills a desktop slide. */
 export function renderSvg(spec: ImageSpec): string {
   const title = `<title id="t">${escapeXml(spec.title)}</title>`;
   const accent = spec.accent ?? spec.foreground;
   if (spec.style === 'badge') {
     return [
-      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-labelledby="t">`,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="128" height="128" role="img" aria-labelledby="t">`,
       title,
       `<circle cx="100" cy="100" r="96" fill="${spec.background}" stroke="${accent}" stroke-width="8"/>`,
       `<text x="100" y="100" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${spec.text.length > 2 ? 62 : 80}" fill="${spec.foreground}">${escapeXml(spec.text)}</text>`,

@@ -216,7 +216,7 @@ describe('images and HTTP edges', () => {
     // The artwork itself: the banner's background colour at its top-left corner.
     expect(await pixel(bytes, 10, 10)).toBe(demoPoster('football').background);
     const logo = Buffer.from(await (await fetch(`${server.url}/media/images/logo-harbor-point.webp`)).arrayBuffer());
-    expect(webpSize(logo)).toEqual({ width: 200, height: 200 });
+    expect(webpSize(logo)).toEqual({ width: 128, height: 128 });
 
     const again = await fetch(`${server.url}/media/images/poster-football.webp`);
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
