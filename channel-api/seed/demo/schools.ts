@@ -31,7 +31,7 @@ export const genders = [
 export type Gender = (typeof genders)[number];
 
 export const logo = (s: School) => `/media/images/logo-${s.alias}.webp`;
-export const poster = (sport: Sport) => `/media/images/poster-${sport.alias}.webp`;
+export const poster = (sport: Sport) => `/media/images/poster-${sport.alias}.svg`;
 export const teamAlias = (s: School, sport: Sport, g: Gender) => `${s.alias}-${g.alias}-${sport.alias}`;
 export const categoryAlias = (sport: Sport, g: Gender) => `${sport.alias}-${g.alias}`;
 
