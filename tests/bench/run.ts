@@ -384,7 +384,11 @@ try {
           `${l.performance} / ${l.accessibility} / ${l.seo} / ${l.bestPractices} (median of ${l.runs}; perf ${l.performanceRange.join('–')})`,
           '100 / 100 / 100',
         ],
-        [`Lighthouse ${url} LCP, FCP, TBT`, `${(l.lcpMs / 1000).toFixed(1)} s, ${(l.fcpMs / 1000).toFixed(1)} s, ${l.tbtMs} ms (benchmark index ${l.benchmarkIndex})`, '≤ 1.2 s, ≤ 1.0 s'],
+        [
+          `Lighthouse ${url} LCP, FCP, TBT`,
+          `${(l.lcpMs / 1000).toFixed(1)} s, ${(l.fcpMs / 1000).toFixed(1)} s, ${l.tbtMs} ms (benchmark index ${l.benchmarkIndex})`,
+          '≤ 1.2 s, ≤ 1.0 s',
+        ],
       );
       if (l.failing.length) rows.push([`Lighthouse ${url} audits below 0.9`, l.failing.join(', '), '']);
     }

@@ -232,12 +232,15 @@ describe('images and HTTP edges', () => {
     expect(await canDrawSvg(staticFfmpeg)).toBe(false);
     expect(await drawWebp('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', staticFfmpeg)).toBeNull();
 
-    await withImages(imagesRouter(server.db, (svg) => drawWebp(svg, staticFfmpeg)), async (base) => {
-      const res = await fetch(`${base}/logo-harbor-point.webp`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-      expect(await res.text()).toContain('<title id="t">Harbor Point Pirates logo</title>');
-    });
+    await withImages(
+      imagesRouter(server.db, (svg) => drawWebp(svg, staticFfmpeg)),
+      async (base) => {
+        const res = await fetch(`${base}/logo-harbor-point.webp`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+        expect(await res.text()).toContain('<title id="t">Harbor Point Pirates logo</title>');
+      },
+    );
   });
   it('draws an image once however many ask for it at the same time', async () => {
     const drawn: string[] = [];

@@ -212,7 +212,10 @@ describe('fuzz: the generated images (/media/images/<name>.svg and .webp)', () =
     const name = fc.oneof(
       { arbitrary: hostileString(300), weight: 4 },
       { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS, ...OUT_OF_RANGE), weight: 2 },
-      { arbitrary: fc.constantFrom('..', '../channels/demo', '%2e%2e%2fchannels%2fdemo', 'logo-lakeview.svg', 'logo-lakeview\u0000', 'LOGO-LAKEVIEW'), weight: 1 },
+      {
+        arbitrary: fc.constantFrom('..', '../channels/demo', '%2e%2e%2fchannels%2fdemo', 'logo-lakeview.svg', 'logo-lakeview\u0000', 'LOGO-LAKEVIEW'),
+        weight: 1,
+      },
       { arbitrary: fc.constantFrom('logo-lakeview', 'poster-soccer', 'conference-logo'), weight: 1 },
     );
     const real = new Set(['logo-lakeview', 'poster-soccer', 'conference-logo']);

@@ -42,7 +42,13 @@ describe('scriptsAfterLoad', () => {
     const document = { readyState: 'complete', querySelectorAll: () => links };
     const window: Record<string, unknown> = {};
     const run = new Function('document', 'window', 'setTimeout', 'addEventListener', 'importModule', script.replace(/import\(/g, 'importModule('));
-    run(document, window, (fn: () => void) => timers.push(fn), () => {}, async (url: string) => void imported.push(url));
+    run(
+      document,
+      window,
+      (fn: () => void) => timers.push(fn),
+      () => {},
+      async (url: string) => void imported.push(url),
+    );
     const flipped = () => links.filter((l) => l.rel === 'modulepreload').length;
     expect(flipped()).toBe(4);
     for (const expected of [8, 10]) {
