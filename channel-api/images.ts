@@ -13,8 +13,9 @@ import { ffmpegPath, runFfmpegOutput } from './media/ffmpeg.ts';
    served two ways:
    - /media/images/<name>.svg  — the vector as stored;
    - /media/images/<name>.webp — a lossless WebP drawn from it by ffmpeg (librsvg) on the first
-     request and kept in memory. Pages use this one: a browser decodes a raster off the main
-     thread, while every SVG <img> is a whole document to parse, lay out and paint on it.
+     request and kept in memory. A browser decodes a raster off the main thread, while every SVG
+     <img> is a whole document to parse, lay out and paint on it. The demo channel points its
+     logos here; its posters stay SVG, 15 times lighter where they are the largest paint.
    Where this machine's ffmpeg cannot draw SVG (the npm static build has no librsvg), the .webp
    URL answers the SVG itself, with its own Content-Type, so pages still show their artwork. */
 
