@@ -20,7 +20,9 @@ import { ffmpegPath, runFfmpegOutput } from './media/ffmpeg.ts';
    URL answers the SVG itself, with its own Content-Type, so pages still show their artwork. */
 
 const NAME = /^[A-Za-z0-9_-]{1,100}$/;
-const HEADERS = { 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' };
+const CACHING = { 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' };
+const SVG_HEADERS = { ...CACHING, 'Content-Type': 'image/svg+xml; charset=utf-8' };
+const WEBP_HEADERS = { ...CACHING, 'Content-Type': 'image/webp' };
 /** Rasters kept per router, by bytes: a channel has tens of images of a few kB each. */
 const RASTER_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -48,7 +50,7 @@ export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router 
     try {
       const svg = await storedSvg(req.params.name);
       if (svg === null) return next();
-      res.set({ ...HEADERS, 'Content-Type': 'image/svg+xml; charset=utf-8' }).send(svg);
+      res.set(SVG_HEADERS).send(svg);
     } catch (error) {
       next(error);
     }
@@ -59,8 +61,9 @@ export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router 
       const svg = await storedSvg(req.params.name);
       if (svg === null) return next();
       const webp = await rasters.fetch(createHash('sha256').update(svg).digest('base64url'), { context: svg });
-      if (webp) res.set({ ...HEADERS, 'Content-Type': 'image/webp' }).send(webp);
-      else res.set({ ...HEADERS, 'Content-Type': 'image/svg+xml; charset=utf-8' }).send(svg);
+      // Where it cannot be drawn, the SVG itself, under its own type.
+      if (webp) res.set(WEBP_HEADERS).send(webp);
+      else res.set(SVG_HEADERS).send(svg);
     } catch (error) {
       next(error);
     }
