@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { Request, RequestHandler } from 'express';
+import { forward } from './forward.ts';
 
 /* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
    the browser fetches video from 'self' (CSP media-src), byte ranges and conditional requests
@@ -22,8 +21,6 @@ const PASS_RESPONSE = [
   'vary',
   'access-control-allow-origin',
 ];
-
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /* Media file names are plain: letters, digits, dot, dash and underscore, never starting with a
    dot (so no `.`/`..` segment and no hidden file). A path made only of such segments stays inside
@@ -52,25 +49,14 @@ export function mediaProxy(opts: { target: string; clientIp: (req: Request) => s
       return;
     }
     // Only the path: a media file needs no query string, and none is forwarded.
-    const url = new URL(base + path);
-    const headers: http.OutgoingHttpHeaders = { 'x-forwarded-for': opts.clientIp(req) };
-    for (const name of PASS_REQUEST) if (req.headers[name]) headers[name] = req.headers[name];
-    const secure = url.protocol === 'https:';
-    const upstream = (secure ? https : http).request(url, { method: req.method, headers, agent: secure ? agents.https : agents.http }, (up) => {
-      const out: http.OutgoingHttpHeaders = {};
-      for (const name of PASS_RESPONSE) if (up.headers[name] !== undefined) out[name] = up.headers[name];
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
+    forward(req, res, new URL(base + path), {
+      passRequest: PASS_REQUEST,
+      passResponse: PASS_RESPONSE,
+      extraHeaders: { 'x-forwarded-for': opts.clientIp(req) },
+      unavailable: (r, error) => {
+        console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
+        r.status(502).type('text').send('Media is unavailable right now.');
+      },
     });
-    upstream.on('error', (error) => {
-      if (res.headersSent) return void res.destroy();
-      console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
-      res.status(502).type('text').send('Media is unavailable right now.');
-    });
-    // A viewer who seeks or leaves drops the request: stop reading from the channel too.
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    upstream.end();
   };
 }

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
+import { forward } from './forward.ts';
 
 /* The payment provider's pages and calls that must reach the channel API through the web origin
    (ARCHITECTURE "Payments"; the embedded channel API listens on loopback only):
@@ -10,8 +9,6 @@ import type { Request, RequestHandler, Response } from 'express';
    Each forwards exactly the paths it exists for — nothing else of the channel API (its api calls,
    the channel config with the channel key) is reachable through here — and only the headers
    those need. Mounted by server.ts. */
-
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /** A checkout session of the sandbox and its bank page, its customer portal and "add a card" page
  *  (signed links), the bank page of a payment on a saved card, or their stylesheet. */
@@ -29,27 +26,10 @@ export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 const plain = (res: Response, status: number, message: string) => void res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
 
-function forward(req: Request, res: Response, target: URL, opts: { passRequest: string[]; passResponse: string[]; label: string; clientIp?: string }) {
-  const headers: http.OutgoingHttpHeaders = opts.clientIp ? { 'x-forwarded-for': opts.clientIp } : {};
-  for (const name of opts.passRequest) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
-  const secure = target.protocol === 'https:';
-  const upstream = (secure ? https : http).request(target, { method: req.method, headers, agent: secure ? agents.https : agents.http }, (up) => {
-    const out: http.OutgoingHttpHeaders = {};
-    for (const name of opts.passResponse) if (up.headers[name] !== undefined) out[name] = up.headers[name];
-    res.writeHead(up.statusCode ?? 502, out);
-    up.pipe(res);
-  });
-  upstream.on('error', (error) => {
-    if (res.headersSent) return void res.destroy();
-    console.error(`[${opts.label}] ${req.method} ${req.originalUrl} failed: ${error.message}`);
-    plain(res, 502, 'The payment service is not available. Please try again in a few minutes.');
-  });
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
-  });
-  if (req.method === 'POST') req.pipe(upstream);
-  else upstream.end();
-}
+const unavailable = (label: string, req: Request) => (res: Response, error: Error) => {
+  console.error(`[${label}] ${req.method} ${req.originalUrl} failed: ${error.message}`);
+  plain(res, 502, 'The payment service is not available. Please try again in a few minutes.');
+};
 
 /** /sandbox/* → the channel API's /sandbox/*: pages and their form posts (after postGuard, which
  *  has checked the origin and the size of a post). */
@@ -63,8 +43,8 @@ export function sandboxProxy(opts: { target: string; clientIp: (req: Request) =>
     forward(req, res, new URL(base + path), {
       passRequest: req.method === 'POST' ? ['content-type', 'content-length', 'accept'] : ['accept'],
       passResponse: ['content-type', 'content-length', 'location', 'cache-control'],
-      label: 'sandbox',
-      clientIp: opts.clientIp(req),
+      extraHeaders: { 'x-forwarded-for': opts.clientIp(req) },
+      unavailable: unavailable('sandbox', req),
     });
   };
 }
@@ -79,7 +59,7 @@ export function webhookProxy(opts: { target: string }): RequestHandler {
     forward(req, res, url, {
       passRequest: ['content-type', 'content-length', 'stripe-signature'],
       passResponse: ['content-type', 'content-length'],
-      label: 'stripe-webhook',
+      unavailable: unavailable('stripe-webhook', req),
     });
   };
 }
