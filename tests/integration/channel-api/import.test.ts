@@ -50,7 +50,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm run import:channel', () => {
+// Each test starts processes (the import command, the channel API on a fresh PGlite): on a busy
+// 2-core machine one has taken over 30 s.
+describe('npm run import:channel', { timeout: 90_000 }, () => {
   it('keeps the committed example in sync with the demo seed', () => {
     expect(fs.readFileSync(examplePath, 'utf8')).toBe(exampleJson());
   });
