@@ -231,6 +231,8 @@ async function jsBytes(urls: string[]) {
 interface LighthouseFigures {
   /** Runs made; the figures are those of the median run (Lighthouse's computeMedianRun). */
   runs: number;
+  /** Runs Lighthouse could not record (its error codes), made again. */
+  unrecorded: string[];
   performance: number;
   /** Lowest and highest performance score of the runs. */
   performanceRange: [number, number];
@@ -258,9 +260,13 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
   try {
     for (const url of urls) {
       const lhrs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      // A run Lighthouse could not record (its trace lost the navigation: NO_NAVSTART, about one
+      // run in ten here) scores 0 without measuring the page: it is counted and run again.
+      const unrecorded: string[] = [];
+      while (lhrs.length < LIGHTHOUSE_RUNS && unrecorded.length < LIGHTHOUSE_RUNS) {
         const result = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (result) lhrs.push(result.lhr);
+        if (!result || result.lhr.runtimeError) unrecorded.push(result?.lhr.runtimeError?.code ?? 'NO_RESULT');
+        else lhrs.push(result.lhr);
       }
       if (!lhrs.length) continue;
       const performances = lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
@@ -268,6 +274,7 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       out[url] = {
         runs: lhrs.length,
+        unrecorded,
         performance: score('performance'),
         performanceRange: [Math.min(...performances), Math.max(...performances)],
         accessibility: score('accessibility'),
@@ -381,7 +388,7 @@ try {
       rows.push(
         [
           `Lighthouse ${url} perf / a11y / SEO / best pr.`,
-          `${l.performance} / ${l.accessibility} / ${l.seo} / ${l.bestPractices} (median of ${l.runs}; perf ${l.performanceRange.join('–')})`,
+          `${l.performance} / ${l.accessibility} / ${l.seo} / ${l.bestPractices} (median of ${l.runs}; perf ${l.performanceRange.join('–')}${l.unrecorded.length ? `; ${l.unrecorded.length} unrecorded run(s) made again` : ''})`,
           '100 / 100 / 100',
         ],
         [
