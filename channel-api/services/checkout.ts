@@ -226,6 +226,23 @@ async function startedAgain(deps: Deps, purchase: PurchaseRow, plan: PurchasePla
   if (purchase.productKey !== plan.productKey) throw new HttpError(409, 'This form was already used for another purchase. Please reload the page.');
   const first = await firstOrderOf(deps.db, purchase.id);
   if (!first) throw new HttpError(409, 'This purchase was just started. Please reload the page.');
-  const open = purchase.status === 'open' && purchase.redirectUrl;
-  return { order_id: first.id, redirect_url: open ? purchase.redirectUrl! : orderPageUrl(deps, first.id) };
+  const now = await checkoutMade(deps, purchase);
+  const open = now.status === 'open' && now.redirectUrl;
+  return { order_id: first.id, redirect_url: open ? now.redirectUrl! : orderPageUrl(deps, first.id) };
+}
+
+/** How long the second of a form sent twice at once waits for the first one's checkout. */
+const CHECKOUT_WAIT_MS = 15_000;
+const CHECKOUT_WAIT_STEP_MS = 100;
+
+/** The purchase once its first request has made its checkout (or settled it). A browser follows
+ *  the answer to the last of two submits, so a double click must lead to the same checkout, not
+ *  to an order page that waits for a payment nobody can make. Gives up after CHECKOUT_WAIT_MS. */
+async function checkoutMade(deps: Deps, purchase: PurchaseRow): Promise<PurchaseRow> {
+  let now = purchase;
+  for (const until = Date.now() + CHECKOUT_WAIT_MS; now.status === 'open' && !now.redirectUrl && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, CHECKOUT_WAIT_STEP_MS));
+    now = (await purchaseById(deps.db, purchase.id)) ?? now;
+  }
+  return now;
 }

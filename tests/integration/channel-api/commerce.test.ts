@@ -174,7 +174,9 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, idempotency_key: key }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.json.data.order_id).toBe(b.json.data.order_id);
+    // Both lead to the one checkout, whichever of them made it (a browser follows the last one).
+    expect(b.json.data).toEqual(a.json.data);
+    expect(a.json.data.redirect_url).toContain('/sandbox/checkout/');
     const c = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, idempotency_key: key });
     expect(c.json.data).toEqual(a.json.data);
     const made = await server.db.select().from(purchases).where(eq(purchases.idempotencyKey, key));
@@ -184,6 +186,23 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(newer.json.data.order_id).not.toBe(a.json.data.order_id);
     expect((await shop.order(fan.key, a.json.data.order_id)).json.data.status).toBe('failed');
     expect((await shop.pay(a.json.data.redirect_url, CARD.ok)).status).toBe(409);
+  });
+
+  it('answers the second of a form sent twice at once with the checkout the first one is still making', async () => {
+    const fan = await acc.signUp();
+    const { event, ticket } = await shop.paidEvent();
+    const key = idempotencyKey();
+    const first = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, idempotency_key: key });
+    const [made] = await server.db.select().from(purchases).where(eq(purchases.idempotencyKey, key));
+    // As while the first request waits on the provider: written, open, its checkout not yet known.
+    await server.db.update(purchases).set({ redirectUrl: null }).where(eq(purchases.id, made.id));
+    const second = shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, idempotency_key: key });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.db.update(purchases).set({ redirectUrl: made.redirectUrl }).where(eq(purchases.id, made.id));
+    const answer = await second;
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toEqual(first.json.data);
+    expect(answer.json.data.redirect_url).toContain('/sandbox/checkout/');
   });
 
   it("answers 404 for another fan's order and for unknown ones", async () => {
