@@ -253,7 +253,12 @@ export const GIFT_MSG = {
   redeemed: 'This gift has already been redeemed.',
   ownGift: 'You gave this gift: only the fan you gave it to can redeem it.',
   alreadyHave: 'You already have this pass.',
+  notPaid: 'This gift is not paid yet: its link is mailed once it is.',
+  justMailed: 'We mailed this gift less than a minute ago. You can send it again in a minute.',
 } as const;
+
+/** A gift's link is mailed at most once in this many seconds (its buyer's resends). */
+export const GIFT_RESEND_SECONDS = 60;
 
 export const GIFT_MESSAGE_MAX = 300;
 
@@ -309,6 +314,17 @@ export const redeemGift = endpoint({
   path: '/gifts/redeem',
   auth: 'apiKey',
   params: z.object({ token: giftToken }).strict(),
+  response: envelope(order),
+});
+
+/** Mails an unredeemed gift again, for its buyer (the order is the buyer's record of it): to the
+ *  same address or a corrected one. A new link is made, and the one mailed before stops working. */
+export const resendGift = endpoint({
+  name: 'resendGift',
+  method: 'POST',
+  path: '/gifts/resend',
+  auth: 'apiKey',
+  params: z.object({ order_id: id, recipient_email: emailField }).strict(),
   response: envelope(order),
 });
 

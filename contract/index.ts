@@ -68,6 +68,7 @@ export const api = {
   customerPortal: commerce.customerPortal,
   giftDetail: commerce.giftDetail,
   redeemGift: commerce.redeemGift,
+  resendGift: commerce.resendGift,
   listCards: commerce.listCards,
   setupIntent: commerce.setupIntent,
   deleteCard: commerce.deleteCard,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { soldItem, type OrderRow, type PurchaseRow } from './commerce.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { gifts, orders, purchases, transactions } from '../db/schema.ts';
@@ -25,9 +25,21 @@ export async function giftOfPurchase(db: Db, purchaseId: number): Promise<GiftRo
   return row;
 }
 
-/** The link's token, made when the gift is mailed (only its hash is kept). */
-export async function setGiftTokenHash(db: Db, giftId: number, tokenHash: string): Promise<void> {
-  await db.update(gifts).set({ tokenHash }).where(eq(gifts.id, giftId));
+/** The link's token, made when the gift is mailed (only its hash is kept), and when it was. */
+export async function setGiftTokenHash(db: Db, giftId: number, tokenHash: string, mailedAt: Date): Promise<void> {
+  await db.update(gifts).set({ tokenHash, mailedAt }).where(eq(gifts.id, giftId));
+}
+
+/** Claims a resend of an unredeemed gift, to `recipientEmail`, unless its link was mailed after
+ *  `mailedBefore`: one conditional update, so two resends at once mail once. False: redeemed, or
+ *  mailed too recently. */
+export async function claimGiftResend(db: Db, giftId: number, recipientEmail: string, now: Date, mailedBefore: Date): Promise<boolean> {
+  const rows = await db
+    .update(gifts)
+    .set({ recipientEmail, mailedAt: now })
+    .where(and(eq(gifts.id, giftId), isNull(gifts.redeemedAt), or(isNull(gifts.mailedAt), lte(gifts.mailedAt, mailedBefore))))
+    .returning({ id: gifts.id });
+  return rows.length === 1;
 }
 
 /** The buyer's records of a gift: the orders the recipient's will copy. */

@@ -8,7 +8,7 @@ import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
 import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { reconcile } from '../services/fulfilment.ts';
-import { giftOf, giftView, redeem } from '../services/gifts.ts';
+import { giftOf, giftView, redeem, resendGift } from '../services/gifts.ts';
 import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
 import { customerPortal, invoicePreview, unsubscribe } from '../services/subscriptions.ts';
 
@@ -73,6 +73,12 @@ export function commerceRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.giftDetail, async (ctx) => ({ data: await giftView(deps, ctx, requireUser(ctx), ctx.params.token) }));
 
   mount(router, deps, api.redeemGift, async (ctx) => ({ data: await redeem(deps, ctx, requireUser(ctx), ctx.params.token) }));
+
+  // Its buyer mails it again (a lost mail, a mistyped address); a new link replaces the old one.
+  mount(router, deps, api.resendGift, async (ctx) => ({
+    data: await resendGift(deps, requireUser(ctx), ctx.params.order_id, ctx.params.recipient_email),
+  }));
+
   mount(router, deps, api.listCards, async (ctx) => ({ data: await listCards(deps, ctx, requireUser(ctx)) }));
 
   mount(router, deps, api.setupIntent, async (ctx) => ({ data: await setupIntent(deps, ctx, requireUser(ctx)) }));

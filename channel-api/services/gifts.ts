@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { GIFT_MSG, type Gift, type Order } from '../../contract/commerce.ts';
+import { GIFT_MSG, GIFT_RESEND_SECONDS, ORDER_MSG, type Gift, type Order } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
 import { packageById } from '../repo/catalog.ts';
 import { channelById } from '../repo/channels.ts';
 import { orderOfUser, ownedChoices, type NewGift } from '../repo/commerce.ts';
-import { claimGift, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
+import { claimGift, claimGiftResend, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
 import { hashToken } from '../repo/tokens.ts';
 import { userById, type UserRow } from '../repo/users.ts';
 
@@ -82,13 +82,35 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
   return (await orderOfUser(deps.db, user.id, first.id))!.out;
 }
 
+/** POST /gifts/resend: the buyer mails an unredeemed gift again, to the same address or a
+ *  corrected one (a mistyped address, a mail lost to a spam folder). A new link is made, so the
+ *  one mailed before stops working; at most one mail a minute. The buyer's order, updated. */
+export async function resendGift(deps: Deps, user: UserRow, orderId: number, recipientEmail: string): Promise<Order> {
+  const found = await orderOfUser(deps.db, user.id, orderId);
+  const gift = found?.row.isGift && found.row.purchaseId !== null ? await giftOfPurchase(deps.db, found.row.purchaseId) : undefined;
+  if (!found || !gift) throw new HttpError(404, ORDER_MSG.orderNotFound, { order_id: [ORDER_MSG.orderNotFound] });
+  if (found.row.status !== 'paid') throw new HttpError(409, GIFT_MSG.notPaid);
+  if (gift.redeemedAt) throw new HttpError(409, GIFT_MSG.redeemed);
+  if (recipientEmail.toLowerCase() === user.email.toLowerCase()) {
+    throw new HttpError(400, GIFT_MSG.ownEmail, { recipient_email: [GIFT_MSG.ownEmail] });
+  }
+  const now = new Date();
+  if (!(await claimGiftResend(deps.db, gift.id, recipientEmail, now, new Date(now.getTime() - GIFT_RESEND_SECONDS * 1000)))) {
+    // Redeemed meanwhile, or mailed too recently (by another resend at the same moment, too).
+    const again = await giftOfPurchase(deps.db, gift.purchaseId);
+    throw new HttpError(409, again?.redeemedAt ? GIFT_MSG.redeemed : GIFT_MSG.justMailed);
+  }
+  await mailGift(deps, gift.purchaseId);
+  return (await orderOfUser(deps.db, user.id, orderId))!.out;
+}
+
 /** Mails the recipient their redeem link, once its purchase is paid (after the commit, like the
  *  receipt): the token is made now, and only its hash kept. */
 export async function mailGift(deps: Deps, purchaseId: number): Promise<void> {
   const gift = await giftOfPurchase(deps.db, purchaseId);
   if (!gift || gift.redeemedAt) return;
   const token = randomBytes(32).toString('base64url');
-  await setGiftTokenHash(deps.db, gift.id, hashToken(token));
+  await setGiftTokenHash(deps.db, gift.id, hashToken(token), new Date());
   const [channel, buyer, given] = await Promise.all([
     channelById(deps.db, gift.channelId),
     gift.buyerId ? userById(deps.db, gift.buyerId) : undefined,

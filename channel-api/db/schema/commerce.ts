@@ -213,6 +213,8 @@ export const gifts = pgTable(
     redeemedAt: stamp('redeemed_at'),
     /** The order the redemption made for the recipient. */
     redeemedOrderId: integer('redeemed_order_id'),
+    /** When the redeem link was last mailed (when paid, and on each resend by the buyer). */
+    mailedAt: stamp('mailed_at'),
     createdAt: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('gifts_token_uq').on(t.tokenHash), index('gifts_purchase_idx').on(t.purchaseId)],

@@ -46,9 +46,11 @@ export interface Ids {
     subscriber(): Promise<{ key: string; orderId: number }>;
     /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
     gift(): Promise<string>;
+    /** The same, as its buyer sees it: the buyer's key and their order of it. */
+    giftOrder(): Promise<{ key: string; orderId: number }>;
   };
-  /** A gift already redeemed (by a third fan), with its buyer's key. */
-  redeemedGift: { token: string; buyerKey: string };
+  /** A gift already redeemed (by a third fan), with its buyer's key and order. */
+  redeemedGift: { token: string; buyerKey: string; orderId: number };
 }
 export interface Case {
   happy: (ids: Ids) => Req | Promise<Req>;
@@ -419,6 +421,27 @@ export const cases: Record<EndpointName, Case> = {
       // A second redemption; and its buyer.
       { key: ids.user.key, body: { token: ids.redeemedGift.token }, status: 409 },
       { key: ids.redeemedGift.buyerKey, body: { token: ids.redeemedGift.token }, status: 409 },
+    ],
+  },
+  resendGift: {
+    happy: async (ids) => {
+      const { key, orderId } = await ids.fresh.giftOrder();
+      return { key, body: { order_id: orderId, recipient_email: 'right-address@example.test' } };
+    },
+    bad: (ids) => [
+      { body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 401 },
+      { key: ids.redeemedGift.buyerKey, body: { recipient_email: 'x@example.test' }, status: 400, field: 'order_id' },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: ids.redeemedGift.orderId }, status: 400, field: 'recipient_email' },
+      {
+        key: ids.redeemedGift.buyerKey,
+        body: { order_id: ids.redeemedGift.orderId, recipient_email: 'not-an-address' },
+        status: 400,
+        field: 'recipient_email',
+      },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: '1; drop', recipient_email: 'x@example.test' }, status: 400, field: 'order_id' },
+      // Another fan's gift: not found. A redeemed one: refused.
+      { key: ids.user.key, body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 404, field: 'order_id' },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 409 },
     ],
   },
   buyBundle: {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, GIFT_MSG, type Package } from '#contract';
+import { api, GIFT_MSG, ORDER_MSG, type Package } from '#contract';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { hashToken } from '../../../channel-api/repo/tokens.ts';
 import { listMail, pathTokenFrom, waitForMail } from '../../support/outbox.ts';
@@ -218,6 +218,75 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const visitor = await http.apiKey();
     expect((await detail(visitor, unknown)).status).toBe(401);
     expect((await redeem(visitor, unknown)).status).toBe(401);
+  });
+
+  it('its buyer mails it again, to a corrected address: a new link replaces the old one; at most once a minute', async () => {
+    const { buyer, orderId, token } = await paidGift('typo@exampel.test');
+    const resend = (key: string, recipient_email: unknown, order_id: unknown = orderId) =>
+      http.request('POST', '/gifts/resend', { body: { api_key: key, order_id, recipient_email } });
+    /** As if the link was last mailed two minutes ago. */
+    const aWhileLater = async () => {
+      const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId));
+      await server.db
+        .update(gifts)
+        .set({ mailedAt: new Date(Date.now() - 120_000) })
+        .where(eq(gifts.purchaseId, order.purchaseId!));
+    };
+    const mailsTo = (to: string) => listMail(server.outbox).filter((m) => m.to.includes(to)).length;
+
+    // Just mailed when it was paid: not again yet.
+    const tooSoon = await resend(buyer.key, 'right@example.test');
+    expect([tooSoon.status, tooSoon.json.message]).toEqual([409, GIFT_MSG.justMailed]);
+    expect(mailsTo('right@example.test')).toBe(0);
+
+    await aWhileLater();
+    // Not to the buyer's own address; not for another fan; nothing changes.
+    const own = await resend(buyer.key, buyer.email.toUpperCase());
+    expect([own.status, own.json.errors?.recipient_email]).toEqual([400, [GIFT_MSG.ownEmail]]);
+    const stranger = await acc.signUp();
+    const notTheirs = await resend(stranger.key, 'right@example.test');
+    expect([notTheirs.status, notTheirs.json.message]).toEqual([404, ORDER_MSG.orderNotFound]);
+
+    const after = Date.now();
+    const sent = await resend(buyer.key, ' right@example.test ');
+    expect(sent.status, sent.text).toBe(200);
+    expect(api.resendGift.response.parse(sent.json).data).toMatchObject({ id: orderId, gift: { recipient_email: 'right@example.test', redeemed_at: null } });
+    const mail = await waitForMail(server.outbox, { to: 'right@example.test', subject: 'gave you a gift', after });
+    expect(mail.text).toContain('Enjoy the season!');
+    const newToken = pathTokenFrom(mail, '/gift/');
+    expect(newToken).not.toBe(token);
+    expect((await detail(buyer.key, token)).status, 'the old link').toBe(404);
+    expect(api.giftDetail.response.parse((await detail(buyer.key, newToken)).json).data.recipient_email).toBe('right@example.test');
+
+    // Once a minute, even two at once.
+    const again = await resend(buyer.key, 'right@example.test');
+    expect([again.status, again.json.message]).toEqual([409, GIFT_MSG.justMailed]);
+    await aWhileLater();
+    const afterBoth = Date.now();
+    const both = await Promise.all([resend(buyer.key, 'right@example.test'), resend(buyer.key, 'right@example.test')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    await expect.poll(() => mailsTo('right@example.test')).toBe(2);
+
+    // Redeemed: never again.
+    const latest = pathTokenFrom(await waitForMail(server.outbox, { to: 'right@example.test', subject: 'gave you a gift', after: afterBoth }), '/gift/');
+    expect((await redeem((await acc.signUp()).key, latest)).status).toBe(200);
+    await aWhileLater();
+    const redeemed = await resend(buyer.key, 'right@example.test');
+    expect([redeemed.status, redeemed.json.message]).toEqual([409, GIFT_MSG.redeemed]);
+  });
+
+  it('a gift not paid yet, or an order that is no gift, cannot be mailed', async () => {
+    const buyer = await acc.signUp();
+    const open = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], gift_email: 'later@example.test' });
+    const notPaid = await http.request('POST', '/gifts/resend', {
+      body: { api_key: buyer.key, order_id: open.json.data.order_id, recipient_email: 'later@example.test' },
+    });
+    expect([notPaid.status, notPaid.json.message]).toEqual([409, GIFT_MSG.notPaid]);
+    const mine = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]] });
+    const notGift = await http.request('POST', '/gifts/resend', {
+      body: { api_key: buyer.key, order_id: mine.json.data.order_id, recipient_email: 'a@example.test' },
+    });
+    expect([notGift.status, notGift.json.message]).toEqual([404, ORDER_MSG.orderNotFound]);
   });
 
   it("another fan's gift order is not found for the recipient, and the buyer cannot see the recipient's order", async () => {

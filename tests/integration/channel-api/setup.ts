@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Ids } from './cases.ts';
+import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, uniqueEmail } from '../helpers/accounts.ts';
@@ -47,7 +49,10 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     const after = Date.now();
     const paid = await shop.pay(started.json.data.redirect_url, CARD.ok);
     if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
-    return { token: pathTokenFrom(await waitForMail(server.outbox, { to, subject: 'gave you a gift', after }), '/gift/') };
+    return {
+      token: pathTokenFrom(await waitForMail(server.outbox, { to, subject: 'gave you a gift', after }), '/gift/'),
+      orderId: started.json.data.order_id as number,
+    };
   };
   const fresh: Ids['fresh'] = {
     signUp: () => acc.signUp(),
@@ -75,6 +80,17 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return { key: fan.key, orderId: started.json.data.order_id as number };
     },
     gift: async () => (await giftOf(await acc.signUp())).token,
+    giftOrder: async () => {
+      const buyer = await acc.signUp();
+      const { orderId } = await giftOf(buyer);
+      // Mailed two minutes ago, as the buyer finds out it went astray: it may be mailed again.
+      const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId));
+      await server.db
+        .update(gifts)
+        .set({ mailedAt: new Date(Date.now() - 120_000) })
+        .where(eq(gifts.purchaseId, order.purchaseId!));
+      return { key: buyer.key, orderId };
+    },
     savedCard: async () => {
       const fan = await acc.signUp();
       return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
@@ -108,7 +124,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     user,
     card,
     fresh,
-    redeemedGift: { token: redeemed.token, buyerKey: giver.key },
+    redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
   };
   return {
     server,
