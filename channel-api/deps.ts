@@ -19,6 +19,8 @@ export interface Deps {
   apiKeyTtlSeconds: number;
   /** Lifetime of a signed-in user's api key. */
   userSessionTtlSeconds: number;
+  /** A gift's buyer may mail it again once this long has passed since its last mail. */
+  giftResendSeconds: number;
   /** The web app's origin, for links in mail. */
   publicUrl: string;
   mailer: Mailer;

@@ -18,6 +18,7 @@ const schema = z.object({
   DATABASE_URL: optional,
   API_KEY_TTL_SECONDS: seconds(3600),
   USER_SESSION_TTL_SECONDS: seconds(30 * 86_400),
+  GIFT_RESEND_SECONDS: seconds(60),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().min(1).default('Fieldhouse <no-reply@fieldhouse.invalid>'),

@@ -34,6 +34,8 @@ export interface ChannelApiOptions {
   apiKeyTtlSeconds?: number;
   /** Signed-in users' api keys (env USER_SESSION_TTL_SECONDS, default 30 days). */
   userSessionTtlSeconds?: number;
+  /** How soon a gift may be mailed again (env GIFT_RESEND_SECONDS, default 60). */
+  giftResendSeconds?: number;
   /** The web app's origin for links in mail (env PUBLIC_URL, default http://localhost:3000). */
   publicUrl?: string;
   /** SMTP server for mail (env SMTP_URL); without it mail goes to `<dataDir>/outbox/*.eml`. */
@@ -66,6 +68,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const databaseUrl = opts.databaseUrl ?? env.DATABASE_URL;
   const apiKeyTtlSeconds = opts.apiKeyTtlSeconds ?? env.API_KEY_TTL_SECONDS;
   const userSessionTtlSeconds = opts.userSessionTtlSeconds ?? env.USER_SESSION_TTL_SECONDS;
+  const giftResendSeconds = opts.giftResendSeconds ?? env.GIFT_RESEND_SECONDS;
   const publicUrl = opts.publicUrl ?? env.PUBLIC_URL;
   const logger = opts.logger ?? true;
   const log = (message: string) => {
@@ -102,7 +105,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl, onEvent: (event) => onPaymentEvent(event) });
-    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, publicUrl, mailer, recaptcha, social, payments, log };
+    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, giftResendSeconds, publicUrl, mailer, recaptcha, social, payments, log };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));

@@ -257,9 +257,6 @@ export const GIFT_MSG = {
   justMailed: 'We mailed this gift less than a minute ago. You can send it again in a minute.',
 } as const;
 
-/** A gift's link is mailed at most once in this many seconds (its buyer's resends). */
-export const GIFT_RESEND_SECONDS = 60;
-
 export const GIFT_MESSAGE_MAX = 300;
 
 /** The buyer's short message: plain text, line breaks allowed, no other control characters. */

@@ -1,6 +1,6 @@
 /* How the web app words and reads a fan's orders (spec section 4): the display label, the payment
  * flow's three states, where to go after paying, and what a fan owns of the catalogue. Pure. */
-import type { Order } from '#contract/commerce';
+import { GIFT_MSG, type Order } from '#contract/commerce';
 
 /** Spec section 4 payment status labels: 'Refunded' if refunded; 'Active' for a paid, active
  *  subscription; 'Paid' for a paid, active event or package; 'Inactive' otherwise (PAYMENTS.md §5). */
@@ -15,6 +15,18 @@ export function orderLabel(order: Pick<Order, 'status' | 'activity_status' | 'ty
 /** The buyer's record of a gift: to whom, and whether it was redeemed; null for other orders. */
 export function giftState(order: Pick<Order, 'gift'>): { to: string; state: 'Redeemed' | 'Not redeemed yet' } | null {
   return order.gift ? { to: order.gift.recipient_email, state: order.gift.redeemed_at ? 'Redeemed' : 'Not redeemed yet' } : null;
+}
+
+/** Why the buyer of a gift cannot mail it again now (the channel's words), or null when they can
+ *  (POST /gifts/resend): it must be paid and not yet redeemed. */
+export function giftResendRefusal(order: Pick<Order, 'status' | 'gift'>): string | null {
+  if (order.gift?.redeemed_at) return GIFT_MSG.redeemed;
+  return order.status === 'paid' ? null : GIFT_MSG.notPaid;
+}
+
+/** The order is a gift its buyer can mail again now. */
+export function canResendGift(order: Pick<Order, 'status' | 'gift'>): boolean {
+  return order.gift !== null && giftResendRefusal(order) === null;
 }
 
 /** The payment flow (spec section 4): created → processing, paid → success, failed → error. */

@@ -11,13 +11,20 @@ interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
 }
 
-export function channelErrorReply(submission: Replyable, error: unknown, opts: { fields: string[]; hideFields?: string[] }) {
+interface ReplyOptions {
+  fields: string[];
+  hideFields?: string[];
+  /** The words of a refusal that names no field of this form (default: the account messages). */
+  message?: (message: string, status: number) => string;
+}
+
+export function channelErrorReply(submission: Replyable, error: unknown, opts: ReplyOptions) {
   if (!(error instanceof ChannelError)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, reasons] of Object.entries(error.errors)) {
     if (opts.fields.includes(field)) fieldErrors[field] = reasons.map(userFieldMessage);
   }
-  const formErrors = Object.keys(fieldErrors).length ? [] : [userMessage(error.message, error.status)];
+  const formErrors = Object.keys(fieldErrors).length ? [] : [(opts.message ?? userMessage)(error.message, error.status)];
   return json(
     { result: submission.reply({ formErrors, fieldErrors, hideFields: opts.hideFields }) },
     { status: error.status >= 500 ? 503 : error.status === 429 ? 429 : 400 },

@@ -7,7 +7,7 @@ import { getBootstrap } from '~/channel/bootstrap.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { pageMeta } from '~/components/layout/meta';
 import { formatDate, formatDateTime } from '~/domain/account-records';
-import { canCancelRenewal, giftState, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
+import { canCancelRenewal, canResendGift, giftState, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { formatMoney, priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
@@ -77,6 +77,7 @@ function orderView(order: Order) {
     next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
     retry: links.retry,
     gift: giftState(order),
+    giftResend: canResendGift(order),
   };
 }
 
@@ -123,6 +124,11 @@ export default function OrderPage() {
         )}
       </div>
       <OrderDetails order={order} />
+      {order.giftResend ? (
+        <p>
+          Mail lost, or the address mistyped? <Link to={`/orders/${order.id}/gift`}>Send the gift again</Link>
+        </p>
+      ) : null}
       {order.flow === 'success' ? (
         <p>
           <Link className="button" to={order.next.href}>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GIFT_MSG, GIFT_RESEND_SECONDS, ORDER_MSG, type Gift, type Order } from '../../contract/commerce.ts';
+import { GIFT_MSG, ORDER_MSG, type Gift, type Order } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
@@ -84,7 +84,7 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
 
 /** POST /gifts/resend: the buyer mails an unredeemed gift again, to the same address or a
  *  corrected one (a mistyped address, a mail lost to a spam folder). A new link is made, so the
- *  one mailed before stops working; at most one mail a minute. The buyer's order, updated. */
+ *  one mailed before stops working; at most one mail per GIFT_RESEND_SECONDS (a minute). The buyer's order, updated. */
 export async function resendGift(deps: Deps, user: UserRow, orderId: number, recipientEmail: string): Promise<Order> {
   const found = await orderOfUser(deps.db, user.id, orderId);
   const gift = found?.row.isGift && found.row.purchaseId !== null ? await giftOfPurchase(deps.db, found.row.purchaseId) : undefined;
@@ -95,7 +95,7 @@ export async function resendGift(deps: Deps, user: UserRow, orderId: number, rec
     throw new HttpError(400, GIFT_MSG.ownEmail, { recipient_email: [GIFT_MSG.ownEmail] });
   }
   const now = new Date();
-  if (!(await claimGiftResend(deps.db, gift.id, recipientEmail, now, new Date(now.getTime() - GIFT_RESEND_SECONDS * 1000)))) {
+  if (!(await claimGiftResend(deps.db, gift.id, recipientEmail, now, new Date(now.getTime() - deps.giftResendSeconds * 1000)))) {
     // Redeemed meanwhile, or mailed too recently (by another resend at the same moment, too).
     const again = await giftOfPurchase(deps.db, gift.purchaseId);
     throw new HttpError(409, again?.redeemedAt ? GIFT_MSG.redeemed : GIFT_MSG.justMailed);

@@ -12,6 +12,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { routesWithAction } from './checks.ts';
+import { giftResendSchema } from '../../../app/forms/gift.ts';
 import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
 import { passwordResetFields } from '../../../app/forms/password-reset.ts';
@@ -208,6 +209,18 @@ function forms(): Form[] {
     if (!otherCard) {
       const { apiKey } = await sessionCookieFor(await createVerifiedUser());
       otherCard = { apiKey, id: await saveCard(apiKey, CARDS.success) };
+    }
+    return web;
+  };
+  // A fan who gave a gift (paid, not redeemed): the order its resend form posts about.
+  let gifter: TestUser;
+  let giftOrderId: number;
+  const gifting = async () => {
+    gifter ??= await createVerifiedUser();
+    const web = await openWeb(gifter);
+    if (giftOrderId === undefined) {
+      await paidGiftPath(web.apiKey!, 'fuzz-resend@example.test');
+      giftOrderId = (await ordersOf(web.apiKey!))[0].id;
     }
     return web;
   };
@@ -456,6 +469,17 @@ function forms(): Form[] {
       base: async () => ({}),
       // Another fan's order, or none: whatever the answer, no order of this fan changed.
       snapshot: (web) => ordersState(web),
+    },
+    {
+      name: 'send a gift again',
+      path: '/orders/:id/gift',
+      at: async () => `/orders/${giftOrderId}/gift`,
+      route: 'orders.$id_.gift',
+      fields: fieldsOf(giftResendSchema),
+      open: gifting,
+      base: async () => ({ recipient_email: 'fuzz-resend-right@example.test' }),
+      // Refused: the gift still goes to the same address, as the same order.
+      snapshot: async (web) => (await ordersOf(web.apiKey!)).map((o) => [o.id, o.status, o.gift?.recipient_email, o.gift?.redeemed_at]),
     },
     {
       name: 'choose what a package covers',

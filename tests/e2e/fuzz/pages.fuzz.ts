@@ -36,6 +36,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/gift/:token', route: 'routes/gift.$token' },
   { url: '/orders/:id?poll=:v&session_id=:v', route: 'routes/orders.$id' },
   { url: '/orders/:id/cancel', route: 'routes/orders.$id_.cancel' },
+  { url: '/orders/:id/gift', route: 'routes/orders.$id_.gift' },
   { url: '/billing?return=:v', route: 'routes/billing' },
   { url: '/faq', route: 'routes/faq' },
   { url: '/about', route: 'routes/about' },

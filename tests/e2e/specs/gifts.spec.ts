@@ -4,8 +4,8 @@
    back, redeems the gift and has the pass; the buyer sees the gift in Transactions, not redeemed
    and then redeemed; a second redemption is refused with a clear message. */
 import { GIFT_MSG } from '../../../contract/commerce.ts';
-import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
-import { CARDS, ordersOf, payOnSandbox, seasonPass } from '../support/commerce.ts';
+import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
+import { CARDS, ordersOf, paidGiftPath, payOnSandbox, seasonPass } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -110,4 +110,70 @@ test('give a season pass; the recipient logs in from the mail and redeems it onc
   await signIn(context, buyer);
   await page.goto('/profile/transactions');
   await expect(page.getByRole('rowheader', { name: new RegExp(`Gift to ${escape(recipient.email)}: Redeemed`) })).toBeVisible();
+});
+
+test('the buyer mails a gift again to a corrected address: the first link stops working; once redeemed it cannot be sent', async ({
+  page,
+  context,
+  browser,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const buyer = await createVerifiedUser();
+  const { apiKey } = await signIn(context, buyer);
+  const typo = uniqueEmail('typo').replace('example.test', 'exampel.test');
+  const oldPath = await paidGiftPath(apiKey, typo);
+  const mailedAt = Date.now();
+  const [order] = await ordersOf(apiKey);
+
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByText(`${typo} (Not redeemed yet)`)).toBeVisible();
+  await page.getByRole('link', { name: 'Send the gift again' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/orders/${order.id}/gift`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Send the gift again' })).toBeVisible();
+  const email = page.getByLabel("Recipient's email");
+  await expect(email).toHaveValue(typo);
+  const send = page.getByRole('button', { name: 'Send the gift' });
+
+  // Not to the buyer's own address.
+  await email.fill(buyer.email);
+  await send.click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(new RegExp(escape(GIFT_MSG.ownEmail)));
+  await checkA11y();
+
+  // The right address, once the e2e channel API's interval (GIFT_RESEND_SECONDS=1) has passed.
+  const right = uniqueEmail('right');
+  await email.fill(right);
+  await expect.poll(() => Date.now() - mailedAt).toBeGreaterThan(1_000);
+  const after = Date.now();
+  await send.click();
+  await expect(page).toHaveURL(`${WEB_URL}/orders/${order.id}`);
+  await expect(page.getByText(`We mailed the gift to ${right} with a new link. The link mailed before no longer works.`)).toBeVisible();
+  await expect(page.getByText(`${right} (Not redeemed yet)`)).toBeVisible();
+  const mail = await latestMail({ to: right, subject: 'gave you a gift', after });
+  const newPath = new URL(mail.links.find((l) => new URL(l).pathname.startsWith('/gift/'))!).pathname;
+  expect(newPath).not.toBe(oldPath);
+
+  // A fan holding the first link finds nothing there; the new one is theirs to redeem.
+  const other = await browser.newContext({ javaScriptEnabled, baseURL: WEB_URL });
+  await signIn(other, await createVerifiedUser());
+  const holder = await other.newPage();
+  await holder.goto(oldPath);
+  await expect(holder).toHaveURL(`${WEB_URL}/404`);
+
+  // The buyer opens the form again while the recipient redeems the new link: the form says so.
+  await page.getByRole('link', { name: 'Send the gift again' }).click();
+  await expect(email).toHaveValue(right);
+  await holder.goto(newPath);
+  await holder.getByRole('button', { name: 'Redeem' }).click();
+  await expect(holder.getByText('Gift redeemed: the pass is yours.')).toBeVisible();
+  await other.close();
+  await send.click();
+  // With JavaScript the form says so; without, the page it reloads to.
+  await expect(page.getByText(GIFT_MSG.redeemed)).toBeVisible();
+  await checkA11y();
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByText(`${right} (Redeemed)`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send the gift again' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '#contract';
-import { giftState, orderLabel, orderLinks, ownershipOf, paymentFlow } from '~/domain/orders';
+import { GIFT_MSG, type Order } from '#contract';
+import { canResendGift, giftResendRefusal, giftState, orderLabel, orderLinks, ownershipOf, paymentFlow } from '~/domain/orders';
 
 const order = (o: Partial<Order>): Pick<Order, 'status' | 'activity_status' | 'type' | 'product'> => ({
   status: 'paid',
@@ -66,5 +66,17 @@ describe('a gift’s buyer’s record (ADR 019)', () => {
     expect(giftState({ gift })).toEqual({ to: 'friend@example.test', state: 'Not redeemed yet' });
     expect(giftState({ gift: { ...gift, redeemed_at: '2026-11-25T10:00:00.000Z' } })).toEqual({ to: 'friend@example.test', state: 'Redeemed' });
     expect(giftState({ gift: null })).toBeNull();
+  });
+
+  it('may be mailed again while it is paid and not redeemed', () => {
+    const gift = { recipient_email: 'friend@example.test', redeemed_at: null };
+    expect(giftResendRefusal({ status: 'paid', gift })).toBeNull();
+    expect(giftResendRefusal({ status: 'created', gift })).toBe(GIFT_MSG.notPaid);
+    expect(giftResendRefusal({ status: 'paid', gift: { ...gift, redeemed_at: '2026-11-25T10:00:00.000Z' } })).toBe(GIFT_MSG.redeemed);
+    expect(canResendGift({ status: 'paid', gift })).toBe(true);
+    expect(canResendGift({ status: 'created', gift })).toBe(false);
+    expect(canResendGift({ status: 'failed', gift })).toBe(false);
+    expect(canResendGift({ status: 'paid', gift: { ...gift, redeemed_at: '2026-11-25T10:00:00.000Z' } })).toBe(false);
+    expect(canResendGift({ status: 'paid', gift: null })).toBe(false);
   });
 });
