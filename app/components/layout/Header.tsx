@@ -21,9 +21,15 @@ interface Props {
 export function Header({ channelName, logo, menu, user }: Props) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
+  const location = pathname + search;
+  const shownAt = useRef(location);
   useEffect(() => {
+    // After a navigation only: on a slow connection the fan may have opened the menu before the
+    // page hydrated, and hydration must not shut it under them.
+    if (shownAt.current === location) return;
+    shownAt.current = location;
     if (menuRef.current) menuRef.current.open = false;
-  }, [pathname, search]);
+  }, [location]);
   const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
     const details = event.currentTarget;
     if (event.key !== 'Escape' || !details.open) return;

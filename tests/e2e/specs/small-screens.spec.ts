@@ -36,6 +36,8 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
     await main.getByRole('link', { name: 'Schedule', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schedule');
+    // The new page starts with the menu folded (with JavaScript too, where the header stays).
+    await expect(main).toBeHidden();
   });
 
   test('the Menu button works from the keyboard', async ({ page }) => {
@@ -47,6 +49,29 @@ test.describe('on a phone', () => {
     await expect(main).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(main.getByRole('link').first()).toBeFocused();
+  });
+
+  test('a menu opened while the page is still getting its script stays open when the script runs', async ({ page, javaScriptEnabled }) => {
+    // A slow connection: the app's modules arrive only after the fan opened the menu.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/build/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/faq', { waitUntil: 'commit' });
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main).toBeVisible();
+    release();
+    const menu = page.locator('details.site-menu');
+    if (javaScriptEnabled) {
+      await expect.poll(() => menu.evaluate((d) => Object.keys(d).some((k) => k.startsWith('__react')))).toBe(true);
+      // Two frames after hydration its effects have run.
+      await menu.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    expect(await menu.evaluate((d: HTMLDetailsElement) => d.open), 'the menu is still open').toBe(true);
+    await expect(main).toBeVisible();
   });
 
   test('no page scrolls sideways', async ({ page }, testInfo) => {
