@@ -84,7 +84,8 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
 
 /** POST /gifts/resend: the buyer mails an unredeemed gift again, to the same address or a
  *  corrected one (a mistyped address, a mail lost to a spam folder). A new link is made, so the
- *  one mailed before stops working; at most one mail per GIFT_RESEND_SECONDS (a minute). The buyer's order, updated. */
+ *  one mailed before stops working; at most one mail per GIFT_RESEND_SECONDS (default a minute).
+ *  Answers the buyer's order, updated. */
 export async function resendGift(deps: Deps, user: UserRow, orderId: number, recipientEmail: string): Promise<Order> {
   const found = await orderOfUser(deps.db, user.id, orderId);
   const gift = found?.row.isGift && found.row.purchaseId !== null ? await giftOfPurchase(deps.db, found.row.purchaseId) : undefined;
