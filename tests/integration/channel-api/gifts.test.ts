@@ -6,7 +6,7 @@ import { hashToken } from '../../../channel-api/repo/tokens.ts';
 import { listMail, pathTokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../helpers/accounts.ts';
 import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, startShop } from '../helpers/commerce.ts';
+import { CARD, commerce, giftMailedAWhileAgo, startShop } from '../helpers/commerce.ts';
 
 /* Gifting a pass (issue 11, ADR 019): buying a pass for someone else's address with a message,
    the redeem link mailed when it is paid, redeeming it once as any signed-in fan, the buyer's
@@ -224,14 +224,6 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const { buyer, orderId, token } = await paidGift('typo@exampel.test');
     const resend = (key: string, recipient_email: unknown, order_id: unknown = orderId) =>
       http.request('POST', '/gifts/resend', { body: { api_key: key, order_id, recipient_email } });
-    /** As if the link was last mailed two minutes ago. */
-    const aWhileLater = async () => {
-      const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId));
-      await server.db
-        .update(gifts)
-        .set({ mailedAt: new Date(Date.now() - 120_000) })
-        .where(eq(gifts.purchaseId, order.purchaseId!));
-    };
     const mailsTo = (to: string) => listMail(server.outbox).filter((m) => m.to.includes(to)).length;
 
     // Just mailed when it was paid: not again yet.
@@ -239,7 +231,7 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect([tooSoon.status, tooSoon.json.message]).toEqual([409, GIFT_MSG.justMailed]);
     expect(mailsTo('right@example.test')).toBe(0);
 
-    await aWhileLater();
+    await giftMailedAWhileAgo(server.db, orderId);
     // Not to the buyer's own address; not for another fan; nothing changes.
     const own = await resend(buyer.key, buyer.email.toUpperCase());
     expect([own.status, own.json.errors?.recipient_email]).toEqual([400, [GIFT_MSG.ownEmail]]);
@@ -261,7 +253,7 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Once a minute, even two at once.
     const again = await resend(buyer.key, 'right@example.test');
     expect([again.status, again.json.message]).toEqual([409, GIFT_MSG.justMailed]);
-    await aWhileLater();
+    await giftMailedAWhileAgo(server.db, orderId);
     const afterBoth = Date.now();
     const both = await Promise.all([resend(buyer.key, 'right@example.test'), resend(buyer.key, 'right@example.test')]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -270,7 +262,7 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Redeemed: never again.
     const latest = pathTokenFrom(await waitForMail(server.outbox, { to: 'right@example.test', subject: 'gave you a gift', after: afterBoth }), '/gift/');
     expect((await redeem((await acc.signUp()).key, latest)).status).toBe(200);
-    await aWhileLater();
+    await giftMailedAWhileAgo(server.db, orderId);
     const redeemed = await resend(buyer.key, 'right@example.test');
     expect([redeemed.status, redeemed.json.message]).toEqual([409, GIFT_MSG.redeemed]);
   });

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Ids } from './cases.ts';
-import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts, uniqueEmail } from '../helpers/accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce } from '../helpers/commerce.ts';
+import { CARD, commerce, giftMailedAWhileAgo } from '../helpers/commerce.ts';
 
 /* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
    a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
@@ -83,12 +81,8 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     giftOrder: async () => {
       const buyer = await acc.signUp();
       const { orderId } = await giftOf(buyer);
-      // Mailed two minutes ago, as the buyer finds out it went astray: it may be mailed again.
-      const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId));
-      await server.db
-        .update(gifts)
-        .set({ mailedAt: new Date(Date.now() - 120_000) })
-        .where(eq(gifts.purchaseId, order.purchaseId!));
+      // The buyer finds out later that it went astray.
+      await giftMailedAWhileAgo(server.db, orderId);
       return { key: buyer.key, orderId };
     },
     savedCard: async () => {

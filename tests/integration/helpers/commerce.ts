@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { api, SANDBOX_CARDS, type Event, type Package } from '#contract';
 import { accounts } from './accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 
 /* Buying things the way the web app does (ids and an idempotency key), and paying on the sandbox
@@ -28,6 +30,16 @@ export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?:
       await fake?.close();
     },
   };
+}
+
+/** As if the gift behind the buyer's order was last mailed two minutes ago: it may be mailed
+ *  again (POST /gifts/resend allows one mail a minute). */
+export async function giftMailedAWhileAgo(db: TestChannelApi['db'], orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  await db
+    .update(gifts)
+    .set({ mailedAt: new Date(Date.now() - 120_000) })
+    .where(eq(gifts.purchaseId, order.purchaseId!));
 }
 
 export const idempotencyKey = () => randomBytes(16).toString('hex');
