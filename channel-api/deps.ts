@@ -8,6 +8,7 @@ import type { Mailer } from './mail/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
+import type { Signing } from './signing.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
  * in server.ts) and who is calling (`Caller`, built per request by http/route.ts). Layers:
@@ -29,6 +30,8 @@ export interface Deps {
   social: SocialConfig;
   /** Who takes the money: the sandbox (default) or Stripe (payments/provider.ts). */
   payments: PaymentProvider;
+  /** The server's own keys: signed links, media grants, keyed hashes (signing.ts). */
+  signing: Signing;
   log(message: string): void;
 }
 

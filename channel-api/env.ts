@@ -34,6 +34,11 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Another Stripe API origin, for tests against a local fake (http://127.0.0.1:port). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The server's signing secret (links, media grants, deleted accounts' keyed hashes: signing.ts);
+   *  comma-separated, the first signs. Unset: one made at the first start, kept in the database. */
+  CHANNEL_API_SECRET: optional,
+  /** The key media grants are signed with, to give a CDN that checks them; unset: derived from the secret. */
+  MEDIA_GRANT_SECRET: optional,
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

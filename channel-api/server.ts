@@ -24,6 +24,7 @@ import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
+import { loadSigning } from './signing.ts';
 
 export interface ChannelApiOptions {
   port?: number;
@@ -49,8 +50,16 @@ export interface ChannelApiOptions {
   social?: SocialConfig;
   /** Stripe (env STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: the sandbox provider. */
   stripe?: StripeOptions | null;
+  /** The server's signing secret (env CHANNEL_API_SECRET; unset: one kept in the database). */
+  secret?: string;
   logger?: boolean;
 }
+
+const splitSecrets = (value?: string) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface ChannelApi {
   url: string;
@@ -87,6 +96,10 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
     if (await seedIfEmpty(database.db)) log('channel-api: seeded the demo channel');
+    const signing = await loadSigning(database.db, {
+      secrets: splitSecrets(opts.secret ?? env.CHANNEL_API_SECRET),
+      mediaGrantKeys: splitSecrets(env.MEDIA_GRANT_SECRET),
+    });
     await prepareMedia(dataDir, { log });
 
     const app = express();
@@ -105,7 +118,19 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl, onEvent: (event) => onPaymentEvent(event) });
-    const deps: Deps = { db: database.db, apiKeyTtlSeconds, userSessionTtlSeconds, giftResendSeconds, publicUrl, mailer, recaptcha, social, payments, log };
+    const deps: Deps = {
+      db: database.db,
+      apiKeyTtlSeconds,
+      userSessionTtlSeconds,
+      giftResendSeconds,
+      publicUrl,
+      mailer,
+      recaptcha,
+      social,
+      payments,
+      signing,
+      log,
+    };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));

@@ -70,3 +70,14 @@ export const images = pgTable(
   },
   (t) => [uniqueIndex('images_name_uq').on(t.name)],
 );
+
+/**
+ * The channel API's own secrets (channel-api/signing.ts), made once at the first start when the
+ * environment names none, so every process on one database signs and checks alike. Never sent
+ * anywhere: unlike the channel key, which GET /channels/{slug}.json hands to anyone.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
