@@ -1,3 +1,4 @@
+import { accessTypeOf } from '../contract/access.ts';
 import type { OrderType } from './db/schema.ts';
 import type { UserRow } from './repo/users.ts';
 
@@ -29,12 +30,11 @@ export interface Viewer {
   /** What the user's paid, active orders give; empty for a visitor. */
   entitlements: Entitlement[];
 }
-export const anonymous: Viewer = { userId: null, user: null, entitlements: [] };
 
 /** An event as access sees it: its category with the categories above it, and its teams. */
 export interface Watchable {
   id: number;
-  /** 'paid' needs a pass; anything else plays for everyone (spec: type 'paid' or other). */
+  /** Its access type (contract: accessTypeOf): free, register, paid or ppv. */
   type: string;
   /** The event's category first, then its parents. */
   categoryIds: number[];
@@ -56,13 +56,28 @@ export function covers(e: Entitlement, event: Watchable): boolean {
   }
 }
 
-export function hasAccess(event: Watchable, viewer: Pick<Viewer, 'entitlements'>): boolean {
-  return event.type !== 'paid' || viewer.entitlements.some((e) => covers(e, event));
+/** Whether the viewer may watch the event (and fetch its media), by its access type. */
+export function hasAccess(event: Watchable, viewer: Pick<Viewer, 'userId' | 'entitlements'>): boolean {
+  switch (accessTypeOf(event.type)) {
+    case 'free':
+      return true;
+    case 'register':
+      return viewer.userId !== null;
+    case 'ppv':
+      // Pay-per-view: a ticket for this event, nothing broader.
+      return viewer.entitlements.some((e) => e.type === 'event' && e.eventId === event.id);
+    case 'paid':
+      return viewer.entitlements.some((e) => covers(e, event));
+  }
 }
 
-/** A video of the on-demand library: a paid one needs the vod_media_access capability. */
+/** A video of the on-demand library: free for anyone, register for any signed-in fan, and
+ *  anything sold (paid, ppv) for a fan with the vod_media_access capability. */
 export function hasVodAccess(item: { type: string }, viewer: Pick<Viewer, 'user' | 'entitlements'>): boolean {
-  return item.type !== 'paid' || (viewer.user !== null && capabilitiesOf(viewer.user, viewer.entitlements).includes('vod_media_access'));
+  const type = accessTypeOf(item.type);
+  if (type === 'free') return true;
+  if (viewer.user === null) return false;
+  return type === 'register' || capabilitiesOf(viewer.user, viewer.entitlements).includes('vod_media_access');
 }
 
 /** What each kind of purchase lets a fan do (ADR 015): a ticket watches; a pass also clips; a

@@ -39,6 +39,8 @@ const schema = z.object({
   CHANNEL_API_SECRET: optional,
   /** The key media grants are signed with, to give a CDN that checks them; unset: derived from the secret. */
   MEDIA_GRANT_SECRET: optional,
+  /** How long a media grant (a fan's right to one asset's files, ADR 026) lasts. */
+  MEDIA_GRANT_SECONDS: seconds(4 * 3600),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

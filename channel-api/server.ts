@@ -8,6 +8,7 @@ import { channelApiEnv } from './env.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
+import { mediaGuard } from './media/guard.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
 import type { PaymentEvent } from './payments/provider.ts';
 import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
@@ -24,6 +25,7 @@ import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
+import { mediaAccess } from './services/media-access.ts';
 import { loadSigning } from './signing.ts';
 
 export interface ChannelApiOptions {
@@ -52,6 +54,8 @@ export interface ChannelApiOptions {
   stripe?: StripeOptions | null;
   /** The server's signing secret (env CHANNEL_API_SECRET; unset: one kept in the database). */
   secret?: string;
+  /** How long a media grant lasts (env MEDIA_GRANT_SECONDS, default 4 h). */
+  mediaGrantSeconds?: number;
   logger?: boolean;
 }
 
@@ -118,6 +122,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl, onEvent: (event) => onPaymentEvent(event) });
+    const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS });
     const deps: Deps = {
       db: database.db,
       apiKeyTtlSeconds,
@@ -129,6 +134,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       social,
       payments,
       signing,
+      media,
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
@@ -141,7 +147,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
     app.use('/media/images', imagesRouter(database.db));
-    app.use('/media', mediaRouter({ dataDir }));
+    app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);

@@ -82,11 +82,13 @@ export const eventParticipant = z.object({
   color: z.string(),
 });
 
+export { ACCESS_TYPES, accessTypeOf, isSold, type AccessType } from './access.ts';
+
 export const event = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** 'paid' needs a pass; anything else ('free') plays for everyone. */
+  /** Who may watch it: an access type (accessTypeOf). */
   type: z.string(),
   participants: z.array(eventParticipant),
   home_team_id: z.number().int().nullable(),
@@ -106,6 +108,17 @@ export type Event = z.infer<typeof event>;
 
 export const caption = z.object({ label: z.string(), srclang: z.string(), url: z.string() });
 
+/**
+ * The viewer's right to one asset's files (a media grant, ADR 026): the web app sets it as an
+ * HttpOnly cookie named `media_grant` (prefixed as its cookies are) on `path`, until `expires_at`,
+ * and its /media proxy hands that cookie, and no other, to the channel API. Null when the media is
+ * public (free) or the viewer may not watch it. Never shown in a page.
+ */
+export const mediaGrant = z.object({ value: z.string(), path: z.string(), expires_at: z.string() });
+export type MediaGrant = z.infer<typeof mediaGrant>;
+/** The name the channel API reads a grant by, as the web app's cookie factory prefixes it. */
+export const MEDIA_GRANT_COOKIE = 'media_grant';
+
 /** events/{id}: the event plus what this viewer may do with it. */
 export const eventDetail = event.extend({
   has_access: z.boolean(),
@@ -114,6 +127,7 @@ export const eventDetail = event.extend({
   /** Progressive MP4 rendition for browsers without HLS; null like url. */
   mp4_url: z.string().nullable(),
   captions: z.array(caption),
+  media_grant: mediaGrant.nullable(),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
 
@@ -242,10 +256,13 @@ export const vodMediaItem = z.object({
 });
 export type VodMediaItem = z.infer<typeof vodMediaItem>;
 export const vodMediaDetail = vodMediaItem.extend({
+  /** Who may watch it: an access type (contract/access.ts). */
+  type: z.string(),
   has_access: z.boolean(),
   url: z.string().nullable(),
   mp4_url: z.string().nullable(),
   captions: z.array(caption),
+  media_grant: mediaGrant.nullable(),
 });
 export type VodMediaDetail = z.infer<typeof vodMediaDetail>;
 export const vodMediaCategory = z.object({ id: z.number().int(), name: z.string(), alias: z.string() });

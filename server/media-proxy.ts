@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { forward } from './forward.ts';
+import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
 
 /* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
    the browser fetches video from 'self' (CSP media-src), byte ranges and conditional requests
@@ -29,6 +30,17 @@ const PASS_RESPONSE = [
    rather than interpreted. */
 const MEDIA_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){1,8}$/;
 
+/** The media grant cookies of a request (app/http/media-grant.server.ts), and no other cookie: the
+ *  session cookie never leaves this server. */
+const GRANT_COOKIE = new RegExp(`^(?:__|__Secure-)${MEDIA_GRANT_COOKIE}$`);
+export function grantCookieHeader(cookieHeader: string | undefined): string | undefined {
+  const grants = (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => GRANT_COOKIE.test(pair.slice(0, Math.max(0, pair.indexOf('=')))));
+  return grants.length > 0 ? grants.join('; ') : undefined;
+}
+
 /** The path to forward for a request to /media<rawPath> (query dropped), or null: not media. */
 export function mediaPath(rawPath: string): string | null {
   const path = rawPath.split('?')[0];
@@ -49,10 +61,11 @@ export function mediaProxy(opts: { target: string; clientIp: (req: Request) => s
       return;
     }
     // Only the path: a media file needs no query string, and none is forwarded.
+    const grants = grantCookieHeader(req.headers.cookie);
     forward(req, res, new URL(base + path), {
       passRequest: PASS_REQUEST,
       passResponse: PASS_RESPONSE,
-      extraHeaders: { 'x-forwarded-for': opts.clientIp(req) },
+      extraHeaders: { 'x-forwarded-for': opts.clientIp(req), ...(grants ? { cookie: grants } : {}) },
       unavailable: (r, error) => {
         console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
         r.status(502).type('text').send('Media is unavailable right now.');

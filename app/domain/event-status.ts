@@ -1,3 +1,5 @@
+import { accessTypeOf } from '#contract/access';
+
 /* What a card says about an event's stream: the spec's three stream statuses and whether it is free. */
 
 export type StreamStatus = 'live' | 'upcoming' | 'finished';
@@ -12,7 +14,7 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as StreamStatus] ?? 'Event';
 }
 
-/** Any event type other than 'paid' plays for everyone (contract: event.type). */
+/** Free to watch for anyone, signed in or not (contract: accessTypeOf). */
 export function isFree(event: { type: string }): boolean {
-  return event.type !== 'paid';
+  return accessTypeOf(event.type) === 'free';
 }

@@ -2,6 +2,7 @@
  * sold with a single-event package of its category), the passes that cover its category or one of
  * its teams, and the subscriptions that cover it — each a link with its price. Worked out from the
  * channel's catalogue, which is the same for every visitor: an anonymous watch page stays shared. */
+import { accessTypeOf, isSold } from '#contract/access';
 import type { Package, Subscription } from '#contract/entities';
 import { priceTitle } from './price-title';
 
@@ -17,7 +18,7 @@ export interface Offer {
 
 export interface OfferTarget {
   id: number;
-  /** 'paid' needs a pass (spec: type paid or other). */
+  /** Its access type (contract/access.ts): only paid and pay-per-view events are sold. */
   type: string;
   /** The event's category first, then its parents. */
   categoryIds: number[];
@@ -27,13 +28,15 @@ export interface OfferTarget {
 const byWeight = <T extends { weight: number; id: number }>(a: T, b: T) => a.weight - b.weight || a.id - b.id;
 
 export function offersFor(event: OfferTarget, catalogue: { packages: Package[]; subscriptions: Subscription[] }, currency: string): Offer[] {
-  if (event.type !== 'paid') return [];
+  if (!isSold(event.type)) return [];
   const inCategory = (categories: number[]) => categories.some((c) => event.categoryIds.includes(c));
   const packages = [...catalogue.packages].sort(byWeight);
   const offers: Offer[] = [];
 
   const ticket = packages.find((p) => p.type === 'event' && inCategory(p.event_categories));
   if (ticket) offers.push({ kind: 'event', title: 'Buy this game', price: priceTitle(ticket, currency), href: `/buy?event=${event.id}&package=${ticket.id}` });
+  // Pay-per-view: the ticket is the only way in.
+  if (accessTypeOf(event.type) === 'ppv') return offers;
 
   for (const pass of packages) {
     if (pass.type !== 'package' || pass.kind !== 'regular' || pass.pass_type === 'free') continue;

@@ -5,16 +5,19 @@ import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
 import { vodImage } from '~/domain/vod-card';
 import { describeDuration, watchState } from '~/domain/watch-state';
+import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   const { channel } = requestContext(args);
-  const [item, geo] = await Promise.all([channel.asViewer(api.vodMediaItem, { id }).then((r) => r.data), channel.region()]);
+  const [detail, geo] = await Promise.all([channel.asViewer(api.vodMediaItem, { id }).then((r) => r.data), channel.region()]);
   // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
-  const state = watchState({ ...item, stream_status: 'finished' }, geo);
-  return json({ item, state, serverNow: Date.now() });
+  const state = watchState({ ...detail, stream_status: 'finished' }, geo);
+  // The grant to paid media is a cookie, never part of the page.
+  const { media_grant, ...item } = detail;
+  return json({ item, state, serverNow: Date.now() }, { headers: mediaGrantHeaders(media_grant) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -7,6 +7,7 @@ import { WatchView } from '~/components/WatchView';
 import { offersFor } from '~/domain/offers';
 import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
+import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 
@@ -25,6 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
         bootstrap.settings.currency,
       );
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
+  // Paid media comes with the fan's grant to it, a cookie the page itself never holds.
   return json(
     watchViewData(event, {
       location,
@@ -33,6 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
       embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
       offers,
     }),
+    { headers: mediaGrantHeaders(event.media_grant) },
   );
 }
 

@@ -3,9 +3,13 @@
  * encoding parameters the playlists describe.
  */
 
-export const VOD_ASSETS = ['game-1', 'game-2', 'game-3', 'test-pattern'] as const;
+/** game-1…3 play the demo's free games and videos, game-4…6 what it sells (paid and pay-per-view
+ *  games, paid videos), game-7 its game for signed-in fans; live its free live games, live-2 its
+ *  paid one. Each access type has assets of its own, so no free event hands out what is sold,
+ *  nor a fans-only game what is paid for (ADR 026). */
+export const VOD_ASSETS = ['game-1', 'game-2', 'game-3', 'game-4', 'game-5', 'game-6', 'game-7', 'test-pattern'] as const;
 export type VodAsset = (typeof VOD_ASSETS)[number];
-export const LIVE_ASSETS = ['live'] as const;
+export const LIVE_ASSETS = ['live', 'live-2'] as const;
 export type LiveAsset = (typeof LIVE_ASSETS)[number];
 
 /** Bump when a recipe changes so existing data dirs regenerate their media. */

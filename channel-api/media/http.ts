@@ -16,6 +16,13 @@ export const FILE_TYPES: Record<string, { type: string; cache: string }> = {
   vtt: { type: 'text/vtt; charset=utf-8', cache: 'public, max-age=3600' },
 };
 
+/** Sets a file's Cache-Control. A file served on a media grant (media/guard.ts marks the response)
+ *  is the fan's alone: shared caches must not keep it, whatever its kind allows. */
+export function setCaching(res: Response, value: string): void {
+  const own = res.locals.granted === true;
+  res.setHeader('Cache-Control', !own ? value : value.startsWith('public') ? value.replace(/^public/, 'private') : `private, ${value}`);
+}
+
 /** Every 4xx/5xx of the channel API has this shape. */
 export function sendError(res: Response, status: number, message: string): void {
   res.status(status).type('application/json').send(JSON.stringify({ message }));

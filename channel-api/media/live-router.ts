@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { isLiveAsset, SEGMENT_SECONDS } from './assets.ts';
-import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, sendError } from './http.ts';
+import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, sendError, setCaching } from './http.ts';
 import { liveMasterPlaylist, liveMediaPlaylist } from './live-playlist.ts';
 import { COMPLETE_MARKER, mediaDirOf, type LiveMeta } from './prepare.ts';
 import { liveSubtitleSegment, parseVtt, type Cue } from './vtt.ts';
@@ -58,7 +58,7 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
 
   function sendPlaylist(res: Response, text: string): void {
     res.setHeader('Content-Type', PLAYLIST_TYPE);
-    res.setHeader('Cache-Control', NO_CACHE);
+    setCaching(res, NO_CACHE);
     // A Buffer, so Express does not append '; charset=utf-8' to the playlist type.
     res.send(Buffer.from(text, 'utf8'));
   }
@@ -82,7 +82,7 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
       const file = `seg_${String(Number(match[1]) % meta.segments).padStart(3, '0')}.ts`;
       res.setHeader('Content-Type', FILE_TYPES.ts.type);
       // The URI carries the absolute number, so its content never changes.
-      res.setHeader('Cache-Control', FILE_TYPES.ts.cache);
+      setCaching(res, FILE_TYPES.ts.cache);
       res.sendFile(file, { root: dir, cacheControl: false }, (error?: Error) => {
         if (error && !res.headersSent) sendError(res, 404, 'Segment not found');
       });
@@ -94,7 +94,7 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
     if (!match || match[2] !== 'vtt') return sendError(res, 400, 'Invalid segment name');
     withLoop(req.params.asset, res, ({ meta, cues }) => {
       res.setHeader('Content-Type', FILE_TYPES.vtt.type);
-      res.setHeader('Cache-Control', FILE_TYPES.ts.cache);
+      setCaching(res, FILE_TYPES.ts.cache);
       res.send(
         liveSubtitleSegment(cues, Number(match[1]), {
           segmentSeconds: SEGMENT_SECONDS,

@@ -6,7 +6,17 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_LOOP_SEGMENTS, LIVE_RENDITION, MEDIA_VERSION, SEGMENT_SECONDS, VOD_ASSETS, VOD_RENDITIONS, type Rendition } from './assets.ts';
+import {
+  isLiveAsset,
+  LIVE_ASSETS,
+  LIVE_LOOP_SEGMENTS,
+  LIVE_RENDITION,
+  MEDIA_VERSION,
+  SEGMENT_SECONDS,
+  VOD_ASSETS,
+  VOD_RENDITIONS,
+  type Rendition,
+} from './assets.ts';
 import { CAPTIONS } from './captions.ts';
 import { ffmpegPath, probe, runFfmpeg } from './ffmpeg.ts';
 import { measureBandwidth, vodMasterPlaylist, type Variant } from './hls-master.ts';
@@ -33,7 +43,7 @@ export interface PrepareOptions {
   assets?: string[];
 }
 
-export const ALL_ASSETS: string[] = [...VOD_ASSETS, 'live'];
+export const ALL_ASSETS: string[] = [...VOD_ASSETS, ...LIVE_ASSETS];
 
 const inFlight = new Map<string, Promise<void>>();
 
@@ -68,7 +78,7 @@ async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void>
     const scratch = path.join(mediaDir, `.build-${name}-${process.pid}-${t0}`);
     await mkdir(scratch, { recursive: true });
     try {
-      if (name === 'live') await buildLive(scratch, bin);
+      if (isLiveAsset(name)) await buildLive(name, scratch, bin);
       else await buildVod(name, scratch, bin);
       await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: bin }));
       await moveIntoPlace(scratch, target);
@@ -160,8 +170,8 @@ async function buildVod(name: string, dir: string, bin: string): Promise<void> {
   await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS[name] ?? []));
 }
 
-async function buildLive(dir: string, bin: string): Promise<void> {
-  const scene = SCENES.live;
+async function buildLive(name: string, dir: string, bin: string): Promise<void> {
+  const scene = SCENES[name];
   const mp4 = path.join(dir, 'source.mp4');
   await runFfmpeg(encodeArgs(scene, [LIVE_RENDITION], [mp4]), bin);
   await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), bin);
@@ -180,7 +190,7 @@ async function buildLive(dir: string, bin: string): Promise<void> {
     height: LIVE_RENDITION.height,
   };
   await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 2));
-  await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS.live));
+  await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS[name] ?? []));
   await rm(mp4, { force: true });
 }
 

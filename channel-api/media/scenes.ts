@@ -68,8 +68,28 @@ export const SCENES: Record<string, Scene> = {
     { floor: '0xE3F2FD', lines: '0xD32F2F', home: '0x212121', away: '0x00897B', ball: 'black', inset: 'rgbtestsrc', toneHz: 262, pace: 1.6 },
     22,
   ),
+  // What the demo sells (ADR 026): football on turf, a gym, a clay court.
+  'game-4': courtScene(
+    { floor: '0x33691E', lines: 'white', home: '0xB71C1C', away: '0xF9A825', ball: '0x6D4C41', inset: 'smptebars', toneHz: 294, pace: 0.8 },
+    26,
+  ),
+  'game-5': courtScene(
+    { floor: '0xD7B98E', lines: '0x1A237E', home: '0x2E7D32', away: '0xAD1457', ball: 'white', inset: 'testsrc2', toneHz: 349, pace: 1.2 },
+    24,
+  ),
+  'game-6': courtScene(
+    { floor: '0xBF5B32', lines: 'white', home: '0x263238', away: '0x0277BD', ball: '0xCDDC39', inset: 'rgbtestsrc', toneHz: 370, pace: 1.4 },
+    22,
+  ),
+  // The game free for fans with an account: a court in the channel's blue.
+  'game-7': courtScene(
+    { floor: '0x0D47A1', lines: '0x90CAF9', home: 'white', away: '0xFFB300', ball: '0xE53935', inset: 'smptebars', toneHz: 415, pace: 0.7 },
+    20,
+  ),
   'test-pattern': { durationSeconds: 10, fps: 25, graph: `testsrc=size=640x360:rate=25:duration=10[v];${tone(440, 10)}` },
   // TOOLCHAIN §6's loop, at 25 fps rather than 30 to shorten the first start; keyframes
   // every 50 frames still give 30 × 2 s segments.
   live: { durationSeconds: 60, fps: 25, graph: `testsrc2=s=640x360:r=25:d=60[v];${tone(440, 60)}` },
+  // The paid live game: the same loop in negative colours and another tone, so it is told apart.
+  'live-2': { durationSeconds: 60, fps: 25, graph: `testsrc2=s=640x360:r=25:d=60,negate[v];${tone(523, 60)}` },
 };

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { isVodAsset } from './assets.ts';
-import { FILE_TYPES, sendError } from './http.ts';
+import { FILE_TYPES, sendError, setCaching } from './http.ts';
 import { COMPLETE_MARKER, mediaDirOf } from './prepare.ts';
 
 const ASSET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -39,7 +39,7 @@ export function vodRouter(opts: { dataDir: string }): Router {
     }
     const kind = FILE_TYPES[match[1]];
     res.setHeader('Content-Type', kind.type);
-    res.setHeader('Cache-Control', kind.cache);
+    setCaching(res, kind.cache);
     res.sendFile(file, { root: path.join(mediaDir, asset), dotfiles: 'deny', cacheControl: false }, (error?: SendError) => {
       if (!error || res.headersSent) return;
       const status = error.status ?? error.statusCode ?? 500;

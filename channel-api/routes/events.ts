@@ -4,7 +4,6 @@ import { hasAccess } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
-import { eventPlayback } from '../media-urls.ts';
 import { eventCategoriesOf } from '../repo/catalog.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
@@ -13,11 +12,12 @@ import { watchable } from '../services/purchase.ts';
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;
   mount(router, deps, api.events, async ({ channel, params }) => listEvents(db, channel.id, params, nowSeconds()));
-  mount(router, deps, api.event, async ({ channel, params, viewer }) => {
+  mount(router, deps, api.event, async ({ channel, params, viewer, user, apiKey }) => {
     const found = await eventById(db, channel.id, params.id, nowSeconds());
     if (!found) throw notFound('Event not found');
     const access = hasAccess(watchable(found.out), viewer);
-    return { data: { ...found.out, has_access: access, ...eventPlayback(found.out.stream_status, found.asset, access) } };
+    const playback = await deps.media.eventPlayback({ channelId: channel.id, user, apiKey }, { ...found.out, asset: found.asset }, access);
+    return { data: { ...found.out, has_access: access, ...playback } };
   });
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));
   mount(router, deps, api.eventsForHomepage, async ({ channel }) => ({ data: await eventsForHomepage(db, channel.id, nowSeconds()) }));

@@ -4,17 +4,17 @@ import { hasVodAccess } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
-import { noPlayback, vodPlayback } from '../media-urls.ts';
 import { listVod, vodById, vodCategoriesOf, vodItemOut, vodRailsOf } from '../repo/vod.ts';
 
 export function vodRoutes(router: Router, deps: Deps) {
   const { db } = deps;
   mount(router, deps, api.vodMediaItems, async ({ channel, params }) => listVod(db, channel.id, params));
-  mount(router, deps, api.vodMediaItem, async ({ channel, params, viewer }) => {
+  mount(router, deps, api.vodMediaItem, async ({ channel, params, viewer, user, apiKey }) => {
     const item = await vodById(db, channel.id, params.id);
     if (!item) throw notFound('Media item not found');
     const access = hasVodAccess(item, viewer);
-    return { data: { ...vodItemOut(item), has_access: access, ...(access ? vodPlayback(item.asset) : noPlayback) } };
+    const playback = await deps.media.videoPlayback({ channelId: channel.id, user, apiKey }, item, access);
+    return { data: { ...vodItemOut(item), type: item.type, has_access: access, ...playback } };
   });
   mount(router, deps, api.vodMediaCategories, async ({ channel }) => ({ data: await vodCategoriesOf(db, channel.id) }));
   mount(router, deps, api.vodMediaSearch, async ({ channel, params }) => listVod(db, channel.id, params));

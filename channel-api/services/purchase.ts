@@ -1,3 +1,4 @@
+import { isSold } from '../../contract/access.ts';
 import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
 import { hasAccess, type Watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -207,7 +208,8 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
   const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
   if (!found) throw new HttpError(404, 'Event not found', { event_id: ['Event not found'] });
   const event = found.out;
-  if (event.type !== 'paid') throw new HttpError(400, ORDER_MSG.freeEvent, { event_id: [ORDER_MSG.freeEvent] });
+  // Free and register events are not sold: only paid and pay-per-view ones.
+  if (!isSold(event.type)) throw new HttpError(400, ORDER_MSG.freeEvent, { event_id: [ORDER_MSG.freeEvent] });
   // Spec section 5: a paid event needs a single-event package id.
   if (packageId === undefined) throw idNotSelected('package_id');
   const pkg = await packageById(deps.db, caller.channel.id, packageId);

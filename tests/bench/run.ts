@@ -159,7 +159,7 @@ async function freeFinishedEventId(apiKey: string): Promise<number> {
   const events = (await (await fetch(`${channelApiUrl}/events?stream_status=finished&limit=100&api_key=${apiKey}`)).json()) as {
     data: { id: number; type: string }[];
   };
-  const free = events.data.find((e) => e.type !== 'paid');
+  const free = events.data.find((e) => e.type === 'free');
   if (!free) throw new Error('no finished free event');
   return free.id;
 }

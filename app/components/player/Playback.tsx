@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Countdown } from '~/components/Countdown';
+import { SignInLink } from '~/components/layout/SignInLink';
 import { Player } from '~/components/Player';
 import { formatEventDate, isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
@@ -21,6 +22,7 @@ interface PlaybackProps {
 
 export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not available in your region.";
 export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
+export const SIGN_IN_MESSAGE = 'This one is free for fans with an account: log in or register to watch it.';
 
 /** The area where the video plays, or what stands in its place and why. */
 export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [] }: PlaybackProps) {
@@ -34,7 +36,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
         </div>
       );
     case 'no-access':
-      return <NoAccess linkTarget={linkTarget} offers={offers} />;
+      return state.signIn ? <SignInToWatch linkTarget={linkTarget} /> : <NoAccess linkTarget={linkTarget} offers={offers} />;
     case 'unavailable':
       return (
         <div className="playback-notice">
@@ -48,10 +50,36 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
             Starts <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone)}</time>
           </p>
           <Countdown startsAt={state.startsAt} serverNow={serverNow} />
-          {state.hasAccess ? null : <NoAccess linkTarget={linkTarget} offers={offers} inline />}
+          {state.hasAccess ? null : state.signIn ? (
+            <SignInToWatch linkTarget={linkTarget} inline />
+          ) : (
+            <NoAccess linkTarget={linkTarget} offers={offers} inline />
+          )}
         </div>
       );
   }
+}
+
+/** A 'register' event or video: an account is all it takes. The links bring the fan back here. */
+function SignInToWatch({ linkTarget, inline = false }: { linkTarget?: '_top'; inline?: boolean }) {
+  const body = (
+    <>
+      <p>{SIGN_IN_MESSAGE}</p>
+      <ul className="offers" aria-label="Ways to watch">
+        <li>
+          <SignInLink to="/login" className="button offer" target={linkTarget}>
+            Log in
+          </SignInLink>
+        </li>
+        <li>
+          <SignInLink to="/registration" className="button button--secondary offer" target={linkTarget}>
+            Register
+          </SignInLink>
+        </li>
+      </ul>
+    </>
+  );
+  return inline ? body : <div className="playback-notice">{body}</div>;
 }
 
 function NoAccess({ linkTarget, offers, inline = false }: { linkTarget?: '_top'; offers: Offer[]; inline?: boolean }) {

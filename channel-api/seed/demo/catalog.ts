@@ -26,6 +26,9 @@ const vodTitles: [string, string, string][] = [
   ['interviews', 'Athletic directors on the new season', 'game-3'],
 ];
 
+/** The paid videos play recordings of what is sold, never a free one's (ADR 026). */
+const paidRecordings = ['game-4', 'game-5', 'game-6'];
+
 export function vodItems(): D['vod_items'] {
   return vodTitles.map(([category, title, asset], i) => ({
     key: `vod-${i + 1}`,
@@ -35,7 +38,7 @@ export function vodItems(): D['vod_items'] {
     duration: category === 'full-games' ? MATCH : 60,
     category,
     type: i % 4 === 3 ? 'paid' : 'free',
-    asset,
+    asset: i % 4 === 3 ? paidRecordings[Math.floor(i / 4)] : asset,
     image: poster(sports[i % sports.length]),
   }));
 }

@@ -14,35 +14,47 @@ export const locations: D['locations'] = [
   { key: 'riverbend-gym', name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' },
 ];
 
-/** Finished games replay one of the three demo recordings. */
-const assets = ['game-1', 'game-2', 'game-3'] as const;
+/** Finished games replay a demo recording of their access type's own (media/assets.ts, ADR 026):
+ *  what is free never shares a file with what is sold or with what needs an account. */
+const recordings = { free: ['game-1', 'game-2', 'game-3'], sold: ['game-4', 'game-5', 'game-6'], register: ['game-7'] } as const;
+/** The live loop a live (or upcoming, once it starts) game streams: the paid ones have their own. */
+const liveLoop = (type: string) => (type === 'free' ? 'live' : 'live-2');
+
+type Access = 'free' | 'paid' | 'register' | 'ppv';
 
 /**
- * 45 events: 3 live, 21 upcoming, 21 finished, every sport and both genders, alternating
- * free/paid inside each status. Times are offsets from the moment of seeding; the live ones are
- * `always_live` (they re-air back to back, see repo/event-status.ts) so the demo always has
- * something live however long ago it was seeded.
+ * 47 events: 3 live, 21 upcoming, 23 finished, every sport and both genders, alternating
+ * free/paid inside each status; the last two finished ones are free for signed-in fans
+ * ('register') and pay-per-view ('ppv'). Times are offsets from the moment of seeding; the live
+ * ones are `always_live` (they re-air back to back, see repo/event-status.ts) so the demo always
+ * has something live however long ago it was seeded.
  */
 export function events(): D['events'] {
-  const plan: { status: 'live' | 'upcoming' | 'finished'; offset: number }[] = [
+  const plan: { status: 'live' | 'upcoming' | 'finished'; offset: number; access?: Access }[] = [
     ...[-20 * 60, -45 * 60, -5 * 60].map((offset) => ({ status: 'live' as const, offset })),
     ...Array.from({ length: 21 }, (_, i) => ({ status: 'upcoming' as const, offset: 2 * HOUR + i * 20 * HOUR })),
     ...Array.from({ length: 21 }, (_, i) => ({ status: 'finished' as const, offset: -(1 * DAY + i * 22 * HOUR) })),
+    { status: 'finished', offset: -(1 * DAY + 21 * 22 * HOUR), access: 'register' },
+    { status: 'finished', offset: -(1 * DAY + 22 * 22 * HOUR), access: 'ppv' },
   ];
-  let finished = 0;
+  const played = { free: 0, sold: 0, register: 0 };
+  const recording = (type: Access) => {
+    const kind = type === 'free' || type === 'register' ? type : 'sold';
+    return recordings[kind][played[kind]++ % recordings[kind].length];
+  };
   return plan.map((p, i) => {
     const sport = sports[i % sports.length];
     const gender = genders[Math.floor(i / sports.length) % genders.length];
     const home = schools[i % schools.length];
     // (3i + 1) - i = 2i + 1 is odd, so never a multiple of 8: a school never plays itself.
     const away = schools[(i * 3 + 1) % schools.length];
-    const paid = p.status === 'live' ? i === 1 : i % 2 === 1;
+    const type: Access = p.access ?? ((p.status === 'live' ? i === 1 : i % 2 === 1) ? 'paid' : 'free');
     const homeTeam = teamAlias(home, sport, gender);
     return {
       key: `event-${i + 1}`,
       name: `${gender.word} ${sport.name}: ${away.short} at ${home.short}`,
       description: `${away.name} visit ${home.name} in a Lakeshore Athletic Conference ${sport.name.toLowerCase()} game.`,
-      type: paid ? 'paid' : 'free',
+      type,
       participants: [teamAlias(away, sport, gender), homeTeam],
       home: homeTeam,
       category: categoryAlias(sport, gender),
@@ -53,7 +65,7 @@ export function events(): D['events'] {
       always_live: p.status === 'live',
       image: poster(sport),
       weight: p.status === 'live' ? 10 : 0,
-      asset: p.status === 'finished' ? assets[finished++ % assets.length] : null,
+      asset: p.status === 'finished' ? recording(type) : liveLoop(type),
     };
   });
 }

@@ -46,7 +46,7 @@ export function eventTitle(e: Event): string {
 
 export async function finishedEvent(type: 'free' | 'paid'): Promise<Event> {
   const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
-  const found = items.find((e) => (type === 'paid' ? e.type === 'paid' : e.type !== 'paid'));
+  const found = items.find((e) => e.type === type);
   if (!found) throw new Error(`the demo channel has no finished ${type} event`);
   return found;
 }

@@ -69,6 +69,25 @@ export async function saveCard(apiKey: string, card: string): Promise<string> {
   return newest.id;
 }
 
+/** Buys and pays a single event for the fan over the channel API, as the web app and a browser
+ *  would (for specs about what a buyer gets, not about buying). */
+export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
+  const res = await fetch(`${CHANNEL_API_URL}/stripe/buy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: apiKey, event_id: event.id, package_id: ticket.id, idempotency_key: `buy${Date.now().toString(36)}`.padEnd(20, 'x') }),
+  });
+  if (!res.ok) throw new Error(`buy → ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { redirect_url: string } };
+  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url, WEB_URL).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: CARDS.success, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
+  });
+  if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
+}
+
 /** Whether the channel lets this fan watch the event. */
 export async function canWatch(apiKey: string, eventId: number): Promise<boolean> {
   return (await getJson<{ data: { has_access: boolean } }>(`/events/${eventId}?api_key=${encodeURIComponent(apiKey)}`)).data.has_access;

@@ -54,7 +54,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     });
     const notFound = await q({ event_id: String(event.id), package_id: '999999' });
     expect([notFound.status, notFound.json.message]).toEqual([404, ORDER_MSG.passNotFound]);
-    const free = events.find((e) => e.type !== 'paid')!;
+    const free = events.find((e) => e.type === 'free')!;
     expect((await q({ event_id: String(free.id), package_id: String(ticket.id) })).json.message).toBe(ORDER_MSG.freeEvent);
     const otherTicket = packages.find((p) => p.type === 'event' && !p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)))!;
     expect((await q({ event_id: String(event.id), package_id: String(otherTicket.id) })).json.message).toBe(ORDER_MSG.notCovered);

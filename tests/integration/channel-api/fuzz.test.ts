@@ -6,6 +6,8 @@ import { api, type Endpoint, type EndpointName } from '#contract';
 import { cases, type Req } from './cases.ts';
 import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
+import { scopeOfPath } from '../../../channel-api/media-urls.ts';
+import { signingFrom } from '../../../channel-api/signing.ts';
 import { hostileString, NESTED_KEYS, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { onPostgres } from '../helpers/channel-api.ts';
@@ -231,6 +233,45 @@ describe('fuzz: the generated images (/media/images/<name>.svg and .webp)', () =
         else expect(cleanBody(body.toString('utf8')), label).toEqual([]);
       }),
       { seed: SEED, numRuns: 120, endOnFailure: true },
+    );
+  });
+});
+
+describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
+  it('never serves what is not public without a grant for it, whatever the path or cookie; never 5xx', async () => {
+    // Public: free games play them. Protected: what is sold, the fans-only game, an unused asset.
+    const scopes = { 'vod/game-1': true, 'live/live': true, 'vod/game-4': false, 'vod/game-7': false, 'live/live-2': false, 'vod/test-pattern': false };
+    const files = ['master.m3u8', '360p.m3u8', '360p_000.ts', 'video.mp4', 'captions.vtt', 'video.m3u8', 'v/10.ts', 's/10.vtt'];
+    const signedElsewhere = signingFrom(['not-the-server-secret']).token('media-grant', { s: 'vod/game-4', u: 1, k: 'x', i: 'e:1', x: 4_000_000_000 });
+    const grant = fc.oneof(
+      { arbitrary: hostileString(300), weight: 3 },
+      { arbitrary: fc.constantFrom('', '.', 'a.b', signedElsewhere, `${signedElsewhere}; __media_grant=${signedElsewhere}`), weight: 2 },
+    );
+    // Every UTF-8 byte %-escaped (a lone surrogate goes as U+FFFD, as a browser sends it).
+    const escaped = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const file = fc.oneof(fc.constantFrom(...files), hostileString(60).map(escaped));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(scopes)),
+        file,
+        grant,
+        fc.constantFrom('__media_grant', '__Secure-media_grant', 'media_grant'),
+        async (scope, f, g, name) => {
+          const url = new URL(`${world.server.url}/media/${scope}/${f}`);
+          // The URL as sent (dot segments resolved): the asset it names is what must be protected.
+          const asked = scopeOfPath(url.pathname.slice('/media'.length));
+          const res = await fetch(url, { headers: { cookie: `${name}=${escaped(g)}` } });
+          const body = Buffer.from(await res.arrayBuffer()).toString('latin1');
+          const label = `/media/${scope}/${f} with ${name}=${JSON.stringify(g).slice(0, 80)} → ${res.status}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (asked !== null && !(scopes as Record<string, boolean>)[asked]) {
+            expect(res.status, label).toBe(403);
+            expect(body, label).not.toMatch(/#EXTM3U|WEBVTT|ftyp/);
+          }
+          if (res.status >= 400) expect(cleanBody(body), label).toEqual([]);
+        },
+      ),
+      { seed: SEED, numRuns: 150, endOnFailure: true },
     );
   });
 });

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
-import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
+import { LIVE_ASSETS, LIVE_EPOCH_MS, VOD_ASSETS } from '../../../channel-api/media/assets.ts';
 import { probe } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 
-const VOD = ['game-1', 'game-2', 'game-3', 'test-pattern'];
+const VOD: string[] = [...VOD_ASSETS];
 let dataDir: string;
 let server: MediaServer;
 let prepareSeconds = 0;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe('prepareMedia', () => {
   it('logs every asset it made', () => {
-    for (const asset of [...VOD, 'live']) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
+    for (const asset of [...VOD, ...LIVE_ASSETS]) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
   });
 
   it('is idempotent: a second run makes nothing and touches nothing', async () => {
@@ -51,7 +51,7 @@ describe('prepareMedia', () => {
     const again: string[] = [];
     await prepareMedia(dataDir, { log: (line) => again.push(line) });
     expect(again.filter((line) => line.includes(': made in')).map((line) => line.split(':')[0])).toEqual(['test-pattern']);
-    expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...VOD, 'live'].sort());
+    expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...VOD, ...LIVE_ASSETS].sort());
   });
 });
 

@@ -28,7 +28,7 @@ const event = {
   weight: 0,
 };
 const vodItem = { id: 7, title: 'Final', description: '', date: '2026-01-01T00:00:00.000Z', duration: 60, vod_media_category_id: null, assets: [] };
-const media = { has_access: true, url: '/media/vod/game-1/master.m3u8', mp4_url: null, captions: [] };
+const media = { has_access: true, url: '/media/vod/game-1/master.m3u8', mp4_url: null, captions: [], media_grant: null };
 
 type Viewer = Pick<ChannelClient, 'call' | 'shared'>;
 
@@ -71,7 +71,7 @@ beforeEach(async () => {
   channel.route('GET /events-for-homepage', () => ({ body: { data: { live: [], upcoming: [], finished: [event] } } }));
   channel.route('GET /events/1', () => ({ body: { data: { ...event, ...media } } }));
   channel.route('GET /vod-media-rails', () => ({ body: { data: [{ id: 1, title: 'Best of', vod_media_items: [vodItem] }] } }));
-  channel.route('GET /vod-media-items/7', () => ({ body: { data: { ...vodItem, ...media } } }));
+  channel.route('GET /vod-media-items/7', () => ({ body: { data: { ...vodItem, type: 'free', ...media } } }));
   channel.route('GET /vod-media/search', (hit) => ({ body: { data: [vodItem], meta: { total: 1, offset: Number(hit.query.get('offset') ?? 0), limit: 10 } } }));
   channel.route('GET /pages/3', () => ({ body: { data: { id: 3, url: '/history', alt_name: 'history', name: 'History', body: 'Founded.' } } }));
 });

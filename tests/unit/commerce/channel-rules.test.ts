@@ -30,9 +30,30 @@ describe('access (a pass counts when its order is paid and active: the entitleme
   });
 
   it('free events play for everyone; paid ones need a covering entitlement', () => {
-    expect(hasAccess({ ...game, type: 'free' }, { entitlements: [] })).toBe(true);
-    expect(hasAccess(game, { entitlements: [] })).toBe(false);
-    expect(hasAccess(game, { entitlements: [ent({ eventCategoryId: 11 }), ent({ participantId: 100 })] })).toBe(true);
+    expect(hasAccess({ ...game, type: 'free' }, { userId: null, entitlements: [] })).toBe(true);
+    expect(hasAccess(game, { userId: 7, entitlements: [] })).toBe(false);
+    expect(hasAccess(game, { userId: 7, entitlements: [ent({ eventCategoryId: 11 }), ent({ participantId: 100 })] })).toBe(true);
+  });
+
+  it('register events play for any signed-in fan, and for no visitor', () => {
+    const fansOnly = { ...game, type: 'register' };
+    expect(hasAccess(fansOnly, { userId: null, entitlements: [] })).toBe(false);
+    expect(hasAccess(fansOnly, { userId: 7, entitlements: [] })).toBe(true);
+  });
+
+  it('pay-per-view events need a ticket for that very event: no pass or subscription covers them', () => {
+    const ppv = { ...game, type: 'ppv' };
+    expect(hasAccess(ppv, { userId: 7, entitlements: [ent({ eventCategoryId: 12 }), ent({ participantId: 100 })] })).toBe(false);
+    expect(hasAccess(ppv, { userId: 7, entitlements: [ent({ type: 'subscription', categories: [10] })] })).toBe(false);
+    expect(hasAccess(ppv, { userId: 7, entitlements: [ent({ type: 'event', eventId: 46 })] })).toBe(false);
+    expect(hasAccess(ppv, { userId: 7, entitlements: [ent({ type: 'event', eventId: 45 })] })).toBe(true);
+  });
+
+  it('an access type it does not know is taken as paid, never as free', () => {
+    for (const type of ['', 'Free', 'premium', 'other']) {
+      expect(hasAccess({ ...game, type }, { userId: null, entitlements: [] })).toBe(false);
+      expect(hasAccess({ ...game, type }, { userId: 7, entitlements: [ent({ eventCategoryId: 12 })] })).toBe(true);
+    }
   });
 
   it('capabilities: the account’s own, plus what each kind of purchase gives; the paid library needs a subscription', () => {
@@ -53,6 +74,10 @@ describe('access (a pass counts when its order is paid and active: the entitleme
     expect(hasVodAccess({ type: 'paid' }, { user: fan, entitlements: [ent({ type: 'subscription' })] })).toBe(true);
     expect(hasVodAccess({ type: 'paid' }, { user: null, entitlements: [] })).toBe(false);
     expect(hasVodAccess({ type: 'free' }, { user: null, entitlements: [] })).toBe(true);
+    expect(hasVodAccess({ type: 'register' }, { user: null, entitlements: [] })).toBe(false);
+    expect(hasVodAccess({ type: 'register' }, { user: fan, entitlements: [] })).toBe(true);
+    expect(hasVodAccess({ type: 'ppv' }, { user: fan, entitlements: [ent({})] })).toBe(false);
+    expect(hasVodAccess({ type: 'unknown' }, { user: null, entitlements: [] })).toBe(false);
   });
 });
 

@@ -29,6 +29,7 @@ const event: EventDetail = {
   url: '/media/vod/game-3/master.m3u8',
   mp4_url: '/media/vod/game-3/video.mp4',
   captions: [],
+  media_grant: null,
 };
 
 describe('watchViewData', () => {
@@ -61,6 +62,6 @@ describe('watchViewData', () => {
   });
 
   it('has no place when the channel names none', () => {
-    expect(watchViewData(event, { location: null, state: { kind: 'no-access' }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
+    expect(watchViewData(event, { location: null, state: { kind: 'no-access', signIn: false }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ const finished: PlayableMedia = {
   mp4_url: '/media/vod/game-1/video.mp4',
   captions,
   event_utc_ts: 1_700_000_000,
+  type: 'paid',
 };
 const open = { is_geo_blocked: false };
 
@@ -44,14 +45,25 @@ describe('watchState', () => {
   });
 
   it('asks for a pass when a live or finished event has no access', () => {
-    expect(watchState({ ...finished, has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access' });
-    expect(watchState({ ...finished, stream_status: 'live', has_access: false, url: null }, open)).toEqual({ kind: 'no-access' });
+    expect(watchState({ ...finished, has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
+    expect(watchState({ ...finished, stream_status: 'live', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
+    expect(watchState({ ...finished, type: 'ppv', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
   });
 
-  it('shows the start for an upcoming event, saying whether a pass is still needed', () => {
+  it('asks a visitor only to sign in for an event free to fans with an account (register)', () => {
+    expect(watchState({ ...finished, type: 'register', has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', signIn: true });
+  });
+
+  it('shows the start for an upcoming event, saying whether a pass (or an account) is still needed', () => {
     const upcoming = { ...finished, stream_status: 'upcoming' as const, url: null, mp4_url: null };
-    expect(watchState(upcoming, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: true });
-    expect(watchState({ ...upcoming, has_access: false }, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: false });
+    expect(watchState(upcoming, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: true, signIn: false });
+    expect(watchState({ ...upcoming, has_access: false }, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: false, signIn: false });
+    expect(watchState({ ...upcoming, type: 'register', has_access: false }, open)).toEqual({
+      kind: 'upcoming',
+      startsAt: 1_700_000_000,
+      hasAccess: false,
+      signIn: true,
+    });
   });
 
   it('says unavailable when access is granted but there is no stream', () => {
