@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import { isLoginName, NAME_MAX } from '../contract/auth.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
 import { openDatabase } from './db/client.ts';
-import { databaseOptions } from './env.ts';
+import { channelApiEnv, databaseOptions } from './env.ts';
 import { channelBySlug, defaultChannel } from './repo/channels.ts';
 import { insertUser, userByEmail } from './repo/users.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { rememberedFor } from './services/account-memory.ts';
+import { loadSigning } from './signing.ts';
 
 /**
  * `npm run user:create -- --email fan@example.com [--first-name Ann --last-name Lee] [--channel slug]`
@@ -52,6 +54,8 @@ try {
   const user = taken
     ? undefined
     : await insertUser(database.db, {
+        // A deleted account of this address spent its trial and first purchase (ADR 027).
+        ...(await rememberedFor(database.db, await loadSigning(database.db, channelApiEnv()), channel.id, email)),
         channelId: channel.id,
         email,
         firstName,

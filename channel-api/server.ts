@@ -59,11 +59,6 @@ export interface ChannelApiOptions {
   logger?: boolean;
 }
 
-const splitSecrets = (value?: string) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 export interface ChannelApi {
   url: string;
@@ -100,10 +95,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
     if (await seedIfEmpty(database.db)) log('channel-api: seeded the demo channel');
-    const signing = await loadSigning(database.db, {
-      secrets: splitSecrets(opts.secret ?? env.CHANNEL_API_SECRET),
-      mediaGrantKeys: splitSecrets(env.MEDIA_GRANT_SECRET),
-    });
+    const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
     await prepareMedia(dataDir, { log });
 
     const app = express();

@@ -73,11 +73,20 @@ export function signingFrom(secrets: readonly string[], keys: Partial<Record<Pur
   };
 }
 
-/** The server's signing: the environment's secrets, else the one kept in the database (made on
- *  first use; concurrent first starts keep whichever was written first). */
-export async function loadSigning(db: Db, env: { secrets: readonly string[]; mediaGrantKeys?: readonly string[] }): Promise<Signing> {
-  const keys = env.mediaGrantKeys?.length ? { 'media-grant': env.mediaGrantKeys } : {};
-  if (env.secrets.length > 0) return signingFrom(env.secrets, keys);
+const list = (value?: string) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The server's signing: the secrets CHANNEL_API_SECRET names (comma-separated), else the one kept
+ *  in the database (made on first use; concurrent first starts keep whichever was written first);
+ *  media grants with MEDIA_GRANT_SECRET's keys when it is set. */
+export async function loadSigning(db: Db, env: { CHANNEL_API_SECRET?: string; MEDIA_GRANT_SECRET?: string }): Promise<Signing> {
+  const secrets = list(env.CHANNEL_API_SECRET);
+  const mediaKeys = list(env.MEDIA_GRANT_SECRET);
+  const keys = mediaKeys.length > 0 ? { 'media-grant': mediaKeys } : {};
+  if (secrets.length > 0) return signingFrom(secrets, keys);
   await db
     .insert(serverSecrets)
     .values({ name: 'signing', value: randomBytes(32).toString('base64url') })

@@ -23,6 +23,8 @@ export interface CheckoutRequest {
   trialDays?: number | null;
   /** ISO 4217, upper case as the channel stores it. */
   currency: string;
+  /** When the checkout expires: no payment after it (what it holds is released then: services/holds.ts). */
+  expiresAt: Date;
   /** May hold `{CHECKOUT_SESSION_ID}`, replaced by the session's id on return (as Stripe does). */
   successUrl: string;
   cancelUrl: string;

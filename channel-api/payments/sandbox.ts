@@ -17,8 +17,6 @@ import { sandboxSessions } from '../db/schema.ts';
 
 export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
 
-/** Stripe's default: a Checkout Session expires 24 hours after it is made. */
-const SESSION_TTL_MS = 24 * 3600_000;
 export const SESSION_ID = /^cs_test_[A-Za-z0-9]{24,64}$/;
 
 const randomId = (bytes: number) =>
@@ -34,7 +32,6 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
     name: 'sandbox',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
       const id = `cs_test_${randomId(32)}`;
-      const created = now();
       await db.insert(sandboxSessions).values({
         id,
         channelId: request.channelId,
@@ -51,7 +48,7 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
         recurringCount: request.lines.find((l) => l.recurring)?.recurring?.intervalCount ?? null,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
-        expiresAt: new Date(created.getTime() + SESSION_TTL_MS),
+        expiresAt: request.expiresAt,
       });
       return { sessionId: id, url: new URL(`/sandbox/checkout/${id}`, opts.publicUrl).href };
     },

@@ -128,6 +128,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           })),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           ...(request.mode === 'subscription'
             ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
             : { payment_intent_data: { metadata } }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityStatus, Order } from '../../contract/commerce.ts';
 import type { Entitlement } from '../access.ts';
 import { isUniqueViolation } from './users.ts';
@@ -11,6 +11,9 @@ import { fromCents } from '../money.ts';
  * records is filtered by their user id: there is no way to name another fan's rows. */
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+
+/** A purchase that holds what it uses (services/holds.ts): open, and its checkout not expired yet. */
+export const holding = (now: Date): SQL => and(eq(purchases.status, 'open'), or(isNull(purchases.expiresAt), gt(purchases.expiresAt, now)))!;
 
 /** The sha256 of a token nobody has: a gift's placeholder until its link is made. */
 const unguessableHash = () => createHash('sha256').update(randomBytes(32)).digest('base64url');
@@ -117,19 +120,24 @@ export interface NewPurchase {
   trialDays?: number | null;
   /** Paid with this saved card rather than on a checkout page. */
   paymentMethodId?: string | null;
+  /** When its checkout expires (and with it what it holds). */
+  expiresAt: Date;
 }
 
 /** A purchase with its orders (status created, inactive) and one created transaction each, in one
- *  transaction. Undefined when the user already used this idempotency key (a concurrent double
- *  submit: the caller answers with the first one). */
+ *  transaction, after `hold` (services/holds.ts) took what it holds or threw. Undefined when the
+ *  user already used this idempotency key (a concurrent double submit: the caller answers with
+ *  the first one). */
 export async function insertPurchase(
   db: Db,
   purchase: NewPurchase,
   items: NewOrder[],
   gift: NewGift | null = null,
+  hold: (tx: Executor) => Promise<void> = async () => undefined,
 ): Promise<{ purchase: PurchaseRow; orders: OrderRow[] } | undefined> {
   try {
     return await db.transaction(async (tx) => {
+      await hold(tx);
       const [p] = await tx.insert(purchases).values(purchase).returning();
       const rows = await tx
         .insert(orders)
@@ -187,12 +195,22 @@ export async function purchaseBySession(db: Db, sessionId: string): Promise<Purc
   return row;
 }
 
-/** The user's purchases of one product still waiting for payment (a new attempt ends them). */
-export async function openPurchasesOf(db: Db, userId: number, productKey: string): Promise<PurchaseRow[]> {
+/** The user's purchases still waiting for payment (a new attempt may end some: services/holds.ts). */
+export async function openPurchasesOf(db: Db, userId: number): Promise<PurchaseRow[]> {
   return db
     .select()
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.productKey, productKey), eq(purchases.status, 'open')));
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'open')));
+}
+
+/** Whether a checkout of the fan's not yet paid, and not expired, holds their free trial. */
+export async function trialHeld(db: Executor, userId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), isNotNull(purchases.trialDays), holding(now)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function firstOrderOf(db: Db, purchaseId: number): Promise<OrderRow | undefined> {

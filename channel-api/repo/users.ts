@@ -47,6 +47,13 @@ export const isUniqueViolation = (error: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
+/** The user's row, locked until the caller's transaction ends: what a checkout holds for the fan
+ *  is decided by one request at a time (services/holds.ts). */
+export async function lockUser(tx: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 /** Undefined when the address is already taken in the channel (also under a concurrent insert). */
 export async function insertUser(db: Executor, values: NewUser): Promise<UserRow | undefined> {
   try {

@@ -198,6 +198,8 @@ export const channelDescription = z
             expires_at: z.string().datetime().optional(),
             expires_in_days: z.number().int().optional(),
             max_redemptions: z.number().int().positive().nullable().default(null),
+            /** Uses per fan; null: no limit of its own. */
+            max_redemptions_per_user: z.number().int().positive().nullable().default(null),
             /** Only for a fan who has not paid for anything yet. */
             first_purchase_only: z.boolean().default(false),
             /** The least subtotal (the products, before the code) it applies to. */

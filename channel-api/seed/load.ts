@@ -261,6 +261,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       amountOffCents: c.amount_off === null ? null : toCents(c.amount_off),
       expiresAt: c.expires_at ? new Date(c.expires_at) : c.expires_in_days !== undefined ? new Date(now.getTime() + c.expires_in_days * 86_400_000) : null,
       maxRedemptions: c.max_redemptions,
+      maxRedemptionsPerUser: c.max_redemptions_per_user,
       firstPurchaseOnly: c.first_purchase_only,
       minimumAmountCents: c.minimum_amount === null ? null : toCents(c.minimum_amount),
       appliesTo: c.applies_to,

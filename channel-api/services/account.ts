@@ -1,5 +1,6 @@
 import { api, SERVER_MSG } from '../../contract/index.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { rememberAccount } from './account-memory.ts';
 import { mailLink } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteAccount } from '../repo/account.ts';
@@ -32,6 +33,6 @@ export async function requestDeletion(deps: Deps, caller: Caller, user: UserRow)
 /** Any key may confirm: the link can be opened in another browser; the token is the proof. */
 export async function confirmDeletion(deps: Deps, caller: Caller, token: string) {
   const { row, user } = await validDeletion(deps, caller, token);
-  if (!(await deleteAccount(deps.db, user.id, row.id))) throw badLink();
+  if (!(await deleteAccount(deps.db, user.id, row.id, (tx) => rememberAccount(tx, deps.signing, user)))) throw badLink();
   return { message: 'Your account has been deleted.' };
 }

@@ -3,6 +3,7 @@ import { hashPassword, spendPasswordCheck, verifyPassword } from '../auth/passwo
 import { checkRecaptcha } from '../auth/recaptcha.ts';
 import { verifyIdToken } from '../auth/social.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { rememberedFor } from './account-memory.ts';
 import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { endSession, endUserSessions } from '../repo/sessions.ts';
@@ -18,6 +19,7 @@ export async function register(deps: Deps, caller: Caller, params: ParamsOf<type
   refuseSignedIn(caller);
   await checkRecaptcha(deps.recaptcha, params.recaptcha_token, caller.ip || undefined);
   const user = await insertUser(deps.db, {
+    ...(await rememberedFor(deps.db, deps.signing, caller.channel.id, params.email)),
     channelId: caller.channel.id,
     email: params.email,
     firstName: params.first_name,
@@ -68,6 +70,7 @@ export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<
     else if (params.terms !== true) throw refuse(422, SERVER_MSG.notRegistered, 'terms');
     else {
       user = await insertUser(db, {
+        ...(await rememberedFor(db, deps.signing, caller.channel.id, identity.email)),
         channelId: caller.channel.id,
         email: identity.email,
         firstName: identity.firstName,

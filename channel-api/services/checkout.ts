@@ -2,6 +2,7 @@ import { ORDER_MSG } from '../../contract/commerce.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
+import { CHECKOUT_TTL_MS, replacedBy, takeHolds } from './holds.ts';
 import type { PurchasePlan } from './purchase.ts';
 import { HttpError } from '../http/errors.ts';
 import { isPaymentId } from '../payments/provider.ts';
@@ -49,11 +50,15 @@ export async function startCheckout(
   if (paymentMethodId) await requireOwnCard(deps, caller, user, plan, paymentMethodId);
 
   // A new attempt at the same product ends the older one still open (its order fails, its poller
-  // stops), unless the fan paid it meanwhile (in another tab, its webhook not here yet).
-  for (const open of await openPurchasesOf(deps.db, user.id, plan.productKey)) {
-    if ((await endReplaced(deps, open)) === 'paid') throw new HttpError(409, ORDER_MSG.alreadyBought(plan.type));
+  // stops), unless the fan paid it meanwhile (in another tab, its webhook not here yet); so does
+  // one that holds what this one needs (its limited code, the trial: services/holds.ts).
+  for (const open of await openPurchasesOf(deps.db, user.id)) {
+    if (!replacedBy(open, plan)) continue;
+    if ((await endReplaced(deps, open)) === 'paid' && open.productKey === plan.productKey) throw new HttpError(409, ORDER_MSG.alreadyBought(plan.type));
   }
 
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
   const created = await insertPurchase(
     deps.db,
     {
@@ -70,9 +75,11 @@ export async function startCheckout(
       discountCents: plan.discountCents,
       trialDays: plan.trial?.days ?? null,
       paymentMethodId: paymentMethodId ?? null,
+      expiresAt,
     },
     plan.orders,
     plan.gift ? gift : null,
+    (tx) => takeHolds(tx, plan, { channelId: caller.channel.id, userId: user.id }, now),
   );
   if (!created) {
     // The same form, submitted twice at once: the first one won.
@@ -109,6 +116,7 @@ export async function startCheckout(
         ...(plan.serviceFeeCents > 0 ? [{ name: 'Service fee', amountCents: plan.serviceFeeCents }] : []),
       ],
       currency: plan.currency,
+      expiresAt,
       successUrl: `${orderPageUrl(deps, orderId)}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: new URL(plan.cancelPath, deps.publicUrl).href,
       // Stripe's idempotency keys are per account, not per database: a key of our row id alone

@@ -8,9 +8,12 @@ import { fromCents } from '../money.ts';
  *
  * - A code takes a percentage or an amount off the purchase's subtotal (its products), never more
  *   than the subtotal; the service fee is never discounted.
- * - It may be limited: inactive, an expiry, a number of uses, a fan's first purchase only (no paid
- *   order yet), a minimum subtotal, some kinds of product. Any of these refuses it with the spec's
- *   one message, 'Wrong promo code': a fan is not told which limit, as Stripe's page does not.
+ * - It may be limited: inactive, an expiry, a number of uses, a number of uses per fan, a fan's
+ *   first purchase only (no paid order yet), a minimum subtotal, some kinds of product. Any of
+ *   these refuses it with the spec's one message, 'Wrong promo code': a fan is not told which
+ *   limit, as Stripe's page does not.
+ * - A use counts from the moment a checkout holds it until that checkout ends unpaid; paid, it
+ *   stays (services/holds.ts, ADR 027).
  */
 
 export interface CouponRule {
@@ -19,6 +22,8 @@ export interface CouponRule {
   amountOffCents: number | null;
   expiresAt: Date | null;
   maxRedemptions: number | null;
+  maxRedemptionsPerUser: number | null;
+  /** Uses so far: paid, and held by checkouts not yet paid. */
   timesRedeemed: number;
   firstPurchaseOnly: boolean;
   minimumAmountCents: number | null;
@@ -31,12 +36,22 @@ export interface CouponUse {
   type: ProductType;
   /** What the products cost, before the code and without the service fee. */
   subtotalCents: number;
-  /** The fan has paid for something before (a first-purchase code is theirs no more). */
-  hasPaidOrder: boolean;
+  /** The fan has made their first purchase: paid for something, or a checkout of theirs holds a
+   *  first-purchase code (a first-purchase code is theirs no more). */
+  firstPurchaseMade: boolean;
+  /** The fan's own uses of this code so far: paid, or held by a checkout of theirs. */
+  fanUses: number;
   now: Date;
 }
 
-export type CouponRefusal = 'inactive' | 'expired' | 'used up' | 'not a first purchase' | 'below the minimum' | 'not for this product';
+export type CouponRefusal =
+  | 'inactive'
+  | 'expired'
+  | 'used up'
+  | 'used up by this fan'
+  | 'not a first purchase'
+  | 'below the minimum'
+  | 'not for this product';
 
 /** How codes are matched: as Stripe does, without regard to case (stored upper case). */
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();
@@ -46,11 +61,17 @@ export function couponRefusal(c: CouponRule, use: CouponUse): CouponRefusal | nu
   if (!c.active) return 'inactive';
   if (c.expiresAt !== null && c.expiresAt.getTime() <= use.now.getTime()) return 'expired';
   if (c.maxRedemptions !== null && c.timesRedeemed >= c.maxRedemptions) return 'used up';
-  if (c.firstPurchaseOnly && use.hasPaidOrder) return 'not a first purchase';
+  if (c.maxRedemptionsPerUser !== null && use.fanUses >= c.maxRedemptionsPerUser) return 'used up by this fan';
+  if (c.firstPurchaseOnly && use.firstPurchaseMade) return 'not a first purchase';
   if (c.minimumAmountCents !== null && use.subtotalCents < c.minimumAmountCents) return 'below the minimum';
   if (c.appliesTo.length > 0 && !c.appliesTo.includes(use.type)) return 'not for this product';
   return null;
 }
+
+/** Whether a checkout using the code holds something scarce (a use counted against a limit, the
+ *  fan's first purchase): an older open checkout of the fan's with it then gives way to a new one. */
+export const isLimited = (c: Pick<CouponRule, 'maxRedemptions' | 'maxRedemptionsPerUser' | 'firstPurchaseOnly'>): boolean =>
+  c.maxRedemptions !== null || c.maxRedemptionsPerUser !== null || c.firstPurchaseOnly;
 
 /** What the code takes off a subtotal, in cents: at most the subtotal. */
 export function discountCents(c: Pick<CouponRule, 'percentOff' | 'amountOffCents'>, subtotalCents: number): number {

@@ -2,6 +2,7 @@ import { api, MSG, SERVER_MSG } from '../../contract/index.ts';
 import { capabilitiesOf, type Entitlement } from '../access.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { rememberAccount } from './account-memory.ts';
 import { mailLink, userView } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { endUserSessions } from '../repo/sessions.ts';
@@ -40,6 +41,8 @@ export async function updateProfile(deps: Deps, caller: Caller, user: UserRow, p
   if (emailChanged && (await userByEmail(db, caller.channel.id, params.email as string))) throw taken();
   const updated = await db
     .transaction(async (tx) => {
+      // The address it leaves keeps the account's spent trial and first purchase (ADR 027).
+      if (emailChanged) await rememberAccount(tx, deps.signing, user);
       const row = await updateUser(tx, user.id, changes);
       // A new password signs out every other session (a thief's included), not this one.
       if (params.password !== undefined) await endUserSessions(tx, user.id, caller.apiKey ?? undefined);

@@ -1,11 +1,12 @@
+import { couponRefusal, describeCoupon, discountCents, isLimited, normalizeCode } from './coupons.ts';
 import { ORDER_MSG, type ProductType } from '../../contract/commerce.ts';
-import type { Deps } from '../deps.ts';
-import { couponRefusal, describeCoupon, discountCents, normalizeCode } from './coupons.ts';
+import type { Executor } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { couponByCode, hasPaidOrder } from '../repo/coupons.ts';
+import { couponByCode, fanUses, firstPurchaseMade, heldUses } from '../repo/coupons.ts';
 
 /* A code a fan typed, checked against a purchase (GET apply_coupon, and the promotion_code of a
-   quote or a purchase, which is checked again every time: the total is always recomputed here). */
+   quote or a purchase, which is checked again every time: the total is always recomputed here),
+   and once more when a checkout holds its use (services/holds.ts). */
 
 export interface AppliedCoupon {
   id: number;
@@ -13,6 +14,8 @@ export interface AppliedCoupon {
   code: string;
   description: string;
   discountCents: number;
+  /** It has a limit a checkout holds (services/coupons.ts isLimited). */
+  limited: boolean;
 }
 
 /**
@@ -21,26 +24,38 @@ export interface AppliedCoupon {
  * for this purchase or by this fan. Reads only: nothing changes either way.
  */
 export async function couponFor(
-  deps: Pick<Deps, 'db'>,
+  db: Executor,
   purchase: { channelId: number; userId: number; type: ProductType; subtotalCents: number; currency: string },
   typed: string,
   field: string,
   now = new Date(),
+  /** 'quote': the fan's own checkouts with this code do not count, as a new one ends them; 'hold':
+   *  everything counts (services/holds.ts, after those were ended). */
+  when: 'quote' | 'hold' = 'quote',
 ): Promise<AppliedCoupon> {
-  const coupon = await couponByCode(deps.db, purchase.channelId, normalizeCode(typed));
+  const coupon = await couponByCode(db, purchase.channelId, normalizeCode(typed));
+  const quoting = when === 'quote';
   const refusal =
     coupon &&
-    couponRefusal(coupon, {
-      type: purchase.type,
-      subtotalCents: purchase.subtotalCents,
-      hasPaidOrder: coupon.firstPurchaseOnly ? await hasPaidOrder(deps.db, purchase.userId) : false,
-      now,
-    });
+    couponRefusal(
+      {
+        ...coupon,
+        timesRedeemed: coupon.timesRedeemed + (coupon.maxRedemptions !== null ? await heldUses(db, coupon.id, now, quoting ? purchase.userId : undefined) : 0),
+      },
+      {
+        type: purchase.type,
+        subtotalCents: purchase.subtotalCents,
+        firstPurchaseMade: coupon.firstPurchaseOnly ? await firstPurchaseMade(db, purchase.userId, now, quoting ? coupon.id : undefined) : false,
+        fanUses: coupon.maxRedemptionsPerUser !== null ? await fanUses(db, purchase.userId, coupon.id, now, quoting) : 0,
+        now,
+      },
+    );
   if (!coupon || refusal) throw new HttpError(400, ORDER_MSG.wrongPromoCode, { [field]: [ORDER_MSG.wrongPromoCode] });
   return {
     id: coupon.id,
     code: coupon.code,
     description: describeCoupon(coupon, purchase.currency),
     discountCents: discountCents(coupon, purchase.subtotalCents),
+    limited: isLimited(coupon),
   };
 }

@@ -64,7 +64,7 @@ export async function planPurchase(deps: Deps, caller: Caller, user: UserRow, pa
   const planned = await planProduct(deps, caller, user, params);
   if (params.promotion_code === undefined) return planned;
   const purchase = { channelId: caller.channel.id, userId: user.id, type: planned.type, subtotalCents: planned.subtotalCents, currency: planned.currency };
-  return withCoupon(planned, await couponFor(deps, purchase, params.promotion_code, codeField));
+  return withCoupon(planned, await couponFor(deps.db, purchase, params.promotion_code, codeField));
 }
 
 /** The discount spread over the orders, so they still add up to what is charged. */

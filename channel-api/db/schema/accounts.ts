@@ -27,6 +27,9 @@ export const users = pgTable(
     emailVerifiedAt: stamp('email_verified_at'),
     temporaryPassword: boolean('temporary_password').notNull().default(false),
     trialPeriodUsed: boolean('trial_period_used').notNull().default(false),
+    /** An earlier account of this address (deleted, or the address this account moved from) paid
+     *  for something: this one makes no first purchase (account_memory, ADR 027). */
+    purchasedBefore: boolean('purchased_before').notNull().default(false),
     newsOptIn: boolean('news_opt_in').notNull().default(false),
     termsAcceptedAt: stamp('terms_accepted_at'),
     capabilities: jsonb('capabilities')
@@ -41,6 +44,25 @@ export const users = pgTable(
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_channel_email_uq').on(t.channelId, t.email)],
+);
+
+/**
+ * What a channel remembers of an address whose account is gone (deleted, or moved to another
+ * address), so registering it again gives no second free trial and no second first purchase
+ * (ADR 027): a keyed hash of the normalised address (signing.ts 'account-memory') and two flags,
+ * nothing that names or reaches the person.
+ */
+export const accountMemory = pgTable(
+  'account_memory',
+  {
+    id: serial('id').primaryKey(),
+    channelId: channelRef(),
+    addressHash: text('address_hash').notNull(),
+    trialUsed: boolean('trial_used').notNull().default(false),
+    purchased: boolean('purchased').notNull().default(false),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_memory_channel_hash_uq').on(t.channelId, t.addressHash)],
 );
 
 /** A social provider's account (OIDC `sub`) linked to a user. Per channel, like the users. */

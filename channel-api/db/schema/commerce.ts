@@ -91,12 +91,16 @@ export const purchases = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** Paid with a saved card (pm_…) instead of a hosted checkout. */
     paymentMethodId: text('payment_method_id'),
+    /** When its checkout expires: until then an open purchase holds its promo code's use, its free
+     *  trial and its first purchase (services/holds.ts, ADR 027). */
+    expiresAt: stamp('expires_at'),
     failureReason: text('failure_reason'),
     createdAt: stamp('created_at').notNull().defaultNow(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('purchases_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('purchases_coupon_idx').on(t.couponId),
     uniqueIndex('purchases_session_uq').on(t.sessionId),
     index('purchases_user_product_idx').on(t.userId, t.productKey),
   ],
@@ -180,6 +184,8 @@ export const coupons = pgTable(
     amountOffCents: integer('amount_off_cents'),
     expiresAt: stamp('expires_at'),
     maxRedemptions: integer('max_redemptions'),
+    /** How many times one fan may use it; null: no limit of its own. */
+    maxRedemptionsPerUser: integer('max_redemptions_per_user'),
     timesRedeemed: integer('times_redeemed').notNull().default(0),
     firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
     minimumAmountCents: integer('minimum_amount_cents'),

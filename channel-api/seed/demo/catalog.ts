@@ -190,4 +190,5 @@ export const coupons: D['coupons'] = [
   { code: 'SEASON5', amount_off: 5, minimum_amount: 20, applies_to: ['package'] },
   { code: 'GAMEDAY', percent_off: 50, applies_to: ['event'], expires_in_days: -1 },
   { code: 'FULLPASS', percent_off: 100, max_redemptions: 1 },
+  { code: 'ONCE20', percent_off: 20, max_redemptions_per_user: 1 },
 ];

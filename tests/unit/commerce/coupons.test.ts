@@ -20,6 +20,7 @@ const coupon = (c: Partial<CouponRule> = {}): CouponRule => ({
   amountOffCents: null,
   expiresAt: null,
   maxRedemptions: null,
+  maxRedemptionsPerUser: null,
   timesRedeemed: 0,
   firstPurchaseOnly: false,
   minimumAmountCents: null,
@@ -27,11 +28,11 @@ const coupon = (c: Partial<CouponRule> = {}): CouponRule => ({
   active: true,
   ...c,
 });
-const use = (u: Partial<CouponUse> = {}): CouponUse => ({ type: 'event', subtotalCents: 749, hasPaidOrder: false, now, ...u });
+const use = (u: Partial<CouponUse> = {}): CouponUse => ({ type: 'event', subtotalCents: 749, firstPurchaseMade: false, fanUses: 0, now, ...u });
 
 describe('whether a code may be used', () => {
   it('an unlimited active code: for every kind of product, every fan', () => {
-    for (const type of ['event', 'package', 'subscription'] as const) expect(couponRefusal(coupon(), use({ type, hasPaidOrder: true }))).toBeNull();
+    for (const type of ['event', 'package', 'subscription'] as const) expect(couponRefusal(coupon(), use({ type, firstPurchaseMade: true, fanUses: 9 }))).toBeNull();
   });
 
   it('inactive', () => {
@@ -44,15 +45,21 @@ describe('whether a code may be used', () => {
     expect(couponRefusal(coupon({ expiresAt: new Date(now.getTime() - 86_400_000) }), use())).toBe('expired');
   });
 
-  it('uses: refused once times_redeemed reaches max_redemptions', () => {
+  it('uses per fan: refused once the fan’s own uses (paid or held) reach the limit', () => {
+    expect(couponRefusal(coupon({ maxRedemptionsPerUser: 1 }), use({ fanUses: 0 }))).toBeNull();
+    expect(couponRefusal(coupon({ maxRedemptionsPerUser: 1 }), use({ fanUses: 1 }))).toBe('used up by this fan');
+    expect(couponRefusal(coupon({ maxRedemptionsPerUser: 2 }), use({ fanUses: 1 }))).toBeNull();
+  });
+
+  it('uses: refused once times_redeemed (paid and held uses) reaches max_redemptions', () => {
     expect(couponRefusal(coupon({ maxRedemptions: 1, timesRedeemed: 0 }), use())).toBeNull();
     expect(couponRefusal(coupon({ maxRedemptions: 1, timesRedeemed: 1 }), use())).toBe('used up');
     expect(couponRefusal(coupon({ maxRedemptions: 3, timesRedeemed: 5 }), use())).toBe('used up');
   });
 
-  it('first purchase only: refused to a fan who has paid for something', () => {
-    expect(couponRefusal(coupon({ firstPurchaseOnly: true }), use({ hasPaidOrder: false }))).toBeNull();
-    expect(couponRefusal(coupon({ firstPurchaseOnly: true }), use({ hasPaidOrder: true }))).toBe('not a first purchase');
+  it('first purchase only: refused to a fan who has made their first purchase (or holds one)', () => {
+    expect(couponRefusal(coupon({ firstPurchaseOnly: true }), use({ firstPurchaseMade: false }))).toBeNull();
+    expect(couponRefusal(coupon({ firstPurchaseOnly: true }), use({ firstPurchaseMade: true }))).toBe('not a first purchase');
   });
 
   it('minimum amount: on the subtotal, the minimum itself is enough', () => {
@@ -148,7 +155,7 @@ describe('a purchase plan with a code', () => {
   };
 
   it('takes the discount off the orders, never the fee; the orders add up to the total; the lines keep their prices', () => {
-    const p = withCoupon(plan, { id: 7, code: 'SEASON5', description: '$5.00 off passes', discountCents: 500 });
+    const p = withCoupon(plan, { id: 7, code: 'SEASON5', description: '$5.00 off passes', discountCents: 500, limited: false });
     expect(p.totalCents).toBe(9298);
     expect(p.orders.map((o) => [o.amountCents, o.serviceFeeCents])).toEqual([
       [4799 - 250 + 200, 200],
@@ -160,7 +167,7 @@ describe('a purchase plan with a code', () => {
   });
 
   it('a 100 % code leaves the service fee to pay', () => {
-    const p = withCoupon(plan, { id: 8, code: 'FULLPASS', description: '100% off', discountCents: 9598 });
+    const p = withCoupon(plan, { id: 8, code: 'FULLPASS', description: '100% off', discountCents: 9598, limited: true });
     expect(p.totalCents).toBe(200);
     expect(p.orders.map((o) => o.amountCents)).toEqual([200, 0]);
   });
