@@ -152,8 +152,11 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
       ],
       success_url: `${PUBLIC_URL}/orders/${first.order_id}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${PUBLIC_URL}/watch/${first.event.id}`,
+      // The session expires with the purchase's hold on what it uses (ADR 027): an hour on.
+      expires_at: String(Math.floor(purchase.expiresAt!.getTime() / 1000)),
       payment_intent_data: { metadata: { purchase_id: purchaseId } },
     });
+    expect(purchase.expiresAt!.getTime() - purchase.createdAt.getTime()).toBeGreaterThan(59 * 60_000);
     // Ours, not the SDK's per-request key: the same purchase can never make a second session.
     expect(sessionCall.headers['idempotency-key']).toBe(`purchase-${purchase.id}-${first.key}`);
     const session = fake.session(first.sessionId);

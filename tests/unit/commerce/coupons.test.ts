@@ -163,7 +163,7 @@ describe('a purchase plan with a code', () => {
     ]);
     expect(p.orders.reduce((a, o) => a + o.amountCents, 0)).toBe(p.totalCents);
     expect(p.lines).toEqual(plan.lines);
-    expect([p.discountCents, p.coupon]).toEqual([500, { id: 7, code: 'SEASON5', description: '$5.00 off passes' }]);
+    expect([p.discountCents, p.coupon]).toEqual([500, { id: 7, code: 'SEASON5', description: '$5.00 off passes', limited: false }]);
   });
 
   it('a 100 % code leaves the service fee to pay', () => {
