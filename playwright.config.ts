@@ -17,7 +17,16 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.cache/test-results/playwright-artifacts',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Screenshot baselines (screenshots.spec.ts, ADR 030): in the repository, named by page,
+    // project and width, e.g. tests/e2e/screenshots/home-no-js-390.png.
+    toHaveScreenshot: { pathTemplate: '{testDir}/screenshots/{arg}{ext}' },
+  },
+  // A missing baseline fails instead of being written (Playwright's default writes it): CI never
+  // passes on a screenshot it made itself. `npm run test:screenshots:update` passes
+  // --update-snapshots=all, which overrides this.
+  updateSnapshots: 'none',
   workers: 2,
   retries: 0,
   forbidOnly: true,
