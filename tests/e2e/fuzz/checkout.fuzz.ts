@@ -33,7 +33,7 @@ async function openCheckout(): Promise<{ path: string; apiKey: string; orderId: 
     }),
   });
   const { data } = (await res.json()) as { data: { order_id: number; redirect_url: string } };
-  return { path: new URL(data.redirect_url).pathname, apiKey, orderId: data.order_id };
+  return { path: data.redirect_url, apiKey, orderId: data.order_id };
 }
 
 const FIELDS = ['card_number', 'card_expiry', 'card_cvc', 'result'];
@@ -137,8 +137,8 @@ async function waitingPayment(): Promise<{ bankPath: string; addCardPath: string
   });
   const setup = await post('/stripe/setup-intent', {});
   return {
-    bankPath: new URL(bought.data.redirect_url).pathname,
-    addCardPath: new URL(setup.data.redirect_url).pathname,
+    bankPath: bought.data.redirect_url,
+    addCardPath: setup.data.redirect_url,
     apiKey,
     orderId: bought.data.order_id,
   };
