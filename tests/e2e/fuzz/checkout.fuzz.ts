@@ -214,8 +214,9 @@ test('the saved-card pages take hostile posts: no 5xx, no leak, a refused post s
         expect(cleanBody(body), label).toEqual([]);
         expect(body.includes(key), `${label}: the channel key`).toBe(false);
         expect(API_KEY_SHAPE.test(body), `${label}: an api key`).toBe(false);
-        // A link signed with the channel key, or made for the portal, opens nothing.
-        if (c.target === 'forged' || c.target === 'portal') expect(status, label).toBe(404);
+        // A link signed with the channel key, or made for the portal, opens nothing: a 404 from the
+        // page, or the proxy's own refusal of a post it never forwards (another site's, not a form).
+        if (c.target === 'forged' || c.target === 'portal') expect(status >= 400 && status < 500, `${label}: opened`).toBe(true);
         const order = (await ordersOf(fan.apiKey)).find((o) => o.id === fan.orderId);
         if (status >= 400) {
           expect(order?.status, `${label}: a refused post changed the order`).toBe('created');
