@@ -39,7 +39,7 @@ export interface ChannelApiOptions {
   userSessionTtlSeconds?: number;
   /** How soon a gift may be mailed again (env GIFT_RESEND_SECONDS, default 60). */
   giftResendSeconds?: number;
-  /** The web app's origin for links in mail (env PUBLIC_URL, default http://localhost:3000). */
+  /** The web app's origin for links in mail and Stripe's return addresses (env PUBLIC_URL, default http://localhost:3000). */
   publicUrl?: string;
   /** SMTP server for mail (env SMTP_URL); without it mail goes to `<dataDir>/outbox/*.eml`. */
   smtpUrl?: string;
@@ -113,7 +113,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
           : null;
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
-    const payments = stripe ? stripeProvider(stripe) : sandboxProvider({ db: database.db, publicUrl, onEvent: (event) => onPaymentEvent(event) });
+    const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS });
     const deps: Deps = {
       db: database.db,
@@ -133,7 +133,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
-    if (!stripe) app.use('/sandbox', sandboxPages({ db: database.db, onEvent: onPaymentEvent }));
+    if (!stripe) app.use('/sandbox', sandboxPages({ db: database.db, signing, onEvent: onPaymentEvent }));
     if (!stripe) app.use(sandboxClockRoute({ db: database.db, onEvent: onPaymentEvent }));
     log(
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,

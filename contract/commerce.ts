@@ -415,14 +415,25 @@ export const unsubscribe = endpoint({
   response: envelope(order),
 });
 
+/* Where the billing portal and "Add a card" send the fan back to (ADR 029): a page of the web app
+   named by its path, never an address, so the fan comes back to the origin they use; and only the
+   pages that ask for them, so no link of ours leads anywhere else. */
+export const RETURN_PATHS = {
+  /** Manage billing is on the profile and on a subscription's order page. */
+  portal: /^\/(?:profile|orders\/[1-9]\d{0,9})$/,
+  'add-card': /^\/profile\/payment-methods$/,
+} as const;
+export const RETURN_MSG = 'must be a page of this site that asked for the link (a path such as /profile)';
+const returnUrl = (to: keyof typeof RETURN_PATHS) => z.string().max(100, RETURN_MSG).regex(RETURN_PATHS[to], RETURN_MSG);
+
 /** Spec: GET /stripe/customer-portal — where "Manage billing" goes: Stripe's portal, or the
- *  sandbox's own page that does the same things. */
+ *  sandbox's own page that does the same things; back to `return_url` (default /profile). */
 export const customerPortal = endpoint({
   name: 'customerPortal',
   method: 'GET',
   path: '/stripe/customer-portal',
   auth: 'apiKey',
-  params: z.object({}).strict(),
+  params: z.object({ return_url: returnUrl('portal').optional() }).strict(),
   response: envelope(z.object({ url: z.string() })),
 });
 
@@ -452,14 +463,15 @@ export const listCards = endpoint({
 });
 
 /** Spec: POST /stripe/setup-intent — adding a card without paying: where the fan's browser goes to
- *  enter it (Stripe Checkout in setup mode, or the sandbox's own page), coming back to /profile.
- *  A redirect rather than Stripe.js's client_secret, so it works without JavaScript (ADR 018). */
+ *  enter it (Stripe Checkout in setup mode, or the sandbox's own page), coming back to `return_url`
+ *  (default /profile/payment-methods). A redirect rather than Stripe.js's client_secret, so it works
+ *  without JavaScript (ADR 018). */
 export const setupIntent = endpoint({
   name: 'setupIntent',
   method: 'POST',
   path: '/stripe/setup-intent',
   auth: 'apiKey',
-  params: z.object({}).strict(),
+  params: z.object({ return_url: returnUrl('add-card').optional() }).strict(),
   response: envelope(z.object({ redirect_url: z.string() })),
 });
 

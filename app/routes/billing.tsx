@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { api } from '#contract';
+import { api, RETURN_PATHS } from '#contract';
 import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
 import { env } from '~/config/env.server';
@@ -8,12 +8,16 @@ import { requestContext } from '~/http/request-context.server';
 
 /* /billing: "Manage billing" (spec: GET /stripe/customer-portal) — a fresh link to the payment
    provider's billing portal (Stripe's, or the sandbox's own page), followed at once. The portal
-   comes back to /profile. Only the provider's pages are followed (app/http/payment-redirect.ts). */
+   comes back to the page the link was on (`?from=`: the profile, or a subscription's order page;
+   the contract's allow-list, ADR 029), else to /profile. Only the provider's pages are followed
+   (app/http/payment-redirect.ts). */
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
+  const from = new URL(args.request.url).searchParams.get('from') ?? '';
+  const returnUrl = RETURN_PATHS.portal.test(from) ? from : '/profile';
   try {
-    const { data } = await callAsUser(args, api.customerPortal, {}, { handles4xx: true });
+    const { data } = await callAsUser(args, api.customerPortal, { return_url: returnUrl }, { handles4xx: true });
     const to = paymentRedirect(data.url, env.PUBLIC_URL);
     if (to) return redirect(to);
     console.error(`[billing] the channel answered a portal url that is neither ours nor the provider's: ${data.url}`);

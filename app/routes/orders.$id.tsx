@@ -150,7 +150,7 @@ export default function OrderPage() {
           {order.subscription.dates ? <p>{order.subscription.dates}</p> : null}
           {order.subscription.canCancel ? <CancelRenewal orderId={order.id} /> : null}
           <p>
-            <a href="/billing">Manage billing</a>
+            <a href={`/billing?from=/orders/${order.id}`}>Manage billing</a>
           </p>
         </section>
       ) : null}

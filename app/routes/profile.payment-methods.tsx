@@ -36,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get('intent');
   try {
     if (intent === 'add-card') {
-      const { data } = await callAsUser(args, api.setupIntent, {});
+      const { data } = await callAsUser(args, api.setupIntent, { return_url: '/profile/payment-methods' });
       const to = paymentRedirect(data.redirect_url, env.PUBLIC_URL);
       if (to) return redirectDocument(to, 303);
       console.error(`[payment-methods] the channel answered a redirect_url that is neither ours nor the provider's: ${data.redirect_url}`);

@@ -2,7 +2,9 @@
    `stripe` (the real SDK, when STRIPE_SECRET_KEY is set) or `sandbox` (our own test checkout, the
    default). Both make a hosted checkout the fan's browser is sent to, and both report what
    happened as Stripe-shaped events that one fulfilment path handles
-   (services/fulfilment.ts), which always re-reads the checkout from the provider. */
+   (services/fulfilment.ts), which always re-reads the checkout from the provider.
+   Our pages are named to a provider by their paths ('/orders/12', '/profile'): the sandbox sends the
+   fan to them on the origin they are on, Stripe makes them absolute with PUBLIC_URL (ADR 029). */
 
 export interface CheckoutLine {
   name: string;
@@ -25,7 +27,7 @@ export interface CheckoutRequest {
   currency: string;
   /** When the checkout expires: no payment after it (what it holds is released then: services/holds.ts). */
   expiresAt: Date;
-  /** May hold `{CHECKOUT_SESSION_ID}`, replaced by the session's id on return (as Stripe does). */
+  /** A path of the web app; may hold `{CHECKOUT_SESSION_ID}`, replaced by the session's id on return (as Stripe does). */
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
@@ -115,7 +117,7 @@ export interface ChargeRequest {
   currency: string;
   /** What the charge is for (the bank statement's description). */
   description: string;
-  /** Where the bank's authentication page sends the fan back to (the order page). */
+  /** Where the bank's authentication page sends the fan back to (the order page's path). */
   returnUrl: string;
   idempotencyKey: string;
 }
@@ -144,11 +146,12 @@ export interface PaymentProvider {
   retrieveInvoice(invoiceId: string): Promise<InvoiceState | null>;
   /** Stops (true) or resumes (false) the renewal at the end of the paid period. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
-  /** Where "Manage billing" sends the fan: the provider's customer portal. */
-  portalUrl(customer: { userId: number; channelId: number; stripeCustomerId: string | null }, returnUrl: string): Promise<string>;
+  /** Where "Manage billing" sends the fan: the provider's customer portal, back to `returnPath`. */
+  portalUrl(customer: { userId: number; channelId: number; stripeCustomerId: string | null }, returnPath: string): Promise<string>;
   /** The fan's saved cards, newest first (none before they have a customer). */
   listCards(fan: Fan): Promise<CardOnFile[]>;
-  /** Where the fan adds a card without paying (Stripe Checkout in setup mode, the sandbox's page). */
+  /** Where the fan adds a card without paying (Stripe Checkout in setup mode, the sandbox's page),
+   *  back to `returnUrl` (a path of the web app). */
   addCardUrl(fan: Fan, opts: { returnUrl: string; currency: string; idempotencyKey: string }): Promise<{ url: string; customerId?: string }>;
   /** Removes one of the fan's cards; false when it is not theirs (or already removed). */
   removeCard(fan: Fan, paymentMethodId: string): Promise<boolean>;

@@ -3,11 +3,12 @@ import type { PaymentEventHandler } from './provider.ts';
 import { newEventId, saveCard } from './sandbox-billing.ts';
 import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
 import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
-import { verifyPortalToken } from './sandbox-portal.ts';
+import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
 import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
 import { channelById } from '../repo/channels.ts';
+import type { Signing } from '../signing.ts';
 
 /*
  * The sandbox's pages for saved cards (ADR 018), plain HTML reached through the web server like
@@ -26,15 +27,15 @@ function setupRefusal(errors: CardErrors | null, declined: string | null): CardE
   return declined ? { number: declined } : null;
 }
 
-export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; now: () => Date }): Router {
+export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: PaymentEventHandler; now: () => Date }): Router {
   const { db, now } = opts;
   const router = express.Router();
   const channelName = async (id: number) => (await channelById(db, id))?.name ?? 'Fieldhouse';
 
   /* ---------------------------------------------------------------- add a card */
 
-  async function claimsOf(token: string, res: Response) {
-    const claims = await verifyPortalToken(db, token, now(), 'add-card');
+  function claimsOf(token: string, res: Response) {
+    const claims = linkClaims(opts.signing, token, 'add-card', now());
     if (!claims)
       send(
         res,
@@ -51,9 +52,9 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
   router.get('/add-card/:token', async (req, res, next) => {
     try {
       const token = String(req.params.token);
-      const claims = await claimsOf(token, res);
+      const claims = claimsOf(token, res);
       if (!claims) return;
-      send(res, 200, addCardPage(token, await channelName(claims.channelId), claims.returnUrl, {}, {}));
+      send(res, 200, addCardPage(token, await channelName(claims.channelId), claims.returnPath, {}, {}));
     } catch (error) {
       next(error);
     }
@@ -62,7 +63,7 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
   router.post('/add-card/:token', async (req, res, next) => {
     try {
       const token = String(req.params.token);
-      const claims = await claimsOf(token, res);
+      const claims = claimsOf(token, res);
       if (!claims) return;
       const body = (req.body ?? {}) as Record<string, unknown>;
       const entered = { number: field(body.card_number), expiry: field(body.card_expiry), cvc: field(body.card_cvc) };
@@ -72,10 +73,10 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
       const refused = setupRefusal('errors' in checked ? checked.errors : null, declined);
       if (refused) {
         const channel = await channelName(claims.channelId);
-        return void send(res, 400, addCardPage(token, channel, claims.returnUrl, refused, { number: entered.number, expiry: entered.expiry }));
+        return void send(res, 400, addCardPage(token, channel, claims.returnPath, refused, { number: entered.number, expiry: entered.expiry }));
       }
       await saveCard(db, { channelId: claims.channelId, customerId: claims.customerId }, number, parseExpiry(entered.expiry));
-      res.redirect(303, claims.returnUrl);
+      res.redirect(303, claims.returnPath);
     } catch (error) {
       next(error);
     }
@@ -134,14 +135,14 @@ export function sandboxCardPages(opts: { db: Db; onEvent: PaymentEventHandler; n
   return router;
 }
 
-/** Stripe adds the PaymentIntent's id to return_url; so does the sandbox. */
+/** Stripe adds the PaymentIntent's id to return_url; so does the sandbox, on the fan's origin. */
 function backTo(row: PaymentIntentRow): string {
-  const url = new URL(row.returnUrl);
+  const url = new URL(ownPath(row.returnUrl), 'http://sandbox.invalid');
   url.searchParams.set('payment_intent', row.id);
-  return url.href;
+  return `${url.pathname}${url.search}`;
 }
 
-function addCardPage(token: string, channel: string, returnUrl: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
+function addCardPage(token: string, channel: string, returnPath: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
   const messages = Object.values(errors);
   return page(
     'Add a card',
@@ -163,7 +164,7 @@ function addCardPage(token: string, channel: string, returnUrl: string, errors: 
         ${input('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '', errors.cvc)}
         <p><button type="submit">Save card</button></p>
       </form>
-      <p><a href="${e(returnUrl)}">Back to ${e(channel)} without saving a card</a></p>
+      <p><a href="${e(returnPath)}">Back to ${e(channel)} without saving a card</a></p>
       <details>
         <summary>Test cards</summary>
         <ul>

@@ -59,9 +59,9 @@ function onSessionOutcome(number: string): { status: 'succeeded' } | { status: '
 
 /** A PaymentIntent made and confirmed at once. The same idempotency key again answers the first
  *  (the purchase id is in it, and a purchase is charged once). */
-export async function chargeSavedCard(db: Db, publicUrl: string, request: ChargeRequest): Promise<ChargeResult> {
+export async function chargeSavedCard(db: Db, request: ChargeRequest): Promise<ChargeResult> {
   const [existing] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.purchaseId, request.purchaseId));
-  if (existing) return resultOf(existing, publicUrl);
+  if (existing) return resultOf(existing);
   const [card] = await db
     .select()
     .from(sandboxCards)
@@ -89,16 +89,17 @@ export async function chargeSavedCard(db: Db, publicUrl: string, request: Charge
       returnUrl: request.returnUrl,
     })
     .returning();
-  return resultOf(row, publicUrl);
+  return resultOf(row);
 }
 
-const resultOf = (row: PaymentIntentRow, publicUrl: string): ChargeResult => ({
+const resultOf = (row: PaymentIntentRow): ChargeResult => ({
   paymentId: row.id,
   status: row.status === 'succeeded' ? 'succeeded' : row.status === 'requires_action' ? 'requires_action' : 'failed',
-  redirectUrl: row.status === 'requires_action' ? authenticationUrl(row.id, publicUrl) : null,
+  redirectUrl: row.status === 'requires_action' ? authenticationPath(row.id) : null,
 });
 
-export const authenticationUrl = (id: string, publicUrl: string) => new URL(`/sandbox/payment/${id}/authenticate`, publicUrl).href;
+/** The bank's page, a path on the web server's origin (proxied to the sandbox's pages). */
+export const authenticationPath = (id: string) => `/sandbox/payment/${id}/authenticate`;
 
 export async function paymentIntent(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
   if (!PAYMENT_ID.test(id)) return undefined;

@@ -14,7 +14,7 @@ import {
 } from './sandbox-billing.ts';
 import { sandboxCardPages } from './sandbox-card-pages.ts';
 import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
-import { verifyPortalToken } from './sandbox-portal.ts';
+import { linkClaims, ownPath } from './sandbox-links.ts';
 import {
   attachSubscription,
   awaitAuthentication,
@@ -29,20 +29,21 @@ import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { userByEmail } from '../repo/users.ts';
+import type { Signing } from '../signing.ts';
 
 /*
  * The sandbox's hosted checkout, as plain HTML that works without JavaScript: the card form, the
  * bank's authentication page for 4000 0025 0000 3155, and the page of a checkout that has ended.
- * Fans reach it through the web server (/sandbox/* is proxied), so every link and form here is a
- * path on the web origin. Each outcome is reported as the event Stripe would send, to the same
- * fulfilment path as Stripe's webhook; then the fan goes back to the success address, as Stripe
- * sends them. A decline ends the checkout (ADR 015): the order page says why, and a new attempt
- * starts from the offer.
+ * Fans reach it through the web server (/sandbox/* is proxied), so every link, form and redirect
+ * here is a path on the web origin, the one the fan is on (ADR 029). Each outcome is reported as
+ * the event Stripe would send, to the same fulfilment path as Stripe's webhook; then the fan goes
+ * back to the success address, as Stripe sends them. A decline ends the checkout (ADR 015): the
+ * order page says why, and a new attempt starts from the offer.
  */
 
-const returnUrl = (s: SandboxSessionRow) => s.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id));
+const returnUrl = (s: SandboxSessionRow) => ownPath(s.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id)));
 
-export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?: () => Date }): Router {
+export function sandboxPages(opts: { db: Db; signing: Signing; onEvent: PaymentEventHandler; now?: () => Date }): Router {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
   const router = express.Router();
@@ -173,8 +174,8 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
 
   /* ---------------------------------------------------------------- the customer portal */
 
-  async function portal(req: Request, res: Response) {
-    const claims = await verifyPortalToken(db, String(req.params.token), now());
+  function portal(req: Request, res: Response) {
+    const claims = linkClaims(opts.signing, String(req.params.token), 'portal', now());
     if (!claims) {
       send(
         res,
@@ -192,7 +193,7 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
 
   router.get('/portal/:token', async (req, res, next) => {
     try {
-      const claims = await portal(req, res);
+      const claims = portal(req, res);
       if (!claims) return;
       const channel = (await channelById(db, claims.channelId))?.name ?? 'Fieldhouse';
       const [subs, cards, fanNow] = await Promise.all([
@@ -204,7 +205,7 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
         db,
         subs.map((s) => s.sessionId),
       );
-      send(res, 200, portalPage(String(req.params.token), channel, claims.returnUrl, subs, names, cards, fanNow));
+      send(res, 200, portalPage(String(req.params.token), channel, claims.returnPath, subs, names, cards, fanNow));
     } catch (error) {
       next(error);
     }
@@ -212,7 +213,7 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
 
   router.post('/portal/:token', async (req, res, next) => {
     try {
-      const claims = await portal(req, res);
+      const claims = portal(req, res);
       if (!claims) return;
       const body = (req.body ?? {}) as Record<string, unknown>;
       const action = field(body.action);
@@ -237,7 +238,7 @@ export function sandboxPages(opts: { db: Db; onEvent: PaymentEventHandler; now?:
   });
 
   // Adding a card, and the bank's page of a payment on a saved one.
-  router.use(sandboxCardPages({ db, onEvent: opts.onEvent, now }));
+  router.use(sandboxCardPages({ db, signing: opts.signing, onEvent: opts.onEvent, now }));
 
   return router;
 }
@@ -346,7 +347,7 @@ function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors,
         ${input('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', '', errors.cvc)}
         <p><button type="submit">${e(payLabel(s))}</button></p>
       </form>
-      <p><a href="${e(s.cancelUrl)}">Back to ${e(channel)} without paying</a></p>
+      <p><a href="${e(ownPath(s.cancelUrl))}">Back to ${e(channel)} without paying</a></p>
       <details>
         <summary>Test cards</summary>
         <ul>
@@ -379,7 +380,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone:
 function portalPage(
   token: string,
   channel: string,
-  returnUrl: string,
+  returnPath: string,
   subs: SubscriptionRow[],
   names: Map<string, string>,
   cards: { id: string; brand: string; last4: string; expMonth: number; expYear: number }[],
@@ -434,7 +435,7 @@ function portalPage(
               ${cards.map((c) => html`<li>${e(c.brand === 'visa' ? 'Visa' : 'Mastercard')} ending in ${e(c.last4)}, expires ${c.expMonth}/${c.expYear}</li>`).join('')}
             </ul>`
       }
-      <p><a href="${e(returnUrl)}">Return to ${e(channel)}</a></p>`,
+      <p><a href="${e(returnPath)}">Return to ${e(channel)}</a></p>`,
   );
 }
 

@@ -3,16 +3,19 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
 import { invoiceState, newEventId, setCancelAtPeriodEnd, subscriptionRow, subscriptionState } from './sandbox-billing.ts';
 import { cancelWaitingPayment, chargeSavedCard, detachCard, paymentIntent, paymentState, savedCardsOf } from './sandbox-cards.ts';
-import { portalToken } from './sandbox-portal.ts';
+import { linkToken } from './sandbox-links.ts';
 import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxSessions } from '../db/schema.ts';
+import type { Signing } from '../signing.ts';
 
 /*
  * The sandbox payment provider (the default, no keys): a hosted test checkout on our own site
  * (pages in sandbox-pages.ts, reached through the web server at /sandbox/checkout/{id}) that
  * accepts Stripe's documented test cards with Stripe's outcomes, and keeps what Stripe would keep
  * for a Checkout Session in `sandbox_sessions`. Only this module and its pages touch that table.
+ * Every address it hands out is a path on the web server's origin (ADR 029): the fan stays on the
+ * host they opened the site by (localhost, 127.0.0.1, a LAN address), where their session is.
  */
 
 export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
@@ -25,7 +28,7 @@ const randomId = (bytes: number) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, bytes);
 
-export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => Date; onEvent?: PaymentEventHandler }): PaymentProvider {
+export function sandboxProvider(opts: { db: Db; signing: Signing; now?: () => Date; onEvent?: PaymentEventHandler }): PaymentProvider {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
   return {
@@ -50,7 +53,7 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
         cancelUrl: request.cancelUrl,
         expiresAt: request.expiresAt,
       });
-      return { sessionId: id, url: new URL(`/sandbox/checkout/${id}`, opts.publicUrl).href };
+      return { sessionId: id, url: `/sandbox/checkout/${id}` };
     },
     async retrieveCheckout(sessionId: string): Promise<CheckoutState | null> {
       const row = await sandboxSession(db, sessionId, now());
@@ -71,15 +74,17 @@ export function sandboxProvider(opts: { db: Db; publicUrl: string; now?: () => D
       if (!(await setCancelAtPeriodEnd(db, subscriptionId, cancel))) throw new Error(`no live subscription ${subscriptionId}`);
       await opts.onEvent?.({ id: newEventId(), type: 'customer.subscription.updated', sessionId: null, subscriptionId, invoiceId: null });
     },
-    async portalUrl(customer, returnUrl) {
-      return new URL(`/sandbox/portal/${await portalToken(db, customer.channelId, customer.userId, returnUrl, now())}`, opts.publicUrl).href;
+    async portalUrl(customer, returnPath) {
+      return `/sandbox/portal/${linkToken(opts.signing, { purpose: 'portal', channelId: customer.channelId, customerId: customer.userId, returnPath }, now())}`;
     },
     listCards: (fan) => savedCardsOf(db, fan),
-    async addCardUrl(fan, { returnUrl }) {
-      return { url: new URL(`/sandbox/add-card/${await portalToken(db, fan.channelId, fan.userId, returnUrl, now(), 'add-card')}`, opts.publicUrl).href };
+    async addCardUrl(fan, { returnUrl: returnPath }) {
+      return {
+        url: `/sandbox/add-card/${linkToken(opts.signing, { purpose: 'add-card', channelId: fan.channelId, customerId: fan.userId, returnPath }, now())}`,
+      };
     },
     removeCard: (fan, id) => detachCard(db, fan, id),
-    chargeCard: (request) => chargeSavedCard(db, opts.publicUrl, request),
+    chargeCard: (request) => chargeSavedCard(db, request),
     async retrievePayment(paymentId) {
       const row = await paymentIntent(db, paymentId);
       return row ? paymentState(row) : null;

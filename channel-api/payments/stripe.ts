@@ -56,7 +56,11 @@ function declineOf(error: { code?: string; decline_code?: string } | null | unde
   return error.decline_code ?? error.code ?? 'card_declined';
 }
 
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(stripe: Stripe, opts: { publicUrl: string }): PaymentProvider {
+  /** Stripe needs whole addresses to send the fan back to: our paths on PUBLIC_URL's origin (ADR
+   *  029). Joined as text, so success_url's `{CHECKOUT_SESSION_ID}` stays as Stripe wants it. */
+  const ours = (path: string) => `${new URL(opts.publicUrl).origin}${path}`;
+
   /** The fan's customer, made once (the first purchase or card). */
   async function customerOf(fan: { userId: number; email: string; stripeCustomerId: string | null }, channelId: number): Promise<string> {
     if (fan.stripeCustomerId) return fan.stripeCustomerId;
@@ -126,8 +130,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
               ...(line.recurring ? { recurring: { interval: line.recurring.interval, interval_count: line.recurring.intervalCount } } : {}),
             },
           })),
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
+          success_url: ours(request.successUrl),
+          cancel_url: ours(request.cancelUrl),
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           ...(request.mode === 'subscription'
             ? { subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) } }
@@ -199,9 +203,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
-    async portalUrl(customer, returnUrl): Promise<string> {
+    async portalUrl(customer, returnPath): Promise<string> {
       if (!customer.stripeCustomerId) throw new Error('the fan has no Stripe customer yet');
-      return (await stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: returnUrl })).url;
+      return (await stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: ours(returnPath) })).url;
     },
     async listCards(fan: Fan): Promise<CardOnFile[]> {
       if (!fan.stripeCustomerId) return [];
@@ -224,21 +228,21 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           default: pm.id === defaultId,
         }));
     },
-    async addCardUrl(fan: Fan, opts): Promise<{ url: string; customerId?: string }> {
+    async addCardUrl(fan: Fan, setup): Promise<{ url: string; customerId?: string }> {
       const customerId = await customerOf(fan, fan.channelId);
       // Checkout in setup mode: a card saved without paying, and without JavaScript on our page.
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'setup',
           customer: customerId,
-          currency: opts.currency.toLowerCase(),
+          currency: setup.currency.toLowerCase(),
           // The fan asked to save it: it may be offered again (list-cards shows 'always' only).
           payment_method_data: { allow_redisplay: 'always' },
           metadata: { user_id: String(fan.userId) },
-          success_url: opts.returnUrl,
-          cancel_url: opts.returnUrl,
+          success_url: ours(setup.returnUrl),
+          cancel_url: ours(setup.returnUrl),
         },
-        { idempotencyKey: opts.idempotencyKey },
+        { idempotencyKey: setup.idempotencyKey },
       );
       if (!session.url) throw new Error(`Stripe made setup session ${session.id} without a url`);
       return { url: session.url, customerId: customerId !== fan.stripeCustomerId ? customerId : undefined };
@@ -261,7 +265,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
             payment_method: request.paymentMethodId,
             confirm: true,
             off_session: false,
-            return_url: request.returnUrl,
+            return_url: ours(request.returnUrl),
             description: request.description,
             metadata: { purchase_id: String(request.purchaseId) },
           },

@@ -67,7 +67,7 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.unsubscribe, async (ctx) => ({ data: await unsubscribe(deps, requireUser(ctx), ctx.params.order_id) }));
 
-  mount(router, deps, api.customerPortal, async (ctx) => ({ data: await customerPortal(deps, ctx, requireUser(ctx)) }));
+  mount(router, deps, api.customerPortal, async (ctx) => ({ data: await customerPortal(deps, ctx, requireUser(ctx), ctx.params.return_url) }));
 
   // Gifts (ADR 019): the link's token is the proof; any signed-in fan may read and redeem it.
   mount(router, deps, api.giftDetail, async (ctx) => ({ data: await giftView(deps, ctx, requireUser(ctx), ctx.params.token) }));
@@ -81,7 +81,7 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.listCards, async (ctx) => ({ data: await listCards(deps, ctx, requireUser(ctx)) }));
 
-  mount(router, deps, api.setupIntent, async (ctx) => ({ data: await setupIntent(deps, ctx, requireUser(ctx)) }));
+  mount(router, deps, api.setupIntent, async (ctx) => ({ data: await setupIntent(deps, ctx, requireUser(ctx), ctx.params.return_url) }));
 
   mount(router, deps, api.deleteCard, async (ctx) => ({ data: await deleteCard(deps, ctx, requireUser(ctx), ctx.params.payment_method_id) }));
 

@@ -32,9 +32,9 @@ export async function listCards(deps: Deps, caller: Caller, user: UserRow): Prom
   return (await ask(deps, 'list cards', () => deps.payments.listCards(fanOf(caller, user)))).map(out);
 }
 
-/** Where the fan enters a card to save; they come back to their profile's payment methods. */
-export async function setupIntent(deps: Deps, caller: Caller, user: UserRow): Promise<{ redirect_url: string }> {
-  const returnUrl = new URL('/profile/payment-methods', deps.publicUrl).href;
+/** Where the fan enters a card to save; they come back to their profile's payment methods (a path:
+ *  on the origin they use; the contract allows no other). */
+export async function setupIntent(deps: Deps, caller: Caller, user: UserRow, returnUrl = '/profile/payment-methods'): Promise<{ redirect_url: string }> {
   const made = await ask(deps, 'start adding a card', () =>
     deps.payments.addCardUrl(fanOf(caller, user), {
       returnUrl,

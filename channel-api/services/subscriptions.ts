@@ -68,14 +68,12 @@ export async function unsubscribe(deps: Deps, user: UserRow, orderId: number): P
   return (await orderOfUser(deps.db, user.id, orderId))!.out;
 }
 
-/** GET /stripe/customer-portal: the provider's billing portal, coming back to the profile. */
-export async function customerPortal(deps: Deps, caller: Caller, user: UserRow): Promise<{ url: string }> {
+/** GET /stripe/customer-portal: the provider's billing portal, coming back to the page that asked
+ *  (a path the contract has checked against its allow-list), else the profile. */
+export async function customerPortal(deps: Deps, caller: Caller, user: UserRow, returnPath = '/profile'): Promise<{ url: string }> {
   try {
     return {
-      url: await deps.payments.portalUrl(
-        { userId: user.id, channelId: caller.channel.id, stripeCustomerId: user.stripeCustomerId },
-        new URL('/profile', deps.publicUrl).href,
-      ),
+      url: await deps.payments.portalUrl({ userId: user.id, channelId: caller.channel.id, stripeCustomerId: user.stripeCustomerId }, returnPath),
     };
   } catch (error) {
     deps.log(`channel-api: no billing portal for user ${user.id}: ${(error as Error).message}`);

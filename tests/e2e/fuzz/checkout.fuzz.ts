@@ -1,10 +1,12 @@
 /* Property-based fuzz of the sandbox payment provider's hosted checkout, through the web server's
    proxy (issue 10; the forms of its card page and its bank page; issue 11: its "Add a card" page
-   and the bank page of a payment on a saved card): fields replaced with hostile
+   and the bank page of a payment on a saved card; issue 21: its links forged with the public
+   channel key, or made for the other page): fields replaced with hostile
    values, dropped, duplicated, prototype-named fields, other content types, another site's
    headers, hostile session ids. Every answer must be below 500 and carry no stack trace, SQL or
    secret, and a refused post (4xx) must leave the order as it was: still waiting for its payment.
    Seeded: the same cases every run. */
+import { createHmac } from 'node:crypto';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import fc from 'fast-check';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
@@ -33,7 +35,7 @@ async function openCheckout(): Promise<{ path: string; apiKey: string; orderId: 
     }),
   });
   const { data } = (await res.json()) as { data: { order_id: number; redirect_url: string } };
-  return { path: new URL(data.redirect_url).pathname, apiKey, orderId: data.order_id };
+  return { path: data.redirect_url, apiKey, orderId: data.order_id };
 }
 
 const FIELDS = ['card_number', 'card_expiry', 'card_cvc', 'result'];
@@ -116,8 +118,12 @@ test('the sandbox checkout takes hostile posts: no 5xx, no leak, a refused post 
    payment on a saved card, through the same proxy. A refused post saves no card and leaves the
    payment waiting for the bank. */
 
-/** A fan with a saved 3155 card and a payment on it waiting for the bank; and their add-card link. */
-async function waitingPayment(): Promise<{ bankPath: string; addCardPath: string; apiKey: string; orderId: number }> {
+/** A fan with a saved 3155 card and a payment on it waiting for the bank; their add-card link; the
+ *  token of their portal link (made for the other page); and their add-card link's claims signed
+ *  with the channel key, as the sandbox signed links before issue 21 (anyone can read that key). */
+async function waitingPayment(
+  channelKey: string,
+): Promise<{ bankPath: string; addCardPath: string; apiKey: string; orderId: number; portal: string; forged: string }> {
   const { apiKey } = await sessionCookieFor(await createVerifiedUser());
   const card = await saveCard(apiKey, CARDS.authentication);
   const { event, ticket } = await paidEvent();
@@ -136,11 +142,15 @@ async function waitingPayment(): Promise<{ bankPath: string; addCardPath: string
     idempotency_key: `fuzz-${Date.now()}-${Math.random().toString(36).slice(2)}`,
   });
   const setup = await post('/stripe/setup-intent', {});
+  const portal = (await (await fetch(`${CHANNEL_API_URL}/stripe/customer-portal?api_key=${encodeURIComponent(apiKey)}`)).json()) as { data: { url: string } };
+  const [payload] = setup.data.redirect_url.split('/').at(-1)!.split('.');
   return {
-    bankPath: new URL(bought.data.redirect_url).pathname,
-    addCardPath: new URL(setup.data.redirect_url).pathname,
+    bankPath: bought.data.redirect_url,
+    addCardPath: setup.data.redirect_url,
     apiKey,
     orderId: bought.data.order_id,
+    portal: portal.data.url.split('/').at(-1)!,
+    forged: `${payload}.${createHmac('sha256', channelKey).update(payload).digest('base64url')}`,
   };
 }
 
@@ -154,6 +164,8 @@ const savedCaseArb = fc.record({
     'own',
     'own',
     'own',
+    'forged',
+    'portal',
     'pi_test_%2e%2e',
     `pi_test_${'Z'.repeat(70)}`,
     `${'a'.repeat(20)}.${'b'.repeat(43)}`,
@@ -166,7 +178,7 @@ test('the saved-card pages take hostile posts: no 5xx, no leak, a refused post s
   test.setTimeout(240_000);
   const key = await channelKey();
   const api = await playwrightRequest.newContext({ baseURL: WEB_URL });
-  let fan = await waitingPayment();
+  let fan = await waitingPayment(key);
   const statuses: Record<string, number> = {};
   try {
     await fc.assert(
@@ -177,7 +189,8 @@ test('the saved-card pages take hostile posts: no 5xx, no leak, a refused post s
           if (m.kind === 'set' || m.kind === 'extra') entries.push([m.field, m.value]);
         }
         const own = c.page === 'bank' ? fan.bankPath : fan.addCardPath;
-        const url = c.target === 'own' ? own : c.page === 'bank' ? `/sandbox/payment/${c.target}/authenticate` : `/sandbox/add-card/${c.target}`;
+        const target = c.target === 'forged' ? fan.forged : c.target === 'portal' ? fan.portal : c.target;
+        const url = c.target === 'own' ? own : c.page === 'bank' ? `/sandbox/payment/${target}/authenticate` : `/sandbox/add-card/${target}`;
         const clean = (v: string) => v.replace(/[\ud800-\udfff]/g, '\ufffd');
         const bodies = {
           form: ['application/x-www-form-urlencoded', entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(clean(v))}`).join('&')],
@@ -201,13 +214,16 @@ test('the saved-card pages take hostile posts: no 5xx, no leak, a refused post s
         expect(cleanBody(body), label).toEqual([]);
         expect(body.includes(key), `${label}: the channel key`).toBe(false);
         expect(API_KEY_SHAPE.test(body), `${label}: an api key`).toBe(false);
+        // A link signed with the channel key, or made for the portal, opens nothing: a 404 from the
+        // page, or the proxy's own refusal of a post it never forwards (another site's, not a form).
+        if (c.target === 'forged' || c.target === 'portal') expect(status >= 400 && status < 500, `${label}: opened`).toBe(true);
         const order = (await ordersOf(fan.apiKey)).find((o) => o.id === fan.orderId);
         if (status >= 400) {
           expect(order?.status, `${label}: a refused post changed the order`).toBe('created');
           expect(await cardsOf(fan.apiKey), `${label}: a refused post changed the cards`).toEqual(cardsBefore);
         }
         // The bank answered: that payment is over; the next case gets a new one.
-        if (status < 400 && order?.status !== 'created') fan = await waitingPayment();
+        if (status < 400 && order?.status !== 'created') fan = await waitingPayment(key);
       }),
       { seed: SEED + 1, numRuns: RUNS, endOnFailure: true },
     );

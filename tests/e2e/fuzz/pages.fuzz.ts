@@ -189,6 +189,15 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     `/sandbox/payment/pi_test_${'a'.repeat(30)}/authenticate`,
     '/sandbox/payment/pi_test_%2e%2e/authenticate',
     `/sandbox/payment/pi_test_${'a'.repeat(30)}/authenticate/../../../channels/demo.json`,
+    // Signed links (ADR 029): an unsigned one naming a fan and an off-site return, a query the
+    // proxy drops, the other page's prefix; Manage billing asked to return off-site.
+    `/sandbox/portal/${Buffer.from(JSON.stringify({ p: 'portal', c: 1, u: 1, r: '//evil.example', e: 9e12 })).toString('base64url')}.${'A'.repeat(43)}`,
+    `/sandbox/add-card/${'a'.repeat(20)}.${'b'.repeat(43)}?return_url=https://evil.example`,
+    `/sandbox/add-card/${'a'.repeat(20)}.${'b'.repeat(43)}/../../portal/${'a'.repeat(20)}.${'b'.repeat(43)}`,
+    '/billing?from=//evil.example',
+    '/billing?from=https%3A%2F%2Fevil.example%2Fprofile',
+    '/billing?from=/orders/1%2F..%2F..%2Flogin',
+    '/billing?from=%2F%5Cevil.example',
   ];
   const headerSets: Record<string, string>[] = [
     {},

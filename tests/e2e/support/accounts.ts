@@ -78,11 +78,12 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };
 }
 
-/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed); the
- *  channel session's api key, to read what the fan's data holds. */
-export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>): Promise<{ apiKey: string }> {
+/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed) on
+ *  `origin` (default the web server's WEB_URL); the channel session's api key, to read what the
+ *  fan's data holds. */
+export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>, origin = WEB_URL): Promise<{ apiKey: string }> {
   const { name, value, apiKey } = await sessionCookieFor(user);
-  await context.addCookies([{ name, value, url: WEB_URL, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   return { apiKey };
 }
 

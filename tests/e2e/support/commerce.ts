@@ -58,7 +58,7 @@ export async function saveCard(apiKey: string, card: string): Promise<string> {
     body: JSON.stringify({ api_key: apiKey }),
   });
   const { data } = (await setup.json()) as { data: { redirect_url: string } };
-  const saved = await fetch(`${WEB_URL}${new URL(data.redirect_url).pathname}`, {
+  const saved = await fetch(new URL(data.redirect_url, WEB_URL), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: WEB_URL },
@@ -133,7 +133,7 @@ export async function paidGiftPath(apiKey: string, to: string): Promise<string> 
   if (!res.ok) throw new Error(`buy_bundle → ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { redirect_url: string } };
   const since = Date.now();
-  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url).pathname}`, {
+  const paid = await fetch(new URL(data.redirect_url, CHANNEL_API_URL), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

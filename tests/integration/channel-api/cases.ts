@@ -380,8 +380,17 @@ export const cases: Record<EndpointName, Case> = {
     bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { customer: 'cus_1' }, status: 400, field: 'customer' }],
   },
   setupIntent: {
-    happy: (ids) => ({ key: ids.user.key }),
-    bad: (ids) => [{ status: 401 }, { key: ids.user.key, body: { return_url: 'https://evil.example' }, status: 400, field: 'return_url' }],
+    happy: (ids) => ({ key: ids.user.key, body: { return_url: '/profile/payment-methods' } }),
+    bad: (ids) => [
+      { status: 401 },
+      // Return addresses off the allow-list (ADR 029): another site, however written, or another page.
+      ...['https://evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/profile/../login', '/profile'].map((return_url) => ({
+        key: ids.user.key,
+        body: { return_url },
+        status: 400,
+        field: 'return_url',
+      })),
+    ],
   },
   deleteCard: {
     happy: async (ids) => {
@@ -398,8 +407,18 @@ export const cases: Record<EndpointName, Case> = {
     ],
   },
   customerPortal: {
-    happy: (ids) => ({ key: ids.user.key }),
-    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { return_url: 'https://evil.example' }, status: 400, field: 'return_url' }],
+    happy: (ids) => ({ key: ids.user.key, query: { return_url: '/profile' } }),
+    bad: (ids) => [
+      { status: 401 },
+      ...['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/orders/1/../../login', '/profile/payment-methods'].map(
+        (return_url) => ({
+          key: ids.user.key,
+          query: { return_url },
+          status: 400,
+          field: 'return_url',
+        }),
+      ),
+    ],
   },
   giftDetail: {
     happy: async (ids) => ({ key: ids.user.key, path: `/gifts/${await ids.fresh.gift()}` }),

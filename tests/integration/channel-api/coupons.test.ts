@@ -329,7 +329,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
       });
       expect(res.status, res.text).toBe(200);
       const { order_id, redirect_url } = res.json.data;
-      expect(redirect_url).toBe(`${PUBLIC_URL}/orders/${order_id}`);
+      expect(redirect_url).toBe(`/orders/${order_id}`);
       const order = api.orderDetail.response.parse((await shop.order(fan.key, order_id)).json).data;
       expect(order).toMatchObject({ status: 'paid', activity_status: 'active', amount: 0, service_fee: 0 });
       expect(order.transactions).toEqual([expect.objectContaining({ status: 'paid', amount: 0 })]);

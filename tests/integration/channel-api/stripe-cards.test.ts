@@ -108,7 +108,7 @@ describe(`saved cards with Stripe (fake Stripe API, ${onPostgres ? 'PostgreSQL' 
     const { ticket, res } = await buyWith(fan, card);
     expect(res.status, res.text).toBe(200);
     const { order_id, redirect_url } = res.json.data;
-    expect(redirect_url).toBe(`${PUBLIC_URL}/orders/${order_id}`);
+    expect(redirect_url).toBe(`/orders/${order_id}`);
     const [charge] = fake.requestsSince(from, 'POST', '/v1/payment_intents');
     expect(charge.body).toMatchObject({
       amount: String(Math.round(ticket.price * 100)),
@@ -155,7 +155,7 @@ describe(`saved cards with Stripe (fake Stripe API, ${onPostgres ? 'PostgreSQL' 
     const { fan, card } = await fanWithCard(CARD.declined);
     const { res } = await buyWith(fan, card);
     expect(res.status, res.text).toBe(200);
-    expect(res.json.data.redirect_url).toBe(`${PUBLIC_URL}/orders/${res.json.data.order_id}`);
+    expect(res.json.data.redirect_url).toBe(`/orders/${res.json.data.order_id}`);
     expect(await order(fan.key, res.json.data.order_id)).toMatchObject({ status: 'failed', failure_reason: DECLINE_MSG.card_declined });
   });
 

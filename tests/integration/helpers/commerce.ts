@@ -12,11 +12,12 @@ import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 type Http = ReturnType<typeof client>;
 
 /** A channel API to shop on, with the helpers every commerce test uses: the sandbox provider, or
- *  (with `stripeWebhookSecret`) the Stripe provider against a local fake of Stripe's API. */
-export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?: string }) {
+ *  (with `stripeWebhookSecret`) the Stripe provider against a local fake of Stripe's API; `secret`
+ *  is its signing secret (CHANNEL_API_SECRET), for tests that sign as the server does. */
+export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?: string; secret?: string }) {
   const fake: FakeStripe | undefined = opts.stripeWebhookSecret ? await startFakeStripe() : undefined;
   const stripe = fake ? { secretKey: fake.secretKey, webhookSecret: opts.stripeWebhookSecret as string, apiUrl: fake.url } : null;
-  const server: TestChannelApi = await startTestChannelApi({ publicUrl: opts.publicUrl, stripe });
+  const server: TestChannelApi = await startTestChannelApi({ publicUrl: opts.publicUrl, stripe, ...(opts.secret ? { secret: opts.secret } : {}) });
   const http = client(server.url);
   return {
     server,
@@ -76,8 +77,8 @@ export function commerce(http: Http) {
   const order = (key: string, id: number) => http.request('GET', `/orders/${id}`, { query: { api_key: key } });
   const event = (key: string, id: number) => http.request('GET', `/events/${id}`, { query: { api_key: key } });
 
-  /** The sandbox checkout path of a redirect_url (…/sandbox/checkout/cs_test_…). */
-  const checkoutPath = (redirectUrl: string) => new URL(redirectUrl).pathname;
+  /** The path of a redirect_url: the sandbox names its pages by their paths (/sandbox/checkout/cs_test_…). */
+  const checkoutPath = (redirectUrl: string) => new URL(redirectUrl, http.baseUrl).pathname;
 
   /** Submits the card form of a sandbox checkout, as a browser without JavaScript does. */
   async function pay(redirectUrl: string, number: string, extra: { expiry?: string; cvc?: string } = {}) {
@@ -103,7 +104,7 @@ export function commerce(http: Http) {
     const before = new Set((await cards(key)).map((c) => c.id));
     const setup = await http.request('POST', '/stripe/setup-intent', { body: { api_key: key } });
     if (setup.status !== 200) throw new Error(`setup-intent: ${setup.status} ${setup.text}`);
-    const saved = await postForm(new URL(setup.json.data.redirect_url).pathname, { card_number: number, card_expiry: '12 / 34', card_cvc: '123' });
+    const saved = await postForm(checkoutPath(setup.json.data.redirect_url), { card_number: number, card_expiry: '12 / 34', card_cvc: '123' });
     if (saved.status !== 303) throw new Error(`add-card: ${saved.status} ${saved.text}`);
     const added = (await cards(key)).find((c) => !before.has(c.id));
     if (!added) throw new Error('the card was not saved');
@@ -113,7 +114,7 @@ export function commerce(http: Http) {
   const cards = async (key: string) => api.listCards.response.parse((await http.request('GET', '/stripe/list-cards', { query: { api_key: key } })).json).data;
 
   /** The bank's answer on the page of a payment on a saved card that needs authentication. */
-  const authenticatePayment = (redirectUrl: string, result: 'complete' | 'fail') => postForm(new URL(redirectUrl).pathname, { result });
+  const authenticatePayment = (redirectUrl: string, result: 'complete' | 'fail') => postForm(checkoutPath(redirectUrl), { result });
 
   return { catalogue, paidEvent, buy, buyBundle, order, event, pay, postForm, authenticate, checkoutPath, saveCard, cards, authenticatePayment };
 }
