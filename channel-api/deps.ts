@@ -8,6 +8,7 @@ import type { Mailer } from './mail/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
+import type { SignInLimits } from './services/sign-in-limits.ts';
 import type { Signing } from './signing.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
@@ -32,6 +33,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** The server's own keys: signed links, media grants, keyed hashes (signing.ts). */
   signing: Signing;
+  /** Failed sign-ins allowed per account and per address (services/sign-in-limits.ts). */
+  signInLimits: SignInLimits;
   log(message: string): void;
 }
 

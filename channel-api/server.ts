@@ -24,6 +24,7 @@ import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
+import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
 
 export interface ChannelApiOptions {
@@ -52,6 +53,8 @@ export interface ChannelApiOptions {
   stripe?: StripeOptions | null;
   /** The server's signing secret (env CHANNEL_API_SECRET; unset: one kept in the database). */
   secret?: string;
+  /** Failed sign-ins allowed (env SIGN_IN_WINDOW_SECONDS, SIGN_IN_ACCOUNT_FAILURES, SIGN_IN_ADDRESS_FAILURES). */
+  signInLimits?: Partial<SignInLimits>;
   logger?: boolean;
 }
 
@@ -129,6 +132,12 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       social,
       payments,
       signing,
+      signInLimits: {
+        windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
+        accountFailures: env.SIGN_IN_ACCOUNT_FAILURES,
+        addressFailures: env.SIGN_IN_ADDRESS_FAILURES,
+        ...opts.signInLimits,
+      },
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);

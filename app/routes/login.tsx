@@ -36,7 +36,8 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   try {
     const { email, password, redirectTo } = submission.value;
-    const { data } = await requestContext(args).channel.call(api.login, { email, password, ...recaptchaToken(formData) });
+    // Past the channel's sign-in limits, the form says how long to wait (not the throttling screen).
+    const { data } = await requestContext(args).channel.call(api.login, { email, password, ...recaptchaToken(formData) }, { handles429: true });
     return completeSignIn(args, data, { welcome: `Welcome back${commaName(data.user)}!`, redirectTo });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'], hideFields: ['password'] });

@@ -81,11 +81,13 @@ test.describe('CSRF', () => {
     const ownToken = await csrfOn(page, '/login');
     expect(foreignToken).not.toBe(ownToken);
 
-    const refused = await loginPost(page.request, { csrf: foreignToken, email: 'fan@example.test', password: 'whatever-it-is' });
+    // A new address each run: failed sign-ins of one address are limited (login.spec.ts).
+    const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+    const refused = await loginPost(page.request, { csrf: foreignToken, email, password: 'whatever-it-is' });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain('This form has expired');
 
-    const accepted = await loginPost(page.request, { csrf: ownToken, email: 'fan@example.test', password: 'whatever-it-is' });
+    const accepted = await loginPost(page.request, { csrf: ownToken, email, password: 'whatever-it-is' });
     expect(accepted.status()).toBe(400);
     expect(await accepted.text()).toContain('Invalid email or password. Please try again.');
   });
