@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
@@ -21,6 +21,14 @@ import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in', 'Log in to watch your passes, keep favourites and manage your account.');
+
+// A page rendered after the post (JavaScript off) keeps the action's Retry-After (sign-in limits).
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
