@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
 import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
@@ -74,6 +75,9 @@ export default defineConfig({
         API_KEY_TTL_SECONDS: '20',
         // A gift may be mailed again a second after its last mail (gifts.spec.ts), not a minute.
         GIFT_RESEND_SECONDS: '1',
+        // An account is refused after a few failed sign-ins (login.spec.ts), not ten.
+        SIGN_IN_WINDOW_SECONDS: String(SIGN_IN_LIMITS.windowSeconds),
+        SIGN_IN_ACCOUNT_FAILURES: String(SIGN_IN_LIMITS.accountFailures),
         // Links in mail (written to DATA_DIR/outbox) lead to the web server under test.
         PUBLIC_URL: WEB_URL,
         GOOGLE_ISSUER: OIDC_URL,

@@ -13,7 +13,7 @@ import { channelCallCount } from './app/channel/request.server.ts';
 import { env } from './app/config/env.server.ts';
 import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { securityHeaders } from './server/csp.ts';
-import { finalErrorHandler, methodGuard, postGuard, urlGuard } from './server/guards.ts';
+import { finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard } from './server/guards.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
 import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
@@ -55,6 +55,9 @@ app.set('trust proxy', env.TRUST_PROXY);
 
 const clientIp = (req: express.Request) => (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clientIp(req));
+
+// X-Forwarded-Host and -Proto count only from a proxy TRUST_PROXY names: from anyone else they go.
+app.use(untrustedForwardingGuard);
 
 // Liveness, plus the channel call counter the benchmark reads (calls per page view).
 app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, channelCalls: channelCallCount() }));

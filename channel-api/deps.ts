@@ -9,6 +9,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
 import type { MediaAccess } from './services/media-access.ts';
+import type { SignInLimits } from './services/sign-in-limits.ts';
 import type { Signing } from './signing.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
@@ -35,6 +36,8 @@ export interface Deps {
   signing: Signing;
   /** Who gets which media files: playback with grants, and the check in front of /media (ADR 026). */
   media: MediaAccess;
+  /** Failed sign-ins allowed per account and per address (services/sign-in-limits.ts). */
+  signInLimits: SignInLimits;
   log(message: string): void;
 }
 

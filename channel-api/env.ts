@@ -9,6 +9,7 @@ import type { SocialConfig } from './auth/social.ts';
 
 const optional = z.string().min(1).optional();
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z.object({
   CHANNEL_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -19,6 +20,11 @@ const schema = z.object({
   API_KEY_TTL_SECONDS: seconds(3600),
   USER_SESSION_TTL_SECONDS: seconds(30 * 86_400),
   GIFT_RESEND_SECONDS: seconds(60),
+  /** Sign-in limits (ADR 028): how long a failed sign-in counts, and how many an account (from
+   *  every address together) and one address (over every account) may make in that time. */
+  SIGN_IN_WINDOW_SECONDS: seconds(15 * 60),
+  SIGN_IN_ACCOUNT_FAILURES: count(10),
+  SIGN_IN_ADDRESS_FAILURES: count(50),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().min(1).default('Fieldhouse <no-reply@fieldhouse.invalid>'),

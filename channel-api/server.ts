@@ -26,6 +26,7 @@ import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
+import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
 
 export interface ChannelApiOptions {
@@ -56,6 +57,8 @@ export interface ChannelApiOptions {
   secret?: string;
   /** How long a media grant lasts (env MEDIA_GRANT_SECONDS, default 4 h). */
   mediaGrantSeconds?: number;
+  /** Failed sign-ins allowed (env SIGN_IN_WINDOW_SECONDS, SIGN_IN_ACCOUNT_FAILURES, SIGN_IN_ADDRESS_FAILURES). */
+  signInLimits?: Partial<SignInLimits>;
   logger?: boolean;
 }
 
@@ -127,6 +130,12 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       payments,
       signing,
       media,
+      signInLimits: {
+        windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
+        accountFailures: env.SIGN_IN_ACCOUNT_FAILURES,
+        addressFailures: env.SIGN_IN_ADDRESS_FAILURES,
+        ...opts.signInLimits,
+      },
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);

@@ -5,8 +5,8 @@ import { serverSecrets } from './db/schema.ts';
 
 /*
  * What the channel API signs, and with what: links it hands out (the sandbox's portal and add-a-card
- * pages), media grants (a fan's right to one asset's files), and the keyed hashes that remember a
- * deleted account's spent trial. Every one uses a key of the server's own, never the channel key,
+ * pages), media grants (a fan's right to one asset's files), and keyed hashes (a deleted account's
+ * spent trial, failed sign-ins). Every one uses a key of the server's own, never the channel key,
  * which is public (GET /channels/{slug}.json returns it to anyone).
  *
  * One secret (CHANNEL_API_SECRET, comma-separated for rotation: the first signs, every one verifies;
@@ -15,7 +15,7 @@ import { serverSecrets } from './db/schema.ts';
  * media grants is given the media key alone (MEDIA_GRANT_SECRET), not the secret.
  */
 
-export type Purpose = 'sandbox-link' | 'media-grant' | 'account-memory';
+export type Purpose = 'sandbox-link' | 'media-grant' | 'account-memory' | 'sign-in-limits';
 
 export interface Signing {
   /** A token carrying `claims`, signed with this purpose's current key: `<base64url JSON>.<base64url HMAC>`. */

@@ -51,6 +51,8 @@ export const SERVER_MSG = {
   notVerified: 'Please verify your email address first. We have sent you a new link.',
   /** Not in the spec: social sign-in of an address with no account yet and no terms accepted. */
   notRegistered: 'You are not registered yet.',
+  /** Not in the spec: a 429 from sign-in limits (ADR 028); Retry-After says for how long. */
+  signInThrottled: 'Too many sign-in attempts. Please wait before you try again.',
 } as const;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);

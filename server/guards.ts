@@ -15,6 +15,23 @@ export const MAX_FORM_BYTES = 100 * 1024;
 const plain = (res: Parameters<RequestHandler>[1], status: number, message: string) =>
   void res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
 
+/**
+ * X-Forwarded-Host and X-Forwarded-Proto name the origin the browser saw, and only a proxy that
+ * TRUST_PROXY names may say so. Express ignores them from anyone else (req.hostname, req.protocol),
+ * but Remix's origin check, ours (app/http/same-origin.ts) and requestUrl read the raw header: so
+ * when no trusted proxy set them they are dropped here, first, and a post is judged by its Host
+ * alone. Refusing such a post instead would end every form of a site whose proxy sets them while
+ * TRUST_PROXY is unset; dropping them never lets another origin through.
+ */
+export const untrustedForwardingGuard: RequestHandler = (req, _res, next) => {
+  const trusts = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  if (!trusts(req.socket.remoteAddress ?? '', 0)) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+  }
+  next();
+};
+
 export const methodGuard: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
   res.set('Allow', ALLOWED_METHODS);

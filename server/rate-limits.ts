@@ -2,10 +2,11 @@ import type express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { routedPath } from './guards.ts';
 import { env } from '../app/config/env.server.ts';
+import { signInThrottledMessage } from '../app/domain/auth-messages.ts';
 
-/* Rate limits per client IP. Loopback is exempt (tests, benchmarks, a proxy without TRUST_PROXY). */
-
-const AUTH_THROTTLED = 'Too many sign-in attempts from your connection. For your security, please wait a minute before you try again.';
+/* Rate limits per client IP. Loopback is exempt (tests, benchmarks, a proxy without TRUST_PROXY).
+   Sign-in is also limited per account, by the channel API, which counts for every web server
+   (channel-api/services/sign-in-limits.ts; the login form shows its refusal: ADR 028). */
 
 const throttled: Parameters<typeof rateLimit>[0] = {
   windowMs: 60_000,
@@ -51,7 +52,7 @@ export function rateLimits(isLoopback: (req: express.Request) => boolean): expre
         .status(options.statusCode)
         .set('Retry-After', String(Math.ceil(options.windowMs / 1000)))
         .type('html')
-        .send(throttledPage(60, AUTH_THROTTLED));
+        .send(throttledPage(60, signInThrottledMessage(60)));
     },
   });
   return [strict, rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback })];

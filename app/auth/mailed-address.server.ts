@@ -2,7 +2,7 @@ import type { Cookie } from '@remix-run/node';
 import { appCookie } from '~/http/cookies.server';
 
 /* The address a link was just mailed to, for the page that says so ("Check your inbox", "We sent
-   a link to reset your password"): a signed cookie scoped to that page, for an hour, so the
+   a link to reset your password"): an encrypted cookie scoped to that page, for an hour, so the
    address never appears in a URL, a server log or the browser's history. */
 
 const MAILED_COOKIE_NAMES = { '/verify-notice': 'mailed_verify', '/password-reset-request': 'mailed_reset' } as const;

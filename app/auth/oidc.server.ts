@@ -5,7 +5,7 @@ import { env } from '~/config/env.server';
 import { appCookie } from '~/http/cookies.server';
 
 /* Social sign-in as an OpenID Connect authorization code flow run by this server (so it works
-   without JavaScript): PKCE, state and nonce travel in a short-lived signed cookie between the
+   without JavaScript): PKCE, state and nonce travel in a short-lived encrypted cookie between the
    start (POST /auth/:provider) and the callback. The ID token is then handed to the channel API,
    which checks its signature, issuer and audience itself. */
 

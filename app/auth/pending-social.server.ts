@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { socialProvider } from '#contract/auth';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
-import { openSecret, sealSecret, type AppSession } from '~/http/session.server';
+import type { AppSession } from '~/http/session.server';
 
 /* A social sign-in waiting for the fan to accept the terms (spec section 8: 'You are not
-   registered yet...'): in the session, sealed (it holds an ID token), for a few minutes, until
-   /registration turns it into an account. */
+   registered yet...'): in the session (encrypted like the whole cookie: it holds an ID token),
+   for a few minutes, until /registration turns it into an account. */
 
 /** A pending social sign-in lasts a few minutes; the provider's ID token expires soon anyway. */
 export const PENDING_SOCIAL_TTL_MS = 15 * 60_000;
@@ -24,23 +24,16 @@ export type PendingSocial = Omit<z.infer<typeof pendingSocialShape>, 'expiresAt'
 
 /** The pending sign-in in this session, or null (none, unreadable, or expired). */
 export function pendingSocialOf(session: AppSession, now = Date.now()): PendingSocial | null {
-  const sealed = session.get('pendingSocial');
-  const opened = sealed ? openSecret(sealed) : null;
-  if (!opened) return null;
-  try {
-    const parsed = pendingSocialShape.safeParse(JSON.parse(opened));
-    if (!parsed.success || parsed.data.expiresAt <= now) return null;
-    const { expiresAt: _expiresAt, ...value } = parsed.data;
-    return value;
-  } catch {
-    return null;
-  }
+  const parsed = pendingSocialShape.safeParse(session.get('pendingSocial'));
+  if (!parsed.success || parsed.data.expiresAt <= now) return null;
+  const { expiresAt: _expiresAt, ...value } = parsed.data;
+  return value;
 }
 
 /** Stores (or with null, forgets) the pending sign-in on a session. */
 export function putPendingSocial(session: AppSession, value: PendingSocial | null, now = Date.now()): void {
   if (value === null) session.unset('pendingSocial');
-  else session.set('pendingSocial', sealSecret(JSON.stringify({ ...value, expiresAt: now + PENDING_SOCIAL_TTL_MS })));
+  else session.set('pendingSocial', { ...value, expiresAt: now + PENDING_SOCIAL_TTL_MS });
 }
 
 /** The pending sign-in of this request's session, or null. */

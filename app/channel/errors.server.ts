@@ -11,14 +11,24 @@ export class ChannelError extends Error {
   readonly errors: Record<string, string[]>;
   /** The endpoint's contract name, for logs. */
   readonly endpoint: string;
+  /** A 429's Retry-After, when the channel gave one. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(opts: { status: number; message: string; kind?: ChannelErrorKind; errors?: Record<string, string[]>; endpoint: string }) {
+  constructor(opts: {
+    status: number;
+    message: string;
+    kind?: ChannelErrorKind;
+    errors?: Record<string, string[]>;
+    endpoint: string;
+    retryAfterSeconds?: number;
+  }) {
     super(opts.message);
     this.name = 'ChannelError';
     this.status = opts.status;
     this.kind = opts.kind ?? 'http';
     this.errors = opts.errors ?? {};
     this.endpoint = opts.endpoint;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
   /** True for the failures that mean "the service is down" (the 'Whoops!' screen). */

@@ -43,6 +43,9 @@ export interface CallOptions {
   /** A page that explains the channel's 4xx itself (a bad mailed link): it gets the ChannelError
    *  instead of the /404 page (client.server.ts). */
   handles4xx?: boolean;
+  /** A 429 is answered in the caller's form (the sign-in limits: ADR 028) instead of the
+   *  throttling screen: it gets a ChannelError with `retryAfterSeconds`. */
+  handles429?: boolean;
 }
 
 export interface ChannelCoreOptions {
@@ -141,9 +144,11 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const body: Partial<ErrorBody> = errorBody.safeParse(json).success ? (json as ErrorBody) : {};
     const message = body.message ?? `The channel answered ${res.status}`;
     if (res.status === 429) {
-      const retryAfter = Number(res.headers.get('Retry-After'));
+      const header = Number(res.headers.get('Retry-After'));
+      const retryAfterSeconds = Number.isFinite(header) && header > 0 ? Math.ceil(header) : undefined;
       log.warn(`[channel] ${label} throttled (429)`);
-      throw throttledResponse(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined);
+      if (!opts.handles429) throw throttledResponse(retryAfterSeconds);
+      throw new ChannelError({ status: 429, message, errors: body.errors, endpoint: endpoint.name, retryAfterSeconds });
     }
     if (res.status === 401) {
       options.store?.clearUser();

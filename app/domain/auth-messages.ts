@@ -31,6 +31,13 @@ const MAPPED: Record<string, string> = {
   [SERVER_MSG.notRegistered]: USER_MSG.notRegistered,
 };
 
+/** The sign-in limits' words, the web server's per address and the channel's per account alike,
+ *  so a refusal says nothing about the account; `retryAfterSeconds` as in Retry-After. */
+export function signInThrottledMessage(retryAfterSeconds = 60): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in attempts. For your security, please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} before you try again.`;
+}
+
 /** What to tell the fan for a failed call: `status` of the answer, `message` its reason. */
 export function userMessage(message: string, status: number): string {
   if (status >= 500) return USER_MSG.outage;

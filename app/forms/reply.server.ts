@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { json } from '@remix-run/node';
 import { ChannelError } from '~/channel/client.server';
-import { userFieldMessage, userMessage } from '~/domain/auth-messages';
+import { signInThrottledMessage, userFieldMessage, userMessage } from '~/domain/auth-messages';
 
 /* How an action answers a form the channel refused: the channel's per-field reasons on the fields
    this form has, anything else as the form's message (spec section 8 user messages). Secrets are
@@ -24,9 +24,16 @@ export function channelErrorReply(submission: Replyable, error: unknown, opts: R
   for (const [field, reasons] of Object.entries(error.errors)) {
     if (opts.fields.includes(field)) fieldErrors[field] = reasons.map(userFieldMessage);
   }
-  const formErrors = Object.keys(fieldErrors).length ? [] : [(opts.message ?? userMessage)(error.message, error.status)];
+  // A 429 reaches a form only from the sign-in limits (CallOptions.handles429): it says how long to wait.
+  const throttled = error.status === 429;
+  const formErrors = Object.keys(fieldErrors).length
+    ? []
+    : [throttled ? signInThrottledMessage(error.retryAfterSeconds) : (opts.message ?? userMessage)(error.message, error.status)];
   return json(
     { result: submission.reply({ formErrors, fieldErrors, hideFields: opts.hideFields }) },
-    { status: error.status >= 500 ? 503 : error.status === 429 ? 429 : 400 },
+    {
+      status: error.status >= 500 ? 503 : throttled ? 429 : 400,
+      headers: throttled && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+    },
   );
 }

@@ -9,9 +9,7 @@ import {
   getSession,
   getToast,
   holdsOnlyItsId,
-  openSecret,
   renewSessionId,
-  sealSecret,
   sessionUser,
   setToast,
   toSessionUser,
@@ -35,8 +33,7 @@ export class RequestSession {
     this.#request = request;
   }
 
-  /** The cookie session, read on first use: a page of shared content never checks the
-   *  signature nor opens the sealed key. */
+  /** The cookie session, read on first use: a page of shared content never opens it. */
   read(): Promise<AppSession> {
     return (this.#session ??= getSession(this.#request));
   }
@@ -56,7 +53,7 @@ export class RequestSession {
    *  and the session gets a new id (forms from before the sign-in stop working). */
   signIn(auth: AuthSession): Promise<void> {
     return this.change((session) => {
-      session.set('apiKey', sealSecret(auth.api_key));
+      session.set('apiKey', auth.api_key);
       session.set('apiKeyExpiresAt', auth.expires_at);
       session.set('user', toSessionUser(auth.user));
       session.unset('pendingSocial');
@@ -99,18 +96,17 @@ export class RequestSession {
     return token;
   }
 
-  /** Where the channel client keeps the visitor's api key (sealed in the session). */
+  /** Where the channel client keeps the visitor's api key (in the encrypted session). */
   async keyStore(): Promise<KeyStore> {
     const session = await this.read();
     const changed = () => void (this.#changed = true);
     return {
       getApiKey() {
-        const sealed = session.get('apiKey');
-        const key = sealed ? openSecret(sealed) : null;
-        return key ? { key, expiresAt: session.get('apiKeyExpiresAt') } : null;
+        const key = session.get('apiKey');
+        return typeof key === 'string' && key ? { key, expiresAt: session.get('apiKeyExpiresAt') } : null;
       },
       setApiKey(key, expiresAt) {
-        session.set('apiKey', sealSecret(key));
+        session.set('apiKey', key);
         session.set('apiKeyExpiresAt', expiresAt);
         changed();
       },

@@ -3,7 +3,9 @@
    again inside each action. It refuses at least everything Remix's own check
    (throwIfPotentialCSRFAttack in @remix-run/server-runtime) would throw on, since a throw there
    is a 500: Remix compares the Origin's host with the first X-Forwarded-Host, else Host, and
-   treats `Origin: null` or an unparsable Origin as a mismatch. */
+   treats `Origin: null` or an unparsable Origin as a mismatch. The X-Forwarded-Host it reads is
+   one a trusted proxy set: server.ts drops it from anyone else before this or Remix runs
+   (untrustedForwardingGuard in server/guards.ts). */
 
 /** Reads one request header by name (Express's `req.get`, or a Fetch `Headers#get`). */
 export type HeaderGetter = (name: string) => string | null | undefined;

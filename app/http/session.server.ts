@@ -1,24 +1,24 @@
 import crypto from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
-import { env } from '~/config/env.server';
 import { appCookie } from '~/http/cookies.server';
 
-/* The signed cookie session: the api key (never sent to the browser in clear, never in HTML),
-   the user snapshot and the toast flash. `Secure` follows COOKIE_SECURE, which is on by default
-   when PUBLIC_URL is https:// (production) and off for `npm start` on plain http://localhost. */
+/* The cookie session: the api key (never in HTML), the user snapshot and the toast flash. The
+   whole cookie is encrypted (cookies.server.ts): the browser holds it but cannot read the key,
+   the fan's name or address in it. `Secure` follows COOKIE_SECURE, which is on by default when
+   PUBLIC_URL is https:// (production) and off for `npm start` on plain http://localhost. */
 
 export interface SessionData {
   /** This session's random id: the CSRF token is derived from it (security.server.ts), so a
    *  token is valid with this session cookie only. Renewed on sign-in and sign-out. */
   sid: string;
-  /** Sealed with sealSecret: the cookie is signed, not encrypted, and the key must not show. */
+  /** The visitor's or fan's channel api key (the cookie is encrypted: it never shows). */
   apiKey: string;
   /** ISO time the api key expires (from POST /get_api_key). */
   apiKeyExpiresAt: string;
   /** Snapshot of the signed-in user; cleared on a 401 from the channel. */
   user: SessionUser;
-  /** A social sign-in waiting for the fan to accept the terms (sealed: it holds an ID token). */
-  pendingSocial: string;
+  /** A social sign-in waiting for the fan to accept the terms (auth/pending-social.server.ts). */
+  pendingSocial: unknown;
 }
 
 /** What the app remembers of the signed-in user between requests (never the password). */
@@ -114,31 +114,4 @@ export function getToast(session: AppSession): Toast | null {
 
 export function setToast(session: AppSession, toast: Toast): void {
   session.flash('toast', toast);
-}
-
-/* Values the browser must not read even from its own cookie (the api key): AES-256-GCM with a
-   key derived from each SESSION_SECRET, so rotation keeps old cookies readable. */
-const sealKeys = env.SESSION_SECRET.map((secret) => crypto.createHash('sha256').update(`fieldhouse-seal:${secret}`).digest());
-
-export function sealSecret(value: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', sealKeys[0], iv);
-  const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
-}
-
-/** The sealed value, or null when it was sealed with a secret no longer configured. */
-export function openSecret(sealed: string): string | null {
-  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !data) return null;
-  for (const key of sealKeys) {
-    try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-    } catch {
-      // try the next (older) secret
-    }
-  }
-  return null;
 }

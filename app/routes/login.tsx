@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
@@ -22,6 +22,14 @@ import formsCss from '~/styles/forms.css';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log in', 'Log in to watch your passes, keep favourites and manage your account.');
 
+// A page rendered after the post (JavaScript off) keeps the action's Retry-After (sign-in limits).
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
   // A signed-in fan is sent home by the root loader (spec section 2).
@@ -36,7 +44,8 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   try {
     const { email, password, redirectTo } = submission.value;
-    const { data } = await requestContext(args).channel.call(api.login, { email, password, ...recaptchaToken(formData) });
+    // Past the channel's sign-in limits, the form says how long to wait (not the throttling screen).
+    const { data } = await requestContext(args).channel.call(api.login, { email, password, ...recaptchaToken(formData) }, { handles429: true });
     return completeSignIn(args, data, { welcome: `Welcome back${commaName(data.user)}!`, redirectTo });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'], hideFields: ['password'] });

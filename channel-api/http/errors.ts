@@ -2,12 +2,14 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
 import { NO_KEY_MESSAGE, type ErrorBody } from '../../contract/index.ts';
 
-/** A client error with the contract's `{ message, errors? }` body. */
+/** A client error with the contract's `{ message, errors? }` body (and, for a 429, how many
+ *  seconds to wait, sent as Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -52,7 +54,10 @@ function dataException(error: unknown): string | null {
 export function errorHandler(log: (error: unknown) => void, warn: (message: string) => void = console.warn): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof HttpError) return void res.status(error.status).json(error.body);
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
+      return void res.status(error.status).json(error.body);
+    }
     const code = dataException(error);
     if (code) {
       warn(`channel-api: ${req.method} ${req.path}: the database refused a value (SQLSTATE ${code}); the contract should bound it`);

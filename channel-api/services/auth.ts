@@ -4,6 +4,7 @@ import { checkRecaptcha } from '../auth/recaptcha.ts';
 import { verifyIdToken } from '../auth/social.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { rememberedFor } from './account-memory.ts';
+import { forgetFailedSignIns, startSignInAttempt } from './sign-in-limits.ts';
 import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { endSession, endUserSessions } from '../repo/sessions.ts';
@@ -36,17 +37,32 @@ export async function register(deps: Deps, caller: Caller, params: ParamsOf<type
 export async function login(deps: Deps, caller: Caller, params: ParamsOf<typeof api.login>) {
   refuseSignedIn(caller);
   await checkRecaptcha(deps.recaptcha, params.recaptcha_token, caller.ip || undefined);
-  const user = await userByEmail(deps.db, caller.channel.id, params.email);
-  if (!user?.passwordHash) {
-    await spendPasswordCheck(params.password);
-    throw refuse(422, SERVER_MSG.wrongAuth);
+  // Refused (429) past the sign-in limits; counted as a failure unless the password is right.
+  const attempt = await startSignInAttempt(deps, caller, params.email);
+  let user: UserRow | null;
+  try {
+    user = await userWithPassword(deps, caller.channel.id, params.email, params.password);
+  } catch (error) {
+    await attempt.withdraw();
+    throw error;
   }
-  if (!(await verifyPassword(params.password, user.passwordHash))) throw refuse(422, SERVER_MSG.wrongAuth);
+  if (!user) throw refuse(422, SERVER_MSG.wrongAuth);
+  await attempt.succeeded();
   if (!user.emailVerifiedAt) {
     await mailLink(deps, caller, 'verify', user);
     throw refuse(422, SERVER_MSG.notVerified, 'email');
   }
   return signIn(deps, caller, user);
+}
+
+/** The account of `email` when `password` is its password; the same work either way. */
+async function userWithPassword(deps: Deps, channelId: number, email: string, password: string): Promise<UserRow | null> {
+  const user = await userByEmail(deps.db, channelId, email);
+  if (!user?.passwordHash) {
+    await spendPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
 export async function logout(deps: Deps, apiKey: string) {
@@ -144,5 +160,7 @@ export async function resetPassword(deps: Deps, caller: Caller, params: ParamsOf
     return true;
   });
   if (!done) throw refuse(400, SERVER_MSG.resetFailed, 'token');
+  // The mailbox's owner chose a new password: others' guesses at the old one no longer lock them out.
+  await forgetFailedSignIns(deps, user.channelId, user.email);
   return { message: 'Your password has been changed. Please log in with your new password.' };
 }

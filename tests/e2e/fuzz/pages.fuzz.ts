@@ -206,6 +206,8 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     { Host: 'localhost:99999' },
     { 'X-Forwarded-Host': 'evil.example', Origin: 'http://evil.example' },
     { 'X-Forwarded-Host': 'a b' },
+    { 'X-Forwarded-Host': 'evil.example:99999, localhost', Origin: 'http://evil.example:99999' },
+    { 'X-Forwarded-Host': '', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' },
     { 'X-Forwarded-Proto': 'javascript' },
     { 'X-Forwarded-For': 'not-an-ip, 999.1.1.1' },
     { Origin: 'null' },

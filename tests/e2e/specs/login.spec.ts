@@ -1,5 +1,6 @@
 import { createUnverifiedUser, createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { SIGN_IN_LIMITS } from '../support/limits.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test.describe('log in', () => {
@@ -20,7 +21,8 @@ test.describe('log in', () => {
 
   test('a numeric e-mail passes the login name rule', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Email').fill('20231234@lakeshore.edu');
+    // A new number each run: failed sign-ins of one address are limited (see below).
+    await page.getByLabel('Email').fill(`${Date.now()}${Math.floor(Math.random() * 1000)}@lakeshore.edu`);
     await page.getByLabel('Password').fill('whatever-it-is');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     // Not a validation message: the channel was asked and said no.
@@ -35,6 +37,36 @@ test.describe('log in', () => {
     await page.getByLabel('Password').fill(`${user.password}-wrong`);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('after too many failed sign-ins on one account, from any address, the form says to wait', async ({ page }, testInfo) => {
+    const user = await createVerifiedUser();
+    // A new address for every try: the limit is the account's, not the connection's (server.ts
+    // trusts X-Forwarded-For in e2e; TEST-NET-2 addresses of this test's own, per project).
+    const address = (i: number) => `198.51.100.${(testInfo.project.name === 'js' ? 120 : 100) + i}`;
+    const tryPassword = async (password: string, i: number) => {
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address(i) });
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(password);
+      const answer = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/login');
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      return answer;
+    };
+    await page.goto('/login');
+    for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i++) {
+      expect((await tryPassword(`${user.password}-guess-${i}`, i)).status()).toBe(400);
+      await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+    }
+    const refused = await tryPassword(`${user.password}-one-more`, SIGN_IN_LIMITS.accountFailures);
+    expect(refused.status()).toBe(429);
+    const retryAfter = Number(refused.headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowSeconds);
+    await expect(page.getByRole('alert')).toHaveText('Too many sign-in attempts. For your security, please wait a minute before you try again.');
+    // Even the right password waits (a guesser's lucky try would too); the fan is not signed in.
+    expect((await tryPassword(user.password, SIGN_IN_LIMITS.accountFailures + 1)).status()).toBe(429);
+    await expect(page.getByRole('alert')).toHaveText(/^Too many sign-in attempts\./);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 

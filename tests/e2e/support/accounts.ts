@@ -1,6 +1,6 @@
 /* Accounts for e2e specs, made through the real channel API: register, read the mailed link,
    verify. `signIn` is the CONVENTIONS login fixture: it logs in over the channel API and sets the
-   same signed, sealed session cookie the web server would (the login UI has its own tests). */
+   same encrypted session cookie the web server would (the login UI has its own tests). */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,16 +60,16 @@ export async function createVerifiedUser(overrides: Partial<TestUser> = {}): Pro
   return user;
 }
 
-/** The signed, sealed session cookie of `user`, signed in over the channel API, as the web
+/** The encrypted session cookie of `user`, signed in over the channel API, as the web
  *  server would set it; and the api key it holds (the fan's session at the channel). */
 export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'>): Promise<{ name: string; value: string; apiKey: string }> {
   const { data } = await post<{
     data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } };
   }>('/v2/auth/login', { email: user.email, password: user.password });
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
-  const { getSession, commitSession, sealSecret, toSessionUser } = await import('../../../app/http/session.server.ts');
+  const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session.server.ts');
   const session = await getSession(new Request(WEB_URL));
-  session.set('apiKey', sealSecret(data.api_key));
+  session.set('apiKey', data.api_key);
   session.set('apiKeyExpiresAt', data.expires_at);
   session.set('user', toSessionUser(data.user));
   const cookie = await commitSession(session);
@@ -78,9 +78,9 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };
 }
 
-/** Signs `user` in for every page of `context` (the real session cookie, signed and sealed) on
- *  `origin` (default the web server's WEB_URL); the channel session's api key, to read what the
- *  fan's data holds. */
+/** Signs `user` in for every page of `context` (the real session cookie, encrypted) on `origin`
+ *  (default the web server's WEB_URL); the channel session's api key, to read what the fan's
+ *  data holds. */
 export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>, origin = WEB_URL): Promise<{ apiKey: string }> {
   const { name, value, apiKey } = await sessionCookieFor(user);
   await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);

@@ -33,11 +33,12 @@ afterAll(async () => {
 });
 
 /** Every table's row count and a hash of its rows, and the mail written: what a refused write
- *  must leave as it was. */
+ *  must leave as it was. All but the failed sign-ins, which a refused sign-in records on purpose
+ *  (channel-api/services/sign-in-limits.ts). */
 async function fingerprint(db: Db, outbox: string): Promise<string> {
-  const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) =>
-    String((r as { tablename: string }).tablename),
-  );
+  const tables = (
+    await db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'sign_in_failures' order by tablename`)
+  ).rows.map((r) => String((r as { tablename: string }).tablename));
   const union = sql.join(
     tables.map(
       (t) => sql`select ${t}::text as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract/auth';
-import { USER_MSG, userMessage } from '~/domain/auth-messages';
+import { signInThrottledMessage, USER_MSG, userMessage } from '~/domain/auth-messages';
 
 describe('what a fan reads for a channel answer (spec section 8)', () => {
   it('maps the server messages that have user messages', () => {
@@ -18,5 +18,12 @@ describe('what a fan reads for a channel answer (spec section 8)', () => {
   it('hides anything else behind the generic messages', () => {
     expect(userMessage('column "x" does not exist', 400)).toBe(USER_MSG.generic);
     expect(userMessage('anything', 503)).toBe('Apologies! Our service is currently experiencing technical difficulties.');
+  });
+
+  it('words the sign-in limits the same for an address and an account, with the wait rounded up to minutes', () => {
+    expect(signInThrottledMessage()).toBe('Too many sign-in attempts. For your security, please wait a minute before you try again.');
+    expect(signInThrottledMessage(1)).toBe(signInThrottledMessage(60));
+    expect(signInThrottledMessage(61)).toBe('Too many sign-in attempts. For your security, please wait 2 minutes before you try again.');
+    expect(signInThrottledMessage(900)).toContain('wait 15 minutes');
   });
 });

@@ -25,6 +25,14 @@ describe('same-origin check on posts', () => {
     expect(check({ Origin: 'http://fieldhouse.test' })).toBe(false);
   });
 
+  it('reads X-Forwarded-Host as Remix does: the first entry, an empty one means Host', () => {
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://fieldhouse.test', 'X-Forwarded-Host': 'evil.example, fieldhouse.test' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://evil.example', 'X-Forwarded-Host': '' })).toBe(false);
+    expect(check({ Host: 'fieldhouse.test', Origin: 'http://fieldhouse.test', 'X-Forwarded-Host': '' })).toBe(true);
+  });
+
+  // The headers this check sees carry an X-Forwarded-Host only when a proxy TRUST_PROXY names set
+  // it: server.ts drops it from anyone else first (tests/unit/http/guards.test.ts).
   it('follows the proxy: the first X-Forwarded-Host is the host the browser saw', () => {
     expect(check({ Host: '127.0.0.1:3000', Origin: 'https://tv.example', 'X-Forwarded-Host': 'tv.example, proxy.internal' })).toBe(true);
   });

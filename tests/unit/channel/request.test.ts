@@ -141,6 +141,20 @@ describe('status codes', () => {
     expect(await res.json()).toEqual({ screen: 'throttled', retryAfterSeconds: 12 });
   });
 
+  it('429 to a caller that answers it in its form (sign-in limits) rejects with a ChannelError and the wait', async () => {
+    channel.route('POST /v2/auth/login', () => ({
+      status: 429,
+      body: { message: 'Too many sign-in attempts. Please wait before you try again.' },
+      headers: { 'Retry-After': '840' },
+    }));
+    const { c } = core();
+    const error = (await caught(c.call(api.login, { email: 'fan@example.test', password: 'guess' }, { handles429: true }))) as ChannelError;
+    expect(error).toBeInstanceOf(ChannelError);
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(840);
+    expect(error.message).toBe('Too many sign-in attempts. Please wait before you try again.');
+  });
+
   it('5xx rejects with a ChannelError carrying status and message', async () => {
     channel.route('GET /geo', () => ({ status: 500, body: { message: 'Server Error' } }));
     const { c, log } = core();

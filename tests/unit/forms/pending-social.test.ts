@@ -4,7 +4,7 @@ import { PENDING_SOCIAL_TTL_MS, pendingSocialOf, putPendingSocial, readPendingSo
 import { requestContext } from '~/http/request-context.server';
 import { getSession, getToast } from '~/http/session.server';
 
-/* The social sign-in that waits on /registration for the terms: sealed in the session, gone after
+/* The social sign-in that waits on /registration for the terms: in the encrypted session, gone after
    its time, and written together with whatever else the channel changed in the same response. */
 
 const pending = { provider: 'google' as const, id_token: 'header.payload-with-the-fans-details.signature', email: 'fan@example.test', redirectTo: '/faq' };
@@ -20,21 +20,22 @@ const requestWith = (setCookies: string[]) =>
   new Request('http://localhost/registration', { headers: { Cookie: setCookies.map((c) => c.split(';')[0]).join('; ') } });
 
 describe('pending social sign-in', () => {
-  it('is kept sealed and read back until it expires', async () => {
+  it('is read back until it expires', async () => {
     const session = await getSession(new Request('http://localhost/'));
     const now = Date.now();
     putPendingSocial(session, pending, now);
-    expect(session.get('pendingSocial')).not.toContain('payload-with-the-fans-details');
     expect(pendingSocialOf(session, now + 1000)).toEqual(pending);
     expect(pendingSocialOf(session, now + PENDING_SOCIAL_TTL_MS)).toBeNull();
     putPendingSocial(session, null);
     expect(pendingSocialOf(session, now)).toBeNull();
   });
 
-  it('ignores a value that is not a sealed pending sign-in', async () => {
+  it('ignores a value that is not a pending sign-in', async () => {
     const session = await getSession(new Request('http://localhost/'));
-    session.set('pendingSocial', 'not.a.sealed-value');
-    expect(pendingSocialOf(session)).toBeNull();
+    for (const value of ['not.a.pending-value', { ...pending, provider: 'myspace', expiresAt: Date.now() + 1000 }, { ...pending }]) {
+      session.set('pendingSocial', value);
+      expect(pendingSocialOf(session)).toBeNull();
+    }
   });
 
   it('travels in the session cookie of the response, next to what the channel changed', async () => {
@@ -43,6 +44,8 @@ describe('pending social sign-in', () => {
     await setPendingSocial(args, pending);
     const cookies = await setCookies();
     expect(cookies.filter((c) => c.startsWith('__session='))).toHaveLength(1);
+    // The ID token holds the fan's details: the cookie is encrypted.
+    expect(cookies.join('\n')).not.toContain('payload-with-the-fans-details');
 
     const next = requestWith(cookies);
     expect(await readPendingSocial(routeArgs(next).args)).toEqual(pending);

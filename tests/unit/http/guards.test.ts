@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { requestUrl, routedPath } from '../../../server/guards.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { throwIfPotentialCSRFAttack } from '@remix-run/server-runtime/dist/actions.js';
+import express from 'express';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postGuard, requestUrl, routedPath, untrustedForwardingGuard, urlGuard } from '../../../server/guards.ts';
 
 /* The URL Remix will build for a request, and the path it will route: what server.ts decides
    framing and the strict rate tier on. */
@@ -40,5 +44,82 @@ describe('routedPath', () => {
     ['/login?x=/../watch_embed/1', '/login'],
   ])('%s routes as %s', (raw, routed) => {
     expect(routedPath(req(raw))).toBe(routed);
+  });
+});
+
+/* X-Forwarded-Host counts only from a proxy TRUST_PROXY names (issue 21): the guards in front
+   of an app that answers as Remix would, with Remix's own origin check (a throw there is a 500). */
+describe('forwarded host and the origin check', () => {
+  const servers: http.Server[] = [];
+  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+  async function web(trustProxy: boolean | string): Promise<string> {
+    const app = express();
+    app.set('trust proxy', trustProxy);
+    app.use(untrustedForwardingGuard, urlGuard, postGuard);
+    app.use((req, res) => {
+      // The headers Remix gets (server/remix-handler.ts copies them as they are now).
+      const headers = new Headers(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      try {
+        throwIfPotentialCSRFAttack(headers);
+      } catch {
+        return void res.status(500).send('Remix threw');
+      }
+      res.send(`${requestUrl(req)?.host} ${headers.get('x-forwarded-host') ?? '-'}`);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const send = (host: string, method: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const [hostname, port] = host.split(':');
+      const body = method === 'POST' ? 'a=b' : undefined;
+      const req = http.request(
+        { hostname, port, method, path: '/login', headers: { Host: host, ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('without TRUST_PROXY: a post whose Origin and X-Forwarded-Host both name another site is refused', async () => {
+    for (const trust of [false, '10.0.0.0/8']) {
+      const host = await web(trust);
+      const hostile = await send(host, 'POST', { Origin: 'http://evil.example', 'X-Forwarded-Host': 'evil.example' });
+      expect(hostile.status, String(trust)).toBe(403);
+      expect(hostile.body).toBe('Cross-site form posts are refused.');
+      const listed = await send(host, 'POST', {
+        Origin: 'https://evil.example',
+        'X-Forwarded-Host': 'evil.example, proxy.internal',
+        'X-Forwarded-Proto': 'https',
+      });
+      expect(listed.status, String(trust)).toBe(403);
+    }
+  });
+
+  it('without TRUST_PROXY: our own post passes, and Remix never sees the header that nobody trusted', async () => {
+    const host = await web(false);
+    expect(await send(host, 'POST', { Origin: `http://${host}` })).toEqual({ status: 200, body: `${host} -` });
+    expect(await send(host, 'POST', { Origin: `http://${host}`, 'X-Forwarded-Host': 'evil.example' })).toEqual({ status: 200, body: `${host} -` });
+    // Nor does it decide the URL (a port out of range used to make it a 400).
+    expect(await send(host, 'GET', { 'X-Forwarded-Host': 'evil.example:99999' })).toEqual({ status: 200, body: `${host} -` });
+  });
+
+  it('behind a trusted proxy: the first X-Forwarded-Host is the origin, and another site is still refused', async () => {
+    for (const trust of [true, 'loopback']) {
+      const host = await web(trust);
+      const proxied = await send(host, 'POST', { Origin: 'https://tv.example', 'X-Forwarded-Host': 'tv.example, proxy.internal' });
+      expect(proxied.status, String(trust)).toBe(200);
+      expect(proxied.body).toMatch(/^tv\.example(:\d+)? tv\.example, proxy\.internal$/);
+      expect((await send(host, 'POST', { Origin: `http://${host}`, 'X-Forwarded-Host': 'evil.example' })).status, String(trust)).toBe(403);
+      expect((await send(host, 'POST', { Origin: 'http://evil.example', 'X-Forwarded-Host': 'tv.example' })).status, String(trust)).toBe(403);
+    }
   });
 });
