@@ -16,7 +16,8 @@ tar -c --exclude=./node_modules --exclude=./.cache --exclude=./build --exclude=.
 ln -sfn "$PWD/node_modules" "$dst/node_modules"
 src=$PWD
 cd "$dst"
-npx remix build >/dev/null
+# The same build as `npm run build` (remix build, then the compile hints: ADR 025).
+npm run build >/dev/null
 CI=1 E2E_PORT_OFFSET=$offset npx playwright test "$@"
 # Screenshot baselines made in the copy (--update-snapshots) come back to the tree (ADR 030).
 if [[ " $* " == *" --update-snapshots"* || " $* " == *" -u "* ]]; then

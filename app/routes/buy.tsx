@@ -51,6 +51,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout', 'Review what you are buying, then pay by card.');
 
 const ALL_SALES_FINAL = 'All sales final, no refunds.';
+/** A trial asked for (`trial=1`) that the channel does not offer this fan: one per fan (ADR 027). */
+export const TRIAL_REFUSED = 'A free trial is not available to you: this subscription starts with its first payment.';
 
 type InvoicePreview = ResponseOf<typeof api.invoicePreview>['data'];
 
@@ -103,11 +105,11 @@ async function quoteSummary(args: RouteArgs, wanted: WantedPurchase, code?: stri
           )
         ).data
       : null;
-  return { trial, summary: summaryOf(data, preview, trial) };
+  return { trial, summary: summaryOf(data, preview, trial, Boolean(wanted.trial)) };
 }
 
 /** The quote as the page shows it: money already formatted, in the channel's currency. */
-function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean) {
+function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, trialAsked: boolean) {
   const money = (amount: number) => formatMoney(amount, q.currency);
   const every = q.period === 'annual' ? 'every year' : 'every 30 days';
   return {
@@ -121,6 +123,8 @@ function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean) {
       : null,
     /** Offered, not chosen: the way to start the trial instead. */
     trialOffer: !trial && q.trial_days ? q.trial_days : null,
+    /** Asked for, not offered: the fan has had their trial (or there is none). */
+    trialRefused: trialAsked && !trial,
     type: q.type,
     product: q.product,
     lines: q.lines.map((l) => ({ name: l.name, amount: money(l.amount) })),
@@ -335,6 +339,7 @@ export default function Buy() {
               </p>
             ) : null}
             {summary.type === 'package' ? <GiftSwitch gift={Boolean(wanted.gift)} href={buyHref({ ...wanted, gift: wanted.gift ? undefined : '1' })} /> : null}
+            {summary.trialRefused ? <p role="status">{TRIAL_REFUSED}</p> : null}
             {summary.trialOffer ? (
               <p>
                 <Link to={buyHref({ ...wanted, trial: '1' })}>Start with a {summary.trialOffer}-day free trial instead</Link>

@@ -9,6 +9,8 @@
  *  nor a fans-only game what is paid for (ADR 026). */
 export const VOD_ASSETS = ['game-1', 'game-2', 'game-3', 'game-4', 'game-5', 'game-6', 'game-7', 'test-pattern'] as const;
 export type VodAsset = (typeof VOD_ASSETS)[number];
+/** Public whatever plays them: the browser check's test stream (/simulate). */
+export const PUBLIC_ASSETS: readonly string[] = ['test-pattern'];
 export const LIVE_ASSETS = ['live', 'live-2'] as const;
 export type LiveAsset = (typeof LIVE_ASSETS)[number];
 

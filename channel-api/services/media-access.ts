@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { MediaGrant, StreamStatus } from '../../contract/index.ts';
 import { hasAccess, hasVodAccess, type Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
+import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
 import { assetScope, eventMedia, noPlayback, vodMedia, type Media, type Playback } from '../media-urls.ts';
 import { entitlementsOf } from '../repo/commerce.ts';
@@ -13,7 +14,8 @@ import type { Signing } from '../signing.ts';
 import { watchable } from './purchase.ts';
 
 /*
- * Who gets an asset's files (ADR 026). An asset some free event or video plays is public: anyone
+ * Who gets an asset's files (ADR 026). An asset some free event or video plays (or the browser
+ * check's test stream, PUBLIC_ASSETS) is public: anyone
  * fetches it, and a CDN may cache it. Any other asset is served only with a media grant for it: one
  * is handed out with an event's or a video's playback to a signed-in fan who may watch it, and
  * holds while its signature, expiry and scope do (what a CDN can check too) and, at the origin,
@@ -56,7 +58,7 @@ export function mediaAccess(opts: { db: Db; signing: Signing; grantSeconds: numb
     if (!publicScopes || publicScopes.until <= now()) {
       reading ??= freeAssets(db)
         .then((assets) => {
-          const scopes = new Set(assets.map(assetScope).filter((s): s is string => s !== null));
+          const scopes = new Set([...assets, ...PUBLIC_ASSETS].map(assetScope).filter((s): s is string => s !== null));
           publicScopes = { scopes, until: now() + PUBLIC_TTL_MS };
           return scopes;
         })

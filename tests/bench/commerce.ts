@@ -58,7 +58,7 @@ function latency(samples: number[]): Latency {
   return { samples: sorted.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)) };
 }
 
-async function post(base: string, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+export async function post(base: string, pathname: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(new URL(pathname, base), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -69,13 +69,13 @@ async function post(base: string, pathname: string, body: unknown, headers: Reco
   return JSON.parse(text) as { data: Record<string, unknown> };
 }
 
-async function visitorKey(base: string): Promise<string> {
+export async function visitorKey(base: string): Promise<string> {
   const config = (await (await fetch(new URL('/channels/demo.json', base))).json()) as { channel_key: string };
   return (await post(base, '/get_api_key', { channel_key: config.channel_key })).data.api_key as string;
 }
 
 /** A verified, signed-in fan, the way one registers: their api key. */
-async function signUp(base: string, outbox: string, key: string): Promise<string> {
+export async function signUp(base: string, outbox: string, key: string): Promise<string> {
   const email = uniqueEmail('bench');
   const after = Date.now();
   await post(base, '/v2/auth/register', { ...registration(email), api_key: key });

@@ -9,7 +9,8 @@
    - channel calls of a first visit (a new visitor's address, after others came before);
    - gzip bytes of the JavaScript on `/` and `/watch/{id}`;
    - Lighthouse 12 (mobile defaults) performance, accessibility, SEO, LCP, FCP and TBT, the median
-     of five runs per page (BENCH_LIGHTHOUSE_RUNS), when Chromium is present.
+     of five runs per page (BENCH_LIGHTHOUSE_RUNS), when Chromium is present;
+   - a media segment served on a fan's grant against a public one (media.ts).
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { commerceBench, commerceRows } from './commerce.ts';
+import { mediaBench } from './media.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
@@ -343,6 +345,9 @@ try {
     };
   }
 
+  console.log('Media: a segment on a grant against a public one (tests/bench/media.ts) …');
+  const media = await mediaBench({ channelApiUrl, outbox: path.join(dataDir, 'outbox'), load });
+
   console.log('JavaScript bytes (Chromium) …');
   const js = fs.existsSync(CHROMIUM_PATH) ? await jsBytes(['/', `/watch/${eventId}`]) : null;
   console.log('Lighthouse (mobile) …');
@@ -356,6 +361,7 @@ try {
     load: { connections: CONNECTIONS, durationSeconds: DURATION_S },
     pages: perPage,
     channelCallsFirstVisit: firstVisit,
+    media,
     javascript: js,
     lighthouse: lh,
     commerce,
@@ -363,6 +369,7 @@ try {
       anonymousToStatic: '>= 0.8',
       uncachedHomeToStatic: '>= 0.12',
       channelCallsFirstVisitWatch: '1',
+      mediaGrantedToPublic: '>= 0.8',
       lighthouse: 'performance 100, accessibility 100, SEO 100; LCP <= 1.2 s; FCP <= 1.0 s',
     },
   };
@@ -380,6 +387,10 @@ try {
       [`${url} channel calls, first visit`, String(firstVisit[url]), url.startsWith('/watch') ? '1' : ''],
     );
   }
+  rows.push(
+    [`media segment, public (${media.segment})`, fmt(media.publicSegment), ''],
+    [`media segment on a grant`, `${fmt(media.grantedSegment)} = ${media.grantedToPublic}× public`, '≥ 0.8× public'],
+  );
   if (js) {
     for (const [url, j] of Object.entries(js)) rows.push([`JS on ${url} (gzip 9)`, `${kb(j.gzip)} in ${j.files} files (${kb(j.raw)} raw)`, '']);
   }

@@ -98,6 +98,14 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     // Without MSE support for these codecs, what the browser chose from the <source>s keeps playing.
     if (Hls.isSupported()) {
       const instance = new Hls(opts.lowData ? { startLevel: 0, capLevelToPlayerSize: true } : {});
+      // A paid video's grant ends after a few hours (ADR 026): a 403 from the media is answered by
+      // asking for the page again, whose answer carries a new grant cookie, then loading on.
+      let renewed = 0;
+      instance.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal || data.response?.code !== 403 || Date.now() - renewed < 60_000) return;
+        renewed = Date.now();
+        void fetch(window.location.href, { credentials: 'same-origin' }).then(() => instance.startLoad(), () => undefined);
+      });
       instance.loadSource(opts.src);
       instance.attachMedia(video);
       hls = instance;

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { eventTitle, listEvents } from '../support/channel.ts';
-import { buyEvent, paidEvent } from '../support/commerce.ts';
+import { buyEvent, packages, paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -91,4 +91,33 @@ test('a game free to fans with an account asks a visitor to sign in, then plays'
   await expect(page).toHaveURL(`${WEB_URL}/watch/${fansOnly!.id}`);
   await expect(page.locator('video')).toHaveCount(1);
   await expectPlays(page);
+});
+
+test('a paid live game plays for its buyer; with JavaScript, a grant that ends is renewed and the game plays on', async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const { items } = await listEvents({ stream_status: 'live', limit: 100 });
+  const live = items.find((e) => e.type === 'paid');
+  expect(live, 'the demo channel has a paid live game').toBeDefined();
+  const ticket = (await packages()).find((p) => p.type === 'event' && p.event_categories.some((c) => live!.event_categories.some((ec) => ec.id === c)))!;
+  const { apiKey } = await signIn(context, await createVerifiedUser());
+  await buyEvent(apiKey, live!, ticket);
+
+  await page.goto(`/watch/${live!.id}`);
+  await expect(page.locator('.player[data-live="true"] video')).toHaveCount(1);
+  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expectPlays(page);
+  if (!javaScriptEnabled) return;
+
+  // The grant ends (as after MEDIA_GRANT_SECONDS): the next playlist is refused, the player asks
+  // the page for a new grant, and the game plays on.
+  const grantCookies = async () => (await context.cookies()).filter((c) => c.name.endsWith('media_grant') && c.path.includes('/live/'));
+  expect(await grantCookies()).toHaveLength(1);
+  await context.clearCookies({ name: /media_grant$/ });
+  expect(await grantCookies()).toHaveLength(0);
+  await expect.poll(grantCookies, { timeout: 30_000 }).toHaveLength(1);
+  const at = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(at + 4);
 });

@@ -240,8 +240,16 @@ describe('fuzz: the generated images (/media/images/<name>.svg and .webp)', () =
 
 describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
   it('never serves what is not public without a grant for it, whatever the path or cookie; never 5xx', async () => {
-    // Public: free games play them. Protected: what is sold, the fans-only game, an unused asset.
-    const scopes = { 'vod/game-1': true, 'live/live': true, 'vod/game-4': false, 'vod/game-7': false, 'live/live-2': false, 'vod/test-pattern': false };
+    // Public: free games play them, and the browser check's stream. Protected: what is sold, the fans-only game, an unknown asset.
+    const scopes = {
+      'vod/game-1': true,
+      'live/live': true,
+      'vod/test-pattern': true,
+      'vod/game-4': false,
+      'vod/game-7': false,
+      'live/live-2': false,
+      'vod/game-99': false,
+    };
     const files = ['master.m3u8', '360p.m3u8', '360p_000.ts', 'video.mp4', 'captions.vtt', 'video.m3u8', 'v/10.ts', 's/10.vtt'];
     const signedElsewhere = signingFrom(['not-the-server-secret']).token('media-grant', { s: 'vod/game-4', u: 1, k: 'x', i: 'e:1', x: 4_000_000_000 });
     const grant = fc.oneof(
