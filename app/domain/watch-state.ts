@@ -1,5 +1,5 @@
 /* What the watch screen shows for one event or VOD item, decided from plain data (no I/O). */
-import { accessTypeOf } from '#contract/access';
+import { accessTypeOf, type AccessType } from '#contract/access';
 
 export interface Caption {
   label: string;
@@ -16,30 +16,34 @@ export interface PlayableMedia {
   captions: Caption[];
   /** Start, epoch seconds (UTC); VOD items have none. */
   event_utc_ts?: number;
-  /** Its access type (contract/access.ts): a 'register' one only asks the visitor to sign in. */
+  /** Its access type (contract/access.ts): what a visitor who may not watch it needs. */
   type: string;
 }
+
+/** What a visitor lacks to watch, by the access type (contract/access.ts): an account ('register'),
+ *  this game's own ticket (pay-per-view), or a pass of any kind that covers it. */
+export type Need = 'account' | 'ticket' | 'pass';
+
+const NEEDS: Record<AccessType, Need> = { free: 'pass', register: 'account', ppv: 'ticket', paid: 'pass' };
 
 export type WatchState =
   /** The geo check says this visitor's region may not watch: no player at all. */
   | { kind: 'geo-blocked' }
-  /** Not started yet: start time and a countdown; `hasAccess` says whether a pass (or, with
-   *  `signIn`, an account) is still needed. */
-  | { kind: 'upcoming'; startsAt: number; hasAccess: boolean; signIn: boolean }
-  /** Live or finished, but the visitor may not watch: they need a pass, or (`signIn`: a
-   *  'register' event or video) only to sign in. */
-  | { kind: 'no-access'; signIn: boolean }
+  /** Not started yet: start time and a countdown; `hasAccess` says whether `need` is still needed. */
+  | { kind: 'upcoming'; startsAt: number; hasAccess: boolean; need: Need }
+  /** Live or finished, but the visitor may not watch: what they need. */
+  | { kind: 'no-access'; need: Need }
   /** Access granted but the channel gave no stream (e.g. a live event before its feed starts). */
   | { kind: 'unavailable' }
   | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[] };
 
 export function watchState(media: PlayableMedia, geo: { is_geo_blocked: boolean } | null): WatchState {
   if (geo?.is_geo_blocked) return { kind: 'geo-blocked' };
-  const signIn = accessTypeOf(media.type) === 'register';
+  const need = NEEDS[accessTypeOf(media.type)];
   if (media.stream_status === 'upcoming') {
-    return { kind: 'upcoming', startsAt: media.event_utc_ts ?? 0, hasAccess: media.has_access, signIn };
+    return { kind: 'upcoming', startsAt: media.event_utc_ts ?? 0, hasAccess: media.has_access, need };
   }
-  if (!media.has_access) return { kind: 'no-access', signIn };
+  if (!media.has_access) return { kind: 'no-access', need };
   if (!media.url) return { kind: 'unavailable' };
   return {
     kind: 'play',

@@ -22,6 +22,7 @@ interface PlaybackProps {
 
 export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not available in your region.";
 export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
+export const PAY_PER_VIEW_MESSAGE = 'This game is pay-per-view: buy it to watch. Passes and subscriptions do not include it.';
 export const SIGN_IN_MESSAGE = 'This one is free for fans with an account: log in or register to watch it.';
 
 /** The area where the video plays, or what stands in its place and why. */
@@ -36,7 +37,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
         </div>
       );
     case 'no-access':
-      return state.signIn ? <SignInToWatch linkTarget={linkTarget} /> : <NoAccess linkTarget={linkTarget} offers={offers} />;
+      return state.need === 'account' ? <SignInToWatch linkTarget={linkTarget} /> : <NoAccess need={state.need} linkTarget={linkTarget} offers={offers} />;
     case 'unavailable':
       return (
         <div className="playback-notice">
@@ -50,10 +51,10 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
             Starts <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone)}</time>
           </p>
           <Countdown startsAt={state.startsAt} serverNow={serverNow} />
-          {state.hasAccess ? null : state.signIn ? (
+          {state.hasAccess ? null : state.need === 'account' ? (
             <SignInToWatch linkTarget={linkTarget} inline />
           ) : (
-            <NoAccess linkTarget={linkTarget} offers={offers} inline />
+            <NoAccess need={state.need} linkTarget={linkTarget} offers={offers} inline />
           )}
         </div>
       );
@@ -82,10 +83,10 @@ function SignInToWatch({ linkTarget, inline = false }: { linkTarget?: '_top'; in
   return inline ? body : <div className="playback-notice">{body}</div>;
 }
 
-function NoAccess({ linkTarget, offers, inline = false }: { linkTarget?: '_top'; offers: Offer[]; inline?: boolean }) {
+function NoAccess({ need, linkTarget, offers, inline = false }: { need: 'pass' | 'ticket'; linkTarget?: '_top'; offers: Offer[]; inline?: boolean }) {
   const body = (
     <>
-      <p>{NO_ACCESS_MESSAGE}</p>
+      <p>{need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE}</p>
       {offers.length > 0 ? (
         <ul className="offers" aria-label="Ways to watch">
           {offers.map((o) => (

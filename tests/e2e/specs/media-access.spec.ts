@@ -121,3 +121,15 @@ test('a paid live game plays for its buyer; with JavaScript, a grant that ends i
   const at = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(at + 4);
 });
+
+test('a pay-per-view game is sold by its own ticket only', async ({ page, checkA11y }) => {
+  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
+  const ppv = items.find((e) => e.type === 'ppv');
+  expect(ppv, 'the demo channel has a finished pay-per-view game').toBeDefined();
+  await page.goto(`/watch/${ppv!.id}`);
+  await expect(page.getByText('This game is pay-per-view: buy it to watch. Passes and subscriptions do not include it.')).toBeVisible();
+  const ways = page.getByRole('list', { name: 'Ways to watch' }).getByRole('link');
+  await expect(ways).toHaveCount(1);
+  await expect(ways).toHaveText(/^Buy this game/);
+  await checkA11y();
+});

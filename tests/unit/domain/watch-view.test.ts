@@ -62,6 +62,6 @@ describe('watchViewData', () => {
   });
 
   it('has no place when the channel names none', () => {
-    expect(watchViewData(event, { location: null, state: { kind: 'no-access', signIn: false }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
+    expect(watchViewData(event, { location: null, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
   });
 });

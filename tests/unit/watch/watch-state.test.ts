@@ -45,24 +45,28 @@ describe('watchState', () => {
   });
 
   it('asks for a pass when a live or finished event has no access', () => {
-    expect(watchState({ ...finished, has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
-    expect(watchState({ ...finished, stream_status: 'live', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
-    expect(watchState({ ...finished, type: 'ppv', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', signIn: false });
+    expect(watchState({ ...finished, has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', need: 'pass' });
+    expect(watchState({ ...finished, stream_status: 'live', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', need: 'pass' });
+    expect(watchState({ ...finished, type: 'premium', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', need: 'pass' });
+  });
+
+  it('asks for this game’s own ticket when it is pay-per-view', () => {
+    expect(watchState({ ...finished, type: 'ppv', has_access: false, url: null }, open)).toEqual({ kind: 'no-access', need: 'ticket' });
   });
 
   it('asks a visitor only to sign in for an event free to fans with an account (register)', () => {
-    expect(watchState({ ...finished, type: 'register', has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', signIn: true });
+    expect(watchState({ ...finished, type: 'register', has_access: false, url: null, mp4_url: null }, open)).toEqual({ kind: 'no-access', need: 'account' });
   });
 
   it('shows the start for an upcoming event, saying whether a pass (or an account) is still needed', () => {
     const upcoming = { ...finished, stream_status: 'upcoming' as const, url: null, mp4_url: null };
-    expect(watchState(upcoming, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: true, signIn: false });
-    expect(watchState({ ...upcoming, has_access: false }, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: false, signIn: false });
+    expect(watchState(upcoming, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: true, need: 'pass' });
+    expect(watchState({ ...upcoming, has_access: false }, open)).toEqual({ kind: 'upcoming', startsAt: 1_700_000_000, hasAccess: false, need: 'pass' });
     expect(watchState({ ...upcoming, type: 'register', has_access: false }, open)).toEqual({
       kind: 'upcoming',
       startsAt: 1_700_000_000,
       hasAccess: false,
-      signIn: true,
+      need: 'account',
     });
   });
 
