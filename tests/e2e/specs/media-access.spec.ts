@@ -6,6 +6,7 @@ import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyEvent, packages, paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectPlays } from '../support/player.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 /** The media a watch page offers: its HLS and MP4 sources and its captions. */
@@ -14,14 +15,6 @@ async function mediaOf(page: Page): Promise<string[]> {
   const sources = await video.locator('source').evaluateAll((els) => els.map((e) => e.getAttribute('src')!));
   const tracks = await video.locator('track').evaluateAll((els) => els.map((e) => e.getAttribute('src')!));
   return [...sources, ...tracks];
-}
-
-async function expectPlays(page: Page) {
-  await page.locator('video').evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play().catch(() => undefined);
-  });
-  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
 }
 
 const statuses = async (request: APIRequestContext, urls: string[]) => Promise.all(urls.map(async (u) => (await request.get(u)).status()));

@@ -2,21 +2,13 @@
 import type { Page } from '@playwright/test';
 import { channelName, eventTitle, listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectPlays } from '../support/player.ts';
 
 /** Every media URL the server-rendered <video> offers (its src and its <source> children). */
 async function videoSources(page: Page): Promise<string[]> {
   const video = page.locator('video');
   const srcs = [await video.getAttribute('src'), ...(await video.locator('source').evaluateAll((els) => els.map((e) => e.getAttribute('src'))))];
   return srcs.filter((s): s is string => Boolean(s));
-}
-
-async function expectPlays(page: Page) {
-  // Muted so that autoplay rules never stand in the way; a sync evaluate works without page JS too.
-  await page.locator('video').evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play().catch(() => undefined);
-  });
-  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
 }
 
 test('home → schedule → a finished free event plays', async ({ page, javaScriptEnabled, checkA11y }) => {

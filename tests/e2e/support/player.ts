@@ -1,0 +1,12 @@
+/* What the watch specs check of the player. */
+import { expect, type Page } from '@playwright/test';
+
+/** The page's video plays: its time moves past a second. Muted so that autoplay rules never stand
+ *  in the way; a sync evaluate works without page JS too. */
+export async function expectPlays(page: Page): Promise<void> {
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play().catch(() => undefined);
+  });
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+}
