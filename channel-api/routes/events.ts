@@ -16,7 +16,7 @@ export function eventRoutes(router: Router, deps: Deps) {
     const found = await eventById(db, channel.id, params.id, nowSeconds());
     if (!found) throw notFound('Event not found');
     const access = hasAccess(watchable(found.out), viewer);
-    const playback = await deps.media.eventPlayback({ channelId: channel.id, user, apiKey }, { ...found.out, asset: found.asset }, access);
+    const playback = await deps.media.eventPlayback({ user, apiKey }, { ...found.out, asset: found.asset }, access);
     return { data: { ...found.out, has_access: access, ...playback } };
   });
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));

@@ -13,7 +13,7 @@ export function vodRoutes(router: Router, deps: Deps) {
     const item = await vodById(db, channel.id, params.id);
     if (!item) throw notFound('Media item not found');
     const access = hasVodAccess(item, viewer);
-    const playback = await deps.media.videoPlayback({ channelId: channel.id, user, apiKey }, item, access);
+    const playback = await deps.media.videoPlayback({ user, apiKey }, item, access);
     return { data: { ...vodItemOut(item), type: item.type, has_access: access, ...playback } };
   });
   mount(router, deps, api.vodMediaCategories, async ({ channel }) => ({ data: await vodCategoriesOf(db, channel.id) }));

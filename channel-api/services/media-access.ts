@@ -27,7 +27,6 @@ export type Playable = Playback & { media_grant: MediaGrant | null };
 
 /** Who is asking: a signed-in fan's session, or a visitor. */
 export interface MediaViewer {
-  channelId: number;
   user: { id: number } | null;
   apiKey: string | null;
 }
