@@ -62,7 +62,6 @@ export interface ChannelApiOptions {
   logger?: boolean;
 }
 
-
 export interface ChannelApi {
   url: string;
   /** The open database: tests and operator tools reach the data through the repo modules. */

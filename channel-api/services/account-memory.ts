@@ -15,7 +15,10 @@ import type { Signing } from '../signing.ts';
 /** The address as one mailbox: lower case, no +tag (mail to fan+x@ reaches fan@), and for Gmail,
  *  whose addresses ignore dots, none. */
 export function memoryAddress(email: string): string {
-  const [local, domain] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local, domain] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   if (domain === undefined) return local;
   const box = local.split('+')[0];
   const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
@@ -35,7 +38,12 @@ export async function rememberAccount(tx: Executor, signing: Signing, user: User
 }
 
 /** The columns a new account of this address starts with: its spent trial and first purchase. */
-export async function rememberedFor(db: Executor, signing: Signing, channelId: number, email: string): Promise<{ trialPeriodUsed: boolean; purchasedBefore: boolean }> {
+export async function rememberedFor(
+  db: Executor,
+  signing: Signing,
+  channelId: number,
+  email: string,
+): Promise<{ trialPeriodUsed: boolean; purchasedBefore: boolean }> {
   const facts = await recallAddress(db, channelId, signing.hashes('account-memory', memoryAddress(email)));
   return { trialPeriodUsed: facts.trialUsed, purchasedBefore: facts.purchased };
 }

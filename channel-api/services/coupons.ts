@@ -44,14 +44,7 @@ export interface CouponUse {
   now: Date;
 }
 
-export type CouponRefusal =
-  | 'inactive'
-  | 'expired'
-  | 'used up'
-  | 'used up by this fan'
-  | 'not a first purchase'
-  | 'below the minimum'
-  | 'not for this product';
+export type CouponRefusal = 'inactive' | 'expired' | 'used up' | 'used up by this fan' | 'not a first purchase' | 'below the minimum' | 'not for this product';
 
 /** How codes are matched: as Stripe does, without regard to case (stored upper case). */
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();

@@ -240,3 +240,30 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
   );
   console.log(`[fuzz] request line: 300 requests, answers ${JSON.stringify(statuses)}`);
 });
+
+test('paid media through the web server with hostile grant cookies and paths: a 403, never the file, no 5xx (200 cases)', async () => {
+  test.setTimeout(120_000);
+  // Every UTF-8 byte %-escaped (a lone surrogate goes as U+FFFD, as a browser sends it).
+  const escaped = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  const forged = `${Buffer.from(JSON.stringify({ s: 'vod/game-4', u: 1, k: 'x', i: 'e:1', x: 9e9 })).toString('base64url')}.${'A'.repeat(43)}`;
+  const paths = [
+    '/media/vod/game-4/master.m3u8',
+    '/media/vod/game-5/360p_000.ts',
+    '/media/vod/game-6/video.mp4',
+    '/media/vod/game-7/captions.vtt',
+    '/media/live/live-2/video.m3u8',
+  ];
+  const cookie = fc.oneof(hostileString(200).map(escaped), fc.constantFrom('', 'a.b', forged, `${forged}; __media_grant=${forged}`));
+  const name = fc.constantFrom('__media_grant', '__Secure-media_grant', 'media_grant', '__session', '__media_grant ');
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...paths), name, cookie, async (path, n, value) => {
+      const res = await fetch(`${WEB_URL}${path}`, { headers: { Cookie: `${n}=${value}` }, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      const body = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      const label = `GET ${path} with ${n}=${value.slice(0, 60)} → ${res.status}`;
+      expect(res.status, label).toBe(403);
+      expect(body, label).not.toMatch(/#EXTM3U|WEBVTT|ftyp/);
+      expect(cleanBody(body), label).toEqual([]);
+    }),
+    { seed: SEED, numRuns: 200, endOnFailure: true },
+  );
+});

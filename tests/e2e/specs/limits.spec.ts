@@ -70,7 +70,9 @@ test('one free trial per fan: starting the other subscription’s trial ends the
   await expect(page.getByText('This checkout can no longer be paid.')).toBeVisible();
 
   await page.goto(`${WEB_URL}/buy?subscription=${monthly.id}&trial=1`);
-  await expect(page.getByRole('status').filter({ hasText: 'A free trial is not available to you: this subscription starts with its first payment.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A free trial is not available to you: this subscription starts with its first payment.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start free trial' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
 });

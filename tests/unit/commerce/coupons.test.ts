@@ -32,7 +32,8 @@ const use = (u: Partial<CouponUse> = {}): CouponUse => ({ type: 'event', subtota
 
 describe('whether a code may be used', () => {
   it('an unlimited active code: for every kind of product, every fan', () => {
-    for (const type of ['event', 'package', 'subscription'] as const) expect(couponRefusal(coupon(), use({ type, firstPurchaseMade: true, fanUses: 9 }))).toBeNull();
+    for (const type of ['event', 'package', 'subscription'] as const)
+      expect(couponRefusal(coupon(), use({ type, firstPurchaseMade: true, fanUses: 9 }))).toBeNull();
   });
 
   it('inactive', () => {
