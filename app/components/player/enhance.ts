@@ -104,10 +104,13 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       instance.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal || data.response?.code !== 403 || Date.now() - renewed < 60_000) return;
         renewed = Date.now();
-        void fetch(window.location.href, { credentials: 'same-origin' }).then(
-          () => instance.startLoad(),
-          () => undefined,
-        );
+        // Read to its end: a body left unread keeps the request open.
+        void fetch(window.location.href, { credentials: 'same-origin', cache: 'no-store' })
+          .then((res) => res.text())
+          .then(
+            () => instance.startLoad(),
+            () => undefined,
+          );
       });
       instance.loadSource(opts.src);
       instance.attachMedia(video);

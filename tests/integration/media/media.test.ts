@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
-import { LIVE_ASSETS, LIVE_EPOCH_MS, VOD_ASSETS } from '../../../channel-api/media/assets.ts';
+import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
 import { probe } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 
-const VOD: string[] = [...VOD_ASSETS];
+/* One asset of each recipe (a game, the short test stream, the live loop): the others are made the
+   same way, and every test file's shared media cache (tests/support/media-cache.ts) makes them all. */
+const VOD = ['game-1', 'test-pattern'];
+const ASSETS = [...VOD, 'live'];
 let dataDir: string;
 let server: MediaServer;
 let prepareSeconds = 0;
@@ -18,7 +21,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-'));
   const started = Date.now();
-  await prepareMedia(dataDir, { log: (line) => logs.push(line) });
+  await prepareMedia(dataDir, { assets: ASSETS, log: (line) => logs.push(line) });
   prepareSeconds = (Date.now() - started) / 1000;
   console.log(`prepareMedia (fresh): ${prepareSeconds.toFixed(1)} s\n${logs.join('\n')}`);
   // 2026-11-22T12:00:00Z, on a segment boundary, fixed so assertions do not race the clock.
@@ -32,7 +35,7 @@ afterAll(async () => {
 
 describe('prepareMedia', () => {
   it('logs every asset it made', () => {
-    for (const asset of [...VOD, ...LIVE_ASSETS]) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
+    for (const asset of ASSETS) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
   });
 
   it('is idempotent: a second run makes nothing and touches nothing', async () => {
@@ -40,7 +43,7 @@ describe('prepareMedia', () => {
     const before = (await stat(marker)).mtimeMs;
     const again: string[] = [];
     const started = Date.now();
-    await prepareMedia(dataDir, { log: (line) => again.push(line) });
+    await prepareMedia(dataDir, { assets: ASSETS, log: (line) => again.push(line) });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(again).toEqual([]);
     expect((await stat(marker)).mtimeMs).toBe(before);
@@ -49,9 +52,9 @@ describe('prepareMedia', () => {
   it('remakes only an asset whose marker is missing (an interrupted run)', async () => {
     await rm(path.join(dataDir, 'media', 'test-pattern', '.complete'));
     const again: string[] = [];
-    await prepareMedia(dataDir, { log: (line) => again.push(line) });
+    await prepareMedia(dataDir, { assets: ASSETS, log: (line) => again.push(line) });
     expect(again.filter((line) => line.includes(': made in')).map((line) => line.split(':')[0])).toEqual(['test-pattern']);
-    expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...VOD, ...LIVE_ASSETS].sort());
+    expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...ASSETS].sort());
   });
 });
 
@@ -105,7 +108,7 @@ describe('VOD over HTTP', () => {
   });
 
   it('video.mp4 is a progressive MP4 with a video stream, moov first (faststart)', async () => {
-    const file = path.join(dataDir, 'media', 'game-2', 'video.mp4');
+    const file = path.join(dataDir, 'media', 'game-1', 'video.mp4');
     const hasFfprobe = spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0;
     if (hasFfprobe) {
       const out = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
