@@ -50,6 +50,10 @@ else
   echo "node_modules is up to date with package-lock.json (CI=true forces npm ci)."
 fi
 
+# The demo media every integration test and the e2e channel API share (ffmpeg, about a minute on
+# a fresh machine) is made beside lint and typecheck, which leave a core free; tests wait for it.
+node --import tsx tests/support/media-cache.ts > "$FIELDHOUSE_RESULTS_DIR/media-cache.log" 2>&1 &
+
 # ---------------------------------------------------------------- static checks
 section "Lint"
 run lint npm run lint

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { prepareMedia } from '../../channel-api/media/index.ts';
 
 /* The demo media (renditions, posters, captions: about 20 s of ffmpeg) is made once per machine
@@ -12,6 +13,12 @@ const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
 
 /** `<dataDir>/media`: a link to the shared demo media, made first where it is missing. */
 export async function linkSharedMedia(dataDir: string): Promise<void> {
+  await prepareSharedMedia();
+  fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
+}
+
+/** Makes the shared demo media where it is missing, one process at a time. */
+export async function prepareSharedMedia(): Promise<void> {
   const lockDir = `${MEDIA_CACHE}.building`;
   fs.mkdirSync(path.dirname(MEDIA_CACHE), { recursive: true });
   for (const started = Date.now(); ;) {
@@ -31,5 +38,7 @@ export async function linkSharedMedia(dataDir: string): Promise<void> {
   } finally {
     fs.rmSync(lockDir, { recursive: true, force: true });
   }
-  fs.symlinkSync(path.join(MEDIA_CACHE, 'media'), path.join(dataDir, 'media'), 'dir');
 }
+
+// `node --import tsx tests/support/media-cache.ts`: the test command makes the media while lint runs.
+if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) await prepareSharedMedia();
