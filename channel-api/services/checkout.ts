@@ -210,24 +210,32 @@ async function chargeSavedCard(
  * older order stays open for its webhook or its order page.
  */
 async function endReplaced(deps: Deps, open: PurchaseRow): Promise<'paid' | 'failed'> {
-  let outcome: Settlement | null = null;
-  if (open.sessionId) {
-    try {
-      if (isPaymentId(open.sessionId)) await deps.payments.cancelPayment(open.sessionId);
-      else await deps.payments.expireCheckout(open.sessionId);
-      const state = await readCheckout(deps, open.sessionId);
-      outcome = state && outcomeOf(state);
-    } catch (error) {
-      deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${open.sessionId}: ${(error as Error).message}`);
-      throw new HttpError(502, ORDER_MSG.providerUnavailable);
-    }
-  }
+  const outcome = await endCheckout(deps, open.sessionId);
   if (outcome?.status === 'paid') {
     await settleAndNotify(deps, open.id, outcome);
     return 'paid';
   }
   await settleAndNotify(deps, open.id, { status: 'failed', reason: 'A newer checkout replaced this one.' });
+  // The request that started it may have stored its checkout between our read and our update
+  // (setPurchaseSession stores one only while the purchase is open): read again, and end that one
+  // too, or a fan could pay a checkout whose order has already failed.
+  const late = (await purchaseById(deps.db, open.id))?.sessionId;
+  if (late && late !== open.sessionId) await endCheckout(deps, late);
   return 'failed';
+}
+
+/** Ends a checkout (or cancels a saved card's payment) at the provider, and reads how it ended. */
+async function endCheckout(deps: Deps, sessionId: string | null): Promise<Settlement | null> {
+  if (!sessionId) return null;
+  try {
+    if (isPaymentId(sessionId)) await deps.payments.cancelPayment(sessionId);
+    else await deps.payments.expireCheckout(sessionId);
+    const state = await readCheckout(deps, sessionId);
+    return state && outcomeOf(state);
+  } catch (error) {
+    deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${sessionId}: ${(error as Error).message}`);
+    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+  }
 }
 
 /** The answer to a key used before: the same checkout while it is open, else the order page. */
