@@ -46,7 +46,9 @@ describe('api keys', () => {
   });
 });
 
-describe('PGlite data dir lock', () => {
+// Each test opens PGlite (a WebAssembly PostgreSQL, migrated on the first opening) up to three
+// times: seconds on a quiet machine, over 30 on a loaded one.
+describe('PGlite data dir lock', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-lock-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
