@@ -86,7 +86,11 @@ describe('parameter names that are built-in object properties', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])('?%s= is an unknown parameter (400)', async (name) => {
     const res = await get('/events', { [name]: 'x' });
     expect(res.status, res.text).toBe(400);
-    expect(res.json).toEqual({ message: `${name}: ${name} is not a known parameter`, errors: { [name]: [`${name} is not a known parameter`] } });
+    expect(res.json).toEqual({
+      code: 'invalid_params',
+      message: `${name}: ${name} is not a known parameter`,
+      errors: { [name]: [`${name} is not a known parameter`] },
+    });
   });
 
   it('in a JSON body, __proto__ and constructor are unknown parameters too', async () => {
