@@ -1,0 +1,26 @@
+import { redirect } from '@remix-run/node';
+import { pageOf } from '~/domain/navigation';
+
+/* The redirects every route shares: a 303 after a form post (or to leave for another site), the
+   same with a toast, and the way to /login and back. The request session rides along (it is
+   committed onto whatever a route returns or throws: server/remix-handler.ts). */
+
+/** A 303: the browser GETs `to` (after a form post, whatever its method). */
+export function seeOther(to: string, init: { headers?: HeadersInit } = {}): Response {
+  return redirect(to, { status: 303, headers: init.headers });
+}
+
+/** A 303 to `to` that shows the fan a toast there. */
+export async function seeOtherWithToast(
+  session: { toast(toast: { text: string; type: 'success' | 'error' | 'info' }): Promise<void> },
+  to: string,
+  toast: { text: string; type: 'success' | 'error' | 'info' },
+): Promise<Response> {
+  await session.toast(toast);
+  return seeOther(to);
+}
+
+/** /login, coming back to this request's page afterwards. */
+export function loginUrl(request: Request): string {
+  return `/login?${new URLSearchParams({ redirectTo: pageOf(new URL(request.url)) })}`;
+}
