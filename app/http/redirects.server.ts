@@ -1,13 +1,14 @@
-import { redirect } from '@remix-run/node';
+import { redirect, redirectDocument } from '@remix-run/node';
 import { pageOf } from '~/domain/navigation';
 
 /* The redirects every route shares: a 303 after a form post (or to leave for another site), the
    same with a toast, and the way to /login and back. The request session rides along (it is
    committed onto whatever a route returns or throws: server/remix-handler.ts). */
 
-/** A 303: the browser GETs `to` (after a form post, whatever its method). */
-export function seeOther(to: string, init: { headers?: HeadersInit } = {}): Response {
-  return redirect(to, { status: 303, headers: init.headers });
+/** A 303: the browser GETs `to` (after a form post, whatever its method). `document`: a whole-
+ *  document navigation even with JavaScript (a page that is not this app's: a payment provider's). */
+export function seeOther(to: string, init: { headers?: HeadersInit; document?: boolean } = {}): Response {
+  return (init.document ? redirectDocument : redirect)(to, { status: 303, headers: init.headers });
 }
 
 /** A 303 to `to` that shows the fan a toast there. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, idempotencyKey, ORDER_MSG, type Quote, type ResponseOf } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
@@ -24,6 +24,7 @@ import {
   type WantedPurchase,
 } from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -241,7 +242,7 @@ async function pay(args: RouteArgs, formData: FormData) {
     return answer(submission.reply({ formErrors: [USER_MSG.outage] }), { idempotencyKey: idempotency_key, status: 502 });
   }
   // A whole-document navigation, with JavaScript too: the checkout is not a page of this app.
-  return redirectDocument(to, 303);
+  return seeOther(to, { document: true });
 }
 
 /** The summary with the code still applied, after a refusal that was not about it; null when it

@@ -1,4 +1,4 @@
-import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { api, paymentMethodId } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
@@ -11,7 +11,7 @@ import { cardLabel } from '~/domain/cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
 import { paymentRedirect } from '~/http/payment-redirect';
-import { seeOtherWithToast } from '~/http/redirects.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -41,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === 'add-card') {
       const { data } = await channel.asUser(api.setupIntent, { return_url: '/profile/payment-methods' });
       const to = paymentRedirect(data.redirect_url, env.PUBLIC_URL);
-      if (to) return redirectDocument(to, 303);
+      if (to) return seeOther(to, { document: true });
       console.error(`[payment-methods] the channel answered a redirect_url that is neither ours nor the provider's: ${data.redirect_url}`);
       return await seeOtherWithToast(session, '/profile/payment-methods', {
         type: 'error',
