@@ -1,4 +1,4 @@
-import { redirect, redirectDocument } from '@remix-run/node';
+import { redirect, redirectDocument, type TypedResponse } from '@remix-run/node';
 import { pageOf } from '~/domain/navigation';
 
 /* The redirects every route shares: a 303 after a form post (or to leave for another site), the
@@ -7,7 +7,7 @@ import { pageOf } from '~/domain/navigation';
 
 /** A 303: the browser GETs `to` (after a form post, whatever its method). `document`: a whole-
  *  document navigation even with JavaScript (a page that is not this app's: a payment provider's). */
-export function seeOther(to: string, init: { headers?: HeadersInit; document?: boolean } = {}): Response {
+export function seeOther(to: string, init: { headers?: HeadersInit; document?: boolean } = {}): TypedResponse<never> {
   return (init.document ? redirectDocument : redirect)(to, { status: 303, headers: init.headers });
 }
 
@@ -16,7 +16,7 @@ export async function seeOtherWithToast(
   session: { toast(toast: { text: string; type: 'success' | 'error' | 'info' }): Promise<void> },
   to: string,
   toast: { text: string; type: 'success' | 'error' | 'info' },
-): Promise<Response> {
+): Promise<TypedResponse<never>> {
   await session.toast(toast);
   return seeOther(to);
 }

@@ -22,9 +22,7 @@ export class HttpError extends Error {
 
 /** A refusal whose status says all there is to say: its code is the status's (codeForStatus). */
 export const refusal = (status: number, message: string, errors?: Record<string, string[]>) => new HttpError(status, codeForStatus(status), message, errors);
-/** A refusal about one field: the reason is the message and the field's. */
-export const fieldRefusal = (status: number, code: RefusalCode, field: string, message: string) => new HttpError(status, code, message, { [field]: [message] });
-export const noKey = (field: 'api_key' | 'channel_key') => fieldRefusal(403, 'no_key', field, NO_KEY_MESSAGE);
+export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, 'no_key', NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
 export const notFound = (what = 'Not found') => refusal(404, what);
 export const conflict = (message: string) => refusal(409, message);
 

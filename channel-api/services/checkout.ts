@@ -4,7 +4,7 @@ import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
 import { CHECKOUT_TTL_MS, replacedBy, takeHolds } from './holds.ts';
 import type { PurchasePlan } from './purchase.ts';
-import { HttpError } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import { isPaymentId } from '../payments/provider.ts';
 import {
   firstOrderOf,
@@ -87,7 +87,7 @@ export async function startCheckout(
     // The same form, submitted twice at once: the first one won.
     const first = await purchaseByKey(deps.db, user.id, idempotencyKey);
     if (first) return startedAgain(deps, first, plan);
-    throw new HttpError(409, 'conflict', 'This purchase was just started. Please reload the page.');
+    throw conflict('This purchase was just started. Please reload the page.');
   }
   const { purchase, orders } = created;
   const orderId = orders[0].id;
@@ -243,9 +243,9 @@ async function endCheckout(deps: Deps, sessionId: string | null): Promise<Settle
 
 /** The answer to a key used before: the same checkout while it is open, else the order page. */
 async function startedAgain(deps: Deps, purchase: PurchaseRow, plan: PurchasePlan): Promise<Started> {
-  if (purchase.productKey !== plan.productKey) throw new HttpError(409, 'conflict', 'This form was already used for another purchase. Please reload the page.');
+  if (purchase.productKey !== plan.productKey) throw conflict('This form was already used for another purchase. Please reload the page.');
   const first = await firstOrderOf(deps.db, purchase.id);
-  if (!first) throw new HttpError(409, 'conflict', 'This purchase was just started. Please reload the page.');
+  if (!first) throw conflict('This purchase was just started. Please reload the page.');
   const now = await checkoutMade(deps, purchase);
   const open = now.status === 'open' && now.redirectUrl;
   return { order_id: first.id, redirect_url: open ? now.redirectUrl! : orderPagePath(first.id) };

@@ -4,7 +4,7 @@ import { periodEnd } from './billing.ts';
 import { planPurchase, planTrial } from './purchase.ts';
 import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
-import { HttpError } from '../http/errors.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, syncSubscriptionOrder } from '../repo/commerce.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -51,7 +51,7 @@ export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, 
 /** POST stripe/unsubscribe: the renewal stops; access lasts to the end of the paid period. */
 export async function unsubscribe(deps: Deps, user: UserRow, orderId: number): Promise<Order> {
   const found = await orderOfUser(deps.db, user.id, orderId);
-  if (!found) throw new HttpError(404, 'not_found', ORDER_MSG.orderNotFound);
+  if (!found) throw notFound(ORDER_MSG.orderNotFound);
   const { row } = found;
   if (row.type !== 'subscription' || !row.providerSubscriptionId || !row.autoRenew) throw new HttpError(409, 'not_renewing', ORDER_MSG.notRenewing);
   await deps.payments.setCancelAtPeriodEnd(row.providerSubscriptionId, true);
@@ -77,6 +77,6 @@ export async function customerPortal(deps: Deps, caller: Caller, user: UserRow, 
     };
   } catch (error) {
     deps.log(`channel-api: no billing portal for user ${user.id}: ${(error as Error).message}`);
-    throw new HttpError(409, 'conflict', 'There is nothing to manage yet: billing opens with your first purchase.');
+    throw conflict('There is nothing to manage yet: billing opens with your first purchase.');
   }
 }
