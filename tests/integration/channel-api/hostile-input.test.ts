@@ -171,7 +171,7 @@ describe('a value the database refuses anyway', () => {
       const res = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/boom`);
       const text = await res.text();
       expect(res.status).toBe(400);
-      expect(JSON.parse(text)).toEqual({ message: 'A parameter is out of range or holds characters that cannot be stored' });
+      expect(JSON.parse(text)).toEqual({ code: 'invalid_params', message: 'A parameter is out of range or holds characters that cannot be stored' });
       expect(cleanBody(text)).toEqual([]);
       expect(warnings).toEqual(['channel-api: GET /boom: the database refused a value (SQLSTATE 22003); the contract should bound it']);
     } finally {
