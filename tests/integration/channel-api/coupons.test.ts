@@ -16,7 +16,7 @@ import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.t
    FULLPASS. */
 
 const PUBLIC_URL = 'http://fieldhouse.test';
-const WRONG = { message: ORDER_MSG.wrongPromoCode };
+const WRONG = { code: 'wrong_promo_code', message: ORDER_MSG.wrongPromoCode };
 const WEBHOOK_SECRET = 'whsec_test_fieldhouse_coupons_0123456789';
 
 let server: TestChannelApi;
