@@ -22,6 +22,36 @@ export default tseslint.config(
     },
   },
   {
+    // The web app reads a channel refusal with refusalOf (app/channel/refusal.server.ts): by its
+    // status and its code, never by its English message, which the channel may reword. (The same
+    // rule as above is restated: a later block replaces a rule's options, it does not add to them.)
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+        ...[
+          // error.message === '…', '…' !== error?.message
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+          "BinaryExpression[operator=/^[!=]==?$/] > ChainExpression > MemberExpression[property.name='message']",
+          // error.message.includes('…'), .startsWith, .match, …
+          "CallExpression > MemberExpression.callee[property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/] > MemberExpression.object[property.name='message']",
+          "CallExpression > MemberExpression.callee[property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/] > ChainExpression > MemberExpression[property.name='message']",
+          // /…/.test(error.message), MESSAGES.has(error.message), [..].includes(error.message)
+          "CallExpression[callee.property.name=/^(test|exec|has|get|includes|indexOf)$/] > MemberExpression.arguments[property.name='message']",
+          "CallExpression[callee.property.name=/^(test|exec|has|get|includes|indexOf)$/] > ChainExpression.arguments > MemberExpression[property.name='message']",
+          // TABLE[error.message], switch (error.message)
+          "MemberExpression[computed=true] > MemberExpression.property[property.name='message']",
+          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+        ].map((selector) => ({
+          selector,
+          message: 'A refusal is read by refusalOf(error).kind and .code (app/channel/refusal.server.ts), never by comparing its English message.',
+        })),
+      ],
+    },
+  },
+  {
     // No import cycles anywhere (web app, server, contract, channel API, tests): dependencies
     // point one way (docs/decisions/010).
     plugins: { import: importPlugin },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalCode } from './refusals.ts';
 
 /** How a call is authorised: public calls carry nothing, the rest carry the api key
  *  (query parameter on GET/DELETE, body field on POST), spec section 7. */
@@ -35,8 +36,10 @@ export const pagedEnvelope = <T extends z.ZodTypeAny>(item: T) =>
     meta: z.object({ total: z.number().int().nonnegative(), offset: z.number().int(), limit: z.number().int() }),
   });
 
-/** Body of every 4xx answer: a reason, and per-field reasons where they apply. */
+/** Body of every refusal (4xx, 5xx): a stable code (contract/refusals.ts), a reason for people,
+ *  and per-field reasons where they apply. */
 export const errorBody = z.object({
+  code: refusalCode,
   message: z.string(),
   errors: z.record(z.array(z.string())).optional(),
 });

@@ -6,6 +6,7 @@ import type { Endpoint } from './http.ts';
 import * as publicCalls from './public.ts';
 
 export * from './http.ts';
+export * from './refusals.ts';
 export * from './entities.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';

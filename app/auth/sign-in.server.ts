@@ -1,23 +1,18 @@
 import { redirect } from '@remix-run/node';
-import type { AuthSession, Endpoint, ParamsOf, ResponseOf } from '#contract';
-import { ChannelError, type CallOptions } from '~/channel/client.server';
-import { pageOf } from '~/domain/navigation';
+import type { AuthSession } from '#contract';
 import { returnTo } from '~/http/navigation.server';
+import { loginUrl, seeOther } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import type { SessionUser } from '~/http/session.server';
 
-/* Who is signed in, the one way a sign-in ends, and the redirects around signing in and out. */
+/* Who is signed in, and the one way a sign-in ends. (A signed-in fan's channel call is
+   `requestContext(args).channel.asUser`.) */
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(args: RouteArgs): Promise<SessionUser> {
   const user = await requestContext(args).session.user();
   if (user) return user;
   throw redirect(loginUrl(args.request));
-}
-
-/** A 303 to another page of ours after a form post (the request session rides along). */
-export function seeOther(to: string): Response {
-  return redirect(to, { status: 303 });
 }
 
 /**
@@ -35,21 +30,3 @@ export async function completeSignIn(args: RouteArgs, auth: AuthSession, opts: {
 
 /** ", Casey" when the fan has a first name: "Welcome back, Casey!". */
 export const commaName = (user: { first_name?: string | null }) => (user.first_name ? `, ${user.first_name}` : '');
-
-/** A call made for the signed-in fan. A 401 means the session ended elsewhere (a password reset,
- *  a deletion, an expired key): the client has already forgotten the user, so the fan goes to
- *  /login and comes back here afterwards (spec section 8: 401 resets the user). */
-export async function callAsUser<E extends Endpoint>(args: RouteArgs, endpoint: E, params?: ParamsOf<E>, opts: CallOptions = {}): Promise<ResponseOf<E>> {
-  const { channel, session } = requestContext(args);
-  try {
-    return await channel.call(endpoint, params, { ...opts, tolerate401: true });
-  } catch (error) {
-    if (!(error instanceof ChannelError) || error.status !== 401) throw error;
-    await session.toast({ text: 'Your session has ended. Please log in again.', type: 'info' });
-    throw redirect(loginUrl(args.request), { status: 303 });
-  }
-}
-
-function loginUrl(request: Request): string {
-  return `/login?${new URLSearchParams({ redirectTo: pageOf(new URL(request.url)) })}`;
-}

@@ -30,12 +30,13 @@ function processCache(): SwrCache<BootstrapData> {
 }
 
 /** Bootstrap data from the in-process cache (TTL BOOTSTRAP_TTL_SECONDS, stale-while-revalidate). */
-export function getBootstrap(): Promise<BootstrapData> {
+function getBootstrap(): Promise<BootstrapData> {
   return processCache().get();
 }
 
-/** For loaders: the bootstrap data, or the 'Whoops!' screen (503) when the channel fails and no
- *  cached copy is left. A 429 stays a 429 (the throttling screen). */
+/** The bootstrap data, or the 'Whoops!' screen (503) when the channel fails and no
+ *  cached copy is left. A 429 stays a 429 (the throttling screen). Routes reach it as
+ *  `requestContext(args).channel.bootstrap()`, so an outage looks the same on every page. */
 export async function loadBootstrapOrWhoops(): Promise<BootstrapData> {
   try {
     return await getBootstrap();

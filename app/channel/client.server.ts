@@ -1,14 +1,15 @@
-import { redirect } from '@remix-run/node';
 import { api, type Endpoint, type Geo, type ParamsOf, type ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
+import { notFound } from '~/http/not-found.server';
 import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { ChannelError, whoopsResponse } from './errors.server';
+import { refusalOf } from './refusal.server';
 import { regionOf } from './region.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { keysFor } from './server-key.server';
 import { processSharedContent, type SharedContent } from './shared.server';
 
-export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
+export { ChannelError } from './errors.server';
 export type { CallOptions } from './request.server';
 
 /** The channel as a loader or action talks to it: calls carry the fan's api key (the server's
@@ -57,11 +58,12 @@ export function channelClient(request: Request, keys: KeySource): ChannelClient 
   // - the channel is down, or will not take our keys: the 'Whoops!' reload screen (spec section 8);
   // - any other refusal (no such id, a value out of range): that page does not exist, /404
   //   (spec section 2), unless the caller explains the refusal itself (`handles4xx`);
-  // - a 401 is the caller's (callAsUser sends the fan to log in).
+  // - a 401 is the caller's (channel.asUser sends the fan to log in).
   const onPageError = (error: unknown, opts: CallOptions = {}): never => {
     if (request.method !== 'GET' || !(error instanceof ChannelError)) throw error;
-    if (error.isOutage || error.isKeyError) throw whoopsResponse();
-    if (error.status !== 401 && !opts.handles4xx) throw redirect('/404');
+    const { kind } = refusalOf(error);
+    if (kind === 'outage') throw whoopsResponse();
+    if (kind !== 'signed-out' && !opts.handles4xx) throw notFound();
     throw error;
   };
   return {

@@ -1,4 +1,7 @@
-/* What a channel call can throw besides its data (spec section 8). */
+import { codeForStatus, type RefusalCode } from '#contract';
+
+/* What a channel call can throw besides its data (spec section 8). Routes read one through
+   refusalOf (refusal.server.ts), never by its status or message. */
 
 export type ChannelErrorKind = 'http' | 'network' | 'timeout' | 'schema' | 'unauthenticated';
 
@@ -6,6 +9,9 @@ export type ChannelErrorKind = 'http' | 'network' | 'timeout' | 'schema' | 'unau
  *  channel (502/504), or an answer that does not match the contract (502). */
 export class ChannelError extends Error {
   readonly status: number;
+  /** The channel's reason as a code of the contract (contract/refusals.ts); for a failure that got
+   *  no answer (network, timeout, schema) or an answer without one, the status's. */
+  readonly code: RefusalCode;
   readonly kind: ChannelErrorKind;
   /** Per-field reasons from a 4xx body (`errors.email: ['...']`), for actions to map. */
   readonly errors: Record<string, string[]>;
@@ -17,6 +23,7 @@ export class ChannelError extends Error {
   constructor(opts: {
     status: number;
     message: string;
+    code?: RefusalCode;
     kind?: ChannelErrorKind;
     errors?: Record<string, string[]>;
     endpoint: string;
@@ -25,25 +32,17 @@ export class ChannelError extends Error {
     super(opts.message);
     this.name = 'ChannelError';
     this.status = opts.status;
+    this.code = opts.code ?? codeForStatus(opts.status);
     this.kind = opts.kind ?? 'http';
     this.errors = opts.errors ?? {};
     this.endpoint = opts.endpoint;
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
-  /** True for the failures that mean "the service is down" (the 'Whoops!' screen). */
-  get isOutage(): boolean {
-    return this.status >= 500;
-  }
-
   /** The channel refused our channel key or api key (spec section 8: renew and retry once). */
   get isKeyError(): boolean {
     return Object.hasOwn(this.errors, 'api_key') || Object.hasOwn(this.errors, 'channel_key');
   }
-}
-
-export function isChannelError(error: unknown): error is ChannelError {
-  return error instanceof ChannelError;
 }
 
 export function isAbortError(error: unknown): boolean {

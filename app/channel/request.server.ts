@@ -1,4 +1,4 @@
-import { api, errorBody, fillPath, type Endpoint, type ErrorBody, type ParamsOf, type ResponseOf } from '#contract';
+import { api, errorBody, fillPath, isRefusalCode, type Endpoint, type ErrorBody, type ParamsOf, type ResponseOf } from '#contract';
 import { ChannelError, isAbortError, throttledResponse } from './errors.server';
 import { toQueryString } from './query.server';
 
@@ -141,22 +141,25 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
       log.error(`[channel] ${label} answer does not match the contract: ${issues}`);
       throw new ChannelError({ status: 502, kind: 'schema', message: `Unexpected answer from the channel for ${endpoint.name}`, endpoint: endpoint.name });
     }
-    const body: Partial<ErrorBody> = errorBody.safeParse(json).success ? (json as ErrorBody) : {};
+    // The message and field reasons are read even from a body without a known code (an older
+    // channel, a proxy's answer): the code then is the status's (ChannelError).
+    const body: Partial<ErrorBody> = errorBody.omit({ code: true }).safeParse(json).success ? (json as ErrorBody) : {};
     const message = body.message ?? `The channel answered ${res.status}`;
+    const code = isRefusalCode(body.code) ? body.code : undefined;
     if (res.status === 429) {
       const header = Number(res.headers.get('Retry-After'));
       const retryAfterSeconds = Number.isFinite(header) && header > 0 ? Math.ceil(header) : undefined;
       log.warn(`[channel] ${label} throttled (429)`);
       if (!opts.handles429) throw throttledResponse(retryAfterSeconds);
-      throw new ChannelError({ status: 429, message, errors: body.errors, endpoint: endpoint.name, retryAfterSeconds });
+      throw new ChannelError({ status: 429, code, message, errors: body.errors, endpoint: endpoint.name, retryAfterSeconds });
     }
     if (res.status === 401) {
       options.store?.clearUser();
       if (!opts.tolerate401) log.warn(`[channel] ${label} 401: the user was signed out`);
-      throw new ChannelError({ status: 401, kind: 'unauthenticated', message, errors: body.errors, endpoint: endpoint.name });
+      throw new ChannelError({ status: 401, kind: 'unauthenticated', code, message, errors: body.errors, endpoint: endpoint.name });
     }
     if (res.status >= 500) log.error(`[channel] ${label} ${res.status}: ${message}`);
-    throw new ChannelError({ status: res.status, message, errors: body.errors, endpoint: endpoint.name });
+    throw new ChannelError({ status: res.status, code, message, errors: body.errors, endpoint: endpoint.name });
   }
 
   // Key fetches are shared between callers, so no single caller's signal may cancel them.

@@ -1,6 +1,8 @@
-import { SERVER_MSG } from '#contract/auth';
+import type { RefusalCode } from '#contract';
+import type { Refusal } from '~/channel/refusal.server';
 
-/* The spec's user messages (section 8), and which one a fan sees for a channel answer. */
+/* The spec's user messages (section 8), and which one a fan sees for a channel answer: chosen by
+   the refusal's code, never by its English message (which is shown as it is or not at all). */
 
 export const USER_MSG = {
   invalidLogin: 'Invalid email or password. Please try again.',
@@ -12,23 +14,24 @@ export const USER_MSG = {
   undefinedError: 'Undefined error',
 } as const;
 
-/** Server messages a fan sees as they are (they are already written for people). */
-const SHOWN_AS_IS = new Set<string>([
-  SERVER_MSG.emailTaken,
-  SERVER_MSG.alreadyLoggedIn,
-  SERVER_MSG.userNotFound,
-  SERVER_MSG.resetExpired,
-  SERVER_MSG.resetFailed,
-  SERVER_MSG.recaptchaRequired,
-  SERVER_MSG.recaptchaInvalid,
-  SERVER_MSG.notVerified,
+/** Refusals whose message a fan sees as it is (it is already written for people). */
+const SHOWN_AS_IS = new Set<RefusalCode>([
+  'email_taken',
+  'already_signed_in',
+  'user_not_found',
+  'reset_expired',
+  'reset_failed',
+  'recaptcha_required',
+  'recaptcha_invalid',
+  'not_verified',
 ]);
 
-const MAPPED: Record<string, string> = {
-  [SERVER_MSG.wrongAuth]: USER_MSG.invalidLogin,
-  [SERVER_MSG.verificationFailed]: USER_MSG.verifyFailed,
-  [SERVER_MSG.alreadyVerified]: USER_MSG.alreadyVerified,
-  [SERVER_MSG.notRegistered]: USER_MSG.notRegistered,
+/** Refusals the spec words its own way (SERVER_MSG → USER_MSG). */
+const MAPPED: Partial<Record<RefusalCode, string>> = {
+  wrong_credentials: USER_MSG.invalidLogin,
+  verification_failed: USER_MSG.verifyFailed,
+  already_verified: USER_MSG.alreadyVerified,
+  not_registered: USER_MSG.notRegistered,
 };
 
 /** The sign-in limits' words, the web server's per address and the channel's per account alike,
@@ -38,13 +41,14 @@ export function signInThrottledMessage(retryAfterSeconds = 60): string {
   return `Too many sign-in attempts. For your security, please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} before you try again.`;
 }
 
-/** What to tell the fan for a failed call: `status` of the answer, `message` its reason. */
-export function userMessage(message: string, status: number): string {
-  if (status >= 500) return USER_MSG.outage;
-  return MAPPED[message] ?? (SHOWN_AS_IS.has(message) ? message : USER_MSG.generic);
+/** What to tell the fan for a refused call (the form's message). */
+export function userMessage(refusal: Pick<Refusal, 'kind' | 'code' | 'message'>): string {
+  if (refusal.kind === 'outage') return USER_MSG.outage;
+  return MAPPED[refusal.code] ?? (SHOWN_AS_IS.has(refusal.code) ? refusal.message : USER_MSG.generic);
 }
 
-/** A field reason from the channel: spec validation messages pass, anything else is mapped. */
-export function userFieldMessage(message: string): string {
-  return MAPPED[message] ?? message;
+/** A field's reason from the channel: the spec's words for a refusal it words its own way, else the
+ *  reason as it is (the contract's field rules carry the spec's messages). */
+export function userFieldMessage(refusal: Pick<Refusal, 'code'>, reason: string): string {
+  return MAPPED[refusal.code] ?? reason;
 }

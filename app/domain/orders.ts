@@ -76,3 +76,6 @@ export function ownershipOf(orders: Pick<Order, 'type' | 'status' | 'activity_st
   }
   return { choices, subscriptions };
 }
+
+/** Spec section 9: an order still processing is asked about again every 2 s (order polling). */
+export const ORDER_POLL_SECONDS = 2;

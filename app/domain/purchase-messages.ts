@@ -1,25 +1,31 @@
-import { DECLINE_MSG, GIFT_MSG, ORDER_MSG } from '#contract/commerce';
+import type { RefusalCode } from '#contract';
+import type { Refusal } from '~/channel/refusal.server';
 import { USER_MSG } from './auth-messages';
 
 /* What a fan reads when the channel refuses a purchase: the spec's own words ('id not selected',
- * 'Pass not found', 'You already bought this {type}.') and the channel's purchase reasons as they
- * are (written for people); anything else is the spec's generic message. */
+ * 'Pass not found', 'You already bought this {type}.') and the channel's purchase and gift reasons
+ * as they are (written for people); anything else is the spec's generic message. Chosen by the
+ * refusal's code, never by its English message. */
 
-const SHOWN_AS_IS = new Set<string>([
-  ORDER_MSG.idNotSelected,
-  ORDER_MSG.passNotFound,
-  ORDER_MSG.freeEvent,
-  ORDER_MSG.notCovered,
-  ORDER_MSG.notAChoice,
-  ORDER_MSG.needsRegularPass,
-  ORDER_MSG.orderNotFound,
-  'Event not found',
-  ...Object.values(DECLINE_MSG),
-  ...(Object.values(GIFT_MSG).filter((m) => typeof m === 'string') as string[]),
+const SHOWN_AS_IS = new Set<RefusalCode>([
+  'not_selected',
+  'not_found',
+  'already_bought',
+  'not_for_sale',
+  'not_covered',
+  'not_a_choice',
+  'needs_regular_pass',
+  'not_giftable',
+  'gift_recipient_required',
+  'gift_own_email',
+  'gift_redeemed',
+  'gift_own',
+  'gift_already_have',
+  'gift_not_paid',
+  'gift_just_mailed',
 ]);
-const ALREADY_BOUGHT = /^You already bought this (event|package|subscription)\.$/;
 
-export function purchaseMessage(message: string, status: number): string {
-  if (status >= 500) return message === ORDER_MSG.providerUnavailable ? message : USER_MSG.outage;
-  return SHOWN_AS_IS.has(message) || ALREADY_BOUGHT.test(message) ? message : USER_MSG.generic;
+export function purchaseMessage(refusal: Pick<Refusal, 'kind' | 'code' | 'message'>): string {
+  if (refusal.kind === 'outage') return refusal.code === 'payment_provider_unavailable' ? refusal.message : USER_MSG.outage;
+  return SHOWN_AS_IS.has(refusal.code) ? refusal.message : USER_MSG.generic;
 }

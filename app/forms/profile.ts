@@ -7,8 +7,6 @@ import { emailField, MSG, nameField, PASSWORD_MAX, passwordField } from '#contra
 export const PROFILE_INTENTS = ['details', 'password', 'delete-request'] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-export const profileIntent = (value: FormDataEntryValue | null): ProfileIntent | null => PROFILE_INTENTS.find((intent) => intent === value) ?? null;
-
 export const detailsSchema = z.object({
   first_name: nameField(MSG.firstName),
   last_name: nameField(MSG.lastName),

@@ -15,7 +15,6 @@ import { INT4_MAX } from '#contract/http';
 
 export const BUY_INTENTS = ['buy', 'apply-coupon', 'remove-coupon'] as const;
 export type BuyIntent = (typeof BUY_INTENTS)[number];
-export const buyIntent = (value: FormDataEntryValue | null): BuyIntent | null => BUY_INTENTS.find((intent) => intent === value) ?? null;
 
 const anId = z.coerce
   .number({ invalid_type_error: ORDER_MSG.idNotSelected })

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { json } from '@remix-run/node';
-import { ChannelError } from '~/channel/client.server';
+import { refusalOf, type Refusal } from '~/channel/refusal.server';
 import { signInThrottledMessage, userFieldMessage, userMessage } from '~/domain/auth-messages';
 
 /* How an action answers a form the channel refused: the channel's per-field reasons on the fields
@@ -15,25 +15,26 @@ interface ReplyOptions {
   fields: string[];
   hideFields?: string[];
   /** The words of a refusal that names no field of this form (default: the account messages). */
-  message?: (message: string, status: number) => string;
+  message?: (refusal: Refusal) => string;
 }
 
+/** `error` is what the channel call threw: anything but a channel error is thrown on (refusalOf). */
 export function channelErrorReply(submission: Replyable, error: unknown, opts: ReplyOptions) {
-  if (!(error instanceof ChannelError)) throw error;
+  const refusal = refusalOf(error);
   const fieldErrors: Record<string, string[]> = {};
-  for (const [field, reasons] of Object.entries(error.errors)) {
-    if (opts.fields.includes(field)) fieldErrors[field] = reasons.map(userFieldMessage);
+  for (const [field, reasons] of Object.entries(refusal.errors)) {
+    if (opts.fields.includes(field)) fieldErrors[field] = reasons.map((reason) => userFieldMessage(refusal, reason));
   }
   // A 429 reaches a form only from the sign-in limits (CallOptions.handles429): it says how long to wait.
-  const throttled = error.status === 429;
+  const throttled = refusal.kind === 'throttled';
   const formErrors = Object.keys(fieldErrors).length
     ? []
-    : [throttled ? signInThrottledMessage(error.retryAfterSeconds) : (opts.message ?? userMessage)(error.message, error.status)];
+    : [throttled ? signInThrottledMessage(refusal.retryAfterSeconds) : (opts.message ?? userMessage)(refusal)];
   return json(
     { result: submission.reply({ formErrors, fieldErrors, hideFields: opts.hideFields }) },
     {
-      status: error.status >= 500 ? 503 : throttled ? 429 : 400,
-      headers: throttled && error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+      status: refusal.kind === 'outage' ? 503 : throttled ? 429 : 400,
+      headers: throttled && refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : undefined,
     },
   );
 }

@@ -1,12 +1,18 @@
 import { redirect } from '@remix-run/node';
 import { id as idSchema } from '#contract';
 
-/* Spec section 2: anything that does not exist ends on /404. (A channel call that a page's URL
-   makes fail, an unknown id say, ends there too: channel/client.server.ts.) */
+/* Spec section 2: anything that does not exist ends on /404, always the same way: notFound(). (A
+   channel call that a page's URL makes fail, an unknown id say, ends there too:
+   channel/client.server.ts.) */
+
+/** The redirect to the not-found page (a 302: a form post to it is followed with a GET too). */
+export function notFound(): Response {
+  return redirect('/404', 302);
+}
 
 /** A route param that is an id the channel can have (the contract's bounds), else /404. */
 export function idParamOr404(value: string | undefined): number {
   const parsed = value && /^\d{1,10}$/.test(value) ? idSchema.safeParse(value) : null;
-  if (!parsed?.success) throw redirect('/404');
+  if (!parsed?.success) throw notFound();
   return parsed.data;
 }

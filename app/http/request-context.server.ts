@@ -1,5 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { channelClient, type ChannelClient } from '~/channel/client.server';
+import type { BootstrapData, Endpoint, ParamsOf, ResponseOf } from '#contract';
+import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
+import { channelClient, type CallOptions, type ChannelClient } from '~/channel/client.server';
+import { refusalOf } from '~/channel/refusal.server';
+import { loginUrl, seeOther } from '~/http/redirects.server';
 import { RequestSession } from '~/http/request-session.server';
 
 declare module '@remix-run/server-runtime' {
@@ -26,13 +30,28 @@ export interface RouteArgs {
   context: AppLoadContext;
 }
 
-/** The two things a loader or action works with: the visitor's session and the channel. */
+/**
+ * The two things a loader or action works with: the visitor's session and the channel. The
+ * channel is reached only through `channel`, one of:
+ * - `call(api.x, params)`: an answer for this visitor (signed in or not);
+ * - `asUser(api.x, params)`: a signed-in fan's call; a 401 (the session ended elsewhere) sends
+ *   them to /login and back here;
+ * - `asViewer(api.x, params)`: an answer that says what the viewer may do: the fan's own, or the
+ *   one every anonymous visitor shares;
+ * - `shared(api.x, params)`: an answer that is the same for every visitor (cached);
+ * - `region()`: the visitor's region (GET /geo, remembered per address);
+ * - `bootstrap()`: the channel's settings, menus, pages (cached).
+ * On a page (GET), a refusal becomes the 'Whoops!' screen (outage), the throttling screen or /404
+ * (channel/client.server.ts); an action catches it and reads it with refusalOf.
+ */
 export interface RequestContext {
   session: RequestSession;
   channel: ChannelClient & {
-    /** A call whose answer says what the viewer may do (an event's or video's `has_access`): a
-     *  signed-in fan's own answer, or the one every anonymous visitor shares (no call when cached). */
+    asUser<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, opts?: CallOptions): Promise<ResponseOf<E>>;
     asViewer: ChannelClient['shared'];
+    /** The bootstrap data (channel/bootstrap.server.ts: cached, served stale through an outage),
+     *  else the 'Whoops!' screen; a 429 stays a 429. */
+    bootstrap(): Promise<BootstrapData>;
   };
 }
 
@@ -53,12 +72,23 @@ export function requestContext({ request, context }: RouteArgs): RequestContext 
     channel: {
       ...channel,
       call,
+      asUser: async (endpoint, params, opts = {}) => {
+        try {
+          return await call(endpoint, params, { ...opts, tolerate401: true });
+        } catch (error) {
+          // The client has already forgotten the user (spec section 8: a 401 resets the user).
+          if (refusalOf(error).kind !== 'signed-out') throw error;
+          await session.toast({ text: 'Your session has ended. Please log in again.', type: 'info' });
+          throw seeOther(loginUrl(request));
+        }
+      },
       asViewer: async (endpoint, params) => ((await session.user()) ? call(endpoint, params) : channel.shared(endpoint, params)),
       region: async () => {
         const geo = await channel.region();
         context.region = geo.country_code;
         return geo;
       },
+      bootstrap: loadBootstrapOrWhoops,
     },
   };
 }

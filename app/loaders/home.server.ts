@@ -5,7 +5,6 @@
  * of the cards stay on the server and the page's data is only what it renders. */
 import type { LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
 import { api, type BootstrapData, type Event, type ResponseOf } from '#contract';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-text';
 import { slideViews } from '~/domain/slide-link';
@@ -49,8 +48,8 @@ function homeJson(boot: BootstrapData, events: HomeEvents, rails: VodRails): Uin
 }
 
 export async function loader(args: LoaderFunctionArgs): Promise<TypedResponse<ReturnType<typeof homeData>>> {
-  const boot = await loadBootstrapOrWhoops();
   const { channel } = requestContext(args);
+  const boot = await channel.bootstrap();
   const [{ data: events }, { data: rails }] = await Promise.all([channel.shared(api.eventsForHomepage), channel.shared(api.vodMediaRails)]);
   // What json() would send (the body is copied into each Response).
   return new Response(homeJson(boot, events, rails), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -3,7 +3,7 @@
  * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { loadBootstrapOrWhoops, type BootstrapData } from '~/channel/bootstrap.server';
+import type { BootstrapData } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
 import { colorCss } from '~/domain/colors';
 import { memoBySource } from '~/domain/memo';
@@ -46,8 +46,8 @@ const envScript = `window.ENV=${JSON.stringify(publicEnv).replace(/</g, '\\u003c
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request } = args;
-  const boot = await loadBootstrapOrWhoops();
-  const { session } = requestContext(args);
+  const { channel, session } = requestContext(args);
+  const boot = await channel.bootstrap();
   const user = await session.user();
   // Spec section 2: a temporary password forces /profile/edit; signed-in fans skip sign-in pages.
   const detour = guard(new URL(request.url).pathname, user);

@@ -1,19 +1,20 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { normalisePagePath, paragraphs } from '~/domain/page-text';
+import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 
 /* Any other path: one of the channel's custom pages (path = page url), else /404 (spec section 2). */
 export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;
   const path = normalisePagePath(params['*'] ?? '');
-  const boot = await loadBootstrapOrWhoops();
+  const { channel } = requestContext(args);
+  const boot = await channel.bootstrap();
   const match = path ? boot.pages.find((p) => normalisePagePath(p.url) === path) : undefined;
-  if (!match) throw redirect('/404', 302);
-  const { data: page } = await requestContext(args).channel.shared(api.page, { id: match.id });
+  if (!match) throw notFound();
+  const { data: page } = await channel.shared(api.page, { id: match.id });
   return json({ page });
 }
 

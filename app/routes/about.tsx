@@ -1,11 +1,11 @@
-import { json, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { paragraphs } from '~/domain/page-text';
+import { requestContext } from '~/http/request-context.server';
 
-export async function loader() {
-  const boot = await loadBootstrapOrWhoops();
+export async function loader(args: LoaderFunctionArgs) {
+  const boot = await requestContext(args).channel.bootstrap();
   const block = boot.static_blocks.find((b) => b.alias === 'about') ?? null;
   return json({ block, channelName: boot.settings.name });
 }

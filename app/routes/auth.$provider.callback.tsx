@@ -1,11 +1,13 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { endFlowCookie, finishSignIn, type CallbackOutcome } from '~/auth/oidc.server';
 import { setPendingSocial } from '~/auth/pending-social.server';
-import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
+import { commaName, completeSignIn } from '~/auth/sign-in.server';
 import { socialProvider, type ProviderConfig } from '~/auth/social.server';
-import { ChannelError } from '~/channel/client.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { userMessage } from '~/domain/auth-messages';
+import { notFound } from '~/http/not-found.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 
 /* Where the provider sends the fan back. A known address signs in; a new one goes to
@@ -14,20 +16,21 @@ import { requestContext, type RouteArgs } from '~/http/request-context.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const provider = socialProvider(args.params.provider);
-  if (!provider) throw redirect('/404');
+  if (!provider) throw notFound();
   const outcome = await finishSignIn(args.request, provider);
   if (outcome.kind !== 'signed-in') return backToLogin(args, failureText(provider, outcome));
   try {
     const { data } = await requestContext(args).channel.call(api.social, { provider: provider.id, id_token: outcome.idToken }, { handles4xx: true });
     return withFlowEnded(await completeSignIn(args, data, { welcome: `Welcome${commaName(data.user)}!`, redirectTo: outcome.redirectTo }));
   } catch (error) {
-    if (!(error instanceof ChannelError) || error.isOutage) throw error;
-    if (error.status === 422 && 'terms' in error.errors) {
+    const refusal = refusalOf(error);
+    if (refusal.kind === 'outage') throw error;
+    if (refusal.code === 'not_registered') {
       const { idToken: id_token, email, redirectTo } = outcome;
       await setPendingSocial(args, { provider: provider.id, id_token, email, redirectTo });
       return withFlowEnded(seeOther('/registration'));
     }
-    return backToLogin(args, userMessage(error.message, error.status));
+    return backToLogin(args, userMessage(refusal));
   }
 }
 

@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { startSignIn } from '~/auth/oidc.server';
 import { socialProvider } from '~/auth/social.server';
+import { notFound } from '~/http/not-found.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
@@ -15,7 +17,7 @@ export async function action(args: ActionFunctionArgs) {
   const { params } = args;
   // An unknown provider, or one without credentials (not shown), does not exist here.
   const provider = socialProvider(params.provider);
-  if (!provider) throw redirect('/404', 303);
+  if (!provider) throw notFound();
   const redirectTo = redirectTarget(formData.get('redirectTo')) ?? undefined;
   let start;
   try {
@@ -23,9 +25,11 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     // The provider's discovery document did not load: say so where the fan came from.
     console.warn(`[oidc] ${provider.id} discovery failed: ${(error as Error).message}`);
-    await requestContext(args).session.toast({ text: `Signing in with ${provider.name} is not available right now. Please try again later.`, type: 'error' });
     const back = `/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`;
-    return redirect(back, 303);
+    return seeOtherWithToast(requestContext(args).session, back, {
+      text: `Signing in with ${provider.name} is not available right now. Please try again later.`,
+      type: 'error',
+    });
   }
-  return redirect(start.url, { status: 303, headers: { 'Set-Cookie': start.cookie, 'Cache-Control': 'no-store' } });
+  return seeOther(start.url, { headers: { 'Set-Cookie': start.cookie, 'Cache-Control': 'no-store' } });
 }

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, RETURN_PATHS } from '#contract';
-import { callAsUser, requireUser } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { env } from '~/config/env.server';
 import { paymentRedirect } from '~/http/payment-redirect';
 import { requestContext } from '~/http/request-context.server';
@@ -16,16 +16,18 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const from = new URL(args.request.url).searchParams.get('from') ?? '';
   const returnUrl = RETURN_PATHS.portal.test(from) ? from : '/profile';
+  const { channel, session } = requestContext(args);
   try {
-    const { data } = await callAsUser(args, api.customerPortal, { return_url: returnUrl }, { handles4xx: true });
+    const { data } = await channel.asUser(api.customerPortal, { return_url: returnUrl }, { handles4xx: true });
     const to = paymentRedirect(data.url, env.PUBLIC_URL);
     if (to) return redirect(to);
     console.error(`[billing] the channel answered a portal url that is neither ours nor the provider's: ${data.url}`);
   } catch (error) {
-    if (!(error instanceof ChannelError) || error.status >= 500) throw error;
-    await requestContext(args).session.toast({ type: 'info', text: error.message });
+    const refusal = refusalOf(error);
+    if (refusal.kind === 'outage') throw error;
+    await session.toast({ type: 'info', text: refusal.message });
     return redirect('/profile');
   }
-  await requestContext(args).session.toast({ type: 'error', text: 'Manage billing is not available right now. Please try again later.' });
+  await session.toast({ type: 'error', text: 'Manage billing is not available right now. Please try again later.' });
   return redirect('/profile');
 }

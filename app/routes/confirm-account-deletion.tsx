@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { formatDateTime } from '~/domain/account-records';
 import { userMessage } from '~/domain/auth-messages';
 import { mailedTokenOf } from '~/forms/mailed-token';
+import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -36,8 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
       csrfToken: await requestContext(args).session.csrfToken(),
     });
   } catch (error) {
-    if (error instanceof ChannelError && error.status < 500) return json<Answer>({ state: 'invalid' }, { status: 400 });
-    throw error;
+    if (refusalOf(error).kind === 'outage') throw error;
+    return json<Answer>({ state: 'invalid' }, { status: 400 });
   }
 }
 
@@ -49,14 +49,14 @@ export async function action(args: ActionFunctionArgs) {
   try {
     await channel.call(api.deleteAccountConfirm, { token });
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    if (error.status === 400 || error.status === 404) return json<Answer>({ state: 'invalid' }, { status: 400 });
-    return json<Answer>({ state: 'error', message: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400 });
+    const refusal = refusalOf(error);
+    // A link that is not (or no longer) one: the same page as when it is opened.
+    if (refusal.kind === 'invalid' || refusal.kind === 'not-found') return json<Answer>({ state: 'invalid' }, { status: 400 });
+    return json<Answer>({ state: 'error', message: userMessage(refusal) }, { status: refusal.kind === 'outage' ? 503 : 400 });
   }
   // The channel has ended every session of the account; this browser forgets its copy.
   await session.signOut();
-  await session.toast({ text: 'Your account has been deleted.', type: 'success' });
-  return seeOther('/');
+  return seeOtherWithToast(session, '/', { text: 'Your account has been deleted.', type: 'success' });
 }
 
 export default function ConfirmAccountDeletion() {

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { dataSaverCookie } from '~/http/data-saver';
+import { seeOther } from '~/http/redirects.server';
 import { safeRedirect } from '~/http/safe-redirect';
 import { readForm, refused } from '~/http/security.server';
 
@@ -15,5 +16,5 @@ export async function action(args: ActionFunctionArgs) {
   const mode = form.get('mode');
   if (mode !== 'on' && mode !== 'off') throw refused(400, DATA_SAVER_REFUSED);
   const https = new URL(args.request.url).protocol === 'https:';
-  return redirect(safeRedirect(form.get('redirectTo')), { status: 303, headers: { 'Set-Cookie': dataSaverCookie(mode, https) } });
+  return seeOther(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': dataSaverCookie(mode, https) } });
 }

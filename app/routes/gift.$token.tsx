@@ -1,12 +1,14 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api, GIFT_MSG, giftToken } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { notFound } from '~/http/not-found.server';
+import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -23,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Your gift'
 /** The token of the link, or /404 (a link that cannot be one is never sent to the channel). */
 function tokenOr404(value: string | undefined): string {
   const parsed = giftToken.safeParse(value);
-  if (!parsed.success) throw redirect('/404');
+  if (!parsed.success) throw notFound();
   return parsed.data;
 }
 
@@ -31,22 +33,23 @@ export async function loader(args: LoaderFunctionArgs) {
   const token = tokenOr404(args.params.token);
   await requireUser(args);
   // An unknown token is a 404 of the channel, which ends on /404.
-  const { data: gift } = await callAsUser(args, api.giftDetail, { token });
-  return json({ gift, csrfToken: await requestContext(args).session.csrfToken() });
+  const { channel, session } = requestContext(args);
+  const { data: gift } = await channel.asUser(api.giftDetail, { token });
+  return json({ gift, csrfToken: await session.csrfToken() });
 }
 
 export async function action(args: ActionFunctionArgs) {
   await readForm(args);
   const token = tokenOr404(args.params.token);
   await requireUser(args);
+  const { channel, session } = requestContext(args);
   try {
-    const { data: order } = await callAsUser(args, api.redeemGift, { token }, { handles4xx: true });
-    await requestContext(args).session.toast({ type: 'success', text: 'Gift redeemed: the pass is yours.' });
-    return seeOther(`/orders/${order.id}`);
+    const { data: order } = await channel.asUser(api.redeemGift, { token }, { handles4xx: true });
+    return await seeOtherWithToast(session, `/orders/${order.id}`, { type: 'success', text: 'Gift redeemed: the pass is yours.' });
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    const status = error.status >= 500 ? 503 : error.status === 409 ? 409 : 400;
-    return json({ error: purchaseMessage(error.message, error.status) }, { status });
+    const refusal = refusalOf(error);
+    const status = refusal.kind === 'outage' ? 503 : refusal.kind === 'conflict' ? 409 : 400;
+    return json({ error: purchaseMessage(refusal) }, { status });
   }
 }
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { refusalOf } from '~/channel/refusal.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 
@@ -16,14 +16,13 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   // Spec section 4: logout is refused if not logged in.
   if (!(await session.user())) {
-    await session.toast({ text: 'You are not logged in.', type: 'info' });
-    return seeOther('/');
+    return seeOtherWithToast(session, '/', { text: 'You are not logged in.', type: 'info' });
   }
   try {
     await channel.call(api.logout, {}, { tolerate401: true });
   } catch (error) {
     // The key has already ended (401) or the channel is down: forgetting it here is still right.
-    if (!(error instanceof ChannelError)) throw error;
+    refusalOf(error); // (anything else is thrown on)
   }
   await session.signOut();
   await session.toast({ text: 'You are logged out.', type: 'success' });

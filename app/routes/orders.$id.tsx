@@ -1,16 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { api, type Order } from '#contract';
-import { callAsUser, requireUser } from '~/auth/sign-in.server';
-import { getBootstrap } from '~/channel/bootstrap.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { pageMeta } from '~/components/layout/meta';
-import { formatDate, formatDateTime } from '~/domain/account-records';
-import { canCancelRenewal, canResendGift, giftState, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
-import { formatMoney, priceTitle } from '~/domain/price-title';
-import { idParamOr404 } from '~/http/not-found.server';
-import { requestContext } from '~/http/request-context.server';
+import { ORDER_POLL_SECONDS } from '~/domain/orders';
+import type { loader, OrderView } from '~/loaders/order.server';
 import formsCss from '~/styles/forms.css';
 
 /* /orders/{id}: where a fan lands after paying (the checkout's success address). It shows the
@@ -22,13 +16,7 @@ import formsCss from '~/styles/forms.css';
    after 5 minutes with a link to check again. A failed order is shown in a dialog (modal with
    JavaScript; without, the page itself shows it). Asking the channel about an order still waiting
    settles it with the payment provider, so a late webhook or a closed tab changes nothing.
-   Another fan's order does not exist here (404). ADR 015. */
-
-/** Spec section 9: order poll 2 s. */
-export const ORDER_POLL_SECONDS = 2;
-/** How often a refresh asks the channel while it waits, and when polling gives up (5 minutes). */
-const WAIT_STEP_MS = 400;
-const MAX_POLLS = 150;
+   Another fan's order does not exist here (404). ADR 015. The loader: app/loaders/order.server.ts. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -36,66 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const TITLES = { processing: 'Processing your payment', success: 'Payment received', error: 'Payment failed' } as const;
 
-export async function loader(args: LoaderFunctionArgs) {
-  const id = idParamOr404(args.params.id);
-  await requireUser(args);
-  const fetchOrder = async () => (await callAsUser(args, api.orderDetail, { id })).data;
-  const poll = pollNumber(new URL(args.request.url).searchParams.get('poll'));
-  let order = await fetchOrder();
-  // A refresh without JavaScript: wait here for the order to settle, up to the poll interval.
-  const until = Date.now() + ORDER_POLL_SECONDS * 1000;
-  while (poll > 0 && paymentFlow(order) === 'processing' && Date.now() + WAIT_STEP_MS <= until && !args.request.signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    order = await fetchOrder();
-  }
-  const processing = paymentFlow(order) === 'processing';
-  const boot = order.type === 'subscription' ? await getBootstrap() : null;
-  const plan = boot?.subscriptions.find((s) => s.id === order.product.id);
-  return json({
-    ...orderView(order),
-    subscription: subscriptionView(order, plan ? priceTitle(plan, boot!.settings.currency) : null),
-    csrfToken: canCancelRenewal(order) ? await requestContext(args).session.csrfToken() : null,
-    refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null,
-  });
-}
-
-const pollNumber = (raw: string | null) => (raw && /^\d{1,3}$/.test(raw) ? Math.min(Number(raw), MAX_POLLS) : 0);
-
-function orderView(order: Order) {
-  const links = orderLinks(order);
-  return {
-    id: order.id,
-    flow: paymentFlow(order),
-    label: orderLabel(order),
-    product: order.product.name,
-    amount: formatMoney(order.amount, order.currency),
-    serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
-    date: formatDateTime(order.created_at),
-    dateIso: order.created_at,
-    accessUntil: order.access_until ? formatDateTime(order.access_until) : null,
-    reason: order.failure_reason ?? 'The payment did not go through.',
-    next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
-    retry: links.retry,
-    gift: giftState(order),
-    giftResend: canResendGift(order),
-  };
-}
-
-type OrderView = ReturnType<typeof orderView>;
-
-/** A paid subscription's renewal (spec: 'Auto-Renewal' / 'Auto-Renewal Cancelled'), its trial and dates. */
-function subscriptionView(order: Order, price: string | null) {
-  const label = renewalLabel(order);
-  if (!label) return null;
-  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at) : null;
-  const until = order.access_until ? formatDate(order.access_until) : null;
-  return {
-    label,
-    trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,
-    dates: order.auto_renew ? (until ? `Renews on ${until}.` : null) : `You keep watching${until ? ` until ${until}` : ''}; it will not renew.`,
-    canCancel: canCancelRenewal(order),
-  };
-}
+export { loader } from '~/loaders/order.server';
 
 export default function OrderPage() {
   const order = useLoaderData<typeof loader>();

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
@@ -10,6 +10,7 @@ import { formatDate } from '~/domain/account-records';
 import { canCancelRenewal } from '~/domain/orders';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { idParamOr404 } from '~/http/not-found.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -24,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Cancel aut
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   await requireUser(args);
-  const { data: order } = await callAsUser(args, api.orderDetail, { id });
+  const { data: order } = await requestContext(args).channel.asUser(api.orderDetail, { id });
   if (!canCancelRenewal(order)) throw seeOther(`/orders/${id}`);
   return json({
     id: order.id,
@@ -38,16 +39,15 @@ export async function action(args: ActionFunctionArgs) {
   await readForm(args);
   const id = idParamOr404(args.params.id);
   await requireUser(args);
-  const { session } = requestContext(args);
+  const { channel, session } = requestContext(args);
   try {
-    const { data: order } = await callAsUser(args, api.unsubscribe, { order_id: id });
+    const { data: order } = await channel.asUser(api.unsubscribe, { order_id: id });
     await session.toast({
       type: 'success',
       text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until)}` : ' until the end of the paid period'}.`,
     });
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    await session.toast({ type: 'error', text: purchaseMessage(error.message, error.status) });
+    await session.toast({ type: 'error', text: purchaseMessage(refusalOf(error)) });
   }
   return seeOther(`/orders/${id}`);
 }

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
+import { requireUser } from '~/auth/sign-in.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
@@ -11,7 +11,8 @@ import { giftResendRefusal } from '~/domain/orders';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { giftResendSchema } from '~/forms/gift';
 import { channelErrorReply } from '~/forms/reply.server';
-import { idParamOr404 } from '~/http/not-found.server';
+import { idParamOr404, notFound } from '~/http/not-found.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -27,9 +28,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Send the g
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   await requireUser(args);
-  const { data: order } = await callAsUser(args, api.orderDetail, { id });
+  const { data: order } = await requestContext(args).channel.asUser(api.orderDetail, { id });
   // No gift, nothing to send; a failed one has nothing to send either (its order page says why).
-  if (!order.gift) throw redirect('/404');
+  if (!order.gift) throw notFound();
   if (order.status === 'failed') throw seeOther(`/orders/${id}`);
   return json({
     id: order.id,
@@ -49,15 +50,14 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const { recipient_email } = submission.value;
   try {
-    await callAsUser(args, api.resendGift, { order_id: id, recipient_email });
+    await requestContext(args).channel.asUser(api.resendGift, { order_id: id, recipient_email });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['recipient_email'], message: purchaseMessage });
   }
-  await requestContext(args).session.toast({
+  return seeOtherWithToast(requestContext(args).session, `/orders/${id}`, {
     type: 'success',
     text: `We mailed the gift to ${recipient_email} with a new link. The link mailed before no longer works.`,
   });
-  return seeOther(`/orders/${id}`);
 }
 
 export default function ResendGift() {

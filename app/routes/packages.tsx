@@ -2,8 +2,6 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { api } from '#contract';
-import { callAsUser } from '~/auth/sign-in.server';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { ownershipOf } from '~/domain/orders';
 import { formatMoney, priceTitle } from '~/domain/price-title';
@@ -14,11 +12,12 @@ import { requestContext } from '~/http/request-context.server';
    from their event's page. An offer here is a link (/buy, /select-package): the page an anonymous
    visitor gets is the same for everyone and may be cached; a signed-in fan's reads their orders. */
 export async function loader(args: LoaderFunctionArgs) {
-  const boot = await loadBootstrapOrWhoops();
+  const { channel, session } = requestContext(args);
+  const boot = await channel.bootstrap();
   const currency = boot.settings.currency;
-  const signedIn = (await requestContext(args).session.user()) !== null;
+  const signedIn = (await session.user()) !== null;
   const [active, access] = signedIn
-    ? await Promise.all([callAsUser(args, api.orders, { activity_status: 'active', no_limit: '1' }), callAsUser(args, api.userAccess)])
+    ? await Promise.all([channel.asUser(api.orders, { activity_status: 'active', no_limit: '1' }), channel.asUser(api.userAccess)])
     : [null, null];
   const owned = active ? ownershipOf(active.data) : null;
   // Spec: a trial is offered only while trial_period_used is false (an anonymous visitor may still have one).

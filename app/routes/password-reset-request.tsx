@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { mailedAddress, rememberMailedAddress } from '~/auth/mailed-address.server';
@@ -11,6 +11,7 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -44,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     await requestContext(args).channel.call(api.passwordResetRequest, { email: submission.value.email, ...recaptchaToken(formData) });
     const headers = { 'Set-Cookie': await rememberMailedAddress('/password-reset-request', submission.value.email) };
-    return redirect('/password-reset-request?sent', { status: 303, headers });
+    return seeOther('/password-reset-request?sent', { headers });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['email'] });
   }

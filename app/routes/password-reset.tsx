@@ -3,7 +3,6 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
-import { seeOther } from '~/auth/sign-in.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field, FormErrors } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
@@ -11,6 +10,7 @@ import { pageMeta } from '~/components/layout/meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
 import { passwordResetFields, passwordResetSchema } from '~/forms/password-reset';
 import { channelErrorReply } from '~/forms/reply.server';
+import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -38,8 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     await channel.call(api.passwordReset, { token, password, password_confirmation: password_confirmation ?? '' });
-    await session.toast({ text: 'Your password has been changed. Please log in.', type: 'success' });
-    return seeOther('/login');
+    return await seeOtherWithToast(session, '/login', { text: 'Your password has been changed. Please log in.', type: 'success' });
   } catch (error) {
     // The link's faults ('Reset password key expired.', 'Reset password failed.') are the form's.
     return channelErrorReply(submission, error, { fields: SECRETS, hideFields: SECRETS });

@@ -1,18 +1,19 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { formatDate, orderTypeWord } from '~/domain/account-records';
 import { orderLabel, renewalLabel } from '~/domain/orders';
 import { formatMoney } from '~/domain/price-title';
+import { requestContext } from '~/http/request-context.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const { data } = await callAsUser(args, api.orders, {
+  const { data } = await requestContext(args).channel.asUser(api.orders, {
     activity_status: 'active',
     no_limit: '1',
   });

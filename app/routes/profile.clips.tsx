@@ -1,17 +1,18 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { requireUser } from '~/auth/sign-in.server';
 import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { clipStatusWord, formatDate } from '~/domain/account-records';
 import { formatDuration } from '~/domain/watch-state';
+import { requestContext } from '~/http/request-context.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'The clips you made from games.');
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const { data } = await callAsUser(args, api.clipsUser, {});
+  const { data } = await requestContext(args).channel.asUser(api.clipsUser, {});
   const clips = data.map((c) => ({
     id: c.id,
     name: c.name,

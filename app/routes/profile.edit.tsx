@@ -2,16 +2,18 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
-import { api, SERVER_MSG } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { api } from '#contract';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { pageMeta } from '~/components/layout/meta';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
 import { userMessage } from '~/domain/auth-messages';
-import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
+import { intentOf } from '~/forms/intent';
+import { detailsSchema, PASSWORD_FIELDS, PROFILE_INTENTS, passwordSchema, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 import type { SessionUser } from '~/http/session.server';
@@ -26,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profi
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args);
   const user = await requireUser(args);
-  switch (profileIntent(formData.get('intent'))) {
+  switch (intentOf(formData, PROFILE_INTENTS)) {
     case 'details':
       return updateDetails(args, user, formData);
     case 'password':
@@ -39,12 +41,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 async function updateDetails(args: RouteArgs, user: SessionUser, formData: FormData) {
-  const { session } = requestContext(args);
+  const { channel, session } = requestContext(args);
   const submission = parseWithZod(formData, { schema: detailsSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   let updated;
   try {
-    ({ data: updated } = await callAsUser(args, api.updateProfile, { _method: 'patch', ...submission.value }));
+    ({ data: updated } = await channel.asUser(api.updateProfile, { _method: 'patch', ...submission.value }));
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['first_name', 'last_name', 'email', 'news_opt_in'] });
   }
@@ -60,19 +62,19 @@ async function updateDetails(args: RouteArgs, user: SessionUser, formData: FormD
 }
 
 async function changePassword(args: RouteArgs, formData: FormData) {
-  const { session } = requestContext(args);
+  const { channel, session } = requestContext(args);
   // Whether the current password is asked follows the channel's own rule, read fresh.
-  const { data: profile } = await callAsUser(args, api.profile);
+  const { data: profile } = await channel.asUser(api.profile);
   const schema = passwordSchema({ needsCurrent: needsCurrentPassword(profile) });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   const { password, password_confirmation, current_password } = submission.value;
   let updated;
   try {
-    ({ data: updated } = await callAsUser(args, api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
+    ({ data: updated } = await channel.asUser(api.updateProfile, { _method: 'patch', password, password_confirmation, current_password }));
   } catch (error) {
-    // The channel's 'Wrong auth data' here means the current password, not an e-mail and password.
-    if (error instanceof ChannelError && error.message === SERVER_MSG.wrongAuth)
+    // The channel's wrong credentials here are the current password, not an e-mail and password.
+    if (refusalOf(error).code === 'wrong_credentials')
       return json({ result: submission.reply({ fieldErrors: { current_password: [WRONG_CURRENT_PASSWORD] }, hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     return channelErrorReply(submission, error, { fields: PASSWORD_FIELDS, hideFields: PASSWORD_FIELDS });
   }
@@ -83,15 +85,13 @@ async function changePassword(args: RouteArgs, formData: FormData) {
 }
 
 async function requestDeletion(args: RouteArgs, user: SessionUser) {
-  const { session } = requestContext(args);
+  const { channel, session } = requestContext(args);
   try {
-    await callAsUser(args, api.deleteAccountConfirm, {});
-    await session.toast({ type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
+    await channel.asUser(api.deleteAccountConfirm, {});
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    await session.toast({ type: 'error', text: userMessage(error.message, error.status) });
+    return seeOtherWithToast(session, '/profile/edit', { type: 'error', text: userMessage(refusalOf(error)) });
   }
-  return seeOther('/profile/edit');
+  return seeOtherWithToast(session, '/profile/edit', { type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
 }
 
 const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -1,15 +1,17 @@
-import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { api, paymentMethodId } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { env } from '~/config/env.server';
 import { cardLabel } from '~/domain/cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { intentOf } from '~/forms/intent';
 import { paymentRedirect } from '~/http/payment-redirect';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -22,38 +24,38 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Payment me
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const { data } = await callAsUser(args, api.listCards, {});
+  const { channel, session } = requestContext(args);
+  const { data } = await channel.asUser(api.listCards, {});
   return json({
     cards: data.map((c) => ({ id: c.id, label: cardLabel(c), default: c.default })),
-    csrfToken: await requestContext(args).session.csrfToken(),
+    csrfToken: await session.csrfToken(),
   });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args);
   await requireUser(args);
-  const { session } = requestContext(args);
-  const intent = formData.get('intent');
+  const { channel, session } = requestContext(args);
+  const intent = intentOf(formData, ['add-card', 'remove-card'] as const);
   try {
     if (intent === 'add-card') {
-      const { data } = await callAsUser(args, api.setupIntent, { return_url: '/profile/payment-methods' });
+      const { data } = await channel.asUser(api.setupIntent, { return_url: '/profile/payment-methods' });
       const to = paymentRedirect(data.redirect_url, env.PUBLIC_URL);
-      if (to) return redirectDocument(to, 303);
+      if (to) return seeOther(to, { document: true });
       console.error(`[payment-methods] the channel answered a redirect_url that is neither ours nor the provider's: ${data.redirect_url}`);
-      await session.toast({ type: 'error', text: 'Adding a card is not available right now. Please try again later.' });
-      return seeOther('/profile/payment-methods');
+      return await seeOtherWithToast(session, '/profile/payment-methods', {
+        type: 'error',
+        text: 'Adding a card is not available right now. Please try again later.',
+      });
     }
     if (intent === 'remove-card') {
       const id = paymentMethodId.safeParse(formData.get('payment_method_id'));
       if (!id.success) throw refused(400);
-      await callAsUser(args, api.deleteCard, { payment_method_id: id.data }, { handles4xx: true });
-      await session.toast({ type: 'success', text: 'Card removed.' });
-      return seeOther('/profile/payment-methods');
+      await channel.asUser(api.deleteCard, { payment_method_id: id.data }, { handles4xx: true });
+      return await seeOtherWithToast(session, '/profile/payment-methods', { type: 'success', text: 'Card removed.' });
     }
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    await session.toast({ type: 'error', text: purchaseMessage(error.message, error.status) });
-    return seeOther('/profile/payment-methods');
+    return seeOtherWithToast(session, '/profile/payment-methods', { type: 'error', text: purchaseMessage(refusalOf(error)) });
   }
   throw refused(400);
 }

@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, NavLink, Outlet, useLoaderData, useMatches, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { api } from '#contract';
-import { callAsUser, requireUser } from '~/auth/sign-in.server';
+import { requireUser } from '~/auth/sign-in.server';
 import { describeError } from '~/components/layout/error-kind';
 import { FramedError } from '~/components/layout/FramedError';
 import { pageMeta } from '~/components/layout/meta';
@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches, error }) =>
 
 export async function loader(args: LoaderFunctionArgs) {
   const snapshot = await requireUser(args);
-  const { data: user } = await callAsUser(args, api.profile);
+  const { data: user } = await requestContext(args).channel.asUser(api.profile);
   // Keep the header's name and the temporary-password rule in step with the channel.
   if (user.first_name !== snapshot.first_name || user.email !== snapshot.email || user.temporary_password !== snapshot.temporary_password) {
     await requestContext(args).session.updateUser(user);

@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { PASSWORD_MIN } from '#contract/auth';
 import { rememberMailedAddress } from '~/auth/mailed-address.server';
 import { readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
 import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
-import { commaName, completeSignIn, seeOther } from '~/auth/sign-in.server';
+import { commaName, completeSignIn } from '~/auth/sign-in.server';
 import { socialButtons, socialProvider } from '~/auth/social.server';
-import { ChannelError } from '~/channel/client.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { CheckboxField, Field } from '~/components/form/Field';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
@@ -18,8 +18,10 @@ import { pageMeta } from '~/components/layout/meta';
 import { SignInLink } from '~/components/layout/SignInLink';
 import { SocialSignIn } from '~/components/SocialSignIn';
 import { USER_MSG } from '~/domain/auth-messages';
+import { intentOf } from '~/forms/intent';
 import { registrationFields, registrationSchema, socialRegistrationSchema } from '~/forms/registration';
 import { channelErrorReply } from '~/forms/reply.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
@@ -47,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args, { honeypot: true });
-  const intent = formData.get('intent');
+  const intent = intentOf(formData, ['social', 'cancel-social'] as const);
   if (intent === 'social') return registerWithProvider(args, formData);
   if (intent === 'cancel-social') {
     await setPendingSocial(args, null);
@@ -66,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
     });
     // Registering does not sign in: the fan verifies the address first.
     const headers = { 'Set-Cookie': await rememberMailedAddress('/verify-notice', data.email) };
-    return redirect('/verify-notice', { status: 303, headers });
+    return seeOther('/verify-notice', { headers });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: FIELDS, hideFields: SECRETS });
   }
@@ -79,8 +81,7 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
   const { channel, session } = requestContext(args);
   const pending = await readPendingSocial(args);
   if (!pending) {
-    await session.toast({ text: 'Your sign-in took too long. Please sign in again.', type: 'error' });
-    return seeOther('/registration');
+    return seeOtherWithToast(session, '/registration', { text: 'Your sign-in took too long. Please sign in again.', type: 'error' });
   }
   try {
     const { data } = await channel.call(api.social, {
@@ -93,9 +94,8 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
     return completeSignIn(args, data, { welcome: `Welcome${commaName(data.user)}! Your account is ready.`, redirectTo: pending.redirectTo });
   } catch (error) {
     // An outage or throttling: the pending sign-in stays, so the fan can simply try again.
-    if (!(error instanceof ChannelError) || error.status >= 500 || error.status === 429) {
-      return channelErrorReply(submission, error, { fields: ['terms'] });
-    }
+    const { kind } = refusalOf(error);
+    if (kind === 'outage' || kind === 'throttled') return channelErrorReply(submission, error, { fields: ['terms'] });
     // The provider's token was refused (expired, already used): start the sign-in over.
     await session.toast({
       text: `We could not finish your sign-in with ${socialProvider(pending.provider)?.name ?? pending.provider}. Please try again.`,

@@ -3,8 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api, ORDER_MSG } from '#contract';
-import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
-import { getBootstrap } from '~/channel/bootstrap.server';
+import { requireUser } from '~/auth/sign-in.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { FieldErrors } from '~/components/form/Field';
 import { useIsFirstInvalid } from '~/components/form/first-invalid';
@@ -13,6 +12,7 @@ import { pageMeta } from '~/components/layout/meta';
 import { formatMoney, priceTitle } from '~/domain/price-title';
 import { buyHref, selectPackageSchema } from '~/forms/purchase';
 import { idParamOr404 } from '~/http/not-found.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -33,8 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   await requireUser(args);
-  const { data: pkg } = await callAsUser(args, api.packageDetail, { id });
-  const { settings } = await getBootstrap();
+  const { data: pkg } = await requestContext(args).channel.asUser(api.packageDetail, { id });
+  const { settings } = await requestContext(args).channel.bootstrap();
   // ?choose= preselects the choice an offer was about (the event's category or team).
   const chosen = new URL(args.request.url).searchParams.getAll('choose').map(Number);
   return json({
@@ -59,7 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const submission = parseWithZod(formData, { schema: selectPackageSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const { data: pkg } = await callAsUser(args, api.packageDetail, { id });
+  const { data: pkg } = await requestContext(args).channel.asUser(api.packageDetail, { id });
   const offered = new Set(pkg.choices.filter((c) => !c.owned).map((c) => c.id));
   const choice = submission.value.choice.filter((c) => offered.has(c));
   if (choice.length === 0) return json({ result: submission.reply({ fieldErrors: { choice: [ORDER_MSG.idNotSelected] } }) }, { status: 400 });

@@ -2,7 +2,6 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { api, type EventCategory } from '#contract';
-import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { EventList } from '~/components/EventList';
 import { pageMeta } from '~/components/layout/meta';
 import { Pagination } from '~/components/Pagination';
@@ -28,7 +27,7 @@ function categoryOptions(categories: EventCategory[], depth = 0): Option[] {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const boot = await loadBootstrapOrWhoops();
+  const boot = await requestContext(args).channel.bootstrap();
   const filters = parseEventFilters(new URL(args.request.url).searchParams);
   const { data: items, meta } = await requestContext(args).channel.shared(api.events, eventsQueryFor(filters));
   const total = meta.total;

@@ -1,13 +1,14 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { completeSignIn, seeOther } from '~/auth/sign-in.server';
-import { ChannelError } from '~/channel/client.server';
+import { completeSignIn } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/components/layout/meta';
 import { USER_MSG, userMessage } from '~/domain/auth-messages';
 import { mailedTokenOf } from '~/forms/mailed-token';
+import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
 import formsCss from '~/styles/forms.css';
@@ -32,17 +33,16 @@ export async function action(args: ActionFunctionArgs) {
   try {
     ({ code } = (await channel.call(api.emailVerify, { token })).data);
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
-    return json({ failure: userMessage(error.message, error.status) }, { status: error.status >= 500 ? 503 : 400 });
+    const refusal = refusalOf(error);
+    return json({ failure: userMessage(refusal) }, { status: refusal.kind === 'outage' ? 503 : 400 });
   }
   try {
     const { data } = await channel.call(api.addSession, { code });
     return completeSignIn(args, data, { welcome: 'Your email address is verified. Welcome!', redirectTo: '/' });
   } catch (error) {
-    if (!(error instanceof ChannelError)) throw error;
+    refusalOf(error);
     // Verified all the same: the fan can log in with their password.
-    await session.toast({ text: 'Your email address is verified. Please log in.', type: 'success' });
-    return seeOther('/login');
+    return seeOtherWithToast(session, '/login', { text: 'Your email address is verified. Please log in.', type: 'success' });
   }
 }
 

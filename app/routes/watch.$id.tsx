@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { getBootstrap } from '~/channel/bootstrap.server';
 import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { offersFor } from '~/domain/offers';
@@ -15,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const id = idParamOr404(params.id);
   const { channel } = requestContext(args);
-  const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), getBootstrap()]);
+  const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), channel.bootstrap()]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const offers = event.has_access

@@ -13,7 +13,7 @@ const field = 'recaptcha_token';
 
 export async function checkRecaptcha(config: RecaptchaConfig | null, token: string | undefined, remoteIp: string | undefined): Promise<void> {
   if (!config) return;
-  if (!token) throw new HttpError(400, SERVER_MSG.recaptchaRequired, { [field]: [SERVER_MSG.recaptchaRequired] });
+  if (!token) throw new HttpError(400, 'recaptcha_required', SERVER_MSG.recaptchaRequired, { [field]: [SERVER_MSG.recaptchaRequired] });
   const form = new URLSearchParams({ secret: config.secret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
   let success = false;
@@ -23,7 +23,7 @@ export async function checkRecaptcha(config: RecaptchaConfig | null, token: stri
     success = res.ok && body.success === true;
   } catch {
     // Google unreachable: not the fan's fault, but we cannot tell a person from a robot either.
-    throw new HttpError(503, 'The robot check is not available right now. Please try again in a moment.');
+    throw new HttpError(503, 'service_unavailable', 'The robot check is not available right now. Please try again in a moment.');
   }
-  if (!success) throw new HttpError(400, SERVER_MSG.recaptchaInvalid, { [field]: [SERVER_MSG.recaptchaInvalid] });
+  if (!success) throw new HttpError(400, 'recaptcha_invalid', SERVER_MSG.recaptchaInvalid, { [field]: [SERVER_MSG.recaptchaInvalid] });
 }

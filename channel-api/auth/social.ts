@@ -44,19 +44,19 @@ async function keySetOf(issuer: string) {
   return found;
 }
 
-const invalidToken = () => new HttpError(400, SERVER_MSG.wrongAuth, { id_token: ['The sign-in token is not valid.'] });
+const invalidToken = () => new HttpError(400, 'wrong_credentials', SERVER_MSG.wrongAuth, { id_token: ['The sign-in token is not valid.'] });
 
 export async function verifyIdToken(config: SocialConfig, provider: SocialProvider, idToken: string): Promise<VerifiedIdentity> {
   const settings = config[provider];
   if (!settings) {
     const message = `Sign-in with ${label[provider]} is not configured on this channel.`;
-    throw new HttpError(400, message, { provider: [message] });
+    throw new HttpError(400, 'invalid_params', message, { provider: [message] });
   }
   let keys: Awaited<ReturnType<typeof keySetOf>>;
   try {
     keys = await keySetOf(settings.issuer);
   } catch {
-    throw new HttpError(503, `${label[provider]} cannot be reached right now. Please try again in a moment.`);
+    throw new HttpError(503, 'service_unavailable', `${label[provider]} cannot be reached right now. Please try again in a moment.`);
   }
   let payload: JWTPayload;
   try {

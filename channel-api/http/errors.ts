@@ -1,12 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
-import { NO_KEY_MESSAGE, type ErrorBody } from '../../contract/index.ts';
+import { codeForStatus, NO_KEY_MESSAGE, type ErrorBody, type RefusalCode } from '../../contract/index.ts';
 
-/** A client error with the contract's `{ message, errors? }` body (and, for a 429, how many
- *  seconds to wait, sent as Retry-After). */
+/** A refusal with the contract's `{ code, message, errors? }` body: `code` is one of the
+ *  contract's REFUSAL_CODES, what a client decides on; the message is for people (and, for a 429,
+ *  how many seconds to wait, sent as Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
+    readonly code: RefusalCode,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly retryAfterSeconds?: number,
@@ -14,12 +16,15 @@ export class HttpError extends Error {
     super(message);
   }
   get body(): ErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
   }
 }
 
-export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
-export const notFound = (what = 'Not found') => new HttpError(404, what);
+/** A refusal whose status says all there is to say: its code is the status's (codeForStatus). */
+export const refusal = (status: number, message: string, errors?: Record<string, string[]>) => new HttpError(status, codeForStatus(status), message, errors);
+export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, 'no_key', NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
+export const notFound = (what = 'Not found') => refusal(404, what);
+export const conflict = (message: string) => refusal(409, message);
 
 /** Turns zod issues into per-field reasons; unknown parameters are named as such. The record
  *  has no prototype: a parameter named `constructor` or `__proto__` is just a name here. */
@@ -32,11 +37,11 @@ export function fromZod(error: ZodError): HttpError {
   }
   const [field, reasons] = Object.entries(errors)[0] ?? ['_', ['Invalid parameters']];
   const message = field === '_' ? reasons[0] : `${field}: ${reasons[0]}`;
-  return new HttpError(400, message, errors);
+  return new HttpError(400, 'invalid_params', message, errors);
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
-  res.status(404).json({ message: 'Not found' } satisfies ErrorBody);
+  res.status(404).json(notFound().body);
 };
 
 /** PostgreSQL's "data exception" class (SQLSTATE 22xxx: a value out of range, a NUL byte, an
@@ -61,7 +66,7 @@ export function errorHandler(log: (error: unknown) => void, warn: (message: stri
     const code = dataException(error);
     if (code) {
       warn(`channel-api: ${req.method} ${req.path}: the database refused a value (SQLSTATE ${code}); the contract should bound it`);
-      return void res.status(400).json({ message: 'A parameter is out of range or holds characters that cannot be stored' } satisfies ErrorBody);
+      return void res.status(400).json(refusal(400, 'A parameter is out of range or holds characters that cannot be stored').body);
     }
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -73,9 +78,10 @@ export function errorHandler(log: (error: unknown) => void, warn: (message: stri
             : error?.expose && typeof error.message === 'string'
               ? error.message
               : 'Bad request';
-      return void res.status(status).json({ message } satisfies ErrorBody);
+      // Express's own refusals: a 400 here is a body it could not read, not a parameter.
+      return void res.status(status).json(new HttpError(status, status === 400 ? 'bad_request' : codeForStatus(status), message).body);
     }
     log(error);
-    res.status(500).json({ message: 'Internal server error' } satisfies ErrorBody);
+    res.status(500).json(refusal(500, 'Internal server error').body);
   };
 }

@@ -4,7 +4,7 @@ import { SERVER_MSG } from '../../contract/auth.ts';
 import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { fromZod, HttpError, noKey } from './errors.ts';
+import { fromZod, noKey, notFound, refusal } from './errors.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/commerce.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
@@ -18,7 +18,7 @@ export interface Ctx<E extends Endpoint> extends Caller {
 
 /** The caller's user, or 401 for a visitor's key (user-only endpoints). */
 export function requireUser(ctx: { user: UserRow | null }): UserRow {
-  if (!ctx.user) throw new HttpError(401, SERVER_MSG.unauthenticated);
+  if (!ctx.user) throw refusal(401, SERVER_MSG.unauthenticated);
   return ctx.user;
 }
 export type Handler<E extends Endpoint> = (ctx: Ctx<E>) => Promise<z.input<E['response']>>;
@@ -32,7 +32,7 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
   router[method](ep.path, async (req, res, next) => {
     try {
       const source: unknown = ep.method === 'POST' ? (req.body ?? {}) : req.query;
-      if (!isObject(source)) throw new HttpError(400, 'The request body must be a JSON object');
+      if (!isObject(source)) throw refusal(400, 'The request body must be a JSON object');
       const { api_key: apiKey, ...raw } = source;
       const { channel, session } = await resolveCaller(deps, ep, apiKey);
       const parsed = ep.params.safeParse({ ...raw, ...req.params });
@@ -57,6 +57,6 @@ async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise
   }
   if (session) return { channel: session.channel, session };
   const channel = await defaultChannel(deps.db);
-  if (!channel) throw new HttpError(404, 'No channel is configured');
+  if (!channel) throw notFound('No channel is configured');
   return { channel };
 }

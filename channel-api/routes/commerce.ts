@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { api, ORDER_MSG } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
 import { packageById, subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
@@ -21,13 +21,13 @@ export function commerceRoutes(router: Router, deps: Deps) {
 
   mount(router, deps, api.packageDetail, async (ctx) => {
     const pkg = await packageById(db, ctx.channel.id, ctx.params.id);
-    if (!pkg) throw new HttpError(404, ORDER_MSG.passNotFound);
+    if (!pkg) throw notFound(ORDER_MSG.passNotFound);
     return { data: await packageView(deps, ctx, pkg) };
   });
 
   mount(router, deps, api.subscriptionDetail, async (ctx) => {
     const sub = await subscriptionById(db, ctx.channel.id, ctx.params.id);
-    if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound);
+    if (!sub) throw notFound(ORDER_MSG.passNotFound);
     return { data: subscriptionView(ctx, sub) };
   });
 
@@ -51,7 +51,7 @@ export function commerceRoutes(router: Router, deps: Deps) {
     const user = requireUser(ctx);
     const { idempotency_key, gift_email, gift_message, payment_method_id, ...ids } = ctx.params;
     // A bundle is a package with its choices; a missing package is no product at all.
-    if (ids.package_id === undefined) throw new HttpError(400, ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
+    if (ids.package_id === undefined) throw new HttpError(400, 'not_selected', ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
     const gift = giftOf(user, gift_email, gift_message);
     const plan = await planPurchase(deps, ctx, user, { ...ids, gift: gift !== null });
     return { data: await startCheckout(deps, ctx, user, plan, idempotency_key, gift, payment_method_id) };
@@ -94,7 +94,7 @@ export function commerceRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.orderDetail, async (ctx) => {
     const user = requireUser(ctx);
     const found = await orderOfUser(db, user.id, ctx.params.id);
-    if (!found) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    if (!found) throw notFound(ORDER_MSG.orderNotFound);
     if (found.row.status !== 'created' || found.row.purchaseId === null) return { data: found.out };
     // Still waiting for its payment: ask the provider (a late or lost webhook, a closed tab).
     const purchase = await purchaseById(db, found.row.purchaseId);

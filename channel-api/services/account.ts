@@ -9,7 +9,7 @@ import { maskEmail, userById, type UserRow } from '../repo/users.ts';
 
 /* Account deletion by mailed confirmation. */
 
-const badLink = () => new HttpError(400, SERVER_MSG.verificationFailed, { token: [SERVER_MSG.verificationFailed] });
+const badLink = () => new HttpError(400, 'verification_failed', SERVER_MSG.verificationFailed, { token: [SERVER_MSG.verificationFailed] });
 
 async function validDeletion(deps: Deps, caller: Caller, token: string) {
   const row = await findToken(deps.db, 'delete', token);

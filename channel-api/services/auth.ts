@@ -1,4 +1,4 @@
-import { api, SERVER_MSG } from '../../contract/index.ts';
+import { api, SERVER_MSG, type RefusalCode } from '../../contract/index.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../auth/password.ts';
 import { checkRecaptcha } from '../auth/recaptcha.ts';
 import { verifyIdToken } from '../auth/social.ts';
@@ -14,7 +14,8 @@ import { insertUser, linkIdentity, updateUser, userByEmail, userById, userByIden
 /* Spec section 7, Auth: sign-in, registration, verification, password reset, social sign-in.
  * Each function is one endpoint's rules; routes/auth.ts only mounts them. */
 
-const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { [field]: [message] } : undefined);
+const refuse = (status: number, code: RefusalCode, message: string, field?: string) =>
+  new HttpError(status, code, message, field ? { [field]: [message] } : undefined);
 
 export async function register(deps: Deps, caller: Caller, params: ParamsOf<typeof api.register>) {
   refuseSignedIn(caller);
@@ -29,7 +30,7 @@ export async function register(deps: Deps, caller: Caller, params: ParamsOf<type
     newsOptIn: params.news_opt_in,
     termsAcceptedAt: new Date(),
   });
-  if (!user) throw refuse(422, SERVER_MSG.emailTaken, 'email');
+  if (!user) throw refuse(422, 'email_taken', SERVER_MSG.emailTaken, 'email');
   await mailLink(deps, caller, 'verify', user);
   return { message: 'We have sent you a link to verify your email address.', email: user.email };
 }
@@ -46,11 +47,11 @@ export async function login(deps: Deps, caller: Caller, params: ParamsOf<typeof 
     await attempt.withdraw();
     throw error;
   }
-  if (!user) throw refuse(422, SERVER_MSG.wrongAuth);
+  if (!user) throw refuse(422, 'wrong_credentials', SERVER_MSG.wrongAuth);
   await attempt.succeeded();
   if (!user.emailVerifiedAt) {
     await mailLink(deps, caller, 'verify', user);
-    throw refuse(422, SERVER_MSG.notVerified, 'email');
+    throw refuse(422, 'not_verified', SERVER_MSG.notVerified, 'email');
   }
   return signIn(deps, caller, user);
 }
@@ -81,9 +82,9 @@ export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<
     const byEmail = await userByEmail(db, caller.channel.id, identity.email);
     // Linking to an existing account on an address the provider has not checked would let
     // anyone with a provider account claim someone else's fan account.
-    if (byEmail && !identity.emailVerified) throw refuse(400, SERVER_MSG.wrongAuth, 'id_token');
+    if (byEmail && !identity.emailVerified) throw refuse(400, 'wrong_credentials', SERVER_MSG.wrongAuth, 'id_token');
     if (byEmail) user = byEmail;
-    else if (params.terms !== true) throw refuse(422, SERVER_MSG.notRegistered, 'terms');
+    else if (params.terms !== true) throw refuse(422, 'not_registered', SERVER_MSG.notRegistered, 'terms');
     else {
       user = await insertUser(db, {
         ...(await rememberedFor(db, deps.signing, caller.channel.id, identity.email)),
@@ -97,7 +98,7 @@ export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<
       });
       // Registered a moment ago by a concurrent request.
       user ??= await userByEmail(db, caller.channel.id, identity.email);
-      if (!user) throw refuse(422, SERVER_MSG.emailTaken, 'email');
+      if (!user) throw refuse(422, 'email_taken', SERVER_MSG.emailTaken, 'email');
     }
     await linkIdentity(db, user, params.provider, identity.subject);
     if (!user.emailVerifiedAt && identity.emailVerified) user = await updateUser(db, user.id, { emailVerifiedAt: new Date() });
@@ -107,26 +108,26 @@ export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<
 
 export async function verifyEmail(deps: Deps, caller: Caller, params: ParamsOf<typeof api.emailVerify>) {
   const { db } = deps;
-  const failed = () => refuse(400, SERVER_MSG.verificationFailed, 'token');
+  const failed = () => refuse(400, 'verification_failed', SERVER_MSG.verificationFailed, 'token');
   const token = await findToken(db, 'verify', params.token);
   const user = token && (await userById(db, token.userId));
   // A link for an address the user has since changed verifies nothing.
   if (!token || !user || user.channelId !== caller.channel.id || token.email !== user.email) throw failed();
-  if (user.emailVerifiedAt) throw refuse(400, SERVER_MSG.alreadyVerified, 'token');
+  if (user.emailVerifiedAt) throw refuse(400, 'already_verified', SERVER_MSG.alreadyVerified, 'token');
   if (tokenState(token) !== 'valid') throw failed();
   const code = await db.transaction(async (tx) => {
     if (!(await spendToken(tx, token.id))) return null;
     await updateUser(tx, user.id, { emailVerifiedAt: new Date() });
     return (await createToken(tx, user.id, 'session_code')).token;
   });
-  if (!code) throw refuse(400, SERVER_MSG.alreadyVerified, 'token');
+  if (!code) throw refuse(400, 'already_verified', SERVER_MSG.alreadyVerified, 'token');
   return { message: 'Your email address is verified.', code };
 }
 
 /** Trades a one-time sign-in code (from a verified e-mail link) for a signed-in session. */
 export async function addSession(deps: Deps, caller: Caller, params: ParamsOf<typeof api.addSession>) {
   const { db } = deps;
-  const failed = () => refuse(400, SERVER_MSG.verificationFailed, 'code');
+  const failed = () => refuse(400, 'verification_failed', SERVER_MSG.verificationFailed, 'code');
   const token = await findToken(db, 'session_code', params.code);
   if (!token || tokenState(token) !== 'valid') throw failed();
   const user = await userById(db, token.userId);
@@ -138,7 +139,7 @@ export async function addSession(deps: Deps, caller: Caller, params: ParamsOf<ty
 export async function requestPasswordReset(deps: Deps, caller: Caller, params: ParamsOf<typeof api.passwordResetRequest>) {
   await checkRecaptcha(deps.recaptcha, params.recaptcha_token, caller.ip || undefined);
   const user = await userByEmail(deps.db, caller.channel.id, params.email);
-  if (!user) throw refuse(404, SERVER_MSG.userNotFound, 'email');
+  if (!user) throw refuse(404, 'user_not_found', SERVER_MSG.userNotFound, 'email');
   await mailLink(deps, caller, 'reset', user);
   return { message: 'We have sent you a link to reset your password.' };
 }
@@ -147,9 +148,9 @@ export async function resetPassword(deps: Deps, caller: Caller, params: ParamsOf
   const { db } = deps;
   const token = await findToken(db, 'reset', params.token);
   const state = token && tokenState(token);
-  if (state === 'expired') throw refuse(400, SERVER_MSG.resetExpired, 'token');
+  if (state === 'expired') throw refuse(400, 'reset_expired', SERVER_MSG.resetExpired, 'token');
   const user: UserRow | undefined = token && state === 'valid' ? await userById(db, token.userId) : undefined;
-  if (!token || !user || user.channelId !== caller.channel.id) throw refuse(400, SERVER_MSG.resetFailed, 'token');
+  if (!token || !user || user.channelId !== caller.channel.id) throw refuse(400, 'reset_failed', SERVER_MSG.resetFailed, 'token');
   const passwordHash = await hashPassword(params.password);
   const done = await db.transaction(async (tx) => {
     if (!(await spendToken(tx, token.id))) return false;
@@ -159,7 +160,7 @@ export async function resetPassword(deps: Deps, caller: Caller, params: ParamsOf
     await endUserSessions(tx, user.id);
     return true;
   });
-  if (!done) throw refuse(400, SERVER_MSG.resetFailed, 'token');
+  if (!done) throw refuse(400, 'reset_failed', SERVER_MSG.resetFailed, 'token');
   // The mailbox's owner chose a new password: others' guesses at the old one no longer lock them out.
   await forgetFailedSignIns(deps, user.channelId, user.email);
   return { message: 'Your password has been changed. Please log in with your new password.' };

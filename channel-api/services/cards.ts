@@ -24,7 +24,7 @@ async function ask<T>(deps: Deps, what: string, call: () => Promise<T>): Promise
     return await call();
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not ${what}: ${(error as Error).message}`);
-    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
   }
 }
 
@@ -51,6 +51,6 @@ export async function setupIntent(deps: Deps, caller: Caller, user: UserRow, ret
 export async function deleteCard(deps: Deps, caller: Caller, user: UserRow, paymentMethodId: string): Promise<SavedCard[]> {
   const fan = fanOf(caller, user);
   const removed = await ask(deps, 'remove a card', () => deps.payments.removeCard(fan, paymentMethodId));
-  if (!removed) throw new HttpError(404, ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
+  if (!removed) throw new HttpError(404, 'card_not_found', ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
   return listCards(deps, caller, user);
 }

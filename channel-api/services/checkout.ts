@@ -4,7 +4,7 @@ import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
 import { CHECKOUT_TTL_MS, replacedBy, takeHolds } from './holds.ts';
 import type { PurchasePlan } from './purchase.ts';
-import { HttpError } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import { isPaymentId } from '../payments/provider.ts';
 import {
   firstOrderOf,
@@ -55,7 +55,8 @@ export async function startCheckout(
   // one that holds what this one needs (its limited code, the trial: services/holds.ts).
   for (const open of await openPurchasesOf(deps.db, user.id)) {
     if (!replacedBy(open, plan)) continue;
-    if ((await endReplaced(deps, open)) === 'paid' && open.productKey === plan.productKey) throw new HttpError(409, ORDER_MSG.alreadyBought(plan.type));
+    if ((await endReplaced(deps, open)) === 'paid' && open.productKey === plan.productKey)
+      throw new HttpError(409, 'already_bought', ORDER_MSG.alreadyBought(plan.type));
   }
 
   const now = new Date();
@@ -86,7 +87,7 @@ export async function startCheckout(
     // The same form, submitted twice at once: the first one won.
     const first = await purchaseByKey(deps.db, user.id, idempotencyKey);
     if (first) return startedAgain(deps, first, plan);
-    throw new HttpError(409, 'This purchase was just started. Please reload the page.');
+    throw conflict('This purchase was just started. Please reload the page.');
   }
   const { purchase, orders } = created;
   const orderId = orders[0].id;
@@ -129,7 +130,7 @@ export async function startCheckout(
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not start a checkout: ${(error as Error).message}`);
     await settleAndNotify(deps, purchase.id, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
-    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
   }
   if (session.customerId && session.customerId !== user.stripeCustomerId) await updateUser(deps.db, user.id, { stripeCustomerId: session.customerId });
   if (!(await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url))) {
@@ -150,15 +151,17 @@ const fanOf = (caller: Caller, user: UserRow) => ({
 /** A saved card must be the fan's own, and pays one-time purchases only: a subscription's
  *  checkout sets up its renewals (PAYMENTS.md section 4). */
 async function requireOwnCard(deps: Deps, caller: Caller, user: UserRow, plan: PurchasePlan, paymentMethodId: string): Promise<void> {
-  if (plan.mode !== 'payment') throw new HttpError(400, ORDER_MSG.subscriptionNeedsCheckout, { payment_method_id: [ORDER_MSG.subscriptionNeedsCheckout] });
+  if (plan.mode !== 'payment')
+    throw new HttpError(400, 'needs_checkout', ORDER_MSG.subscriptionNeedsCheckout, { payment_method_id: [ORDER_MSG.subscriptionNeedsCheckout] });
   let cards;
   try {
     cards = await deps.payments.listCards(fanOf(caller, user));
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not list cards: ${(error as Error).message}`);
-    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
   }
-  if (!cards.some((c) => c.id === paymentMethodId)) throw new HttpError(404, ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
+  if (!cards.some((c) => c.id === paymentMethodId))
+    throw new HttpError(404, 'card_not_found', ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
 }
 
 /** Charges the saved card for a purchase just written: paid or declined now (settled through
@@ -186,7 +189,7 @@ async function chargeSavedCard(
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not charge a saved card: ${(error as Error).message}`);
     await settleAndNotify(deps, ids.purchaseId, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
-    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
   }
   const redirectUrl = charge.status === 'requires_action' && charge.redirectUrl ? charge.redirectUrl : orderPage;
   if (!(await setPurchaseSession(deps.db, ids.purchaseId, charge.paymentId, redirectUrl))) {
@@ -234,15 +237,15 @@ async function endCheckout(deps: Deps, sessionId: string | null): Promise<Settle
     return state && outcomeOf(state);
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${sessionId}: ${(error as Error).message}`);
-    throw new HttpError(502, ORDER_MSG.providerUnavailable);
+    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
   }
 }
 
 /** The answer to a key used before: the same checkout while it is open, else the order page. */
 async function startedAgain(deps: Deps, purchase: PurchaseRow, plan: PurchasePlan): Promise<Started> {
-  if (purchase.productKey !== plan.productKey) throw new HttpError(409, 'This form was already used for another purchase. Please reload the page.');
+  if (purchase.productKey !== plan.productKey) throw conflict('This form was already used for another purchase. Please reload the page.');
   const first = await firstOrderOf(deps.db, purchase.id);
-  if (!first) throw new HttpError(409, 'This purchase was just started. Please reload the page.');
+  if (!first) throw conflict('This purchase was just started. Please reload the page.');
   const now = await checkoutMade(deps, purchase);
   const open = now.status === 'open' && now.redirectUrl;
   return { order_id: first.id, redirect_url: open ? now.redirectUrl! : orderPagePath(first.id) };

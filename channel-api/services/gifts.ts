@@ -21,14 +21,14 @@ import { userById, type UserRow } from '../repo/users.ts';
 /** The gift of a buy or buy_bundle call, checked before anything is planned; null: not a gift. */
 export function giftOf(buyer: UserRow, email: string | undefined, message: string | undefined): NewGift | null {
   if (email === undefined) {
-    if (message) throw new HttpError(400, GIFT_MSG.recipientRequired, { gift_email: [GIFT_MSG.recipientRequired] });
+    if (message) throw new HttpError(400, 'gift_recipient_required', GIFT_MSG.recipientRequired, { gift_email: [GIFT_MSG.recipientRequired] });
     return null;
   }
-  if (email.toLowerCase() === buyer.email.toLowerCase()) throw new HttpError(400, GIFT_MSG.ownEmail, { gift_email: [GIFT_MSG.ownEmail] });
+  if (email.toLowerCase() === buyer.email.toLowerCase()) throw new HttpError(400, 'gift_own_email', GIFT_MSG.ownEmail, { gift_email: [GIFT_MSG.ownEmail] });
   return { recipientEmail: email, message: message ?? '' };
 }
 
-const notFound = () => new HttpError(404, GIFT_MSG.notFound, { token: [GIFT_MSG.notFound] });
+const notFound = () => new HttpError(404, 'not_found', GIFT_MSG.notFound, { token: [GIFT_MSG.notFound] });
 
 /** A paid gift of the caller's channel, by its token; anything else does not exist. */
 async function paidGift(deps: Deps, caller: Caller, token: string) {
@@ -58,8 +58,8 @@ export async function giftView(deps: Deps, caller: Caller, user: UserRow, token:
 /** POST /gifts/redeem: the fan's own orders of the gift, once; refused, nothing changes. */
 export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: string): Promise<Order> {
   const { gift, purchase } = await paidGift(deps, caller, token);
-  if (gift.redeemedAt) throw new HttpError(409, GIFT_MSG.redeemed);
-  if (gift.buyerId === user.id) throw new HttpError(409, GIFT_MSG.ownGift);
+  if (gift.redeemedAt) throw new HttpError(409, 'gift_redeemed', GIFT_MSG.redeemed);
+  if (gift.buyerId === user.id) throw new HttpError(409, 'gift_own', GIFT_MSG.ownGift);
   const given = await giftOrdersOf(deps.db, purchase.id);
   if (given.length === 0 || given[0].productId === null) throw notFound();
   // What the fan owns of each product given (a pass, and an add-on bought with it).
@@ -73,10 +73,10 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
     );
   };
   // The gift stays unredeemed: it can still be passed on to someone who has not got the pass.
-  if (given.some(has)) throw new HttpError(409, GIFT_MSG.alreadyHave);
+  if (given.some(has)) throw new HttpError(409, 'gift_already_have', GIFT_MSG.alreadyHave);
   const now = new Date();
   const first = await deps.db.transaction(async (tx) => {
-    if (!(await claimGift(tx, gift.id, user.id, now))) throw new HttpError(409, GIFT_MSG.redeemed);
+    if (!(await claimGift(tx, gift.id, user.id, now))) throw new HttpError(409, 'gift_redeemed', GIFT_MSG.redeemed);
     return (await insertRedeemedOrders(tx, gift.id, user.id, given, now))[0];
   });
   return (await orderOfUser(deps.db, user.id, first.id))!.out;
@@ -89,17 +89,17 @@ export async function redeem(deps: Deps, caller: Caller, user: UserRow, token: s
 export async function resendGift(deps: Deps, user: UserRow, orderId: number, recipientEmail: string): Promise<Order> {
   const found = await orderOfUser(deps.db, user.id, orderId);
   const gift = found?.row.isGift && found.row.purchaseId !== null ? await giftOfPurchase(deps.db, found.row.purchaseId) : undefined;
-  if (!found || !gift) throw new HttpError(404, ORDER_MSG.orderNotFound, { order_id: [ORDER_MSG.orderNotFound] });
-  if (found.row.status !== 'paid') throw new HttpError(409, GIFT_MSG.notPaid);
-  if (gift.redeemedAt) throw new HttpError(409, GIFT_MSG.redeemed);
+  if (!found || !gift) throw new HttpError(404, 'not_found', ORDER_MSG.orderNotFound, { order_id: [ORDER_MSG.orderNotFound] });
+  if (found.row.status !== 'paid') throw new HttpError(409, 'gift_not_paid', GIFT_MSG.notPaid);
+  if (gift.redeemedAt) throw new HttpError(409, 'gift_redeemed', GIFT_MSG.redeemed);
   if (recipientEmail.toLowerCase() === user.email.toLowerCase()) {
-    throw new HttpError(400, GIFT_MSG.ownEmail, { recipient_email: [GIFT_MSG.ownEmail] });
+    throw new HttpError(400, 'gift_own_email', GIFT_MSG.ownEmail, { recipient_email: [GIFT_MSG.ownEmail] });
   }
   const now = new Date();
   if (!(await claimGiftResend(deps.db, gift.id, recipientEmail, now, new Date(now.getTime() - deps.giftResendSeconds * 1000)))) {
     // Redeemed meanwhile, or mailed too recently (by another resend at the same moment, too).
     const again = await giftOfPurchase(deps.db, gift.purchaseId);
-    throw new HttpError(409, again?.redeemedAt ? GIFT_MSG.redeemed : GIFT_MSG.justMailed);
+    throw again?.redeemedAt ? new HttpError(409, 'gift_redeemed', GIFT_MSG.redeemed) : new HttpError(409, 'gift_just_mailed', GIFT_MSG.justMailed);
   }
   await mailGift(deps, gift.purchaseId);
   return (await orderOfUser(deps.db, user.id, orderId))!.out;

@@ -32,7 +32,7 @@ export async function takeHolds(tx: Executor, plan: PurchasePlan, buyer: { chann
     const purchase = { ...buyer, type: plan.type, subtotalCents: plan.subtotalCents, currency: plan.currency };
     await couponFor(tx, purchase, plan.coupon.code, 'promotion_code', now, 'hold');
   }
-  if (plan.trial && (!user || user.trialPeriodUsed || (await trialHeld(tx, buyer.userId, now)))) throw new HttpError(409, ORDER_MSG.trialUsed);
+  if (plan.trial && (!user || user.trialPeriodUsed || (await trialHeld(tx, buyer.userId, now)))) throw new HttpError(409, 'trial_used', ORDER_MSG.trialUsed);
 }
 
 /** Whether an older open checkout of the fan's gives way to a new one: the same product (ADR 015),

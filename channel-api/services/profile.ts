@@ -32,12 +32,13 @@ export async function updateProfile(deps: Deps, caller: Caller, user: UserRow, p
     // A temporary password, or none yet (social sign-in), is replaced without the old one.
     if (user.passwordHash && !user.temporaryPassword) {
       const current = params.current_password ?? '';
-      if (!current) throw new HttpError(400, `current_password: ${MSG.required}`, { current_password: [MSG.required] });
-      if (!(await verifyPassword(current, user.passwordHash))) throw new HttpError(422, SERVER_MSG.wrongAuth, { current_password: [SERVER_MSG.wrongAuth] });
+      if (!current) throw new HttpError(400, 'invalid_params', `current_password: ${MSG.required}`, { current_password: [MSG.required] });
+      if (!(await verifyPassword(current, user.passwordHash)))
+        throw new HttpError(422, 'wrong_credentials', SERVER_MSG.wrongAuth, { current_password: [SERVER_MSG.wrongAuth] });
     }
     Object.assign(changes, { passwordHash: await hashPassword(params.password), temporaryPassword: false });
   }
-  const taken = () => new HttpError(422, SERVER_MSG.emailTaken, { email: [SERVER_MSG.emailTaken] });
+  const taken = () => new HttpError(422, 'email_taken', SERVER_MSG.emailTaken, { email: [SERVER_MSG.emailTaken] });
   if (emailChanged && (await userByEmail(db, caller.channel.id, params.email as string))) throw taken();
   const updated = await db
     .transaction(async (tx) => {

@@ -50,7 +50,7 @@ export async function couponFor(
         now,
       },
     );
-  if (!coupon || refusal) throw new HttpError(400, ORDER_MSG.wrongPromoCode, { [field]: [ORDER_MSG.wrongPromoCode] });
+  if (!coupon || refusal) throw new HttpError(400, 'wrong_promo_code', ORDER_MSG.wrongPromoCode, { [field]: [ORDER_MSG.wrongPromoCode] });
   return {
     id: coupon.id,
     code: coupon.code,

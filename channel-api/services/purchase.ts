@@ -54,9 +54,9 @@ export interface PurchasePlan {
   gift: boolean;
 }
 
-const idNotSelected = (field: string) => new HttpError(400, ORDER_MSG.idNotSelected, { [field]: [ORDER_MSG.idNotSelected] });
-const alreadyBought = (type: ProductType) => new HttpError(409, ORDER_MSG.alreadyBought(type));
-const passNotFound = () => new HttpError(404, ORDER_MSG.passNotFound, { package_id: [ORDER_MSG.passNotFound] });
+const idNotSelected = (field: string) => new HttpError(400, 'not_selected', ORDER_MSG.idNotSelected, { [field]: [ORDER_MSG.idNotSelected] });
+const alreadyBought = (type: ProductType) => new HttpError(409, 'already_bought', ORDER_MSG.alreadyBought(type));
+const passNotFound = () => new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { package_id: [ORDER_MSG.passNotFound] });
 
 /** The plan of a purchase; with `promotion_code`, checked and applied (else a 400 'Wrong promo
  *  code' on `codeField`). */
@@ -81,7 +81,7 @@ async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: Pu
   // Only passes and packages are given: a subscription renews on the buyer's card, and a ticket
   // is for one game (ADR 019).
   if (params.gift && (params.subscription_id !== undefined || params.event_id !== undefined))
-    throw new HttpError(400, GIFT_MSG.notGiftable, { gift_email: [GIFT_MSG.notGiftable] });
+    throw new HttpError(400, 'not_giftable', GIFT_MSG.notGiftable, { gift_email: [GIFT_MSG.notGiftable] });
   if (params.subscription_id !== undefined) return planSubscription(deps, caller, params.subscription_id);
   if (params.event_id !== undefined) return planEvent(deps, caller, params.event_id, params.package_id);
   if (params.package_id !== undefined) return planPackage(deps, caller, user, params);
@@ -136,7 +136,7 @@ function planPriced(
 
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
-  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (!sub) throw new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
   if (caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id)) throw alreadyBought('subscription');
   return plan(
     {
@@ -180,9 +180,9 @@ export async function planTrial(
   codeField = 'promotion_code',
 ): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
-  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
-  if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
-  if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
+  if (!sub) throw new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (!sub.trial_period) throw new HttpError(400, 'no_trial', ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
+  if (user.trialPeriodUsed) throw new HttpError(409, 'trial_used', ORDER_MSG.trialUsed);
   // A promotion code lowers the price charged at the trial's end (and every period after it).
   const paying = await planPurchase(deps, caller, user, { subscription_id: id, promotion_code: promotionCode }, codeField);
   return {
@@ -206,17 +206,18 @@ export const watchable = (event: { id: number; type: string; event_categories: {
 
 async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId: number | undefined): Promise<PurchasePlan> {
   const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
-  if (!found) throw new HttpError(404, 'Event not found', { event_id: ['Event not found'] });
+  if (!found) throw new HttpError(404, 'not_found', 'Event not found', { event_id: ['Event not found'] });
   const event = found.out;
   // Free and register events are not sold: only paid and pay-per-view ones.
-  if (!isSold(event.type)) throw new HttpError(400, ORDER_MSG.freeEvent, { event_id: [ORDER_MSG.freeEvent] });
+  if (!isSold(event.type)) throw new HttpError(400, 'not_for_sale', ORDER_MSG.freeEvent, { event_id: [ORDER_MSG.freeEvent] });
   // Spec section 5: a paid event needs a single-event package id.
   if (packageId === undefined) throw idNotSelected('package_id');
   const pkg = await packageById(deps.db, caller.channel.id, packageId);
   if (!pkg || pkg.type !== 'event') throw passNotFound();
   const target = watchable(event);
   // A single-event package sells the events of its categories (and of the categories below them).
-  if (!pkg.event_categories.some((c) => target.categoryIds.includes(c))) throw new HttpError(400, ORDER_MSG.notCovered, { package_id: [ORDER_MSG.notCovered] });
+  if (!pkg.event_categories.some((c) => target.categoryIds.includes(c)))
+    throw new HttpError(400, 'not_covered', ORDER_MSG.notCovered, { package_id: [ORDER_MSG.notCovered] });
   if (hasAccess(target, caller.viewer)) throw alreadyBought('event');
   return plan(
     {
@@ -268,12 +269,13 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
   const chosen = [...new Set((kind === 'participant' ? params.participant_ids : params.event_category_ids) ?? [])];
   if (chosen.length === 0) throw idNotSelected(field);
   const offered = choiceIds(pkg);
-  if (chosen.some((id) => !offered.includes(id))) throw new HttpError(400, ORDER_MSG.notAChoice, { [field]: [ORDER_MSG.notAChoice] });
+  if (chosen.some((id) => !offered.includes(id))) throw new HttpError(400, 'not_a_choice', ORDER_MSG.notAChoice, { [field]: [ORDER_MSG.notAChoice] });
   if (params.gift) {
     // An add-on needs the recipient's own regular pass, which the buyer cannot know about.
-    if (pkg.kind === 'additional') throw new HttpError(400, GIFT_MSG.addOn, { gift_email: [GIFT_MSG.addOn] });
+    if (pkg.kind === 'additional') throw new HttpError(400, 'not_giftable', GIFT_MSG.addOn, { gift_email: [GIFT_MSG.addOn] });
   } else {
-    if (await needsRegularPass(deps, user, pkg)) throw new HttpError(409, ORDER_MSG.needsRegularPass, { package_id: [ORDER_MSG.needsRegularPass] });
+    if (await needsRegularPass(deps, user, pkg))
+      throw new HttpError(409, 'needs_regular_pass', ORDER_MSG.needsRegularPass, { package_id: [ORDER_MSG.needsRegularPass] });
     const owned = await ownedChoices(deps.db, user.id, pkg.id);
     const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
     if (chosen.some((id) => ownedIds.includes(id))) throw alreadyBought('package');
@@ -321,11 +323,11 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
 async function addOnWith(deps: Deps, caller: Caller, user: UserRow | null, pass: PackageOut, addOnId: number, chosen: number[]) {
   const addOn = await packageById(deps.db, caller.channel.id, addOnId);
   if (!addOn || addOn.kind !== 'additional' || addOn.parent_pass_id !== pass.id)
-    throw new HttpError(400, ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
+    throw new HttpError(400, 'not_an_add_on', ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
   const owned = user ? await ownedChoices(deps.db, user.id, addOn.id) : { categories: [], participants: [] };
   const ownedIds = choiceKind(addOn) === 'participant' ? owned.participants : owned.categories;
   const choices = chosen.filter((c) => choiceIds(addOn).includes(c) && !ownedIds.includes(c));
-  if (choices.length === 0) throw new HttpError(400, ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });
+  if (choices.length === 0) throw new HttpError(400, 'not_a_choice', ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });
   return { pkg: addOn, choices };
 }
 

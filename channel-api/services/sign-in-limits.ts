@@ -75,7 +75,7 @@ export async function startSignInAttempt(deps: Deps, caller: Caller, email: stri
   const wait = signInWait(limits, { account, address }, now);
   if (wait > 0) {
     await removeFailure(db, id);
-    throw new HttpError(429, SERVER_MSG.signInThrottled, undefined, wait);
+    throw new HttpError(429, 'throttled', SERVER_MSG.signInThrottled, undefined, wait);
   }
   return {
     async succeeded() {

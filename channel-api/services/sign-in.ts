@@ -24,7 +24,7 @@ export async function signIn(deps: Deps, caller: Caller, user: UserRow): Promise
 }
 
 export function refuseSignedIn(caller: Caller): void {
-  if (caller.user) throw new HttpError(422, SERVER_MSG.alreadyLoggedIn);
+  if (caller.user) throw new HttpError(422, 'already_signed_in', SERVER_MSG.alreadyLoggedIn);
 }
 
 /** Mails that carry a one-time link. */

@@ -4,7 +4,7 @@ import { periodEnd } from './billing.ts';
 import { planPurchase, planTrial } from './purchase.ts';
 import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
-import { HttpError } from '../http/errors.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, syncSubscriptionOrder } from '../repo/commerce.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -19,10 +19,10 @@ const DAY_MS = 86_400_000;
  *  is the price and the fee (less a promotion code), and then the price every period. */
 export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, params: { subscription_id: number; trial?: boolean; promotion_code?: string }) {
   const sub = await subscriptionById(deps.db, caller.channel.id, params.subscription_id);
-  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
+  if (!sub) throw new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
   const now = new Date();
   if (params.trial) {
-    if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { trial: [ORDER_MSG.noTrial] });
+    if (!sub.trial_period) throw new HttpError(400, 'no_trial', ORDER_MSG.noTrial, { trial: [ORDER_MSG.noTrial] });
     const plan = await planTrial(deps, caller, user, sub.id, params.promotion_code);
     const trialEnd = new Date(now.getTime() + sub.trial_period * DAY_MS);
     return {
@@ -51,9 +51,9 @@ export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, 
 /** POST stripe/unsubscribe: the renewal stops; access lasts to the end of the paid period. */
 export async function unsubscribe(deps: Deps, user: UserRow, orderId: number): Promise<Order> {
   const found = await orderOfUser(deps.db, user.id, orderId);
-  if (!found) throw new HttpError(404, ORDER_MSG.orderNotFound);
+  if (!found) throw notFound(ORDER_MSG.orderNotFound);
   const { row } = found;
-  if (row.type !== 'subscription' || !row.providerSubscriptionId || !row.autoRenew) throw new HttpError(409, ORDER_MSG.notRenewing);
+  if (row.type !== 'subscription' || !row.providerSubscriptionId || !row.autoRenew) throw new HttpError(409, 'not_renewing', ORDER_MSG.notRenewing);
   await deps.payments.setCancelAtPeriodEnd(row.providerSubscriptionId, true);
   // Mirrored now, so the answer says so (the provider's event says the same when it comes).
   const sub = await deps.payments.retrieveSubscription(row.providerSubscriptionId);
@@ -77,6 +77,6 @@ export async function customerPortal(deps: Deps, caller: Caller, user: UserRow, 
     };
   } catch (error) {
     deps.log(`channel-api: no billing portal for user ${user.id}: ${(error as Error).message}`);
-    throw new HttpError(409, 'There is nothing to manage yet: billing opens with your first purchase.');
+    throw conflict('There is nothing to manage yet: billing opens with your first purchase.');
   }
 }

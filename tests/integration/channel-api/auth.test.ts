@@ -80,7 +80,7 @@ describe(`registration (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await acc.register(email);
     const res = await acc.post('/v2/auth/register', { ...registration(email.toUpperCase()), api_key: await http.apiKey() });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ message: SERVER_MSG.emailTaken, errors: { email: [SERVER_MSG.emailTaken] } });
+    expect(res.json).toEqual({ code: 'email_taken', message: SERVER_MSG.emailTaken, errors: { email: [SERVER_MSG.emailTaken] } });
   });
 
   it('refuses a signed-in caller', async () => {
@@ -118,7 +118,7 @@ describe('verification link and session code', () => {
   it('refuses an unknown or expired link with Verification failed.', async () => {
     const unknown = await acc.post('/auth/email-verify', { token: 'x'.repeat(43), api_key: await http.apiKey() });
     expect(unknown.status).toBe(400);
-    expect(unknown.json).toEqual({ message: SERVER_MSG.verificationFailed, errors: { token: [SERVER_MSG.verificationFailed] } });
+    expect(unknown.json).toEqual({ code: 'verification_failed', message: SERVER_MSG.verificationFailed, errors: { token: [SERVER_MSG.verificationFailed] } });
 
     const email = uniqueEmail();
     const token = await acc.register(email);
@@ -157,7 +157,7 @@ describe('login and logout', () => {
     const fan = await acc.signUp();
     for (const res of [await acc.login(fan.email, 'wrong password'), await acc.login(uniqueEmail(), PASSWORD)]) {
       expect(res.status).toBe(422);
-      expect(res.json).toEqual({ message: SERVER_MSG.wrongAuth });
+      expect(res.json).toEqual({ code: 'wrong_credentials', message: SERVER_MSG.wrongAuth });
     }
   });
 
@@ -178,7 +178,7 @@ describe('login and logout', () => {
     const after = Date.now();
     const res = await acc.login(email);
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ message: SERVER_MSG.notVerified, errors: { email: [SERVER_MSG.notVerified] } });
+    expect(res.json).toEqual({ code: 'not_verified', message: SERVER_MSG.notVerified, errors: { email: [SERVER_MSG.notVerified] } });
     const mail = await waitForMail(server.outbox, { to: email, subject: 'Verify', after });
     const verified = await acc.post('/auth/email-verify', { token: tokenFrom(mail, '/verify-email'), api_key: await http.apiKey() });
     expect(verified.status).toBe(200);
@@ -201,7 +201,7 @@ describe('login and logout', () => {
 
     const visitor = await acc.post('/auth/logout', { api_key: await http.apiKey() });
     expect(visitor.status).toBe(401);
-    expect(visitor.json).toEqual({ message: SERVER_MSG.unauthenticated });
+    expect(visitor.json).toEqual({ code: 'unauthenticated', message: SERVER_MSG.unauthenticated });
   });
 });
 
@@ -253,7 +253,7 @@ describe('password reset', () => {
     await expireTokens(server.db, fan.email);
     const expired = await reset(token);
     expect(expired.status).toBe(400);
-    expect(expired.json).toEqual({ message: SERVER_MSG.resetExpired, errors: { token: [SERVER_MSG.resetExpired] } });
+    expect(expired.json).toEqual({ code: 'reset_expired', message: SERVER_MSG.resetExpired, errors: { token: [SERVER_MSG.resetExpired] } });
     expect((await acc.login(fan.email)).status).toBe(200);
 
     const unknown = await reset('u'.repeat(43));
@@ -264,7 +264,7 @@ describe('password reset', () => {
   it('answers User not found. for an address without an account', async () => {
     const res = await acc.post('/auth/password-reset-request', { email: uniqueEmail(), api_key: await http.apiKey() });
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: SERVER_MSG.userNotFound, errors: { email: [SERVER_MSG.userNotFound] } });
+    expect(res.json).toEqual({ code: 'user_not_found', message: SERVER_MSG.userNotFound, errors: { email: [SERVER_MSG.userNotFound] } });
     const bad = await acc.post('/auth/password-reset-request', { email: 'nope', api_key: await http.apiKey() });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad).email).toContain(MSG.emailInvalid);

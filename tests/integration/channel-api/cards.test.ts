@@ -193,7 +193,10 @@ describe(`saved cards on the sandbox (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     const before = await commerceTables();
     for (const cardId of [theirs, 'pm_sbx_NoSuchCardAtAll']) {
       const { res } = await buyWithCard(fan, cardId);
-      expect([res.status, res.json], cardId).toEqual([404, { message: ORDER_MSG.cardNotFound, errors: { payment_method_id: [ORDER_MSG.cardNotFound] } }]);
+      expect([res.status, res.json], cardId).toEqual([
+        404,
+        { code: 'card_not_found', message: ORDER_MSG.cardNotFound, errors: { payment_method_id: [ORDER_MSG.cardNotFound] } },
+      ]);
     }
     const season = (await shop.catalogue()).packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
     const bundle = await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], payment_method_id: theirs });

@@ -259,14 +259,16 @@ describe('images and HTTP edges', () => {
   it('answers an unknown route with 404 Not found', async () => {
     const res = await http.request('GET', '/no/such/route');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: 'Not found' });
+    expect(res.json).toEqual({ code: 'not_found', message: 'Not found' });
   });
   it('answers malformed JSON with 400 and a too-large body with 413, never 500', async () => {
     const bad = await http.request('POST', '/get_api_key', { body: '{"channel_key":' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/JSON/);
+    expect(bad.json.code).toBe('bad_request');
     const big = await http.request('POST', '/get_api_key', { body: { channel_key: 'x'.repeat(200_000) } });
     expect(big.status).toBe(413);
     expect(big.json.message).toMatch(/too large/);
+    expect(big.json.code).toBe('bad_request');
   });
 });

@@ -53,7 +53,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       errors: { package_id: [ORDER_MSG.idNotSelected] },
     });
     const notFound = await q({ event_id: String(event.id), package_id: '999999' });
-    expect([notFound.status, notFound.json.message]).toEqual([404, ORDER_MSG.passNotFound]);
+    expect([notFound.status, notFound.json.code, notFound.json.message]).toEqual([404, 'not_found', ORDER_MSG.passNotFound]);
     const free = events.find((e) => e.type === 'free')!;
     expect((await q({ event_id: String(free.id), package_id: String(ticket.id) })).json.message).toBe(ORDER_MSG.freeEvent);
     const otherTicket = packages.find((p) => p.type === 'event' && !p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)))!;
@@ -109,7 +109,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(receipt.text).toContain('All sales final, no refunds.');
 
     const again = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id });
-    expect([again.status, again.json.message]).toEqual([409, ORDER_MSG.alreadyBought('event')]);
+    expect([again.status, again.json.code, again.json.message]).toEqual([409, 'already_bought', ORDER_MSG.alreadyBought('event')]);
   });
 
   it('0002 and 9995 are declined with Stripe’s words: the order fails and grants nothing', async () => {
@@ -301,7 +301,7 @@ describe('buying a package with choices', () => {
     ]);
     const [first, second] = addOn.event_categories;
     const alone = await shop.buyBundle(fan.key, { package_id: addOn.id, event_category_ids: [first] });
-    expect([alone.status, alone.json.message]).toEqual([409, ORDER_MSG.needsRegularPass]);
+    expect([alone.status, alone.json.code, alone.json.message]).toEqual([409, 'needs_regular_pass', ORDER_MSG.needsRegularPass]);
 
     // With it: one purchase, the pass's and the add-on's orders for the chosen category, one fee.
     const wrong = await shop.buyBundle(fan.key, { package_id: pass.id, event_category_ids: [first], add_on_id: pass.id });

@@ -16,7 +16,7 @@ import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.t
    FULLPASS. */
 
 const PUBLIC_URL = 'http://fieldhouse.test';
-const WRONG = { message: ORDER_MSG.wrongPromoCode };
+const WRONG = { code: 'wrong_promo_code', message: ORDER_MSG.wrongPromoCode };
 const WEBHOOK_SECRET = 'whsec_test_fieldhouse_coupons_0123456789';
 
 let server: TestChannelApi;
@@ -284,7 +284,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     // The started checkout holds the only use (ADR 027): buying with it now is refused and changes nothing.
     const before = await commerceTables();
     const refused = await shop.buy(late.key, { event_id: event.id, package_id: ticket.id, promotion_code: 'ONLYONE' });
-    expect([refused.status, refused.json.errors]).toEqual([400, { promotion_code: [ORDER_MSG.wrongPromoCode] }]);
+    expect([refused.status, refused.json.code, refused.json.errors]).toEqual([400, 'wrong_promo_code', { promotion_code: [ORDER_MSG.wrongPromoCode] }]);
     expect(await commerceTables()).toEqual(before);
     expect((await applyCoupon(late.key, query)).status).toBe(400);
 

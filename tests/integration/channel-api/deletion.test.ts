@@ -103,7 +103,7 @@ describe(`account deletion (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await expireTokens(server.db, fan.email);
     const info = await acc.get('/delete-account-confirm', { token });
     expect(info.status).toBe(400);
-    expect(info.json).toEqual({ message: SERVER_MSG.verificationFailed, errors: { token: [SERVER_MSG.verificationFailed] } });
+    expect(info.json).toEqual({ code: 'verification_failed', message: SERVER_MSG.verificationFailed, errors: { token: [SERVER_MSG.verificationFailed] } });
     const res = await acc.post('/delete-account-confirm', { token, api_key: await http.apiKey() });
     expect(res.status).toBe(400);
     expect((await acc.post('/delete-account-confirm', { token: 'z'.repeat(43), api_key: await http.apiKey() })).status).toBe(400);

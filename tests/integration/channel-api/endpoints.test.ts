@@ -67,7 +67,7 @@ describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         for (const key of [undefined, 'not-a-real-key']) {
           const res = await send(ep, await cases[name].happy(ids), key);
           expect(res.status).toBe(403);
-          expect(res.json).toEqual({ message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
+          expect(res.json).toEqual({ code: 'no_key', message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
         }
       });
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Endpoint, type EndpointName } from '#contract';
+import { api, REFUSAL_CODES, type Endpoint, type EndpointName } from '#contract';
 import { cases, type Req } from './cases.ts';
 import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
@@ -18,7 +18,7 @@ import { onPostgres } from '../helpers/channel-api.ts';
  * params dropped, duplicated, or named like built-in object properties; a hostile path param;
  * a body that is not a JSON object, or not JSON; a missing or malformed api key. Every answer
  * must be a status below 500 with no stack trace, SQL or driver words, never the channel key
- * (but from the channel config itself), and a refused POST must leave every table, and the
+ * (but from the channel config itself), a refusal's `code` from the contract's list, and a refused POST must leave every table, and the
  * outbox, exactly as it was. Seeded: the same cases on every run. */
 
 const RUNS = 24;
@@ -200,6 +200,8 @@ describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request 
         expect(res.status, label).toBeLessThan(500);
         expect(cleanBody(res.text), label).toEqual([]);
         if (name !== 'channelConfig') expect(res.text.includes(world.ids.channelKey), `${label}: the channel key`).toBe(false);
+        // Every refusal says why in a code of the contract's list, beside its message.
+        if (res.status >= 400) expect(REFUSAL_CODES, `${label}: the refusal's code`).toContain(JSON.parse(res.text).code);
         if (ep.method === 'POST' && res.status >= 400)
           expect(await fingerprint(world.server.db, world.server.outbox), `${label}: a refused POST changed the data`).toBe(before);
       }),

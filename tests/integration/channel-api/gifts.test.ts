@@ -97,7 +97,7 @@ describe(`gifting a pass (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     // Once only; the buyer sees it redeemed.
     const again = await redeem(recipient.key, token);
-    expect([again.status, again.json.message]).toEqual([409, GIFT_MSG.redeemed]);
+    expect([again.status, again.json.code, again.json.message]).toEqual([409, 'gift_redeemed', GIFT_MSG.redeemed]);
     expect(api.giftDetail.response.parse((await detail(recipient.key, token)).json).data.redeemed).toBe(true);
     const after = (await shop.order(buyer.key, orderId)).json.data;
     expect(after.gift.redeemed_at).toEqual(expect.any(String));

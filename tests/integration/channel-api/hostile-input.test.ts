@@ -86,7 +86,11 @@ describe('parameter names that are built-in object properties', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])('?%s= is an unknown parameter (400)', async (name) => {
     const res = await get('/events', { [name]: 'x' });
     expect(res.status, res.text).toBe(400);
-    expect(res.json).toEqual({ message: `${name}: ${name} is not a known parameter`, errors: { [name]: [`${name} is not a known parameter`] } });
+    expect(res.json).toEqual({
+      code: 'invalid_params',
+      message: `${name}: ${name} is not a known parameter`,
+      errors: { [name]: [`${name} is not a known parameter`] },
+    });
   });
 
   it('in a JSON body, __proto__ and constructor are unknown parameters too', async () => {
@@ -167,7 +171,7 @@ describe('a value the database refuses anyway', () => {
       const res = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/boom`);
       const text = await res.text();
       expect(res.status).toBe(400);
-      expect(JSON.parse(text)).toEqual({ message: 'A parameter is out of range or holds characters that cannot be stored' });
+      expect(JSON.parse(text)).toEqual({ code: 'invalid_params', message: 'A parameter is out of range or holds characters that cannot be stored' });
       expect(cleanBody(text)).toEqual([]);
       expect(warnings).toEqual(['channel-api: GET /boom: the database refused a value (SQLSTATE 22003); the contract should bound it']);
     } finally {

@@ -32,7 +32,7 @@ describe('api keys', () => {
     await new Promise((r) => setTimeout(r, 1300));
     const expired = await http.request('GET', '/geo', { query: { api_key } });
     expect(expired.status).toBe(403);
-    expect(expired.json).toEqual({ message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
+    expect(expired.json).toEqual({ code: 'no_key', message: NO_KEY_MESSAGE, errors: { api_key: [NO_KEY_MESSAGE] } });
 
     const fresh = await http.apiKey();
     expect(fresh).not.toBe(api_key);
@@ -42,7 +42,7 @@ describe('api keys', () => {
   it('answers a wrong channel key with 403 and errors.channel_key', async () => {
     const res = await http.request('POST', '/get_api_key', { body: { channel_key: 'not-the-key' } });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ message: NO_KEY_MESSAGE, errors: { channel_key: [NO_KEY_MESSAGE] } });
+    expect(res.json).toEqual({ code: 'no_key', message: NO_KEY_MESSAGE, errors: { channel_key: [NO_KEY_MESSAGE] } });
   });
 });
 

@@ -37,7 +37,7 @@ describe(`profile (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status, res.text).toBe(401);
-      expect(res.json).toEqual({ message: SERVER_MSG.unauthenticated });
+      expect(res.json).toEqual({ code: 'unauthenticated', message: SERVER_MSG.unauthenticated });
     }
   });
 
@@ -120,7 +120,7 @@ describe(`profile (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const taken = await acc.signUp();
     const refused = await patch(fan.key, { email: taken.email.toUpperCase() });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ message: SERVER_MSG.emailTaken, errors: { email: [SERVER_MSG.emailTaken] } });
+    expect(refused.json).toEqual({ code: 'email_taken', message: SERVER_MSG.emailTaken, errors: { email: [SERVER_MSG.emailTaken] } });
 
     const newEmail = uniqueEmail('moved');
     const after = Date.now();

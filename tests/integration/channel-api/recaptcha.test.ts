@@ -56,10 +56,18 @@ describe('reCAPTCHA', () => {
       const key = await httpClient.apiKey();
       const missing = await acc.post(path, { ...body, api_key: key });
       expect(missing.status, `${path} ${missing.text}`).toBe(400);
-      expect(missing.json).toEqual({ message: SERVER_MSG.recaptchaRequired, errors: { recaptcha_token: [SERVER_MSG.recaptchaRequired] } });
+      expect(missing.json).toEqual({
+        code: 'recaptcha_required',
+        message: SERVER_MSG.recaptchaRequired,
+        errors: { recaptcha_token: [SERVER_MSG.recaptchaRequired] },
+      });
       const robot = await acc.post(path, { ...body, recaptcha_token: 'made-up', api_key: key });
       expect(robot.status, `${path} ${robot.text}`).toBe(400);
-      expect(robot.json).toEqual({ message: SERVER_MSG.recaptchaInvalid, errors: { recaptcha_token: [SERVER_MSG.recaptchaInvalid] } });
+      expect(robot.json).toEqual({
+        code: 'recaptcha_invalid',
+        message: SERVER_MSG.recaptchaInvalid,
+        errors: { recaptcha_token: [SERVER_MSG.recaptchaInvalid] },
+      });
     }
     expect(seen.at(-1)?.get('secret')).toBe(SECRET);
     expect(seen.at(-1)?.get('response')).toBe('made-up');

@@ -39,7 +39,7 @@ const windowPassed = () => server.db.update(signInFailures).set({ failedAt: new 
 
 function expectThrottled(res: Awaited<ReturnType<typeof login>>) {
   expect(res.status, res.text).toBe(429);
-  expect(res.json).toEqual({ message: SERVER_MSG.signInThrottled });
+  expect(res.json).toEqual({ code: 'throttled', message: SERVER_MSG.signInThrottled });
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(LIMITS.windowSeconds);

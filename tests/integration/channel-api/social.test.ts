@@ -38,7 +38,7 @@ describe(`social sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const idToken = await tokenFor(email);
     const refused = await social({ id_token: idToken });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ message: SERVER_MSG.notRegistered, errors: { terms: [SERVER_MSG.notRegistered] } });
+    expect(refused.json).toEqual({ code: 'not_registered', message: SERVER_MSG.notRegistered, errors: { terms: [SERVER_MSG.notRegistered] } });
     expect(await userRow(server.db, email)).toBeUndefined();
 
     const res = await social({ id_token: idToken, terms: true, news_opt_in: true });
@@ -80,7 +80,7 @@ describe(`social sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     for (const idToken of [otherAudience, expired, altered, foreign, 'not.a.jwt']) {
       const res = await social({ id_token: idToken, terms: true });
       expect(res.status, res.text).toBe(400);
-      expect(res.json).toEqual({ message: SERVER_MSG.wrongAuth, errors: { id_token: ['The sign-in token is not valid.'] } });
+      expect(res.json).toEqual({ code: 'wrong_credentials', message: SERVER_MSG.wrongAuth, errors: { id_token: ['The sign-in token is not valid.'] } });
     }
     expect(await userRow(server.db, email)).toBeUndefined();
     // The provider's own key with the right audience is accepted: the refusals above are for the reasons named.
@@ -92,6 +92,7 @@ describe(`social sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const facebook = await acc.post('/v2/auth/social/facebook', { id_token: 'x', api_key: await http.apiKey() });
     expect(facebook.status).toBe(400);
     expect(facebook.json).toEqual({
+      code: 'invalid_params',
       message: 'Sign-in with Facebook is not configured on this channel.',
       errors: { provider: ['Sign-in with Facebook is not configured on this channel.'] },
     });

@@ -374,7 +374,7 @@ describe('Stripe unreachable', () => {
     await fake.stop();
     try {
       const res = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, idempotency_key: key });
-      expect([res.status, res.json]).toEqual([502, { message: ORDER_MSG.providerUnavailable }]);
+      expect([res.status, res.json]).toEqual([502, { code: 'payment_provider_unavailable', message: ORDER_MSG.providerUnavailable }]);
       const [purchase] = await server.db.select().from(purchases).where(eq(purchases.idempotencyKey, key));
       expect(purchase).toMatchObject({ status: 'failed', sessionId: null, failureReason: ORDER_MSG.providerUnavailable });
       const [order] = await ordersOfPurchase(purchase.id);
@@ -386,7 +386,7 @@ describe('Stripe unreachable', () => {
       // paid, so it is neither failed nor replaced.
       const before = await commerceTables();
       const retry = await shop.buy(fan.key, { event_id: open.event.id, package_id: open.ticket.id });
-      expect([retry.status, retry.json]).toEqual([502, { message: ORDER_MSG.providerUnavailable }]);
+      expect([retry.status, retry.json]).toEqual([502, { code: 'payment_provider_unavailable', message: ORDER_MSG.providerUnavailable }]);
       expect(await commerceTables()).toEqual(before);
 
       // The open order's page still answers, as it is.

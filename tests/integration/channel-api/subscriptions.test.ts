@@ -99,7 +99,7 @@ describe(`subscriptions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const again = await http.request('POST', '/stripe/subscription/start_trial', {
       body: { api_key: fan.key, subscription_id: monthly.id, idempotency_key: idempotencyKey() },
     });
-    expect([again.status, again.json.message]).toEqual([409, ORDER_MSG.trialUsed]);
+    expect([again.status, again.json.code, again.json.message]).toEqual([409, 'trial_used', ORDER_MSG.trialUsed]);
 
     const before = Date.now();
     await advance(fan.email, monthly.trial_period! - 3 + 0.1);

@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import type { RefusalCode } from '#contract';
 import { SERVER_MSG } from '#contract/auth';
+import { ChannelError } from '~/channel/errors.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { signInThrottledMessage, USER_MSG, userMessage } from '~/domain/auth-messages';
+
+/** A channel refusal as a route reads it. */
+const refused = (status: number, code: RefusalCode, message: string) => refusalOf(new ChannelError({ status, code, message, endpoint: 'test' }));
 
 describe('what a fan reads for a channel answer (spec section 8)', () => {
   it('maps the server messages that have user messages', () => {
-    expect(userMessage('Wrong auth data', 422)).toBe('Invalid email or password. Please try again.');
-    expect(userMessage('Verification failed.', 400)).toBe('Verification your email address failed.');
-    expect(userMessage('Email already verified.', 400)).toBe('Your email already verified.');
-    expect(userMessage(SERVER_MSG.notRegistered, 422)).toBe('You are not registered yet. Please accept terms and conditions and click Register to continue.');
+    expect(userMessage(refused(422, 'wrong_credentials', 'Wrong auth data'))).toBe('Invalid email or password. Please try again.');
+    expect(userMessage(refused(400, 'verification_failed', 'Verification failed.'))).toBe('Verification your email address failed.');
+    expect(userMessage(refused(400, 'already_verified', 'Email already verified.'))).toBe('Your email already verified.');
+    expect(userMessage(refused(422, 'not_registered', SERVER_MSG.notRegistered))).toBe(
+      'You are not registered yet. Please accept terms and conditions and click Register to continue.',
+    );
   });
 
   it('shows the readable server messages as they are', () => {
-    expect(userMessage('The email address you have entered is already registered.', 422)).toBe('The email address you have entered is already registered.');
-    expect(userMessage('Reset password key expired.', 400)).toBe('Reset password key expired.');
+    expect(userMessage(refused(422, 'email_taken', 'The email address you have entered is already registered.'))).toBe(
+      'The email address you have entered is already registered.',
+    );
+    expect(userMessage(refused(400, 'reset_expired', 'Reset password key expired.'))).toBe('Reset password key expired.');
   });
 
   it('hides anything else behind the generic messages', () => {
-    expect(userMessage('column "x" does not exist', 400)).toBe(USER_MSG.generic);
-    expect(userMessage('anything', 503)).toBe('Apologies! Our service is currently experiencing technical difficulties.');
+    expect(userMessage(refused(400, 'invalid_params', 'column "x" does not exist'))).toBe(USER_MSG.generic);
+    expect(userMessage(refused(503, 'service_unavailable', 'anything'))).toBe('Apologies! Our service is currently experiencing technical difficulties.');
   });
 
   it('words the sign-in limits the same for an address and an account, with the wait rounded up to minutes', () => {

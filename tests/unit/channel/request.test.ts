@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, endpoint, envelope } from '#contract';
 import { ChannelError } from '~/channel/errors.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { createChannelCore, type ChannelCoreOptions } from '~/channel/request.server';
 import { NO_KEY, captureLog, memoryStore, startTestChannel, type TestChannel } from './test-channel-server';
 
@@ -162,7 +163,8 @@ describe('status codes', () => {
     expect(error).toBeInstanceOf(ChannelError);
     expect(error.status).toBe(500);
     expect(error.message).toBe('Server Error');
-    expect(error.isOutage).toBe(true);
+    expect(refusalOf(error).kind).toBe('outage');
+    expect(error.code).toBe('internal_error');
     expect(log.lines.some((l) => l.startsWith('error') && l.includes('/geo'))).toBe(true);
   });
 
@@ -173,7 +175,19 @@ describe('status codes', () => {
     expect(error.status).toBe(422);
     expect(error.message).toBe('The given data was invalid.');
     expect(error.errors).toEqual({ limit: ['limit must be at most 100'] });
-    expect(error.isOutage).toBe(false);
+    expect(refusalOf(error).kind).not.toBe('outage');
+  });
+
+  it('a refusal carries the channel’s code; one without a known code gets its status’s', async () => {
+    channel.route('POST /v2/auth/login', () => ({ status: 422, body: { code: 'wrong_credentials', message: 'Wrong auth data' } }));
+    const { c } = core();
+    const coded = (await caught(c.call(api.login, { email: 'fan@example.test', password: 'guess' }))) as ChannelError;
+    expect([coded.status, coded.code, coded.message]).toEqual([422, 'wrong_credentials', 'Wrong auth data']);
+    expect(refusalOf(coded).kind).toBe('invalid');
+    channel.route('GET /geo', () => ({ status: 404, body: { code: 'no_such_code', message: 'Gone' } }));
+    const uncoded = (await caught(c.call(api.geo))) as ChannelError;
+    expect([uncoded.code, uncoded.message]).toEqual(['not_found', 'Gone']);
+    expect(refusalOf(uncoded).kind).toBe('not-found');
   });
 
   it('an unreachable channel is a 502 network ChannelError', async () => {

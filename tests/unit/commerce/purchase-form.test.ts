@@ -1,12 +1,15 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { GIFT_MSG, MSG, ORDER_MSG } from '#contract';
+import { GIFT_MSG, MSG, ORDER_MSG, type RefusalCode } from '#contract';
+import { ChannelError } from '~/channel/errors.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { intentOf } from '~/forms/intent';
 import {
   applyCouponSchema,
   buyFormSchema,
+  BUY_INTENTS,
   buyHref,
-  buyIntent,
   buySchema,
   paySchema,
   purchaseFromQuery,
@@ -14,6 +17,11 @@ import {
   selectPackageSchema,
 } from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
+
+/** A channel refusal as a route reads it. */
+const refused = (status: number, code: RefusalCode, message: string) => refusalOf(new ChannelError({ status, code, message, endpoint: 'test' }));
+/** The intent of a form whose button sent `value` (null: no intent field). */
+const buyIntent = (value: string | null) => intentOf(form(value === null ? [] : [['intent', value]]), BUY_INTENTS);
 
 const form = (pairs: [string, string][]) => {
   const f = new FormData();
@@ -193,11 +201,15 @@ describe('paymentRedirect', () => {
 
 describe('purchaseMessage', () => {
   it('shows the spec’s and the channel’s purchase words, and hides anything else', () => {
-    expect(purchaseMessage(ORDER_MSG.alreadyBought('package'), 409)).toBe('You already bought this package.');
-    expect(purchaseMessage(ORDER_MSG.passNotFound, 404)).toBe('Pass not found');
-    expect(purchaseMessage('idempotency_key: must be 16 to 64 letters', 400)).toBe('Something went wrong. Please try again or contact technical support');
-    expect(purchaseMessage(ORDER_MSG.providerUnavailable, 502)).toBe(ORDER_MSG.providerUnavailable);
-    expect(purchaseMessage('Internal server error', 500)).toBe('Apologies! Our service is currently experiencing technical difficulties.');
+    expect(purchaseMessage(refused(409, 'already_bought', ORDER_MSG.alreadyBought('package')))).toBe('You already bought this package.');
+    expect(purchaseMessage(refused(404, 'not_found', ORDER_MSG.passNotFound))).toBe('Pass not found');
+    expect(purchaseMessage(refused(400, 'invalid_params', 'idempotency_key: must be 16 to 64 letters'))).toBe(
+      'Something went wrong. Please try again or contact technical support',
+    );
+    expect(purchaseMessage(refused(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable))).toBe(ORDER_MSG.providerUnavailable);
+    expect(purchaseMessage(refused(500, 'internal_error', 'Internal server error'))).toBe(
+      'Apologies! Our service is currently experiencing technical difficulties.',
+    );
   });
 });
 
@@ -263,7 +275,7 @@ describe('/buy as a gift (ADR 019)', () => {
   });
 
   it('says the channel’s gift refusals as they are', () => {
-    expect(purchaseMessage(GIFT_MSG.notGiftable, 400)).toBe(GIFT_MSG.notGiftable);
-    expect(purchaseMessage(GIFT_MSG.redeemed, 409)).toBe(GIFT_MSG.redeemed);
+    expect(purchaseMessage(refused(400, 'not_giftable', GIFT_MSG.notGiftable))).toBe(GIFT_MSG.notGiftable);
+    expect(purchaseMessage(refused(409, 'gift_redeemed', GIFT_MSG.redeemed))).toBe(GIFT_MSG.redeemed);
   });
 });

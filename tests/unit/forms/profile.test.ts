@@ -1,6 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { detailsSchema, passwordSchema, profileIntent } from '~/forms/profile';
+import { intentOf } from '~/forms/intent';
+import { detailsSchema, passwordSchema, PROFILE_INTENTS } from '~/forms/profile';
+
+/** The intent of a form whose button sent `value` (null: no intent field). */
+const profileIntent = (value: string | null) => {
+  const form = new FormData();
+  if (value !== null) form.set('intent', value);
+  return intentOf(form, PROFILE_INTENTS);
+};
 
 function parse(schema: Parameters<typeof parseWithZod>[1]['schema'], fields: Record<string, string>) {
   const formData = new FormData();
