@@ -2,11 +2,12 @@ import express, { type Response, type Router } from 'express';
 import type { PaymentEventHandler } from './provider.ts';
 import { newEventId, saveCard } from './sandbox-billing.ts';
 import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
-import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { bankPage, e, field, html, input, page, spaced } from './sandbox-html.ts';
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
 import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
+import { formatMoney } from '../money.ts';
 import { channelById } from '../repo/channels.ts';
 import type { Signing } from '../signing.ts';
 
@@ -180,7 +181,7 @@ function addCardPage(token: string, channel: string, returnPath: string, errors:
 
 function authenticationPage(row: PaymentIntentRow, channel: string, error?: string): string {
   return bankPage({
-    amount: money(row.amountCents, row.currency),
+    amount: formatMoney(row.amountCents, row.currency),
     channel,
     what: 'with your saved card',
     action: `/sandbox/payment/${row.id}/authenticate`,

@@ -1,4 +1,3 @@
-import { fromCents } from '../money.ts';
 import type { CardErrors } from './sandbox.ts';
 
 /* The plain HTML the sandbox's pages are made of (checkout, bank, portal, add a card): escaping,
@@ -7,8 +6,6 @@ import type { CardErrors } from './sandbox.ts';
 export const html = String.raw;
 
 export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-export const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
 
 export const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
 

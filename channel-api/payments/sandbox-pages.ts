@@ -13,7 +13,7 @@ import {
   type SubscriptionRow,
 } from './sandbox-billing.ts';
 import { sandboxCardPages } from './sandbox-card-pages.ts';
-import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { bankPage, e, field, html, input, page, spaced } from './sandbox-html.ts';
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import {
   attachSubscription,
@@ -27,6 +27,7 @@ import {
 } from './sandbox.ts';
 import { SANDBOX_CARDS } from '../../contract/commerce.ts';
 import type { Db } from '../db/client.ts';
+import { formatMoney } from '../money.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { userByEmail } from '../repo/users.ts';
 import type { Signing } from '../signing.ts';
@@ -290,7 +291,7 @@ function summary(s: SandboxSessionRow): string {
             (l) =>
               html`<tr>
                 <td>${e(l.name)}</td>
-                <td class="amount">${e(money(l.amountCents, s.currency))}</td>
+                <td class="amount">${e(formatMoney(l.amountCents, s.currency))}</td>
               </tr>`,
           )
           .join('')}
@@ -298,7 +299,7 @@ function summary(s: SandboxSessionRow): string {
       <tfoot>
         <tr>
           <th scope="row">Total due today</th>
-          <td class="amount">${e(money(s.amountTotalCents, s.currency))}</td>
+          <td class="amount">${e(formatMoney(s.amountTotalCents, s.currency))}</td>
         </tr>
       </tfoot>
     </table>
@@ -310,7 +311,7 @@ function renewalTerms(s: SandboxSessionRow): string {
   if (s.mode !== 'subscription') return '';
   const price = s.lines.find((l) => l.name !== 'Service fee') ?? s.lines[0];
   const every = s.recurringInterval === 'year' ? 'every year' : s.recurringInterval === 'month' ? 'every month' : `every ${s.recurringCount ?? 30} days`;
-  const then = `${money(price.amountCents, s.currency)} ${every}`;
+  const then = `${formatMoney(price.amountCents, s.currency)} ${every}`;
   return s.trialDays
     ? html`<p class="terms">Free for ${s.trialDays} days, then ${e(then)} until you cancel. Your card is saved now for the first charge.</p>`
     : html`<p class="terms">Then ${e(then)} until you cancel. Your card is saved for the renewals.</p>`;
@@ -320,8 +321,8 @@ const payLabel = (s: SandboxSessionRow) =>
   s.trialDays
     ? 'Start free trial'
     : s.mode === 'subscription'
-      ? `Subscribe for ${money(s.amountTotalCents, s.currency)}`
-      : `Pay ${money(s.amountTotalCents, s.currency)}`;
+      ? `Subscribe for ${formatMoney(s.amountTotalCents, s.currency)}`
+      : `Pay ${formatMoney(s.amountTotalCents, s.currency)}`;
 
 function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors, values: { number?: string; expiry?: string }): string {
   const messages = Object.values(errors);
@@ -362,7 +363,7 @@ function checkoutPage(s: SandboxSessionRow, channel: string, errors: CardErrors,
 }
 
 function authenticationPage(s: SandboxSessionRow, channel: string, error?: string): string {
-  return bankPage({ amount: money(s.amountTotalCents, s.currency), channel, action: `/sandbox/checkout/${s.id}/authenticate`, error });
+  return bankPage({ amount: formatMoney(s.amountTotalCents, s.currency), channel, action: `/sandbox/checkout/${s.id}/authenticate`, error });
 }
 
 function endedPage(s: SandboxSessionRow, channel: string): string {
@@ -405,7 +406,7 @@ function portalPage(
                 .map(
                   (s) =>
                     html`<li>
-                      <p><strong>${e(names.get(s.sessionId) ?? 'Subscription')}</strong>: ${e(money(s.amountCents, s.currency))}</p>
+                      <p><strong>${e(names.get(s.sessionId) ?? 'Subscription')}</strong>: ${e(formatMoney(s.amountCents, s.currency))}</p>
                       <p>${e(state(s))}</p>
                       ${
                         s.status === 'canceled'

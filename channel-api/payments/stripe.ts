@@ -15,6 +15,7 @@ import type {
   PaymentProvider,
   SubscriptionState,
 } from './provider.ts';
+import { webUrl } from '../web-links.ts';
 
 /*
  * The Stripe provider (STRIPE_SECRET_KEY set): Checkout Sessions in hosted mode, reached by a 303
@@ -57,9 +58,8 @@ function declineOf(error: { code?: string; decline_code?: string } | null | unde
 }
 
 export function stripeProvider(stripe: Stripe, opts: { publicUrl: string }): PaymentProvider {
-  /** Stripe needs whole addresses to send the fan back to: our paths on PUBLIC_URL's origin (ADR
-   *  029). Joined as text, so success_url's `{CHECKOUT_SESSION_ID}` stays as Stripe wants it. */
-  const ours = (path: string) => `${new URL(opts.publicUrl).origin}${path}`;
+  /** Stripe needs whole addresses to send the fan back to: our paths on PUBLIC_URL's origin (ADR 029). */
+  const ours = (path: string) => webUrl(opts.publicUrl, path);
 
   /** The fan's customer, made once (the first purchase or card). */
   async function customerOf(fan: { userId: number; email: string; stripeCustomerId: string | null }, channelId: number): Promise<string> {

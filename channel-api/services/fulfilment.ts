@@ -21,6 +21,7 @@ import {
 } from '../repo/commerce.ts';
 import { countRedemption } from '../repo/coupons.ts';
 import { userById } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /*
  * Fulfilment: the one path from "the provider says something happened" to the fan's orders
@@ -168,7 +169,7 @@ async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
   await deliver(deps.mailer, deps.log, 'receipt', user.email, {
     channelName: channel?.name ?? 'Fieldhouse',
     firstName: user.firstName || undefined,
-    link: new URL(`/orders/${first.id}`, deps.publicUrl).href,
+    link: webUrl(deps.publicUrl, webPaths.order(first.id)),
     receipt: {
       number: `FH-${purchase.id}`,
       paidAt: (first.paidAt ?? new Date()).toISOString(),

@@ -9,6 +9,7 @@ import { orderOfUser, ownedChoices, type NewGift } from '../repo/commerce.ts';
 import { claimGift, claimGiftResend, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
 import { hashToken } from '../repo/tokens.ts';
 import { userById, type UserRow } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /*
  * Giving a pass (ADR 019). The buyer pays for a pass or package as usual, with the recipient's
@@ -122,7 +123,7 @@ export async function mailGift(deps: Deps, purchaseId: number): Promise<void> {
   const what = given.map((o) => o.product.name).join(', ');
   await deliver(deps.mailer, deps.log, 'gift', gift.recipientEmail, {
     channelName,
-    link: new URL(`/gift/${token}`, deps.publicUrl).href,
+    link: webUrl(deps.publicUrl, webPaths.gift(token)),
     notice: {
       subject: `${from} gave you a gift on ${channelName}`,
       paragraphs: [

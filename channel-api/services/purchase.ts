@@ -3,7 +3,7 @@ import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type
 import { hasAccess, type Watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
-import { fromCents } from '../money.ts';
+import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
 import { namesOf, packageById, packagesOf, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
@@ -11,6 +11,7 @@ import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
 import type { UserRow } from '../repo/users.ts';
+import { webPaths } from '../web-links.ts';
 
 /*
  * What a purchase is and costs, decided from ids only (the browser never sends an amount): a
@@ -89,7 +90,6 @@ async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: Pu
 }
 
 const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperCase();
-const cents = (amount: number) => Math.round(amount * 100);
 
 type PlannedItem = Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>;
 
@@ -147,7 +147,7 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
       period: sub.period,
       trialDays: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false) ? sub.trial_period : null,
       currency: currencyOf(caller),
-      cancelPath: '/packages',
+      cancelPath: webPaths.packages,
     },
     [
       {
@@ -160,8 +160,8 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
         label: 'New subscription',
       },
     ],
-    cents(sub.base_price),
-    cents(sub.service_fee),
+    toCents(sub.base_price),
+    toCents(sub.service_fee),
   );
 }
 
@@ -227,7 +227,7 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
       period: null,
       trialDays: null,
       currency: currencyOf(caller),
-      cancelPath: `/watch/${event.id}`,
+      cancelPath: webPaths.event(event.id),
     },
     [
       {
@@ -240,8 +240,8 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
         label: 'Purchase',
       },
     ],
-    cents(pkg.base_price),
-    cents(pkg.service_fee),
+    toCents(pkg.base_price),
+    toCents(pkg.service_fee),
   );
 }
 
@@ -302,14 +302,14 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
       period: null,
       trialDays: null,
       currency: currencyOf(caller),
-      cancelPath: `/select-package/${pkg.id}`,
+      cancelPath: webPaths.selectPackage(pkg.id),
     },
     [
-      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: cents(pkg.base_price) })),
-      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: cents(addOn!.pkg.base_price) })),
+      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: toCents(pkg.base_price) })),
+      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: toCents(addOn!.pkg.base_price) })),
     ],
     // One purchase, one service fee: the pass's.
-    cents(pkg.service_fee),
+    toCents(pkg.service_fee),
   );
   if (!params.gift) return planned;
   // Its own product key: giving a pass never ends the buyer's own checkout of it.

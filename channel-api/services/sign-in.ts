@@ -8,6 +8,7 @@ import { entitlementsOf } from '../repo/commerce.ts';
 import { geoOf } from '../repo/geo.ts';
 import { createToken } from '../repo/tokens.ts';
 import { userOut, type UserRow } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /* What the account services share: the user as the caller sees it, signing in, mailed links. */
 
@@ -30,11 +31,10 @@ export function refuseSignedIn(caller: Caller): void {
 /** Mails that carry a one-time link. */
 type LinkMail = Extract<MailKind, 'verify' | 'reset' | 'delete'>;
 
-const pages: Record<LinkMail, string> = { verify: '/verify-email', reset: '/password-reset', delete: '/confirm-account-deletion' };
 const tokenKind = { verify: 'verify', reset: 'reset', delete: 'delete' } as const;
 
 export const linkTo = (deps: Pick<Deps, 'publicUrl'>, kind: LinkMail, token: string) => {
-  const url = new URL(pages[kind], deps.publicUrl);
+  const url = new URL(webUrl(deps.publicUrl, webPaths[kind]));
   url.searchParams.set('token', token);
   return url.toString();
 };

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalog.ts';
 import { orderOfUser, syncSubscriptionOrder } from '../repo/commerce.ts';
 import type { UserRow } from '../repo/users.ts';
+import { webPaths } from '../web-links.ts';
 
 /* A fan's subscriptions beyond buying them (spec section 7, issue 11): what paying will cost
    (invoice preview), cancelling the renewal, and the provider's billing portal. */
@@ -70,7 +71,7 @@ export async function unsubscribe(deps: Deps, user: UserRow, orderId: number): P
 
 /** GET /stripe/customer-portal: the provider's billing portal, coming back to the page that asked
  *  (a path the contract has checked against its allow-list), else the profile. */
-export async function customerPortal(deps: Deps, caller: Caller, user: UserRow, returnPath = '/profile'): Promise<{ url: string }> {
+export async function customerPortal(deps: Deps, caller: Caller, user: UserRow, returnPath: string = webPaths.profile): Promise<{ url: string }> {
   try {
     return {
       url: await deps.payments.portalUrl({ userId: user.id, channelId: caller.channel.id, stripeCustomerId: user.stripeCustomerId }, returnPath),
