@@ -41,6 +41,14 @@ export interface Watchable {
   participantIds: number[];
 }
 
+/** The event as access sees it. */
+export const watchable = (event: { id: number; type: string; event_categories: { id: number }[]; participants: { id: number }[] }): Watchable => ({
+  id: event.id,
+  type: event.type,
+  categoryIds: event.event_categories.map((c) => c.id),
+  participantIds: event.participants.map((p) => p.id),
+});
+
 /** Whether one entitlement covers the event. */
 export function covers(e: Entitlement, event: Watchable): boolean {
   switch (e.type) {
@@ -95,3 +103,12 @@ export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>, entitlements
   for (const e of entitlements) for (const c of CAPABILITIES_BY_TYPE[e.type]) all.add(c);
   return [...all];
 }
+
+/** Whether the fan already has the subscription (a paid, active order of it): it is not sold again. */
+export const ownsSubscription = (entitlements: readonly Entitlement[], subscriptionId: number): boolean =>
+  entitlements.some((e) => e.type === 'subscription' && e.productId === subscriptionId);
+
+/** Whether a subscription's free trial is open to the fan: one it offers, and a trial once per
+ *  account (a visitor may still start one). */
+export const trialOpen = (sub: { trial_period: number | null }, user: Pick<UserRow, 'trialPeriodUsed'> | null): boolean =>
+  sub.trial_period !== null && !(user?.trialPeriodUsed ?? false);

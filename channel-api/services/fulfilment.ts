@@ -1,14 +1,16 @@
-import { DECLINE_MSG } from '../../contract/commerce.ts';
+import { DECLINE_MSG, ORDER_MSG, type Order } from '../../contract/commerce.ts';
 import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
 import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
+import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import {
+  orderOfUser,
   ordersOfPurchase,
   paymentEventSeen,
   purchaseById,
@@ -20,7 +22,7 @@ import {
   type PurchaseRow,
 } from '../repo/commerce.ts';
 import { countRedemption } from '../repo/coupons.ts';
-import { userById } from '../repo/users.ts';
+import { userById, type UserRow } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 
 /*
@@ -84,6 +86,17 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   });
   if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
   return result;
+}
+
+/** A fan's order as its page shows it. One still waiting for its payment is settled first with
+ *  the provider's answer (a late or lost webhook, a closed tab); another fan's order is not found. */
+export async function orderForPage(deps: Deps, user: Pick<UserRow, 'id'>, orderId: number): Promise<Order> {
+  const found = await orderOfUser(deps.db, user.id, orderId);
+  if (!found) throw new HttpError(404, ORDER_MSG.orderNotFound);
+  if (found.row.status !== 'created' || found.row.purchaseId === null) return found.out;
+  const purchase = await purchaseById(deps.db, found.row.purchaseId);
+  if (purchase) await reconcile(deps, purchase);
+  return (await orderOfUser(deps.db, user.id, orderId))!.out;
 }
 
 /** An order page asking about a purchase still open: the provider's answer settles it now. */

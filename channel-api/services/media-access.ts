@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { MediaGrant, StreamStatus } from '../../contract/index.ts';
-import { hasAccess, hasVodAccess, type Viewer } from '../access.ts';
+import { hasAccess, hasVodAccess, watchable, type Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
@@ -11,7 +11,6 @@ import { freeAssets, liveSessionKeys } from '../repo/media.ts';
 import { userById } from '../repo/users.ts';
 import { vodById } from '../repo/vod.ts';
 import type { Signing } from '../signing.ts';
-import { watchable } from './purchase.ts';
 
 /*
  * Who gets an asset's files (ADR 026). An asset some free event or video plays (or the browser

@@ -1,6 +1,6 @@
 import { isSold } from '../../contract/access.ts';
 import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
-import { hasAccess, type Watchable } from '../access.ts';
+import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { fromCents, toCents } from '../money.ts';
@@ -137,7 +137,7 @@ function planPriced(
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
   if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
-  if (caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id)) throw alreadyBought('subscription');
+  if (ownsSubscription(caller.viewer.entitlements, sub.id)) throw alreadyBought('subscription');
   return plan(
     {
       type: 'subscription',
@@ -145,7 +145,7 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
       productName: sub.name,
       mode: 'subscription',
       period: sub.period,
-      trialDays: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false) ? sub.trial_period : null,
+      trialDays: trialOpen(sub, caller.user) ? sub.trial_period : null,
       currency: currencyOf(caller),
       cancelPath: webPaths.packages,
     },
@@ -195,14 +195,6 @@ export async function planTrial(
     totalCents: 0,
   };
 }
-
-/** The event as access sees it. */
-export const watchable = (event: { id: number; type: string; event_categories: { id: number }[]; participants: { id: number }[] }): Watchable => ({
-  id: event.id,
-  type: event.type,
-  categoryIds: event.event_categories.map((c) => c.id),
-  participantIds: event.participants.map((p) => p.id),
-});
 
 async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId: number | undefined): Promise<PurchasePlan> {
   const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
@@ -380,7 +372,7 @@ async function addOnsOf(deps: Deps, caller: Caller, pkg: PackageOut) {
 export function subscriptionView(caller: Pick<Caller, 'user' | 'viewer'>, sub: SubscriptionOut) {
   return {
     ...sub,
-    purchased: caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id),
-    trial_available: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false),
+    purchased: ownsSubscription(caller.viewer.entitlements, sub.id),
+    trial_available: trialOpen(sub, caller.user),
   };
 }

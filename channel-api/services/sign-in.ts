@@ -1,5 +1,6 @@
 import type { AuthSession, User } from '../../contract/auth.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
+import { capabilitiesOf } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
@@ -15,7 +16,7 @@ import { webPaths, webUrl } from '../web-links.ts';
 /** `is_geo_blocked` follows the caller's address, like GET /geo. */
 export async function userView(deps: Deps, caller: Caller, user: UserRow): Promise<User> {
   const [geo, entitlements] = await Promise.all([geoOf(deps.db, caller.channel, caller.ip), entitlementsOf(deps.db, user.id)]);
-  return userOut(user, geo.is_geo_blocked, entitlements);
+  return userOut(user, geo.is_geo_blocked, capabilitiesOf(user, entitlements));
 }
 
 /** A new api key bound to the user; the web app replaces the visitor's key with it. */
