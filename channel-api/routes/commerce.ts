@@ -9,8 +9,9 @@ import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { orderForPage } from '../services/fulfilment.ts';
 import { giftOf, giftView, redeem, resendGift } from '../services/gifts.ts';
-import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
-import { customerPortal, invoicePreview, unsubscribe } from '../services/subscriptions.ts';
+import { packageView, subscriptionView } from '../services/product-pages.ts';
+import { planPurchase, quoteOf } from '../services/purchase.ts';
+import { customerPortal, invoicePreview, planTrial, unsubscribe } from '../services/subscriptions.ts';
 
 /* Selling access (spec section 7, Payments): products with what the fan owns of them, the price
    of a purchase, buying it, and the fan's orders. The rules are in services/purchase.ts,

@@ -2,11 +2,12 @@ import { isSold } from '../../contract/access.ts';
 import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
 import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
+import { addOnWith, choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
 import { HttpError } from '../http/errors.ts';
 import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
-import { namesOf, packageById, packagesOf, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
+import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalog.ts';
 import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
@@ -165,37 +166,6 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
   );
 }
 
-/**
- * A subscription that starts with its free trial (POST /stripe/subscription/start_trial): offered
- * only while the fan's trial_period_used is false. Nothing is charged now (the order's amount is
- * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
- * (the fee comes with a payment at checkout only: ADR 016).
- */
-export async function planTrial(
-  deps: Deps,
-  caller: Caller,
-  user: UserRow,
-  id: number,
-  promotionCode?: string,
-  codeField = 'promotion_code',
-): Promise<PurchasePlan> {
-  const sub = await subscriptionById(deps.db, caller.channel.id, id);
-  if (!sub) throw new HttpError(404, ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
-  if (!sub.trial_period) throw new HttpError(400, ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
-  if (user.trialPeriodUsed) throw new HttpError(409, ORDER_MSG.trialUsed);
-  // A promotion code lowers the price charged at the trial's end (and every period after it).
-  const paying = await planPurchase(deps, caller, user, { subscription_id: id, promotion_code: promotionCode }, codeField);
-  return {
-    ...paying,
-    trialDays: sub.trial_period,
-    trial: { days: sub.trial_period, recurringCents: paying.subtotalCents - paying.discountCents },
-    orders: paying.orders.map((o) => ({ ...o, amountCents: 0, serviceFeeCents: 0, label: 'Free trial' })),
-    subtotalCents: 0,
-    serviceFeeCents: 0,
-    totalCents: 0,
-  };
-}
-
 async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId: number | undefined): Promise<PurchasePlan> {
   const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
   if (!found) throw new HttpError(404, 'Event not found', { event_id: ['Event not found'] });
@@ -235,19 +205,6 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
     toCents(pkg.base_price),
     toCents(pkg.service_fee),
   );
-}
-
-/** A package's choices: its categories, or a team pass's teams. */
-export const choiceKind = (pkg: Pick<PackageOut, 'is_team_pass'>) => (pkg.is_team_pass ? 'participant' : 'category');
-export const choiceIds = (pkg: Pick<PackageOut, 'is_team_pass' | 'participants' | 'event_categories'>) =>
-  pkg.is_team_pass ? pkg.participants : pkg.event_categories;
-
-/** An add-on counts as owned-with-its-pass when the fan owns any choice of the regular pass. */
-export async function needsRegularPass(deps: Deps, user: UserRow | null, pkg: PackageOut): Promise<boolean> {
-  if (pkg.kind !== 'additional' || pkg.parent_pass_id === null) return false;
-  if (!user) return true;
-  const owned = await ownedChoices(deps.db, user.id, pkg.parent_pass_id);
-  return owned.categories.length + owned.participants.length === 0;
 }
 
 async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
@@ -308,19 +265,6 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
   return { ...planned, gift: true, productKey: `gift:${planned.productKey}`, orders: planned.orders.map((o) => ({ ...o, isGift: true })) };
 }
 
-/** An add-on bought with its regular pass (add_on_id): it must be that pass's add-on, and covers the
- *  chosen choices it offers that the fan does not own yet (a gift's buyer: every chosen one). */
-async function addOnWith(deps: Deps, caller: Caller, user: UserRow | null, pass: PackageOut, addOnId: number, chosen: number[]) {
-  const addOn = await packageById(deps.db, caller.channel.id, addOnId);
-  if (!addOn || addOn.kind !== 'additional' || addOn.parent_pass_id !== pass.id)
-    throw new HttpError(400, ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
-  const owned = user ? await ownedChoices(deps.db, user.id, addOn.id) : { categories: [], participants: [] };
-  const ownedIds = choiceKind(addOn) === 'participant' ? owned.participants : owned.categories;
-  const choices = chosen.filter((c) => choiceIds(addOn).includes(c) && !ownedIds.includes(c));
-  if (choices.length === 0) throw new HttpError(400, ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });
-  return { pkg: addOn, choices };
-}
-
 /** The plan as the /buy summary shows it. */
 export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
   return {
@@ -336,43 +280,5 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
     discount: fromCents(p.discountCents),
     coupon: p.coupon && { code: p.coupon.code, description: p.coupon.description },
     trial_days: p.trialDays,
-  };
-}
-
-/** What the /packages/{id} and /subscriptions/{id} pages need beyond the catalogue. */
-export async function packageView(deps: Deps, caller: Caller, pkg: PackageOut) {
-  const kind = choiceKind(pkg);
-  const ids = choiceIds(pkg);
-  const owned = caller.user ? await ownedChoices(deps.db, caller.user.id, pkg.id) : { categories: [], participants: [] };
-  const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
-  const names = await namesOf(deps.db, caller.channel.id, kind, ids);
-  const choices = ids.map((id) => ({ id, name: names.get(id) ?? `#${id}`, owned: ownedIds.includes(id) }));
-  return {
-    ...pkg,
-    purchased: pkg.type === 'package' && choices.length > 0 && choices.every((c) => c.owned),
-    disabledCategories: owned.categories.filter((id) => kind === 'category' && ids.includes(id)),
-    disabledParticipants: owned.participants.filter((id) => kind === 'participant' && ids.includes(id)),
-    choices,
-    needs_regular_pass: await needsRegularPass(deps, caller.user, pkg),
-    add_ons: await addOnsOf(deps, caller, pkg),
-  };
-}
-
-/** A regular pass's add-ons, each with the choices of the pass it covers. */
-async function addOnsOf(deps: Deps, caller: Caller, pkg: PackageOut) {
-  if (pkg.kind !== 'regular' || pkg.type !== 'package') return [];
-  const all = await packagesOf(deps.db, caller.channel.id);
-  const offered = choiceIds(pkg);
-  return all
-    .filter((p) => p.kind === 'additional' && p.parent_pass_id === pkg.id)
-    .map((p) => ({ id: p.id, name: p.name, description: p.description, base_price: p.base_price, choices: choiceIds(p).filter((c) => offered.includes(c)) }))
-    .filter((p) => p.choices.length > 0);
-}
-
-export function subscriptionView(caller: Pick<Caller, 'user' | 'viewer'>, sub: SubscriptionOut) {
-  return {
-    ...sub,
-    purchased: ownsSubscription(caller.viewer.entitlements, sub.id),
-    trial_available: trialOpen(sub, caller.user),
   };
 }
