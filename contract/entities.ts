@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from './http.ts';
 
 /* Wire shapes of the channel's entities (spec section 3). Field names are the channel's own. */
 
@@ -196,7 +197,6 @@ export type Faq = z.infer<typeof faq>;
 export const staticBlock = z.object({ id: z.number().int(), alias: z.string(), title: z.string(), body: z.string() });
 export type StaticBlock = z.infer<typeof staticBlock>;
 
-const money = z.number().nonnegative();
 const productBase = {
   id: z.number().int(),
   name: z.string(),

@@ -1,4 +1,6 @@
-import { DECLINE_MSG, GIFT_MSG, ORDER_MSG } from '#contract/commerce';
+import { DECLINE_MSG } from '#contract/checkout';
+import { GIFT_MSG } from '#contract/gifts';
+import { ORDER_MSG } from '#contract/orders';
 import { USER_MSG } from './auth-messages';
 
 /* What a fan reads when the channel refuses a purchase: the spec's own words ('id not selected',

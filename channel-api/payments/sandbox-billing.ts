@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { InvoiceState, PaymentEventHandler, SubscriptionState } from './provider.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxCards, sandboxClocks, sandboxInvoices, sandboxSessions, sandboxSubscriptions } from '../db/schema.ts';
 

@@ -5,7 +5,7 @@ import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sa
 import { bankPage, e, field, html, input, page, spaced } from './sandbox-html.ts';
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
-import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { formatMoney } from '../money.ts';
 import { channelById } from '../repo/channels.ts';

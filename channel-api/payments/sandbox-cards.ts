@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { CardOnFile, ChargeRequest, ChargeResult, CheckoutState, Fan } from './provider.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxCards, sandboxPaymentIntents } from '../db/schema.ts';
 

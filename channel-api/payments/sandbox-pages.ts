@@ -25,7 +25,7 @@ import {
   type CardErrors,
   type SandboxSessionRow,
 } from './sandbox.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { formatMoney } from '../money.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';

@@ -4,7 +4,7 @@ import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandl
 import { invoiceState, newEventId, setCancelAtPeriodEnd, subscriptionRow, subscriptionState } from './sandbox-billing.ts';
 import { cancelWaitingPayment, chargeSavedCard, detachCard, paymentIntent, paymentState, savedCardsOf } from './sandbox-cards.ts';
 import { linkToken } from './sandbox-links.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxSessions } from '../db/schema.ts';
 import type { Signing } from '../signing.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ActivityStatus, Order } from '../../contract/commerce.ts';
+import type { ActivityStatus, Order } from '../../contract/orders.ts';
 import type { Entitlement } from '../access.ts';
 import { isUniqueViolation } from './users.ts';
 import type { Db, Executor } from '../db/client.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_MSG, type SavedCard } from '../../contract/commerce.ts';
+import type { SavedCard } from '../../contract/billing.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { CardOnFile, Fan } from '../payments/provider.ts';

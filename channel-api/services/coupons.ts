@@ -1,4 +1,4 @@
-import type { ProductType } from '../../contract/commerce.ts';
+import type { ProductType } from '../../contract/orders.ts';
 import { formatMoney } from '../money.ts';
 
 /*

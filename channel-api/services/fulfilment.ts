@@ -1,4 +1,5 @@
-import { DECLINE_MSG, ORDER_MSG, type Order } from '../../contract/commerce.ts';
+import { DECLINE_MSG } from '../../contract/checkout.ts';
+import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';

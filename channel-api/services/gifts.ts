@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GIFT_MSG, ORDER_MSG, type Gift, type Order } from '../../contract/commerce.ts';
+import { GIFT_MSG, type Gift } from '../../contract/gifts.ts';
+import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';

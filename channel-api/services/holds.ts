@@ -1,6 +1,6 @@
 import { couponFor } from './promotion.ts';
 import type { PurchasePlan } from './purchase.ts';
-import { ORDER_MSG } from '../../contract/commerce.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Executor } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { trialHeld, type PurchaseRow } from '../repo/commerce.ts';

@@ -1,4 +1,4 @@
-import { ORDER_MSG } from '../../contract/commerce.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { packageById, type PackageOut } from '../repo/catalog.ts';

@@ -1,5 +1,7 @@
 import { isSold } from '../../contract/access.ts';
-import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
+import type { PurchaseParams as Ids, Quote } from '../../contract/checkout.ts';
+import { GIFT_MSG } from '../../contract/gifts.ts';
+import { ORDER_MSG, type ProductType } from '../../contract/orders.ts';
 import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { addOnWith, choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';

@@ -1,4 +1,4 @@
-import type { ActivityStatus } from '../../contract/commerce.ts';
+import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import { formatMoney, fromCents } from '../money.ts';

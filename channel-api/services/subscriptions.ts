@@ -1,4 +1,4 @@
-import { ORDER_MSG, type Order } from '../../contract/commerce.ts';
+import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { periodEnd } from './billing.ts';
 import { planPurchase, type PurchasePlan } from './purchase.ts';
