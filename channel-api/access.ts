@@ -4,7 +4,7 @@ import type { UserRow } from './repo/users.ts';
 
 /*
  * Who may watch what, and what a fan may do (spec sections 3, 4 and 6). Pure: the fan's paid,
- * active orders come in as entitlements (repo/commerce.ts loads them once per request); nothing
+ * active orders come in as entitlements (repo/orders.ts loads them once per request); nothing
  * else decides access or maps capabilities.
  */
 

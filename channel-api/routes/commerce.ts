@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
 import { packageById, subscriptionById } from '../repo/catalog.ts';
-import { ordersOf } from '../repo/commerce.ts';
+import { ordersOf } from '../repo/orders.ts';
 import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
 import { orderForPage } from '../services/fulfilment.ts';

@@ -15,7 +15,7 @@ import {
   setPurchaseSession,
   type NewGift,
   type PurchaseRow,
-} from '../repo/commerce.ts';
+} from '../repo/purchases.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
 import { webPaths } from '../web-links.ts';
 

@@ -10,19 +10,9 @@ import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
-import {
-  orderOfUser,
-  ordersOfPurchase,
-  paymentEventSeen,
-  purchaseById,
-  purchaseBySession,
-  recordPaymentEvent,
-  markTrialUsed,
-  settlePurchase,
-  type Outcome,
-  type PurchaseRow,
-} from '../repo/commerce.ts';
 import { countRedemption } from '../repo/coupons.ts';
+import { orderOfUser, ordersOfPurchase, markTrialUsed } from '../repo/orders.ts';
+import { paymentEventSeen, purchaseById, purchaseBySession, recordPaymentEvent, settlePurchase, type Outcome, type PurchaseRow } from '../repo/purchases.ts';
 import { userById, type UserRow } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 

@@ -2,7 +2,7 @@ import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { packageById, type PackageOut } from '../repo/catalog.ts';
-import { ownedChoices } from '../repo/commerce.ts';
+import { ownedChoices } from '../repo/orders.ts';
 import type { UserRow } from '../repo/users.ts';
 
 /* A package's choices (its categories, or a team pass's teams) and its add-ons: what a fan may

@@ -10,9 +10,10 @@ import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
 import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalog.ts';
-import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
+import { ownedChoices } from '../repo/orders.ts';
+import type { NewOrder } from '../repo/purchases.ts';
 import type { UserRow } from '../repo/users.ts';
 import { webPaths } from '../web-links.ts';
 

@@ -4,7 +4,8 @@ import { deliver, type MailKind } from '../mail/index.ts';
 import { formatMoney, fromCents } from '../money.ts';
 import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
-import { addTransaction, hasPaidCharge, orderBySubscription, recordPaymentEvent, syncSubscriptionOrder, type OrderRow } from '../repo/commerce.ts';
+import { addTransaction, hasPaidCharge, orderBySubscription, syncSubscriptionOrder, type OrderRow } from '../repo/orders.ts';
+import { recordPaymentEvent } from '../repo/purchases.ts';
 import { userById } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 

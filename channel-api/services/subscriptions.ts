@@ -6,7 +6,7 @@ import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
 import { HttpError } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalog.ts';
-import { orderOfUser, syncSubscriptionOrder } from '../repo/commerce.ts';
+import { orderOfUser, syncSubscriptionOrder } from '../repo/orders.ts';
 import type { UserRow } from '../repo/users.ts';
 import { webPaths } from '../web-links.ts';
 
