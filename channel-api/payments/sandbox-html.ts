@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { CardErrors } from './sandbox.ts';
 
 /* The plain HTML the sandbox's pages are made of (checkout, bank, portal, add a card): escaping,
@@ -8,6 +9,9 @@ export const html = String.raw;
 export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
+
+/** A page of the sandbox, never kept by a cache: each shows one fan's checkout or card. */
+export const sendPage = (res: Response, status: number, body: string) => res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
 
 export function page(title: string, body: string): string {
   return html`<!doctype html>
@@ -44,6 +48,13 @@ export function input(name: keyof CardErrors, label: string, attrs: string, valu
     ${error ? html`<span class="error" id="${id}-error">${e(error)}</span>` : ''}
   </p>`;
 }
+
+/** What the payer answered on the bank's page; null: neither (the page is shown again with `CHOOSE_ANSWER`). */
+export const bankAnswer = (body: unknown): 'complete' | 'fail' | null => {
+  const result = field((body as Record<string, unknown> | undefined)?.result);
+  return result === 'complete' || result === 'fail' ? result : null;
+};
+export const CHOOSE_ANSWER = 'Choose Complete or Fail.';
 
 /** The bank's 3-D Secure page: the payer answers Complete or Fail to `action`. */
 export function bankPage(opts: { amount: string; channel: string; what?: string; action: string; error?: string }): string {
