@@ -83,8 +83,6 @@ export const eventParticipant = z.object({
   color: z.string(),
 });
 
-export { ACCESS_TYPES, accessTypeOf, isSold, type AccessType } from './access.ts';
-
 export const event = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,7 +3,7 @@ import { api, ORDER_MSG } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
-import { packageById, subscriptionById } from '../repo/catalog.ts';
+import { packageById, subscriptionById } from '../repo/catalogue.ts';
 import { ordersOf } from '../repo/orders.ts';
 import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';

@@ -4,7 +4,7 @@ import { hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
-import { eventCategoriesOf } from '../repo/catalog.ts';
+import { eventCategoriesOf } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
 

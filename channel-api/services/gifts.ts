@@ -4,7 +4,7 @@ import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
-import { packageById } from '../repo/catalog.ts';
+import { packageById } from '../repo/catalogue.ts';
 import { channelById } from '../repo/channels.ts';
 import { claimGift, claimGiftResend, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
 import { orderOfUser, ownedChoices } from '../repo/orders.ts';

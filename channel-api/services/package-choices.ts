@@ -1,7 +1,7 @@
 import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
-import { packageById, type PackageOut } from '../repo/catalog.ts';
+import { packageById, type PackageOut } from '../repo/catalogue.ts';
 import { ownedChoices } from '../repo/orders.ts';
 import type { UserRow } from '../repo/users.ts';
 

@@ -1,7 +1,7 @@
 import { ownsSubscription, trialOpen } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
-import { namesOf, packagesOf, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
+import { namesOf, packagesOf, type PackageOut, type SubscriptionOut } from '../repo/catalogue.ts';
 import { ownedChoices } from '../repo/orders.ts';
 
 /* The product pages (GET packages/{id}, GET subscriptions/{id}): a product with what the caller

@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
-import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalog.ts';
+import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
 import { ownedChoices } from '../repo/orders.ts';

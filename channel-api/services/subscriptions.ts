@@ -5,7 +5,7 @@ import { planPurchase, type PurchasePlan } from './purchase.ts';
 import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
 import { HttpError } from '../http/errors.ts';
-import { subscriptionById } from '../repo/catalog.ts';
+import { subscriptionById } from '../repo/catalogue.ts';
 import { orderOfUser, syncSubscriptionOrder } from '../repo/orders.ts';
 import type { UserRow } from '../repo/users.ts';
 import { webPaths } from '../web-links.ts';
