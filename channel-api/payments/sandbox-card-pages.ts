@@ -2,7 +2,7 @@ import express, { type Response, type Router } from 'express';
 import type { PaymentEventHandler } from './provider.ts';
 import { newEventId, saveCard } from './sandbox-billing.ts';
 import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
-import { bankAnswer, bankPage, CHOOSE_ANSWER, e, field, html, input, page, sendPage, spaced } from './sandbox-html.ts';
+import { bankAnswer, bankPage, CHOOSE_ANSWER, e, field, gonePage, html, input, page, sendPage, spaced } from './sandbox-html.ts';
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
 import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/checkout.ts';
@@ -35,16 +35,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
 
   function claimsOf(token: string, res: Response) {
     const claims = linkClaims(opts.signing, token, 'add-card', now());
-    if (!claims)
-      sendPage(
-        res,
-        404,
-        page(
-          'Link expired',
-          html`<h1>This link has expired</h1>
-            <p>Choose Add a card again from your profile.</p>`,
-        ),
-      );
+    if (!claims) sendPage(res, 404, gonePage('Link expired', 'This link has expired', 'Choose Add a card again from your profile.'));
     return claims;
   }
 
@@ -86,15 +77,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
   async function waiting(id: string, res: Response): Promise<{ row: PaymentIntentRow; channel: string } | null> {
     const row = await paymentIntent(db, id);
     if (!row) {
-      sendPage(
-        res,
-        404,
-        page(
-          'Payment not found',
-          html`<h1>Payment not found</h1>
-            <p>This test payment does not exist.</p>`,
-        ),
-      );
+      sendPage(res, 404, gonePage('Payment not found', 'Payment not found', 'This test payment does not exist.'));
       return null;
     }
     return { row, channel: await channelName(row.channelId) };

@@ -31,6 +31,14 @@ export function page(title: string, body: string): string {
     </html> `;
 }
 
+/** The page of something not there: a checkout or payment that does not exist, a link that has expired. */
+export const gonePage = (title: string, heading: string, text: string) =>
+  page(
+    title,
+    html`<h1>${e(heading)}</h1>
+      <p>${e(text)}</p>`,
+  );
+
 export function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
   const id = `card-${name}`;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');

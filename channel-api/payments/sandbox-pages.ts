@@ -3,7 +3,7 @@ import type { PaymentEventHandler } from './provider.ts';
 import { advanceClock, newEventId, saveCard, startSubscription } from './sandbox-billing.ts';
 import { sandboxCardPages } from './sandbox-card-pages.ts';
 import { authenticationPage, checkoutPage, endedPage, returnUrl } from './sandbox-checkout-pages.ts';
-import { bankAnswer, CHOOSE_ANSWER, field, html, page, sendPage } from './sandbox-html.ts';
+import { bankAnswer, CHOOSE_ANSWER, field, gonePage, sendPage } from './sandbox-html.ts';
 import { sandboxPortalPages } from './sandbox-portal.ts';
 import { CHECKOUT_CSS } from './sandbox-styles.ts';
 import { attachSubscription, awaitAuthentication, checkCard, closeSession, parseExpiry, sandboxSession, type SandboxSessionRow } from './sandbox.ts';
@@ -35,15 +35,7 @@ export function sandboxPages(opts: { db: Db; signing: Signing; onEvent: PaymentE
   async function load(req: Request, res: Response): Promise<{ session: SandboxSessionRow; channel: string } | null> {
     const session = await sandboxSession(db, String(req.params.id), now());
     if (!session) {
-      sendPage(
-        res,
-        404,
-        page(
-          'Checkout not found',
-          html`<h1>Checkout not found</h1>
-            <p>This test checkout does not exist.</p>`,
-        ),
-      );
+      sendPage(res, 404, gonePage('Checkout not found', 'Checkout not found', 'This test checkout does not exist.'));
       return null;
     }
     const channel = (await channelById(db, session.channelId))?.name ?? 'Fieldhouse';

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { PaymentEventHandler } from './provider.ts';
 import { cardsOf, clockNow, newEventId, sessionNames, setCancelAtPeriodEnd, subscriptionsOf, type SubscriptionRow } from './sandbox-billing.ts';
-import { e, field, html, page, sendPage } from './sandbox-html.ts';
+import { e, field, gonePage, html, page, sendPage } from './sandbox-html.ts';
 import { linkClaims } from './sandbox-links.ts';
 import type { Db } from '../db/client.ts';
 import { formatMoney } from '../money.ts';
@@ -18,15 +18,7 @@ export function sandboxPortalPages(opts: { db: Db; signing: Signing; onEvent: Pa
   function portal(req: Request, res: Response) {
     const claims = linkClaims(opts.signing, String(req.params.token), 'portal', now());
     if (!claims) {
-      sendPage(
-        res,
-        404,
-        page(
-          'Link expired',
-          html`<h1>This link has expired</h1>
-            <p>Open Manage billing again from your profile.</p>`,
-        ),
-      );
+      sendPage(res, 404, gonePage('Link expired', 'This link has expired', 'Open Manage billing again from your profile.'));
       return null;
     }
     return claims;
