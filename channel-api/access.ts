@@ -4,7 +4,7 @@ import type { UserRow } from './repo/users.ts';
 
 /*
  * Who may watch what, and what a fan may do (spec sections 3, 4 and 6). Pure: the fan's paid,
- * active orders come in as entitlements (repo/commerce.ts loads them once per request); nothing
+ * active orders come in as entitlements (repo/orders.ts loads them once per request); nothing
  * else decides access or maps capabilities.
  */
 
@@ -40,6 +40,14 @@ export interface Watchable {
   categoryIds: number[];
   participantIds: number[];
 }
+
+/** The event as access sees it. */
+export const watchable = (event: { id: number; type: string; event_categories: { id: number }[]; participants: { id: number }[] }): Watchable => ({
+  id: event.id,
+  type: event.type,
+  categoryIds: event.event_categories.map((c) => c.id),
+  participantIds: event.participants.map((p) => p.id),
+});
 
 /** Whether one entitlement covers the event. */
 export function covers(e: Entitlement, event: Watchable): boolean {
@@ -95,3 +103,12 @@ export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>, entitlements
   for (const e of entitlements) for (const c of CAPABILITIES_BY_TYPE[e.type]) all.add(c);
   return [...all];
 }
+
+/** Whether the fan already has the subscription (a paid, active order of it): it is not sold again. */
+export const ownsSubscription = (entitlements: readonly Entitlement[], subscriptionId: number): boolean =>
+  entitlements.some((e) => e.type === 'subscription' && e.productId === subscriptionId);
+
+/** Whether a subscription's free trial is open to the fan: one it offers, and a trial once per
+ *  account (a visitor may still start one). */
+export const trialOpen = (sub: { trial_period: number | null }, user: Pick<UserRow, 'trialPeriodUsed'> | null): boolean =>
+  sub.trial_period !== null && !(user?.trialPeriodUsed ?? false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, envelope } from './http.ts';
 
-/* The signed-in fan's clips, read by the /profile tabs (orders: commerce.ts). The clips issue
+/* The signed-in fan's clips, read by the /profile tabs (orders: orders.ts). The clips issue
    extends these shapes. */
 
 export const clipStatus = z.enum(['queued', 'processed', 'failed']);

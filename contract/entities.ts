@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from './http.ts';
 
 /* Wire shapes of the channel's entities (spec section 3). Field names are the channel's own. */
 
@@ -81,8 +82,6 @@ export const eventParticipant = z.object({
   images,
   color: z.string(),
 });
-
-export { ACCESS_TYPES, accessTypeOf, isSold, type AccessType } from './access.ts';
 
 export const event = z.object({
   id: z.number().int(),
@@ -196,7 +195,6 @@ export type Faq = z.infer<typeof faq>;
 export const staticBlock = z.object({ id: z.number().int(), alias: z.string(), title: z.string(), body: z.string() });
 export type StaticBlock = z.infer<typeof staticBlock>;
 
-const money = z.number().nonnegative();
 const productBase = {
   id: z.number().int(),
   name: z.string(),

@@ -80,6 +80,13 @@ export const limit = (max: number, dflt: number) => int(1, max).default(dflt);
 /** Epoch seconds, as the spec's date helper makes them. */
 export const epochSeconds = int(0, EPOCH_SECONDS_MAX);
 
+/** A flag in a query string: '1' or 'true' is on. */
+export const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+/** An amount on the wire: decimal, never negative (the channel keeps cents). */
+export const money = z.number().nonnegative();
+/** A date and time as the channel writes it (ISO 8601). */
+export const stamp = z.string();
+
 /** Refinements for strings that reach the database: PostgreSQL text cannot hold a NUL, and a
  *  single-line value (a name, a key, a search) has no business holding any control character. */
 export const noNul = [(s: string) => !s.includes('\u0000'), 'must not contain NUL characters'] as const;

@@ -1,9 +1,13 @@
 import * as account from './account.ts';
 import * as auth from './auth.ts';
-import * as commerce from './commerce.ts';
+import * as billing from './billing.ts';
+import * as checkout from './checkout.ts';
 import * as content from './content.ts';
+import * as gifts from './gifts.ts';
 import type { Endpoint } from './http.ts';
+import * as orders from './orders.ts';
 import * as publicCalls from './public.ts';
+import * as subscriptions from './subscriptions.ts';
 
 export * from './http.ts';
 export * from './refusals.ts';
@@ -12,7 +16,11 @@ export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';
 export * from './auth.ts';
 export { clip, type Clip } from './account.ts';
-export * from './commerce.ts';
+export * from './orders.ts';
+export * from './checkout.ts';
+export * from './gifts.ts';
+export * from './subscriptions.ts';
+export * from './billing.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -55,24 +63,24 @@ export const api = {
   userAccess: auth.userAccess,
   deleteAccountInfo: auth.deleteAccountInfo,
   deleteAccountConfirm: auth.deleteAccountConfirm,
-  orders: commerce.orders,
-  orderDetail: commerce.orderDetail,
-  packageDetail: commerce.packageDetail,
-  subscriptionDetail: commerce.subscriptionDetail,
-  purchaseQuote: commerce.purchaseQuote,
-  applyCoupon: commerce.applyCoupon,
-  buy: commerce.buy,
-  buyBundle: commerce.buyBundle,
-  startTrial: commerce.startTrial,
-  invoicePreview: commerce.invoicePreview,
-  unsubscribe: commerce.unsubscribe,
-  customerPortal: commerce.customerPortal,
-  giftDetail: commerce.giftDetail,
-  redeemGift: commerce.redeemGift,
-  resendGift: commerce.resendGift,
-  listCards: commerce.listCards,
-  setupIntent: commerce.setupIntent,
-  deleteCard: commerce.deleteCard,
+  orders: orders.orders,
+  orderDetail: orders.orderDetail,
+  packageDetail: checkout.packageDetail,
+  subscriptionDetail: checkout.subscriptionDetail,
+  purchaseQuote: checkout.purchaseQuote,
+  applyCoupon: checkout.applyCoupon,
+  buy: checkout.buy,
+  buyBundle: checkout.buyBundle,
+  startTrial: subscriptions.startTrial,
+  invoicePreview: subscriptions.invoicePreview,
+  unsubscribe: subscriptions.unsubscribe,
+  customerPortal: billing.customerPortal,
+  giftDetail: gifts.giftDetail,
+  redeemGift: gifts.redeemGift,
+  resendGift: gifts.resendGift,
+  listCards: billing.listCards,
+  setupIntent: billing.setupIntent,
+  deleteCard: billing.deleteCard,
   clipsUser: account.clipsUser,
 } satisfies Record<string, Endpoint>;
 

@@ -1,6 +1,7 @@
 /* How the web app words and reads a fan's orders (spec section 4): the display label, the payment
  * flow's three states, where to go after paying, and what a fan owns of the catalogue. Pure. */
-import { GIFT_MSG, type Order } from '#contract/commerce';
+import { GIFT_MSG } from '#contract/gifts';
+import type { Order } from '#contract/orders';
 
 /** Spec section 4 payment status labels: 'Refunded' if refunded; 'Active' for a paid, active
  *  subscription; 'Paid' for a paid, active event or package; 'Inactive' otherwise (PAYMENTS.md §5). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '#contract/auth';
-import { GIFT_MSG } from '#contract/commerce';
+import { GIFT_MSG } from '#contract/gifts';
 
 /** /orders/{id}/gift: the address a gift is mailed to again (blank, even as spaces: the
  *  recipient's address is needed). */

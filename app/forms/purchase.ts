@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '#contract/auth';
 import { emailField } from '#contract/auth';
-import { GIFT_MSG, giftMessage, idempotencyKey, ORDER_MSG, paymentMethodId, promotionCode, type PurchaseParams } from '#contract/commerce';
+import { paymentMethodId } from '#contract/billing';
+import { idempotencyKey, promotionCode, type PurchaseParams } from '#contract/checkout';
+import { GIFT_MSG, giftMessage } from '#contract/gifts';
 import { INT4_MAX } from '#contract/http';
+import { ORDER_MSG } from '#contract/orders';
 
 /* The purchase forms (issue 10). The fan sends ids only: what they cost is the channel's answer.
    - /select-package/{id}: the categories (or the teams of a team pass) to buy, at least one;

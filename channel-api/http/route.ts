@@ -6,7 +6,7 @@ import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
-import { entitlementsOf } from '../repo/commerce.ts';
+import { entitlementsOf } from '../repo/orders.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
 

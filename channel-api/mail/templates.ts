@@ -1,3 +1,5 @@
+import { formatMoney, toCents } from '../money.ts';
+
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
@@ -85,7 +87,8 @@ export function renderMail(kind: MailKind, input: MailInput): { subject: string;
   return { subject: c.subject, text, html };
 }
 
-const money = (amount: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${amount.toFixed(2)}`;
+/** A receipt's amounts are decimal (the wire's form): written by the one money rule. */
+const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
 const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { InvoiceState, PaymentEventHandler, SubscriptionState } from './provider.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { randomId } from './sandbox-ids.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxCards, sandboxClocks, sandboxInvoices, sandboxSessions, sandboxSubscriptions } from '../db/schema.ts';
 
@@ -26,12 +26,7 @@ const TRIAL_WILL_END_MS = 3 * DAY_MS;
 const RETRY_EVERY_MS = 2 * DAY_MS;
 const MAX_ATTEMPTS = 4;
 
-const randomId = (prefix: string) =>
-  `${prefix}${randomBytes(24)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 26)}`;
-export const newEventId = () => randomId('evt_sbx_');
+export const newEventId = () => randomId('evt_sbx_', 26);
 
 /** The fan's time on their test clock. */
 export async function clockNow(db: Db, customerId: number, real = new Date()): Promise<Date> {
@@ -71,7 +66,7 @@ export async function saveCard(
   cardNumber: string,
   expiry: { month: number; year: number },
 ): Promise<string> {
-  const id = randomId('pm_sbx_');
+  const id = randomId('pm_sbx_', 26);
   await db.insert(sandboxCards).values({
     id,
     channelId: s.channelId,
@@ -93,7 +88,7 @@ export async function startSubscription(db: Db, session: SandboxSessionRow, card
   const interval = session.recurringInterval ?? 'day';
   const count = session.recurringCount ?? 30;
   const recurring = session.lines.find((l) => l.name !== 'Service fee') ?? session.lines[0];
-  const id = randomId('sub_sbx_');
+  const id = randomId('sub_sbx_', 26);
   const trialEnd = session.trialDays ? new Date(now.getTime() + session.trialDays * DAY_MS) : null;
   const periodEnd = trialEnd ?? addInterval(now, interval, count);
   await db.insert(sandboxSubscriptions).values({
@@ -114,7 +109,7 @@ export async function startSubscription(db: Db, session: SandboxSessionRow, card
   });
   if (!trialEnd) {
     await db.insert(sandboxInvoices).values({
-      id: randomId('in_sbx_'),
+      id: randomId('in_sbx_', 26),
       subscriptionId: id,
       amountCents: session.amountTotalCents,
       status: 'paid',
@@ -241,7 +236,7 @@ async function runUntil(db: Db, start: SubscriptionRow, now: Date, emit: Emit): 
     const [invoice] = await db
       .insert(sandboxInvoices)
       .values({
-        id: randomId('in_sbx_'),
+        id: randomId('in_sbx_', 26),
         subscriptionId: sub.id,
         amountCents: sub.amountCents,
         status: 'open',

@@ -2,11 +2,12 @@ import express, { type Response, type Router } from 'express';
 import type { PaymentEventHandler } from './provider.ts';
 import { newEventId, saveCard } from './sandbox-billing.ts';
 import { answerAuthentication, paymentIntent, type PaymentIntentRow } from './sandbox-cards.ts';
-import { bankPage, e, field, html, input, money, page, spaced } from './sandbox-html.ts';
+import { bankAnswer, bankPage, CHOOSE_ANSWER, e, field, gonePage, html, input, page, sendPage, spaced } from './sandbox-html.ts';
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
-import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
+import { formatMoney } from '../money.ts';
 import { channelById } from '../repo/channels.ts';
 import type { Signing } from '../signing.ts';
 
@@ -17,8 +18,6 @@ import type { Signing } from '../signing.ts';
  * a saved card that needs authentication (4000 0025 0000 3155), whose Complete or Fail is reported
  * as Stripe's payment_intent event, the fan then sent back to the order page.
  */
-
-const send = (res: Response, status: number, body: string) => res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
 
 /** Setting up a card declines only what Stripe's setup declines: 0002. 9995 and 0341 attach, and
  *  their charges fail later; 3155 is saved as set up (Stripe would ask the bank once here). */
@@ -36,16 +35,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
 
   function claimsOf(token: string, res: Response) {
     const claims = linkClaims(opts.signing, token, 'add-card', now());
-    if (!claims)
-      send(
-        res,
-        404,
-        page(
-          'Link expired',
-          html`<h1>This link has expired</h1>
-            <p>Choose Add a card again from your profile.</p>`,
-        ),
-      );
+    if (!claims) sendPage(res, 404, gonePage('Link expired', 'This link has expired', 'Choose Add a card again from your profile.'));
     return claims;
   }
 
@@ -54,7 +44,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
       const token = String(req.params.token);
       const claims = claimsOf(token, res);
       if (!claims) return;
-      send(res, 200, addCardPage(token, await channelName(claims.channelId), claims.returnPath, {}, {}));
+      sendPage(res, 200, addCardPage(token, await channelName(claims.channelId), claims.returnPath, {}, {}));
     } catch (error) {
       next(error);
     }
@@ -73,7 +63,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
       const refused = setupRefusal('errors' in checked ? checked.errors : null, declined);
       if (refused) {
         const channel = await channelName(claims.channelId);
-        return void send(res, 400, addCardPage(token, channel, claims.returnPath, refused, { number: entered.number, expiry: entered.expiry }));
+        return void sendPage(res, 400, addCardPage(token, channel, claims.returnPath, refused, { number: entered.number, expiry: entered.expiry }));
       }
       await saveCard(db, { channelId: claims.channelId, customerId: claims.customerId }, number, parseExpiry(entered.expiry));
       res.redirect(303, claims.returnPath);
@@ -87,15 +77,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
   async function waiting(id: string, res: Response): Promise<{ row: PaymentIntentRow; channel: string } | null> {
     const row = await paymentIntent(db, id);
     if (!row) {
-      send(
-        res,
-        404,
-        page(
-          'Payment not found',
-          html`<h1>Payment not found</h1>
-            <p>This test payment does not exist.</p>`,
-        ),
-      );
+      sendPage(res, 404, gonePage('Payment not found', 'Payment not found', 'This test payment does not exist.'));
       return null;
     }
     return { row, channel: await channelName(row.channelId) };
@@ -105,7 +87,7 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
     try {
       const found = await waiting(String(req.params.id), res);
       if (!found) return;
-      send(res, 200, found.row.status === 'requires_action' ? authenticationPage(found.row, found.channel) : answeredPage(found.row, found.channel));
+      sendPage(res, 200, found.row.status === 'requires_action' ? authenticationPage(found.row, found.channel) : answeredPage(found.row, found.channel));
     } catch (error) {
       next(error);
     }
@@ -116,10 +98,10 @@ export function sandboxCardPages(opts: { db: Db; signing: Signing; onEvent: Paym
       const found = await waiting(String(req.params.id), res);
       if (!found) return;
       const { row, channel } = found;
-      if (row.status !== 'requires_action') return void send(res, 409, answeredPage(row, channel));
-      const result = field((req.body as Record<string, unknown> | undefined)?.result);
-      if (result !== 'complete' && result !== 'fail') return void send(res, 400, authenticationPage(row, channel, 'Choose Complete or Fail.'));
-      if (!(await answerAuthentication(db, row.id, result === 'complete'))) return void send(res, 409, answeredPage(row, channel));
+      if (row.status !== 'requires_action') return void sendPage(res, 409, answeredPage(row, channel));
+      const result = bankAnswer(req.body);
+      if (!result) return void sendPage(res, 400, authenticationPage(row, channel, CHOOSE_ANSWER));
+      if (!(await answerAuthentication(db, row.id, result === 'complete'))) return void sendPage(res, 409, answeredPage(row, channel));
       await opts.onEvent({
         id: newEventId(),
         type: result === 'complete' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
@@ -180,7 +162,7 @@ function addCardPage(token: string, channel: string, returnPath: string, errors:
 
 function authenticationPage(row: PaymentIntentRow, channel: string, error?: string): string {
   return bankPage({
-    amount: money(row.amountCents, row.currency),
+    amount: formatMoney(row.amountCents, row.currency),
     channel,
     what: 'with your saved card',
     action: `/sandbox/payment/${row.id}/authenticate`,

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { CardOnFile, ChargeRequest, ChargeResult, CheckoutState, Fan } from './provider.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { randomId } from './sandbox-ids.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxCards, sandboxPaymentIntents } from '../db/schema.ts';
 
@@ -16,12 +16,6 @@ import { sandboxCards, sandboxPaymentIntents } from '../db/schema.ts';
 export type PaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
 export const PAYMENT_ID = /^pi_test_[A-Za-z0-9]{24,64}$/;
-
-const randomId = (bytes: number) =>
-  randomBytes(bytes)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, bytes);
 
 /** The fan's cards, newest first; the newest is the one renewals would use (the default). */
 export async function savedCardsOf(db: Db, fan: Pick<Fan, 'userId' | 'channelId'>): Promise<CardOnFile[]> {
@@ -78,7 +72,7 @@ export async function chargeSavedCard(db: Db, request: ChargeRequest): Promise<C
   const [row] = await db
     .insert(sandboxPaymentIntents)
     .values({
-      id: `pi_test_${randomId(32)}`,
+      id: randomId('pi_test_', 32),
       channelId: request.fan.channelId,
       purchaseId: request.purchaseId,
       cardId: card.id,

@@ -1,4 +1,4 @@
-import { fromCents } from '../money.ts';
+import type { Response } from 'express';
 import type { CardErrors } from './sandbox.ts';
 
 /* The plain HTML the sandbox's pages are made of (checkout, bank, portal, add a card): escaping,
@@ -8,9 +8,10 @@ export const html = String.raw;
 
 export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
-
 export const field = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
+
+/** A page of the sandbox, never kept by a cache: each shows one fan's checkout or card. */
+export const sendPage = (res: Response, status: number, body: string) => res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
 
 export function page(title: string, body: string): string {
   return html`<!doctype html>
@@ -30,6 +31,14 @@ export function page(title: string, body: string): string {
     </html> `;
 }
 
+/** The page of something not there: a checkout or payment that does not exist, a link that has expired. */
+export const gonePage = (title: string, heading: string, text: string) =>
+  page(
+    title,
+    html`<h1>${e(heading)}</h1>
+      <p>${e(text)}</p>`,
+  );
+
 export function input(name: keyof CardErrors, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
   const id = `card-${name}`;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -47,6 +56,13 @@ export function input(name: keyof CardErrors, label: string, attrs: string, valu
     ${error ? html`<span class="error" id="${id}-error">${e(error)}</span>` : ''}
   </p>`;
 }
+
+/** What the payer answered on the bank's page; null: neither (the page is shown again with `CHOOSE_ANSWER`). */
+export const bankAnswer = (body: unknown): 'complete' | 'fail' | null => {
+  const result = field((body as Record<string, unknown> | undefined)?.result);
+  return result === 'complete' || result === 'fail' ? result : null;
+};
+export const CHOOSE_ANSWER = 'Choose Complete or Fail.';
 
 /** The bank's 3-D Secure page: the payer answers Complete or Fail to `action`. */
 export function bankPage(opts: { amount: string; channel: string; what?: string; action: string; error?: string }): string {

@@ -1,4 +1,4 @@
-import { RETURN_PATHS } from '../../contract/commerce.ts';
+import { RETURN_PATHS } from '../../contract/billing.ts';
 import type { Signing } from '../signing.ts';
 
 /* The sandbox's customer portal and its "add a card" page are reached by a short-lived signed link

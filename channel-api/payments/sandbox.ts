@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState, PaymentEventHandler, PaymentProvider } from './provider.ts';
 import { invoiceState, newEventId, setCancelAtPeriodEnd, subscriptionRow, subscriptionState } from './sandbox-billing.ts';
 import { cancelWaitingPayment, chargeSavedCard, detachCard, paymentIntent, paymentState, savedCardsOf } from './sandbox-cards.ts';
+import { randomId } from './sandbox-ids.ts';
 import { linkToken } from './sandbox-links.ts';
-import { SANDBOX_CARDS } from '../../contract/commerce.ts';
+import { SANDBOX_CARDS } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxSessions } from '../db/schema.ts';
 import type { Signing } from '../signing.ts';
@@ -22,19 +22,13 @@ export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
 
 export const SESSION_ID = /^cs_test_[A-Za-z0-9]{24,64}$/;
 
-const randomId = (bytes: number) =>
-  randomBytes(bytes)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, bytes);
-
 export function sandboxProvider(opts: { db: Db; signing: Signing; now?: () => Date; onEvent?: PaymentEventHandler }): PaymentProvider {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
   return {
     name: 'sandbox',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
-      const id = `cs_test_${randomId(32)}`;
+      const id = randomId('cs_test_', 32);
       await db.insert(sandboxSessions).values({
         id,
         channelId: request.channelId,

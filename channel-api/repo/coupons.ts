@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { holding } from './commerce.ts';
+import { holding } from './purchases.ts';
 import type { Executor } from '../db/client.ts';
 import { coupons, orders, purchases, users } from '../db/schema.ts';
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
-import { soldItem, type OrderRow, type PurchaseRow } from './commerce.ts';
+import type { OrderRow } from './orders.ts';
+import { soldItem, type PurchaseRow } from './purchases.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { gifts, orders, purchases, transactions } from '../db/schema.ts';
 

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/auth.ts';
-import { capabilitiesOf, type Entitlement } from '../access.ts';
 import type { Executor } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema.ts';
 
@@ -10,8 +9,8 @@ export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'upda
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The user as the contract describes it; `isGeoBlocked` comes from the request's address, the
- *  capabilities also from the user's paid orders (`entitlements`). */
-export function userOut(row: UserRow, isGeoBlocked: boolean, entitlements: Entitlement[]): User {
+ *  capabilities from access.ts (capabilitiesOf: the account's and its paid orders'). */
+export function userOut(row: UserRow, isGeoBlocked: boolean, capabilities: string[]): User {
   return {
     id: row.id,
     email: row.email,
@@ -20,7 +19,7 @@ export function userOut(row: UserRow, isGeoBlocked: boolean, entitlements: Entit
     trial_period_used: row.trialPeriodUsed,
     temporary_password: row.temporaryPassword,
     is_geo_blocked: isGeoBlocked,
-    capabilities: capabilitiesOf(row, entitlements),
+    capabilities,
     featureCount: { clips: row.clipsCount, downloads: row.downloadsCount },
     news_opt_in: row.newsOptIn,
     email_verified: row.emailVerifiedAt !== null,

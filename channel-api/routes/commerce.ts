@@ -3,18 +3,19 @@ import { api, ORDER_MSG } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { mount, requireUser } from '../http/route.ts';
-import { packageById, subscriptionById } from '../repo/catalog.ts';
-import { orderOfUser, ordersOf, purchaseById } from '../repo/commerce.ts';
+import { packageById, subscriptionById } from '../repo/catalogue.ts';
+import { ordersOf } from '../repo/orders.ts';
 import { deleteCard, listCards, setupIntent } from '../services/cards.ts';
 import { startCheckout } from '../services/checkout.ts';
-import { reconcile } from '../services/fulfilment.ts';
+import { orderForPage } from '../services/fulfilment.ts';
 import { giftOf, giftView, redeem, resendGift } from '../services/gifts.ts';
-import { packageView, planPurchase, planTrial, quoteOf, subscriptionView } from '../services/purchase.ts';
-import { customerPortal, invoicePreview, unsubscribe } from '../services/subscriptions.ts';
+import { packageView, subscriptionView } from '../services/product-pages.ts';
+import { planPurchase, quoteOf } from '../services/purchase.ts';
+import { customerPortal, invoicePreview, planTrial, unsubscribe } from '../services/subscriptions.ts';
 
 /* Selling access (spec section 7, Payments): products with what the fan owns of them, the price
    of a purchase, buying it, and the fan's orders. The rules are in services/purchase.ts,
-   services/checkout.ts and services/fulfilment.ts. */
+   services/checkout.ts and services/fulfilment.ts (an order page's settlement too). */
 
 export function commerceRoutes(router: Router, deps: Deps) {
   const { db } = deps;
@@ -91,14 +92,5 @@ export function commerceRoutes(router: Router, deps: Deps) {
     return ordersOf(db, user.id, { limit: params.no_limit ? undefined : params.limit, offset: params.offset, activityStatus: params.activity_status });
   });
 
-  mount(router, deps, api.orderDetail, async (ctx) => {
-    const user = requireUser(ctx);
-    const found = await orderOfUser(db, user.id, ctx.params.id);
-    if (!found) throw notFound(ORDER_MSG.orderNotFound);
-    if (found.row.status !== 'created' || found.row.purchaseId === null) return { data: found.out };
-    // Still waiting for its payment: ask the provider (a late or lost webhook, a closed tab).
-    const purchase = await purchaseById(db, found.row.purchaseId);
-    if (purchase) await reconcile(deps, purchase);
-    return { data: (await orderOfUser(db, user.id, ctx.params.id))!.out };
-  });
+  mount(router, deps, api.orderDetail, async (ctx) => ({ data: await orderForPage(deps, requireUser(ctx), ctx.params.id) }));
 }

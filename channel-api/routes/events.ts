@@ -1,13 +1,12 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { hasAccess } from '../access.ts';
+import { hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
-import { eventCategoriesOf } from '../repo/catalog.ts';
+import { eventCategoriesOf } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
-import { watchable } from '../services/purchase.ts';
 
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { mount } from '../http/route.ts';
-import { eventCategoriesOf, packagesOf, participantGroupsOf, participantsOf, subscriptionsOf } from '../repo/catalog.ts';
+import { eventCategoriesOf, packagesOf, participantGroupsOf, participantsOf, subscriptionsOf } from '../repo/catalogue.ts';
 import { faqOf, locationsOf, menuOf, pagesOf, settingsOf, slidesOf, staticBlocksOf } from '../repo/content.ts';
 
 /** Calls that need no api key (spec section 7, public). */

@@ -1,4 +1,4 @@
-import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalog.ts';
+import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalogue.ts';
 import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { events, locations } from './demo/events.ts';
 import { divisions, eventCategories, images, participants, sports } from './demo/schools.ts';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_MSG, type SavedCard } from '../../contract/commerce.ts';
+import type { SavedCard } from '../../contract/billing.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { CardOnFile, Fan } from '../payments/provider.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
+import { webPaths } from '../web-links.ts';
 
 /* A fan's saved cards (ADR 018): listing them (GET stripe/list-cards), adding one without paying
    (POST /stripe/setup-intent: the provider's page, back to the profile), removing one. Paying with
@@ -34,7 +36,7 @@ export async function listCards(deps: Deps, caller: Caller, user: UserRow): Prom
 
 /** Where the fan enters a card to save; they come back to their profile's payment methods (a path:
  *  on the origin they use; the contract allows no other). */
-export async function setupIntent(deps: Deps, caller: Caller, user: UserRow, returnUrl = '/profile/payment-methods'): Promise<{ redirect_url: string }> {
+export async function setupIntent(deps: Deps, caller: Caller, user: UserRow, returnUrl: string = webPaths.paymentMethods): Promise<{ redirect_url: string }> {
   const made = await ask(deps, 'start adding a card', () =>
     deps.payments.addCardUrl(fanOf(caller, user), {
       returnUrl,

@@ -1,4 +1,4 @@
-import { ORDER_MSG } from '../../contract/commerce.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
@@ -15,8 +15,9 @@ import {
   setPurchaseSession,
   type NewGift,
   type PurchaseRow,
-} from '../repo/commerce.ts';
+} from '../repo/purchases.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
+import { webPaths } from '../web-links.ts';
 
 /*
  * Starting a purchase (POST stripe/buy, stripe/buy_bundle): the orders are written first (created,
@@ -31,10 +32,6 @@ export interface Started {
   order_id: number;
   redirect_url: string;
 }
-
-/** The web app's order page for an order: where a fan lands after paying. A path, so the fan
- *  stays on the origin they use; Stripe's provider makes it absolute (ADR 029). */
-export const orderPagePath = (orderId: number) => `/orders/${orderId}`;
 
 export async function startCheckout(
   deps: Deps,
@@ -95,7 +92,7 @@ export async function startCheckout(
     // Nothing to pay (a 100 % promotion code, no service fee): no checkout, which Stripe would
     // refuse for 0 anyway. Paid at once through fulfilment (access, the code's use, the receipt).
     await settleAndNotify(deps, purchase.id, { status: 'paid' });
-    return { order_id: orderId, redirect_url: orderPagePath(orderId) };
+    return { order_id: orderId, redirect_url: webPaths.order(orderId) };
   }
   if (paymentMethodId) return chargeSavedCard(deps, caller, user, plan, { purchaseId: purchase.id, orderId, paymentMethodId, idempotencyKey });
 
@@ -119,7 +116,7 @@ export async function startCheckout(
       ],
       currency: plan.currency,
       expiresAt,
-      successUrl: `${orderPagePath(orderId)}?session_id={CHECKOUT_SESSION_ID}`,
+      successUrl: webPaths.orderAfterCheckout(orderId),
       cancelUrl: plan.cancelPath,
       // Stripe's idempotency keys are per account, not per database: a key of our row id alone
       // collides with another database on the same account (a reset one, staging beside
@@ -136,7 +133,7 @@ export async function startCheckout(
   if (!(await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url))) {
     // Replaced while its checkout was being made: nobody may pay for it; its order page says so.
     await deps.payments.expireCheckout(session.sessionId).catch(() => undefined);
-    return { order_id: orderId, redirect_url: orderPagePath(orderId) };
+    return { order_id: orderId, redirect_url: webPaths.order(orderId) };
   }
   return { order_id: orderId, redirect_url: session.url };
 }
@@ -173,7 +170,7 @@ async function chargeSavedCard(
   plan: PurchasePlan,
   ids: { purchaseId: number; orderId: number; paymentMethodId: string; idempotencyKey: string },
 ): Promise<Started> {
-  const orderPage = orderPagePath(ids.orderId);
+  const orderPage = webPaths.order(ids.orderId);
   let charge;
   try {
     charge = await deps.payments.chargeCard({
@@ -248,7 +245,7 @@ async function startedAgain(deps: Deps, purchase: PurchaseRow, plan: PurchasePla
   if (!first) throw conflict('This purchase was just started. Please reload the page.');
   const now = await checkoutMade(deps, purchase);
   const open = now.status === 'open' && now.redirectUrl;
-  return { order_id: first.id, redirect_url: open ? now.redirectUrl! : orderPagePath(first.id) };
+  return { order_id: first.id, redirect_url: open ? now.redirectUrl! : webPaths.order(first.id) };
 }
 
 /** How long the second of a form sent twice at once waits for the first one's checkout. */

@@ -1,5 +1,5 @@
-import type { ProductType } from '../../contract/commerce.ts';
-import { fromCents } from '../money.ts';
+import type { ProductType } from '../../contract/orders.ts';
+import { formatMoney } from '../money.ts';
 
 /*
  * Promotion codes (GET apply_coupon, and a purchase's `promotion_code`): whether a code may be
@@ -92,16 +92,11 @@ export function spreadDiscount(pricesCents: number[], discount: number): number[
   return shares;
 }
 
-const money = (cents: number, currency: string) => {
-  const amount = fromCents(cents).toFixed(2);
-  return currency === 'USD' || currency === 'CAD' ? `$${amount}` : `${amount} ${currency}`;
-};
-
 const KIND_NAMES: Record<string, string> = { event: 'single events', package: 'passes', subscription: 'subscriptions' };
 
 /** What the summary says of the code ('10% off your first purchase', '$5.00 off passes'). */
 export function describeCoupon(c: Pick<CouponRule, 'percentOff' | 'amountOffCents' | 'firstPurchaseOnly' | 'appliesTo'>, currency: string): string {
-  const off = c.percentOff !== null ? `${c.percentOff}% off` : `${money(c.amountOffCents ?? 0, currency)} off`;
+  const off = c.percentOff !== null ? `${c.percentOff}% off` : `${formatMoney(c.amountOffCents ?? 0, currency)} off`;
   if (c.firstPurchaseOnly) return `${off} your first purchase`;
   const kinds = c.appliesTo.map((k) => KIND_NAMES[k]).filter(Boolean);
   return kinds.length > 0 ? `${off} ${kinds.join(' and ')}` : off;

@@ -1,26 +1,20 @@
-import { DECLINE_MSG } from '../../contract/commerce.ts';
+import { DECLINE_MSG } from '../../contract/checkout.ts';
+import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Executor } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { accessUntil } from './billing.ts';
 import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
+import { notFound } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
 import { fromCents } from '../money.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
-import {
-  ordersOfPurchase,
-  paymentEventSeen,
-  purchaseById,
-  purchaseBySession,
-  recordPaymentEvent,
-  markTrialUsed,
-  settlePurchase,
-  type Outcome,
-  type PurchaseRow,
-} from '../repo/commerce.ts';
 import { countRedemption } from '../repo/coupons.ts';
-import { userById } from '../repo/users.ts';
+import { orderOfUser, ordersOfPurchase, markTrialUsed } from '../repo/orders.ts';
+import { paymentEventSeen, purchaseById, purchaseBySession, recordPaymentEvent, settlePurchase, type Outcome, type PurchaseRow } from '../repo/purchases.ts';
+import { userById, type UserRow } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /*
  * Fulfilment: the one path from "the provider says something happened" to the fan's orders
@@ -83,6 +77,17 @@ export async function handlePaymentEvent(deps: Deps, event: PaymentEvent): Promi
   });
   if (result === 'settled' && purchase && outcome?.status === 'paid') await sendReceipt(deps, purchase.id);
   return result;
+}
+
+/** A fan's order as its page shows it. One still waiting for its payment is settled first with
+ *  the provider's answer (a late or lost webhook, a closed tab); another fan's order is not found. */
+export async function orderForPage(deps: Deps, user: Pick<UserRow, 'id'>, orderId: number): Promise<Order> {
+  const found = await orderOfUser(deps.db, user.id, orderId);
+  if (!found) throw notFound(ORDER_MSG.orderNotFound);
+  if (found.row.status !== 'created' || found.row.purchaseId === null) return found.out;
+  const purchase = await purchaseById(deps.db, found.row.purchaseId);
+  if (purchase) await reconcile(deps, purchase);
+  return (await orderOfUser(deps.db, user.id, orderId))!.out;
 }
 
 /** An order page asking about a purchase still open: the provider's answer settles it now. */
@@ -168,7 +173,7 @@ async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
   await deliver(deps.mailer, deps.log, 'receipt', user.email, {
     channelName: channel?.name ?? 'Fieldhouse',
     firstName: user.firstName || undefined,
-    link: new URL(`/orders/${first.id}`, deps.publicUrl).href,
+    link: webUrl(deps.publicUrl, webPaths.order(first.id)),
     receipt: {
       number: `FH-${purchase.id}`,
       paidAt: (first.paidAt ?? new Date()).toISOString(),

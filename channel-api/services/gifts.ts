@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { GIFT_MSG, ORDER_MSG, type Gift, type Order } from '../../contract/commerce.ts';
+import { GIFT_MSG, type Gift } from '../../contract/gifts.ts';
+import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
-import { packageById } from '../repo/catalog.ts';
+import { packageById } from '../repo/catalogue.ts';
 import { channelById } from '../repo/channels.ts';
-import { orderOfUser, ownedChoices, type NewGift } from '../repo/commerce.ts';
 import { claimGift, claimGiftResend, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
+import { orderOfUser, ownedChoices } from '../repo/orders.ts';
+import type { NewGift } from '../repo/purchases.ts';
 import { hashToken } from '../repo/tokens.ts';
 import { userById, type UserRow } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /*
  * Giving a pass (ADR 019). The buyer pays for a pass or package as usual, with the recipient's
@@ -122,7 +125,7 @@ export async function mailGift(deps: Deps, purchaseId: number): Promise<void> {
   const what = given.map((o) => o.product.name).join(', ');
   await deliver(deps.mailer, deps.log, 'gift', gift.recipientEmail, {
     channelName,
-    link: new URL(`/gift/${token}`, deps.publicUrl).href,
+    link: webUrl(deps.publicUrl, webPaths.gift(token)),
     notice: {
       subject: `${from} gave you a gift on ${channelName}`,
       paragraphs: [

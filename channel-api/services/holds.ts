@@ -1,10 +1,10 @@
 import { couponFor } from './promotion.ts';
 import type { PurchasePlan } from './purchase.ts';
-import { ORDER_MSG } from '../../contract/commerce.ts';
+import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Executor } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { trialHeld, type PurchaseRow } from '../repo/commerce.ts';
 import { lockCoupon } from '../repo/coupons.ts';
+import { trialHeld, type PurchaseRow } from '../repo/purchases.ts';
 import { lockUser } from '../repo/users.ts';
 
 /*

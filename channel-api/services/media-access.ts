@@ -1,17 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { MediaGrant, StreamStatus } from '../../contract/index.ts';
-import { hasAccess, hasVodAccess, type Viewer } from '../access.ts';
+import { hasAccess, hasVodAccess, watchable, type Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
 import { assetScope, eventMedia, noPlayback, vodMedia, type Media, type Playback } from '../media-urls.ts';
-import { entitlementsOf } from '../repo/commerce.ts';
 import { eventById } from '../repo/events.ts';
 import { freeAssets, liveSessionKeys } from '../repo/media.ts';
+import { entitlementsOf } from '../repo/orders.ts';
 import { userById } from '../repo/users.ts';
 import { vodById } from '../repo/vod.ts';
 import type { Signing } from '../signing.ts';
-import { watchable } from './purchase.ts';
 
 /*
  * Who gets an asset's files (ADR 026). An asset some free event or video plays (or the browser

@@ -1,5 +1,5 @@
 import { couponRefusal, describeCoupon, discountCents, isLimited, normalizeCode } from './coupons.ts';
-import { ORDER_MSG, type ProductType } from '../../contract/commerce.ts';
+import { ORDER_MSG, type ProductType } from '../../contract/orders.ts';
 import type { Executor } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { couponByCode, fanUses, firstPurchaseMade, heldUses } from '../repo/coupons.ts';

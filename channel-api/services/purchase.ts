@@ -1,16 +1,21 @@
 import { isSold } from '../../contract/access.ts';
-import { GIFT_MSG, ORDER_MSG, type ProductType, type PurchaseParams as Ids, type Quote } from '../../contract/commerce.ts';
-import { hasAccess, type Watchable } from '../access.ts';
+import type { PurchaseParams as Ids, Quote } from '../../contract/checkout.ts';
+import { GIFT_MSG } from '../../contract/gifts.ts';
+import { ORDER_MSG, type ProductType } from '../../contract/orders.ts';
+import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
+import { addOnWith, choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
 import { HttpError } from '../http/errors.ts';
-import { fromCents } from '../money.ts';
+import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
-import { namesOf, packageById, packagesOf, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalog.ts';
-import { ownedChoices, type NewOrder } from '../repo/commerce.ts';
+import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
+import { ownedChoices } from '../repo/orders.ts';
+import type { NewOrder } from '../repo/purchases.ts';
 import type { UserRow } from '../repo/users.ts';
+import { webPaths } from '../web-links.ts';
 
 /*
  * What a purchase is and costs, decided from ids only (the browser never sends an amount): a
@@ -89,7 +94,6 @@ async function planProduct(deps: Deps, caller: Caller, user: UserRow, params: Pu
 }
 
 const currencyOf = (caller: Caller) => caller.channel.settings.currency.toUpperCase();
-const cents = (amount: number) => Math.round(amount * 100);
 
 type PlannedItem = Omit<NewOrder, 'amountCents' | 'serviceFeeCents'>;
 
@@ -137,7 +141,7 @@ function planPriced(
 async function planSubscription(deps: Deps, caller: Caller, id: number): Promise<PurchasePlan> {
   const sub = await subscriptionById(deps.db, caller.channel.id, id);
   if (!sub) throw new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
-  if (caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id)) throw alreadyBought('subscription');
+  if (ownsSubscription(caller.viewer.entitlements, sub.id)) throw alreadyBought('subscription');
   return plan(
     {
       type: 'subscription',
@@ -145,9 +149,9 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
       productName: sub.name,
       mode: 'subscription',
       period: sub.period,
-      trialDays: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false) ? sub.trial_period : null,
+      trialDays: trialOpen(sub, caller.user) ? sub.trial_period : null,
       currency: currencyOf(caller),
-      cancelPath: '/packages',
+      cancelPath: webPaths.packages,
     },
     [
       {
@@ -160,49 +164,10 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
         label: 'New subscription',
       },
     ],
-    cents(sub.base_price),
-    cents(sub.service_fee),
+    toCents(sub.base_price),
+    toCents(sub.service_fee),
   );
 }
-
-/**
- * A subscription that starts with its free trial (POST /stripe/subscription/start_trial): offered
- * only while the fan's trial_period_used is false. Nothing is charged now (the order's amount is
- * 0, its transaction 'Free trial'); the price is charged when the trial ends, with no service fee
- * (the fee comes with a payment at checkout only: ADR 016).
- */
-export async function planTrial(
-  deps: Deps,
-  caller: Caller,
-  user: UserRow,
-  id: number,
-  promotionCode?: string,
-  codeField = 'promotion_code',
-): Promise<PurchasePlan> {
-  const sub = await subscriptionById(deps.db, caller.channel.id, id);
-  if (!sub) throw new HttpError(404, 'not_found', ORDER_MSG.passNotFound, { subscription_id: [ORDER_MSG.passNotFound] });
-  if (!sub.trial_period) throw new HttpError(400, 'no_trial', ORDER_MSG.noTrial, { subscription_id: [ORDER_MSG.noTrial] });
-  if (user.trialPeriodUsed) throw new HttpError(409, 'trial_used', ORDER_MSG.trialUsed);
-  // A promotion code lowers the price charged at the trial's end (and every period after it).
-  const paying = await planPurchase(deps, caller, user, { subscription_id: id, promotion_code: promotionCode }, codeField);
-  return {
-    ...paying,
-    trialDays: sub.trial_period,
-    trial: { days: sub.trial_period, recurringCents: paying.subtotalCents - paying.discountCents },
-    orders: paying.orders.map((o) => ({ ...o, amountCents: 0, serviceFeeCents: 0, label: 'Free trial' })),
-    subtotalCents: 0,
-    serviceFeeCents: 0,
-    totalCents: 0,
-  };
-}
-
-/** The event as access sees it. */
-export const watchable = (event: { id: number; type: string; event_categories: { id: number }[]; participants: { id: number }[] }): Watchable => ({
-  id: event.id,
-  type: event.type,
-  categoryIds: event.event_categories.map((c) => c.id),
-  participantIds: event.participants.map((p) => p.id),
-});
 
 async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId: number | undefined): Promise<PurchasePlan> {
   const found = await eventById(deps.db, caller.channel.id, eventId, nowSeconds());
@@ -228,7 +193,7 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
       period: null,
       trialDays: null,
       currency: currencyOf(caller),
-      cancelPath: `/watch/${event.id}`,
+      cancelPath: webPaths.event(event.id),
     },
     [
       {
@@ -241,22 +206,9 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
         label: 'Purchase',
       },
     ],
-    cents(pkg.base_price),
-    cents(pkg.service_fee),
+    toCents(pkg.base_price),
+    toCents(pkg.service_fee),
   );
-}
-
-/** A package's choices: its categories, or a team pass's teams. */
-export const choiceKind = (pkg: Pick<PackageOut, 'is_team_pass'>) => (pkg.is_team_pass ? 'participant' : 'category');
-export const choiceIds = (pkg: Pick<PackageOut, 'is_team_pass' | 'participants' | 'event_categories'>) =>
-  pkg.is_team_pass ? pkg.participants : pkg.event_categories;
-
-/** An add-on counts as owned-with-its-pass when the fan owns any choice of the regular pass. */
-export async function needsRegularPass(deps: Deps, user: UserRow | null, pkg: PackageOut): Promise<boolean> {
-  if (pkg.kind !== 'additional' || pkg.parent_pass_id === null) return false;
-  if (!user) return true;
-  const owned = await ownedChoices(deps.db, user.id, pkg.parent_pass_id);
-  return owned.categories.length + owned.participants.length === 0;
 }
 
 async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: PurchaseParams): Promise<PurchasePlan> {
@@ -304,31 +256,18 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
       period: null,
       trialDays: null,
       currency: currencyOf(caller),
-      cancelPath: `/select-package/${pkg.id}`,
+      cancelPath: webPaths.selectPackage(pkg.id),
     },
     [
-      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: cents(pkg.base_price) })),
-      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: cents(addOn!.pkg.base_price) })),
+      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: toCents(pkg.base_price) })),
+      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: toCents(addOn!.pkg.base_price) })),
     ],
     // One purchase, one service fee: the pass's.
-    cents(pkg.service_fee),
+    toCents(pkg.service_fee),
   );
   if (!params.gift) return planned;
   // Its own product key: giving a pass never ends the buyer's own checkout of it.
   return { ...planned, gift: true, productKey: `gift:${planned.productKey}`, orders: planned.orders.map((o) => ({ ...o, isGift: true })) };
-}
-
-/** An add-on bought with its regular pass (add_on_id): it must be that pass's add-on, and covers the
- *  chosen choices it offers that the fan does not own yet (a gift's buyer: every chosen one). */
-async function addOnWith(deps: Deps, caller: Caller, user: UserRow | null, pass: PackageOut, addOnId: number, chosen: number[]) {
-  const addOn = await packageById(deps.db, caller.channel.id, addOnId);
-  if (!addOn || addOn.kind !== 'additional' || addOn.parent_pass_id !== pass.id)
-    throw new HttpError(400, 'not_an_add_on', ORDER_MSG.notAnAddOn, { add_on_id: [ORDER_MSG.notAnAddOn] });
-  const owned = user ? await ownedChoices(deps.db, user.id, addOn.id) : { categories: [], participants: [] };
-  const ownedIds = choiceKind(addOn) === 'participant' ? owned.participants : owned.categories;
-  const choices = chosen.filter((c) => choiceIds(addOn).includes(c) && !ownedIds.includes(c));
-  if (choices.length === 0) throw new HttpError(400, 'not_a_choice', ORDER_MSG.notAChoice, { add_on_id: [ORDER_MSG.notAChoice] });
-  return { pkg: addOn, choices };
 }
 
 /** The plan as the /buy summary shows it. */
@@ -346,43 +285,5 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
     discount: fromCents(p.discountCents),
     coupon: p.coupon && { code: p.coupon.code, description: p.coupon.description },
     trial_days: p.trialDays,
-  };
-}
-
-/** What the /packages/{id} and /subscriptions/{id} pages need beyond the catalogue. */
-export async function packageView(deps: Deps, caller: Caller, pkg: PackageOut) {
-  const kind = choiceKind(pkg);
-  const ids = choiceIds(pkg);
-  const owned = caller.user ? await ownedChoices(deps.db, caller.user.id, pkg.id) : { categories: [], participants: [] };
-  const ownedIds = kind === 'participant' ? owned.participants : owned.categories;
-  const names = await namesOf(deps.db, caller.channel.id, kind, ids);
-  const choices = ids.map((id) => ({ id, name: names.get(id) ?? `#${id}`, owned: ownedIds.includes(id) }));
-  return {
-    ...pkg,
-    purchased: pkg.type === 'package' && choices.length > 0 && choices.every((c) => c.owned),
-    disabledCategories: owned.categories.filter((id) => kind === 'category' && ids.includes(id)),
-    disabledParticipants: owned.participants.filter((id) => kind === 'participant' && ids.includes(id)),
-    choices,
-    needs_regular_pass: await needsRegularPass(deps, caller.user, pkg),
-    add_ons: await addOnsOf(deps, caller, pkg),
-  };
-}
-
-/** A regular pass's add-ons, each with the choices of the pass it covers. */
-async function addOnsOf(deps: Deps, caller: Caller, pkg: PackageOut) {
-  if (pkg.kind !== 'regular' || pkg.type !== 'package') return [];
-  const all = await packagesOf(deps.db, caller.channel.id);
-  const offered = choiceIds(pkg);
-  return all
-    .filter((p) => p.kind === 'additional' && p.parent_pass_id === pkg.id)
-    .map((p) => ({ id: p.id, name: p.name, description: p.description, base_price: p.base_price, choices: choiceIds(p).filter((c) => offered.includes(c)) }))
-    .filter((p) => p.choices.length > 0);
-}
-
-export function subscriptionView(caller: Pick<Caller, 'user' | 'viewer'>, sub: SubscriptionOut) {
-  return {
-    ...sub,
-    purchased: caller.viewer.entitlements.some((e) => e.type === 'subscription' && e.productId === sub.id),
-    trial_available: sub.trial_period !== null && !(caller.user?.trialPeriodUsed ?? false),
   };
 }

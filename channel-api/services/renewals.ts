@@ -1,11 +1,13 @@
-import type { ActivityStatus } from '../../contract/commerce.ts';
+import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
-import { fromCents } from '../money.ts';
+import { formatMoney, fromCents } from '../money.ts';
 import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
-import { addTransaction, hasPaidCharge, orderBySubscription, recordPaymentEvent, syncSubscriptionOrder, type OrderRow } from '../repo/commerce.ts';
+import { addTransaction, hasPaidCharge, orderBySubscription, syncSubscriptionOrder, type OrderRow } from '../repo/orders.ts';
+import { recordPaymentEvent } from '../repo/purchases.ts';
 import { userById } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /*
  * A subscription's life after its checkout (PAYMENTS.md section 3): renewals, failed renewals and
@@ -79,13 +81,12 @@ export async function handleSubscriptionEvent(deps: Deps, event: PaymentEvent): 
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const money = (cents: number, currency: string) => `${currency === 'USD' || currency === 'CAD' ? '$' : `${currency} `}${fromCents(cents).toFixed(2)}`;
 
 async function notify(deps: Deps, n: Notice): Promise<void> {
   const user = n.order.userId ? await userById(deps.db, n.order.userId) : undefined;
   if (!user) return;
   const channelName = (await channelById(deps.db, n.order.channelId))?.name ?? 'Fieldhouse';
-  const link = new URL(`/orders/${n.order.id}`, deps.publicUrl).href;
+  const link = webUrl(deps.publicUrl, webPaths.order(n.order.id));
   const name = n.order.product.name;
   const base = { channelName, firstName: user.firstName || undefined, link };
   const until = longDate.format(n.sub.currentPeriodEnd);
@@ -110,11 +111,11 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
         subject: live ? `We could not renew your ${name}` : `Your ${name} has ended`,
         paragraphs: live
           ? [
-              `We could not charge ${money(n.invoice.amountCents, n.order.currency)} to your card for ${name}.`,
+              `We could not charge ${formatMoney(n.invoice.amountCents, n.order.currency)} to your card for ${name}.`,
               'You keep watching while we try again over the next few days. If your card has changed, update it in Manage billing on your profile.',
             ]
           : [
-              `We could not charge ${money(n.invoice.amountCents, n.order.currency)} to your card for ${name}, after several tries, so your subscription has ended.`,
+              `We could not charge ${formatMoney(n.invoice.amountCents, n.order.currency)} to your card for ${name}, after several tries, so your subscription has ended.`,
             ],
         action: 'See your order',
       },
@@ -130,7 +131,7 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
           `Your free trial ends on ${longDate.format(n.sub.trialEnd)}. ${
             n.sub.cancelAtPeriodEnd
               ? 'You cancelled the renewal, so nothing will be charged.'
-              : `Then your card will be charged${price ? ` ${money(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`
+              : `Then your card will be charged${price ? ` ${formatMoney(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`
           }`,
           'You can cancel the renewal on your order page at any time before then.',
         ],

@@ -1,20 +1,22 @@
 import type { AuthSession, User } from '../../contract/auth.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
+import { capabilitiesOf } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import { issueApiKey } from '../repo/channels.ts';
-import { entitlementsOf } from '../repo/commerce.ts';
 import { geoOf } from '../repo/geo.ts';
+import { entitlementsOf } from '../repo/orders.ts';
 import { createToken } from '../repo/tokens.ts';
 import { userOut, type UserRow } from '../repo/users.ts';
+import { webPaths, webUrl } from '../web-links.ts';
 
 /* What the account services share: the user as the caller sees it, signing in, mailed links. */
 
 /** `is_geo_blocked` follows the caller's address, like GET /geo. */
 export async function userView(deps: Deps, caller: Caller, user: UserRow): Promise<User> {
   const [geo, entitlements] = await Promise.all([geoOf(deps.db, caller.channel, caller.ip), entitlementsOf(deps.db, user.id)]);
-  return userOut(user, geo.is_geo_blocked, entitlements);
+  return userOut(user, geo.is_geo_blocked, capabilitiesOf(user, entitlements));
 }
 
 /** A new api key bound to the user; the web app replaces the visitor's key with it. */
@@ -30,11 +32,10 @@ export function refuseSignedIn(caller: Caller): void {
 /** Mails that carry a one-time link. */
 type LinkMail = Extract<MailKind, 'verify' | 'reset' | 'delete'>;
 
-const pages: Record<LinkMail, string> = { verify: '/verify-email', reset: '/password-reset', delete: '/confirm-account-deletion' };
 const tokenKind = { verify: 'verify', reset: 'reset', delete: 'delete' } as const;
 
 export const linkTo = (deps: Pick<Deps, 'publicUrl'>, kind: LinkMail, token: string) => {
-  const url = new URL(pages[kind], deps.publicUrl);
+  const url = new URL(webUrl(deps.publicUrl, webPaths[kind]));
   url.searchParams.set('token', token);
   return url.toString();
 };

@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Link } from '@remix-run/react';
-import { GIFT_MESSAGE_MAX } from '#contract/commerce';
+import { GIFT_MESSAGE_MAX } from '#contract/gifts';
 import { Field, FieldErrors } from '~/components/form/Field';
 import { useIsFirstInvalid } from '~/components/form/first-invalid';
 

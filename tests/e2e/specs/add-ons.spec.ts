@@ -1,6 +1,6 @@
 /* Add-on passes (issue 11), with JavaScript off and on: an add-on is sold only with its regular
    pass or after it, and says so; bought with the pass, both are the fan's in one payment. */
-import { ORDER_MSG } from '../../../contract/commerce.ts';
+import { ORDER_MSG } from '../../../contract/orders.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { CARDS, ordersOf, packages, payOnSandbox } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';

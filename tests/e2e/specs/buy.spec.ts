@@ -2,7 +2,8 @@
    buy a single event and watch it; Stripe's declined test cards; the bank's authentication page
    (Complete, Fail); a package with a category choice; a team pass; already bought; a visitor
    sent to log in and back to the offer; the order page that waits for the payment. */
-import { DECLINE_MSG, ORDER_MSG } from '../../../contract/commerce.ts';
+import { DECLINE_MSG } from '../../../contract/checkout.ts';
+import { ORDER_MSG } from '../../../contract/orders.ts';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { eventTitle } from '../support/channel.ts';
 import { canWatch, CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass, teamPass } from '../support/commerce.ts';

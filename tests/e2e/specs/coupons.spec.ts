@@ -2,7 +2,7 @@
    and the demo channel's codes (README, "Payments"): a valid code shows the discount and the new
    total and the paid order is charged the discounted amount; 'Wrong promo code' on the field;
    Remove; a pass's code through the bundle purchase. */
-import { ORDER_MSG } from '../../../contract/commerce.ts';
+import { ORDER_MSG } from '../../../contract/orders.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -3,7 +3,7 @@
    required, and not the buyer's own); the recipient is mailed a link, logs in from it and comes
    back, redeems the gift and has the pass; the buyer sees the gift in Transactions, not redeemed
    and then redeemed; a second redemption is refused with a clear message. */
-import { GIFT_MSG } from '../../../contract/commerce.ts';
+import { GIFT_MSG } from '../../../contract/gifts.ts';
 import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
 import { CARDS, ordersOf, paidGiftPath, payOnSandbox, seasonPass } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';

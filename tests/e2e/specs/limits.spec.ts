@@ -2,7 +2,7 @@
    its promo code's use and the fan's free trial until it is paid or ends, so a fan who opens one
    checkout after another pays for only what the limit allows; the older checkout page says it can
    no longer be paid. */
-import { ORDER_MSG } from '../../../contract/commerce.ts';
+import { ORDER_MSG } from '../../../contract/orders.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { listEvents } from '../support/channel.ts';
 import { CARDS, packages, payOnSandbox, subscriptions } from '../support/commerce.ts';

@@ -3,7 +3,8 @@
    through the bank's page and back to the order page — "Pay with" left empty gets the spec's
    message, "A new card" goes to the checkout as before, and a removed card is offered no more. */
 import type { Page } from '@playwright/test';
-import { DECLINE_MSG, ORDER_MSG } from '../../../contract/commerce.ts';
+import { DECLINE_MSG } from '../../../contract/checkout.ts';
+import { ORDER_MSG } from '../../../contract/orders.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { canWatch, CARDS, ordersOf, paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -5,8 +5,10 @@ import type { Page } from '@playwright/test';
 import { OUTBOX } from './accounts.ts';
 import { finishedEvent } from './channel.ts';
 import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
-import { SANDBOX_CARDS, type Order, type SavedCard } from '../../../contract/commerce.ts';
+import type { SavedCard } from '../../../contract/billing.ts';
+import { SANDBOX_CARDS } from '../../../contract/checkout.ts';
 import type { Event, Package, Subscription } from '../../../contract/entities.ts';
+import type { Order } from '../../../contract/orders.ts';
 import { waitForMail } from '../../support/outbox.ts';
 
 export const CARDS = SANDBOX_CARDS;

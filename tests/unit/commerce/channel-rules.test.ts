@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECLINE_MSG, SANDBOX_CARDS } from '#contract';
-import { capabilitiesOf, covers, hasAccess, hasVodAccess, type Entitlement } from '../../../channel-api/access.ts';
+import { capabilitiesOf, covers, hasAccess, hasVodAccess, ownsSubscription, trialOpen, watchable, type Entitlement } from '../../../channel-api/access.ts';
 import { CARD_MSG, checkCard } from '../../../channel-api/payments/sandbox.ts';
 import { accessUntil, periodEnd, recurringOf } from '../../../channel-api/services/billing.ts';
 import { outcomeOf } from '../../../channel-api/services/fulfilment.ts';
@@ -27,6 +27,17 @@ describe('access (a pass counts when its order is paid and active: the entitleme
     expect(covers(ent({ participantId: 101 }), game)).toBe(false);
     expect(covers(ent({ type: 'subscription', categories: [10, 20] }), game)).toBe(true);
     expect(covers(ent({ type: 'subscription', categories: [20] }), game)).toBe(false);
+  });
+
+  it('an event as access sees it; a subscription is owned through a paid, active order of it; its trial is open once per account', () => {
+    expect(watchable({ id: 45, type: 'paid', event_categories: [{ id: 12 }, { id: 10 }], participants: [{ id: 200 }, { id: 100 }] })).toEqual(game);
+    expect(ownsSubscription([ent({ type: 'subscription', productId: 2 })], 2)).toBe(true);
+    expect(ownsSubscription([ent({ type: 'package', productId: 2 })], 2)).toBe(false);
+    expect(ownsSubscription([], 2)).toBe(false);
+    expect(trialOpen({ trial_period: 7 }, null)).toBe(true);
+    expect(trialOpen({ trial_period: 7 }, { trialPeriodUsed: false })).toBe(true);
+    expect(trialOpen({ trial_period: 7 }, { trialPeriodUsed: true })).toBe(false);
+    expect(trialOpen({ trial_period: null }, { trialPeriodUsed: false })).toBe(false);
   });
 
   it('free events play for everyone; paid ones need a covering entitlement', () => {

@@ -116,7 +116,7 @@ describe('what a code takes off', () => {
     expect(describeCoupon(coupon({ percentOff: 10, firstPurchaseOnly: true }), 'USD')).toBe('10% off your first purchase');
     expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 500, appliesTo: ['package'] }), 'USD')).toBe('$5.00 off passes');
     expect(describeCoupon(coupon({ percentOff: 50, appliesTo: ['event'] }), 'USD')).toBe('50% off single events');
-    expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 250 }), 'EUR')).toBe('2.50 EUR off');
+    expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 250 }), 'EUR')).toBe('€2.50 off');
   });
 });
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { GIFT_MSG } from '#contract/commerce';
+import { GIFT_MSG } from '#contract/gifts';
 import { giftResendSchema } from '~/forms/gift';
 
 const parse = (recipient_email?: string) => {
