@@ -4,7 +4,7 @@ import { ChannelError, type CallOptions } from '~/channel/client.server';
 import { pageOf } from '~/domain/navigation';
 import { returnTo } from '~/http/navigation.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
-import type { SessionUser } from '~/http/session.server';
+import type { SessionUser } from '~/http/session-cookie.server';
 
 /* Who is signed in, the one way a sign-in ends, and the redirects around signing in and out. */
 

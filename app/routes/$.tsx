@@ -2,8 +2,8 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { pageMeta } from '~/components/layout/meta';
-import { normalisePagePath, paragraphs } from '~/domain/page-text';
+import { normalisePagePath, paragraphs } from '~/domain/channel-text';
+import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 
 /* Any other path: one of the channel's custom pages (path = page url), else /404 (spec section 2). */

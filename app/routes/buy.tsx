@@ -8,14 +8,14 @@ import { callAsUser, requireUser } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { pageMeta } from '~/components/layout/meta';
 import { GiftFields, GiftSwitch } from '~/components/purchase/GiftFields';
 import { PayWith, type CardChoice } from '~/components/purchase/PayWith';
 import { AppliedCode, DiscountRow, PromoCodeField } from '~/components/purchase/PromoCode';
 import { env } from '~/config/env.server';
-import { formatDate } from '~/domain/account-records';
-import { cardLabel } from '~/domain/cards';
-import { formatMoney } from '~/domain/price-title';
+import { formatDate } from '~/domain/dates';
+import { formatMoney } from '~/domain/money';
+import { pageMeta } from '~/domain/page-meta';
+import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import {
   applyCouponSchema,

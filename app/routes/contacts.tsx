@@ -2,8 +2,8 @@ import { json, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { ContactList } from '~/components/layout/Footer';
-import { pageMeta } from '~/components/layout/meta';
-import { paragraphs } from '~/domain/page-text';
+import { paragraphs } from '~/domain/channel-text';
+import { pageMeta } from '~/domain/page-meta';
 
 export async function loader() {
   const boot = await loadBootstrapOrWhoops();

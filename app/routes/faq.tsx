@@ -1,8 +1,8 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
-import { pageMeta } from '~/components/layout/meta';
-import { paragraphs } from '~/domain/page-text';
+import { paragraphs } from '~/domain/channel-text';
+import { pageMeta } from '~/domain/page-meta';
 
 export async function loader() {
   const boot = await loadBootstrapOrWhoops();

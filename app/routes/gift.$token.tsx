@@ -5,7 +5,7 @@ import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';

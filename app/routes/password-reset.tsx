@@ -7,7 +7,7 @@ import { seeOther } from '~/auth/sign-in.server';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field, FormErrors } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
 import { passwordResetFields, passwordResetSchema } from '~/forms/password-reset';
 import { channelErrorReply } from '~/forms/reply.server';

@@ -5,16 +5,16 @@ import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
 import { api, SERVER_MSG } from '#contract';
 import { callAsUser, requireUser, seeOther } from '~/auth/sign-in.server';
 import { ChannelError } from '~/channel/client.server';
-import { pageMeta } from '~/components/layout/meta';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
 import { userMessage } from '~/domain/auth-messages';
+import { pageMeta } from '~/domain/page-meta';
 import { detailsSchema, PASSWORD_FIELDS, passwordSchema, profileIntent, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
-import type { SessionUser } from '~/http/session.server';
+import type { SessionUser } from '~/http/session-cookie.server';
 import type { ProfileLoader } from './profile';
 
 /* /profile/edit: details, password and the start of account deletion, each its own form (an

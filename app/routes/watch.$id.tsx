@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { getBootstrap } from '~/channel/bootstrap.server';
-import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { offersFor } from '~/domain/offers';
+import { pageMeta } from '~/domain/page-meta';
 import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
 import { mediaGrantHeaders } from '~/http/media-grant.server';

@@ -67,7 +67,7 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
     data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } };
   }>('/v2/auth/login', { email: user.email, password: user.password });
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
-  const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session.server.ts');
+  const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session-cookie.server.ts');
   const session = await getSession(new Request(WEB_URL));
   session.set('apiKey', data.api_key);
   session.set('apiKeyExpiresAt', data.expires_at);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csrfToken } from '~/http/csrf.server';
 import { requestContext } from '~/http/request-context.server';
 import { FORM_EXPIRED, readForm } from '~/http/security.server';
-import { commitSession, getSession, renewSessionId } from '~/http/session.server';
+import { commitSession, getSession, renewSessionId } from '~/http/session-cookie.server';
 
 /* The CSRF token belongs to one session: it validates with that session's cookie and no other,
    and a new session id (sign-in, sign-out) retires it. */

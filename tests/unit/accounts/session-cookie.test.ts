@@ -1,7 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberMailedAddress } from '~/auth/mailed-address.server';
-import { commitSession, getSession, sessionUser, toSessionUser } from '~/http/session.server';
+import { commitSession, getSession, sessionUser, toSessionUser } from '~/http/session-cookie.server';
 
 /* The session cookie carries no readable personal data (issue 21): the whole value is encrypted,
    a tampered or old-format cookie reads as no session, and older SESSION_SECRETs still open it. */
@@ -86,7 +86,7 @@ describe('SESSION_SECRET rotation', () => {
   async function withSecrets(secrets: string) {
     process.env.SESSION_SECRET = secrets;
     vi.resetModules();
-    return import('~/http/session.server');
+    return import('~/http/session-cookie.server');
   }
 
   it('opens cookies made with an older secret, and not those of a secret that was dropped', async () => {

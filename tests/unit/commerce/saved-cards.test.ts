@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '#contract';
-import { cardLabel } from '~/domain/cards';
+import { cardLabel } from '~/domain/payment-cards';
 import { buyFormSchema, buySchema } from '~/forms/purchase';
 import { paymentRedirect } from '~/http/payment-redirect';
 import { sandboxPath } from '../../../server/payment-proxy.ts';

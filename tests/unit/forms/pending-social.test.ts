@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { PENDING_SOCIAL_TTL_MS, pendingSocialOf, putPendingSocial, readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
 import { requestContext } from '~/http/request-context.server';
-import { getSession, getToast } from '~/http/session.server';
+import { getSession, getToast } from '~/http/session-cookie.server';
 
 /* The social sign-in that waits on /registration for the terms: in the encrypted session, gone after
    its time, and written together with whatever else the channel changed in the same response. */

@@ -3,5 +3,5 @@
  * - components only some pages show (error screens, a toast after a form post): the server
  *   renders them straight away, so a visitor without JS gets them in the first response, and
  *   the browser loads their code when one is first shown (`onDemand`). */
-export { ErrorScreen } from './ErrorScreen';
-export { ToastMessage } from './Toasts';
+export { ErrorScreen } from '~/components/layout/ErrorScreen';
+export { ToastMessage } from '~/components/layout/Toasts';

@@ -1,5 +1,12 @@
+/* A page's document title and meta description, the same form on every page. */
 import type { MetaDescriptor } from '@remix-run/node';
-import { documentTitle } from '~/domain/page-text';
+
+/** '<page> | <channel name>', the document title on every page. */
+export function documentTitle(page: string | null | undefined, channelName: string | null | undefined): string {
+  const channel = channelName?.trim() || 'Fieldhouse';
+  const p = page?.trim();
+  return p && p !== channel ? `${p} | ${channel}` : channel;
+}
 
 interface RootMatchData {
   settings?: { name?: string };

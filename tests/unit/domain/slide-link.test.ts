@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFree, statusLabel } from '~/domain/event-status';
-import { documentTitle, normalisePagePath, paragraphs } from '~/domain/page-text';
 import { safeLink, slideHref } from '~/domain/slide-link';
-
-describe('page text', () => {
-  it('splits paragraphs on blank lines', () => {
-    expect(paragraphs('One\nstill one\n\n  Two  \r\n\r\nThree\n\n\n')).toEqual(['One\nstill one', 'Two', 'Three']);
-    expect(paragraphs(null)).toEqual([]);
-  });
-
-  it("titles documents '<page> | <channel name>'", () => {
-    expect(documentTitle('FAQ', 'Lakeshore Sports')).toBe('FAQ | Lakeshore Sports');
-    expect(documentTitle(null, 'Lakeshore Sports')).toBe('Lakeshore Sports');
-    expect(documentTitle('FAQ', '')).toBe('FAQ | Fieldhouse');
-  });
-
-  it('normalises custom page urls', () => {
-    expect(normalisePagePath('/Tickets-Info/')).toBe('tickets-info');
-    expect(normalisePagePath('https://example.com/a/b')).toBe('a/b');
-  });
-});
 
 describe('slides and statuses', () => {
   const pages = [{ id: 7, url: '/history' }];
@@ -37,12 +17,5 @@ describe('slides and statuses', () => {
     expect(safeLink('/\\evil.example')).toBeNull();
     expect(safeLink('/upcoming?status=live')).toBe('/upcoming?status=live');
     expect(safeLink('https://ok.example/x')).toBe('https://ok.example/x');
-  });
-
-  it('labels statuses and free events', () => {
-    expect(statusLabel('finished')).toBe('On demand');
-    expect(statusLabel('live')).toBe('Live');
-    expect(isFree({ type: 'free' })).toBe(true);
-    expect(isFree({ type: 'paid' })).toBe(false);
   });
 });
