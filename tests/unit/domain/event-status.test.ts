@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFree, statusLabel } from '~/domain/event-status';
 
-describe('slides and statuses', () => {
+describe('event status', () => {
   it('labels statuses and free events', () => {
     expect(statusLabel('finished')).toBe('On demand');
     expect(statusLabel('live')).toBe('Live');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTitle } from '~/domain/page-meta';
 
-describe('page text', () => {
+describe('document title', () => {
   it("titles documents '<page> | <channel name>'", () => {
     expect(documentTitle('FAQ', 'Lakeshore Sports')).toBe('FAQ | Lakeshore Sports');
     expect(documentTitle(null, 'Lakeshore Sports')).toBe('Lakeshore Sports');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeLink, slideHref } from '~/domain/slide-link';
 
-describe('slides and statuses', () => {
+describe('slide links', () => {
   const pages = [{ id: 7, url: '/history' }];
   it('links slides by type', () => {
     expect(slideHref({ slidable_type: 'event', slidable_id: 4, link_url: null }, pages)).toBe('/watch/4');
