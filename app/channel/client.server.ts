@@ -8,7 +8,7 @@ import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } 
 import { keysFor } from './server-key.server';
 import { processSharedContent, type SharedContent } from './shared.server';
 
-export { ChannelError, isChannelError, isAbortError, whoopsResponse, throttledResponse } from './errors.server';
+export { ChannelError } from './errors.server';
 export type { CallOptions } from './request.server';
 
 /** The channel as a loader or action talks to it: calls carry the fan's api key (the server's

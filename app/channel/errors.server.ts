@@ -42,10 +42,6 @@ export class ChannelError extends Error {
   }
 }
 
-export function isChannelError(error: unknown): error is ChannelError {
-  return error instanceof ChannelError;
-}
-
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 'ABORT_ERR');
 }

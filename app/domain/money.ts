@@ -1,11 +1,11 @@
 /* Money as a fan reads it, the web app's one money module: currency symbol and two decimals.
  * Default currency USD; USD and CAD use '$'. */
 
-export const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_CURRENCY = 'USD';
 
 const SYMBOLS: Readonly<Record<string, string>> = { USD: '$', CAD: '$', EUR: '€', GBP: '£' };
 
-export function normaliseCurrency(currency: string | null | undefined): string {
+function normaliseCurrency(currency: string | null | undefined): string {
   const c = (currency ?? '').trim().toUpperCase();
   return /^[A-Z]{3}$/.test(c) ? c : DEFAULT_CURRENCY;
 }

@@ -9,8 +9,7 @@ import { sendError } from './http.ts';
 import { liveRouter } from './live-router.ts';
 import { vodRouter } from './vod-router.ts';
 
-export { LIVE_EPOCH_MS, LIVE_ASSETS, VOD_ASSETS } from './assets.ts';
-export { prepareMedia, mediaReady } from './prepare.ts';
+export { prepareMedia } from './prepare.ts';
 
 export function mediaRouter(opts: { dataDir: string; now?: () => number }): Router {
   const router = express.Router();

@@ -3,7 +3,6 @@
  * scratch directory, finished with a `.complete` marker, then renamed into place, so a
  * crash or a concurrent start never leaves a half-made asset that looks ready.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -192,10 +191,4 @@ async function buildLive(name: string, dir: string, bin: string): Promise<void> 
   await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 2));
   await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS[name] ?? []));
   await rm(mp4, { force: true });
-}
-
-/** True when every asset has its marker (used by health checks and tests). */
-export function mediaReady(dataDir: string): boolean {
-  const dir = mediaDirOf(dataDir);
-  return ALL_ASSETS.every((name) => existsSync(path.join(dir, name, COMPLETE_MARKER)));
 }
