@@ -158,7 +158,7 @@ describe('requestContext shared content', () => {
 });
 
 describe('loadBootstrapOrWhoops', () => {
-  it('returns the bootstrap data and serves the next call from the cache (the 503 case: whoops.test.ts)', async () => {
+  it('returns the bootstrap data and serves the next call from the cache (the 503 case: bootstrap.server.whoops.test.ts)', async () => {
     expect((await bootstrap.loadBootstrapOrWhoops()).settings.name).toBe('Test Channel');
     expect(bootstrap.bootstrapCacheStats().upstreamCalls).toBe(1);
     await bootstrap.loadBootstrapOrWhoops();

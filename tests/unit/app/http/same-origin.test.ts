@@ -32,7 +32,7 @@ describe('same-origin check on posts', () => {
   });
 
   // The headers this check sees carry an X-Forwarded-Host only when a proxy TRUST_PROXY names set
-  // it: server.ts drops it from anyone else first (tests/unit/http/guards.test.ts).
+  // it: server.ts drops it from anyone else first (tests/unit/server/guards.test.ts).
   it('follows the proxy: the first X-Forwarded-Host is the host the browser saw', () => {
     expect(check({ Host: '127.0.0.1:3000', Origin: 'https://tv.example', 'X-Forwarded-Host': 'tv.example, proxy.internal' })).toBe(true);
   });
