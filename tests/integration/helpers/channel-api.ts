@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
@@ -48,6 +49,30 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
     await database?.drop();
     throw error;
   }
+}
+
+/** What a test file starts before its first test (beforeAll) and closes after its last (afterAll),
+ *  destructured at the top of the file: `const { http, acc } = forThisFile(() => startShop(…))`.
+ *  Each part is a stand-in that reaches the started one when a test uses it. */
+export function forThisFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  const part = (key: string | symbol) =>
+    new Proxy(
+      {},
+      {
+        get(_, prop) {
+          if (!started) throw new Error(`${String(key)} is used before beforeAll started it`);
+          const target = Reflect.get(started, key) as object;
+          const value = Reflect.get(target, prop);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      },
+    );
+  return new Proxy({} as T, { get: (_, key) => part(key) });
 }
 
 export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { api, SANDBOX_CARDS, type Event, type Package } from '#contract';
 import { accounts } from './accounts.ts';
-import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { client, forThisFile, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 
@@ -32,6 +32,9 @@ export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?:
     },
   };
 }
+
+/** The shop of a test file: started before its first test, closed after its last (forThisFile). */
+export const shopForThisFile = (opts: Parameters<typeof startShop>[0]) => forThisFile(() => startShop(opts));
 
 /** As if the gift behind the buyer's order was last mailed two minutes ago: it may be mailed
  *  again (POST /gifts/resend allows one mail a minute). */
