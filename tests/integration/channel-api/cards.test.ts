@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { coupons, orders, purchases, sandboxCards, sandboxPaymentIntents, transactions } from '../../../channel-api/db/schema.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Saved cards on the sandbox provider (issue 11, ADR 018): adding a card without paying (setup-intent
    and the sandbox's "Add a card" page), listing and removing cards, and paying a one-time purchase

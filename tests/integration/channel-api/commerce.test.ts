@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, purchases, transactions } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Selling access on the sandbox provider: quotes, buying a single event, a package with choices
    and a team pass, Stripe's test cards and their outcomes, idempotency, access and capabilities. */

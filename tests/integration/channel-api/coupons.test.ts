@@ -4,9 +4,9 @@ import { api, ORDER_MSG, type Package } from '#contract';
 import { channels, coupons, orders, packages, purchases, sandboxSessions, transactions } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { CARD, commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Promotion codes (GET apply_coupon, and promotion_code when quoting and buying) on the sandbox
    provider: the quote with the discount, every limit a code may have, 'Wrong promo code' that

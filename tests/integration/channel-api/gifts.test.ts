@@ -4,8 +4,8 @@ import { api, GIFT_MSG, ORDER_MSG, type Package } from '#contract';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { hashToken } from '../../../channel-api/repo/tokens.ts';
 import { listMail, pathTokenFrom, waitForMail } from '../../support/outbox.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, giftMailedAWhileAgo, shopForThisFile } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, giftMailedAWhileAgo, shopForThisFile } from '../support/commerce.ts';
 
 /* Gifting a pass (issue 11, ADR 019): buying a pass for someone else's address with a message,
    the redeem link mailed when it is paid, redeeming it once as any signed-in fan, the buyer's

@@ -5,9 +5,9 @@ import { api, RETURN_MSG, type Subscription } from '#contract';
 import { channels, sandboxSessions } from '../../../channel-api/db/schema.ts';
 import { LINK_TTL_MS, linkToken, type LinkPurpose } from '../../../channel-api/payments/sandbox-links.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
-import type { accounts } from '../helpers/accounts.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, shopForThisFile } from '../helpers/commerce.ts';
+import type { accounts } from '../support/accounts.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, shopForThisFile } from '../support/commerce.ts';
 
 /* The sandbox's signed links (issue 21, ADR 029): the billing portal and "Add a card" open only with
    a link the server signed with its own secret, for one page, one fan and an hour, whose return

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, purchases, transactions } from '../../../channel-api/db/schema.ts';
 import { type FakeEvent } from '../../support/fake-stripe.ts';
-import { userRow } from '../helpers/accounts.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { userRow } from '../support/accounts.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Saved cards with the Stripe provider, against the local fake of Stripe's API (ADR 018): what the
    channel sends to Stripe to list cards (customers.listPaymentMethods, allow_redisplay always),

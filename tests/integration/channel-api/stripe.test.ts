@@ -4,9 +4,9 @@ import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, paymentEvents, purchases, transactions, users } from '../../../channel-api/db/schema.ts';
 import { type FakeEvent } from '../../support/fake-stripe.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
-import { accounts, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi } from '../helpers/channel-api.ts';
-import { commerce, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { accounts, userRow } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi } from '../support/channel-api.ts';
+import { commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* The Stripe provider against a local fake of Stripe's API (tests/support/fake-stripe.ts): what
    the channel sends to Stripe (customers, Checkout Sessions, expiring them), and what Stripe's

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, SANDBOX_CARDS, type Subscription } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, idempotencyKey, shopForThisFile } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Subscriptions on the sandbox provider and its test clock (issue 11): a paid start, free trials,
    renewals ('New subscription' then 'Subscription Renewal'), a failed renewal kept while retries

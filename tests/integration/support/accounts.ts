@@ -1,27 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { client, TestChannelApi } from './channel-api.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { apiKeys, userTokens, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
+import { PASSWORD, registration, uniqueEmail } from '../../support/registration.ts';
 
 /* Accounts the way a fan makes them: register, follow the mailed link, sign in. */
 
 type Http = ReturnType<typeof client>;
-
-export const PASSWORD = 'correct horse battery';
-
-export const uniqueEmail = (label = 'fan') => `${label}-${randomBytes(4).toString('hex')}@example.test`;
-
-export const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email,
-  password: PASSWORD,
-  password_confirmation: PASSWORD,
-  terms: true,
-  ...extra,
-});
 
 export function accounts(server: TestChannelApi, http: Http) {
   const post = (path: string, body: Record<string, unknown>) => http.request('POST', path, { body });

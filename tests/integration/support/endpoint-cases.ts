@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EndpointName } from '#contract';
-import { PASSWORD, registration } from '../helpers/accounts.ts';
+import { PASSWORD, registration } from '../../support/registration.ts';
 
 /* One happy request and some bad ones for every endpoint of the contract. The api key is added
  * by the runner (endpoints.test.ts) for apiKey endpoints: a visitor's, unless the request names

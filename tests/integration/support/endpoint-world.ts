@@ -1,11 +1,12 @@
-import type { Ids } from './cases.ts';
+import { accounts } from './accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
+import type { Ids } from './endpoint-cases.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts, uniqueEmail } from '../helpers/accounts.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, giftMailedAWhileAgo } from '../helpers/commerce.ts';
+import { uniqueEmail } from '../../support/registration.ts';
 
-/* A channel API with what every endpoint case needs (cases.ts Ids): a visitor key, real ids,
+/* A channel API with what every endpoint case needs (endpoint-cases.ts Ids): a visitor key, real ids,
    a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
    sign-in. Shared by the endpoint cases and the fuzz suite. */
 
