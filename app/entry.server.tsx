@@ -6,8 +6,8 @@ import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToString } from 'react-dom/server';
 import { AppStylesText } from '~/components/layout/AppStyles';
 import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
-import { textResponse } from '~/http/page-text';
 import { scriptsAfterLoad } from '~/http/script-loading';
+import { textResponse } from '~/http/text-response';
 import appCss from '~/styles/app.css';
 
 /** The built app stylesheet, inlined into every page (components/layout/AppStyles.tsx). */

@@ -14,20 +14,20 @@ import {
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
 import { AppStyles } from '~/components/layout/AppStyles';
-import { describeError } from '~/components/layout/error-kind';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { onDemand } from '~/components/layout/on-demand';
-import * as serverRender from '~/components/layout/server-render.server';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { PathLinks } from '~/components/PathLink';
+import { describeError } from '~/http/error-kind';
+import { onDemand } from '~/http/on-demand';
+import * as serverRender from '~/http/server-render.server';
 import type { loader } from '~/loaders/root.server';
 
 export { loader } from '~/loaders/root.server';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/* The loader sends the page title (domain/page-text documentTitle). An error title has the same
+/* The loader sends the page title (domain/page-meta documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {

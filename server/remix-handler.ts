@@ -7,8 +7,8 @@ import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
-import { pageText } from '../app/http/page-text.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
+import { pageText } from '../app/http/text-response.ts';
 
 /* The Remix request handler for Express: what @remix-run/express does (Express request → Fetch
    Request → Remix → Express response), plus the one step it has no hook for: once the response
@@ -61,7 +61,7 @@ export function remixHandler(options: {
       );
       const answer = withCacheControl(committed, policy.cacheControl);
       if (key && policy.share !== 'none' && options.microcache!.admit(key)) {
-        // A page rendered here is still a string (app/http/page-text.ts): no need to read it back.
+        // A page rendered here is still a string (app/http/text-response.ts): no need to read it back.
         const text = pageText(answer);
         const page = {
           status: answer.status,
@@ -126,7 +126,7 @@ async function send(res: express.Response, response: Response): Promise<void> {
     else res.setHeader(name, value);
   }
   if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
-  // A page rendered here is still a string (app/http/page-text.ts): sent as it is.
+  // A page rendered here is still a string (app/http/text-response.ts): sent as it is.
   const text = pageText(response);
   if (text !== null) res.end(text);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { socialProvider } from '#contract/auth';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
-import type { AppSession } from '~/http/session.server';
+import type { AppSession } from '~/http/session-cookie.server';
 
 /* A social sign-in waiting for the fan to accept the terms (spec section 8: 'You are not
    registered yet...'): in the session (encrypted like the whole cookie: it holds an ID token),

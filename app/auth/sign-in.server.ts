@@ -3,7 +3,7 @@ import type { AuthSession } from '#contract';
 import { returnTo } from '~/http/navigation.server';
 import { loginUrl, seeOther } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
-import type { SessionUser } from '~/http/session.server';
+import type { SessionUser } from '~/http/session-cookie.server';
 
 /* Who is signed in, and the one way a sign-in ends. (A signed-in fan's channel call is
    `requestContext(args).channel.asUser`.) */

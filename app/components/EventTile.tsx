@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDataSaver } from '~/components/layout/data-saver';
+import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataSaver } from '~/components/layout/data-saver';
+import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { enhanceVideo } from '~/components/player/enhance';
 import type { Caption } from '~/domain/watch-state';
 

@@ -1,4 +1,4 @@
-import { useDataSaver } from '~/components/layout/data-saver';
+import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { PathLink } from '~/components/PathLink';
 import type { SlideView } from '~/domain/slide-link';
 

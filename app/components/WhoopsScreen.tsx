@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ERROR_TEXT } from './layout/error-kind';
+import { ERROR_TEXT } from '~/http/error-kind';
 
 /* The 'Whoops!' reload screen (spec section 8): the reload control unlocks after a 60 s
    countdown. Without JS the countdown cannot run: the visitor is asked to wait a minute and a

@@ -123,7 +123,6 @@ export const publicEnv = {
   SENTRY_DSN: env.SENTRY_DSN ?? null,
   NODE_ENV: env.NODE_ENV,
 };
-export type PublicEnv = typeof publicEnv;
 
 /** Channel API base URL; read late because server.ts sets it after starting the embedded API. */
 export function channelApiUrl(): string {

@@ -1,21 +1,4 @@
-/* How the profile tabs word and format the channel's records. Dates and money are formatted in
-   one locale and in UTC, so the server's HTML and the browser's render agree. */
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** 'Mar 14, 2026'; the ISO string itself when it is not a date. */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** 'Mar 14, 2026, 3:00 PM UTC'. */
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
-}
+/* How the profile tabs word the channel's records (their dates: dates.ts; their amounts: money.ts). */
 
 /** 'refunded' → 'Refunded'. */
 export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);

@@ -1,5 +1,6 @@
-/* Dates shown to viewers are in the event's own time zone (en-US); filter dates are
- * calendar days turned into epoch seconds (spec section 9: 'date helper'). */
+/* The web app's dates. An event's date is shown in the event's own time zone (en-US); a record's
+ * date (an order, a transaction, a clip) in UTC, so the server's HTML and the browser's render
+ * agree; filter dates are calendar days turned into epoch seconds (spec section 9: 'date helper'). */
 
 const DAY_SECONDS = 86_400;
 
@@ -45,6 +46,22 @@ function eventDateFormat(timeZone: string): Intl.DateTimeFormat {
 /** 'Sat, Mar 14, 2026, 7:00 PM EDT' in the event's time zone (UTC when it is unknown). */
 export function formatEventDate(epochSeconds: number, timeZone?: string | null): string {
   return eventDateFormat(safeZone(timeZone)).format(new Date(epochSeconds * 1000));
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A record's day, 'Mar 14, 2026' (UTC); the ISO string itself when it is not a date. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateFormat.format(time);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** A record's day and time, 'Mar 14, 2026, 3:00 PM UTC'. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
 }
 
 /** Machine-readable form for `<time dateTime>`. */

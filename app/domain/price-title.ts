@@ -1,9 +1,7 @@
+import { formatMoney } from './money';
+
 /* Price titles (spec sections 3 and 9): currency symbol, base price and '/period', plus the
- * offer when it bills differently from the period. Default currency USD; USD and CAD use '$'. */
-
-export const DEFAULT_CURRENCY = 'USD';
-
-const SYMBOLS: Readonly<Record<string, string>> = { USD: '$', CAD: '$', EUR: '€', GBP: '£' };
+ * offer when it bills differently from the period (the amount itself: money.ts). */
 
 const PERIOD_LABELS: Readonly<Record<string, string>> = {
   month: 'month',
@@ -14,21 +12,6 @@ const PERIOD_LABELS: Readonly<Record<string, string>> = {
 };
 
 const OFFER_LABELS: Readonly<Record<string, string>> = { monthly: 'billed monthly', annual: 'billed annually' };
-
-export function normaliseCurrency(currency: string | null | undefined): string {
-  const c = (currency ?? '').trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(c) ? c : DEFAULT_CURRENCY;
-}
-
-export function currencySymbol(currency: string | null | undefined): string {
-  const c = normaliseCurrency(currency);
-  return SYMBOLS[c] ?? `${c} `;
-}
-
-export function formatMoney(amount: number, currency?: string | null): string {
-  const safe = Number.isFinite(amount) && amount > 0 ? amount : 0;
-  return `${currencySymbol(currency)}${safe.toFixed(2)}`;
-}
 
 interface Priced {
   base_price: number;

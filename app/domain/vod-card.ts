@@ -1,5 +1,6 @@
 /* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
 import type { VodMediaItem, VodRail } from '#contract/entities';
+import { formatDate } from './dates';
 import { describeDuration, formatDuration } from './watch-state';
 
 export interface VodCardData {
@@ -19,8 +20,6 @@ export function vodImage(item: Pick<VodMediaItem, 'assets'>): string | null {
   return (item.assets.find((a) => a.type === 'image') ?? item.assets.find((a) => a.type === 'preview'))?.path ?? null;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 export function vodCardData(item: VodMediaItem): VodCardData {
   const date = new Date(item.date);
   const valid = !Number.isNaN(date.getTime());
@@ -30,7 +29,7 @@ export function vodCardData(item: VodMediaItem): VodCardData {
     title: item.title,
     image: vodImage(item),
     iso: valid ? item.date : '',
-    date: valid ? dateFormat.format(date) : '',
+    date: valid ? formatDate(item.date) : '',
     duration: timed ? formatDuration(item.duration) : '',
     durationText: timed ? describeDuration(item.duration) : '',
   };

@@ -2,11 +2,11 @@
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
 import type { EventDetail, EventLocation } from '#contract/entities';
+import { paragraphs } from './channel-text';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
 import type { Offer } from './offers';
-import { paragraphs } from './page-text';
 import type { WatchState } from './watch-state';
 
 export interface WatchViewData {

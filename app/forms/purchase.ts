@@ -17,7 +17,6 @@ import { ORDER_MSG } from '#contract/orders';
      for Pay; the hidden `choose_card` says the page asked (ADR 018). */
 
 export const BUY_INTENTS = ['buy', 'apply-coupon', 'remove-coupon'] as const;
-export type BuyIntent = (typeof BUY_INTENTS)[number];
 
 const anId = z.coerce
   .number({ invalid_type_error: ORDER_MSG.idNotSelected })

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { env } from '~/config/env.server';
-import { sessionId, type AppSession } from '~/http/session.server';
+import { sessionId, type AppSession } from '~/http/session-cookie.server';
 
 /** The form field that carries the CSRF token. */
 export const CSRF_FIELD = 'csrf';
 
-/* The token is an HMAC of the session's id (session.server.ts sessionId): it validates with
+/* The token is an HMAC of the session's id (session-cookie.server.ts sessionId): it validates with
    the session cookie it was made for and no other, and a new session id (sign-in, sign-out)
    retires it. Every configured secret verifies, so a secret rotation keeps open forms working. */
 const csrfKeys = env.SESSION_SECRET.map((secret) => crypto.createHash('sha256').update(`fieldhouse-csrf:${secret}`).digest());

@@ -16,7 +16,7 @@ import {
   type AppSession,
   type SessionUser,
   type Toast,
-} from '~/http/session.server';
+} from '~/http/session-cookie.server';
 
 /* The visitor's cookie session for one HTTP request. The action and every loader of the request
    share this one object (request-context.server.ts), so their changes add up instead of racing,

@@ -7,10 +7,10 @@ import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
 import type { CardChoice } from '~/components/purchase/PayWith';
 import { env } from '~/config/env.server';
-import { formatDate } from '~/domain/account-records';
 import { USER_MSG } from '~/domain/auth-messages';
-import { cardLabel } from '~/domain/cards';
-import { formatMoney } from '~/domain/price-title';
+import { formatDate } from '~/domain/dates';
+import { formatMoney } from '~/domain/money';
+import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
 import {

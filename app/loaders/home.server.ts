@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
 import { api, type BootstrapData, type Event, type ResponseOf } from '#contract';
 import { eventCardData } from '~/domain/event-card';
-import { documentTitle } from '~/domain/page-text';
+import { documentTitle } from '~/domain/page-meta';
 import { slideViews } from '~/domain/slide-link';
 import { vodRailsData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';

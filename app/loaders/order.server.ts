@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Order } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { formatDate, formatDateTime } from '~/domain/account-records';
+import { formatDate, formatDateTime } from '~/domain/dates';
+import { formatMoney } from '~/domain/money';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
-import { formatMoney, priceTitle } from '~/domain/price-title';
+import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 

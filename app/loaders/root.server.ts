@@ -5,10 +5,11 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import type { BootstrapData } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
+import { paragraphs } from '~/domain/channel-text';
 import { colorCss } from '~/domain/colors';
 import { memoBySource } from '~/domain/memo';
 import { guard } from '~/domain/navigation';
-import { documentTitle, paragraphs } from '~/domain/page-text';
+import { documentTitle } from '~/domain/page-meta';
 import { menuLinks, safeLink } from '~/domain/slide-link';
 import { dataSaverOn } from '~/http/data-saver';
 import { rememberTracking } from '~/http/navigation.server';
@@ -24,7 +25,7 @@ const isFooterBlock = (alias: string) => alias === 'footer' || alias.startsWith(
 const layout = memoBySource((boot: BootstrapData) => {
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
   return {
-    // Route meta functions read settings.name through `matches` (components/layout/meta).
+    // Route meta functions read settings.name through `matches` (domain/page-meta).
     settings: { name, logo, contact_email, contact_phone, address },
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
     title: documentTitle(null, name),

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { pageMeta } from '~/components/layout/meta';
-import { normalisePagePath, paragraphs } from '~/domain/page-text';
+import { normalisePagePath, paragraphs } from '~/domain/channel-text';
+import { pageMeta } from '~/domain/page-meta';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 

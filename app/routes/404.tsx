@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node';
-import { pageMeta } from '~/components/layout/meta';
 import { NotFound } from '~/components/layout/NotFound';
+import { pageMeta } from '~/domain/page-meta';
 
 // A real 404 status, so crawlers and monitors see the miss; the page still renders normally.
 export const loader = () => json(null, { status: 404 });

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageMeta } from '~/components/layout/meta';
-import { paragraphs } from '~/domain/page-text';
+import { paragraphs } from '~/domain/channel-text';
+import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 
 export async function loader(args: LoaderFunctionArgs) {

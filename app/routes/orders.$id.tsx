@@ -2,8 +2,8 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CsrfField } from '~/components/form/FormGuards';
-import { pageMeta } from '~/components/layout/meta';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
+import { pageMeta } from '~/domain/page-meta';
 import type { loader, OrderView } from '~/loaders/order.server';
 import formsCss from '~/styles/forms.css';
 

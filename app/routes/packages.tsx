@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { api } from '#contract';
-import { pageMeta } from '~/components/layout/meta';
+import { formatMoney } from '~/domain/money';
 import { ownershipOf } from '~/domain/orders';
-import { formatMoney, priceTitle } from '~/domain/price-title';
+import { pageMeta } from '~/domain/page-meta';
+import { priceTitle } from '~/domain/price-title';
 import { requestContext } from '~/http/request-context.server';
 
 /* /packages: every subscription and pass with its price title, service fee, trial, what it covers

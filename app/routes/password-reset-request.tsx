@@ -8,7 +8,7 @@ import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 import { passwordResetRequestSchema } from '~/forms/password-reset-request';
 import { channelErrorReply } from '~/forms/reply.server';
 import { seeOther } from '~/http/redirects.server';

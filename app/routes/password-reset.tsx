@@ -6,7 +6,7 @@ import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field, FormErrors } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
 import { passwordResetFields, passwordResetSchema } from '~/forms/password-reset';
 import { channelErrorReply } from '~/forms/reply.server';

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 
 /* Spec section 2: this route exists as a path only; the policy's text is not part of the app. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Privacy policy', 'How this channel handles your personal data.');

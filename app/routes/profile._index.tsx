@@ -2,11 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
-import { formatDate, orderTypeWord } from '~/domain/account-records';
+import { orderTypeWord } from '~/domain/account-records';
+import { formatDate } from '~/domain/dates';
+import { formatMoney } from '~/domain/money';
 import { orderLabel, renewalLabel } from '~/domain/orders';
-import { formatMoney } from '~/domain/price-title';
+import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');

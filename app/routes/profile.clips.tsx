@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { pageMeta } from '~/components/layout/meta';
 import { RecordsTab } from '~/components/profile/RecordsTab';
-import { clipStatusWord, formatDate } from '~/domain/account-records';
+import { clipStatusWord } from '~/domain/account-records';
+import { formatDate } from '~/domain/dates';
+import { pageMeta } from '~/domain/page-meta';
 import { formatDuration } from '~/domain/watch-state';
 import { requestContext } from '~/http/request-context.server';
 

@@ -5,18 +5,18 @@ import { Link, useActionData, useRouteLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { pageMeta } from '~/components/layout/meta';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
 import { userMessage } from '~/domain/auth-messages';
+import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
 import { detailsSchema, PASSWORD_FIELDS, PROFILE_INTENTS, passwordSchema, type ProfileIntent } from '~/forms/profile';
 import { channelErrorReply } from '~/forms/reply.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
-import type { SessionUser } from '~/http/session.server';
+import type { SessionUser } from '~/http/session-cookie.server';
 import type { ProfileLoader } from './profile';
 
 /* /profile/edit: details, password and the start of account deletion, each its own form (an

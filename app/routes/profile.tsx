@@ -3,10 +3,10 @@ import { Link, NavLink, Outlet, useLoaderData, useMatches, useRouteError } from 
 import type { ReactNode } from 'react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { describeError } from '~/components/layout/error-kind';
 import { FramedError } from '~/components/layout/FramedError';
-import { pageMeta } from '~/components/layout/meta';
 import { capabilityWords } from '~/domain/account-records';
+import { pageMeta } from '~/domain/page-meta';
+import { describeError } from '~/http/error-kind';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 

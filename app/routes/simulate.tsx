@@ -1,10 +1,10 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { pageMeta } from '~/components/layout/meta';
 import { Player } from '~/components/Player';
 import { detectCapabilities, formatBytes, measureThroughput, type Capabilities, type Throughput } from '~/components/player/browser-check';
 import { channelApiUrl } from '~/config/env.server';
+import { pageMeta } from '~/domain/page-meta';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Check your browser', 'Check that this browser can play the channel.');
 

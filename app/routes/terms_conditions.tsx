@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 
 /* Spec section 2: this route exists as a path only; the terms' text is not part of the app. */
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Terms & conditions', 'The terms and conditions for using this site and its passes.');

@@ -3,9 +3,9 @@ import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/re
 import type { FormEvent } from 'react';
 import { api, type EventCategory } from '#contract';
 import { EventList } from '~/components/EventList';
-import { pageMeta } from '~/components/layout/meta';
 import { Pagination } from '~/components/Pagination';
 import { PAGE_SIZE, eventPageCount, eventsQueryFor, filtersSearch, parseEventFilters, type EventFilters } from '~/domain/event-filters';
+import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 
 /* /upcoming, and /vod, /live, /schedule (they re-export this module): one list of events. */

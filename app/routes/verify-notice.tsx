@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { mailedAddress } from '~/auth/mailed-address.server';
-import { pageMeta } from '~/components/layout/meta';
+import { pageMeta } from '~/domain/page-meta';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];

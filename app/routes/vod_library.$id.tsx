@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { pageMeta } from '~/components/layout/meta';
 import { Playback } from '~/components/player/Playback';
+import { pageMeta } from '~/domain/page-meta';
 import { vodImage } from '~/domain/vod-card';
 import { describeDuration, watchState } from '~/domain/watch-state';
 import { mediaGrantHeaders } from '~/http/media-grant.server';

@@ -1,11 +1,11 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { pageMeta } from '~/components/layout/meta';
 import { Pagination } from '~/components/Pagination';
 import { Rail } from '~/components/Rail';
 import { VodTile } from '~/components/VodTile';
 import { pageCount } from '~/domain/list-query';
+import { pageMeta } from '~/domain/page-meta';
 import { vodCardData, vodRailsData, type VodCardData } from '~/domain/vod-card';
 import { VOD_PAGE_SIZE, isSearch, parseVodQuery, vodHref, vodSearchFor, type VodQuery } from '~/domain/vod-query';
 import { requestContext } from '~/http/request-context.server';

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { pageMeta } from '~/components/layout/meta';
 import { WatchView } from '~/components/WatchView';
 import { offersFor } from '~/domain/offers';
+import { pageMeta } from '~/domain/page-meta';
 import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
 import { mediaGrantHeaders } from '~/http/media-grant.server';

@@ -21,7 +21,6 @@ export const SEGMENT_SECONDS = 2;
 
 /** The live loop: 30 segments of 2 s. */
 export const LIVE_LOOP_SEGMENTS = 30;
-export const LIVE_LOOP_SECONDS = LIVE_LOOP_SEGMENTS * SEGMENT_SECONDS;
 /** How many segments the live playlist's sliding window holds. */
 export const LIVE_WINDOW_SEGMENTS = 4;
 /**

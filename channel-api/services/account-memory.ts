@@ -25,11 +25,6 @@ export function memoryAddress(email: string): string {
   return `${gmail ? box.replace(/\./g, '') : box}@${gmail ? 'gmail.com' : domain}`;
 }
 
-export interface RememberedFacts {
-  trialUsed: boolean;
-  purchased: boolean;
-}
-
 /** What an account leaving its address (deleted, or moved) leaves behind, in the caller's transaction. */
 export async function rememberAccount(tx: Executor, signing: Signing, user: UserRow, now = new Date()): Promise<void> {
   const facts = { trialUsed: user.trialPeriodUsed, purchased: await firstPurchaseMade(tx, user.id, now) };

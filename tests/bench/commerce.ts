@@ -7,10 +7,10 @@ import { count, eq } from 'drizzle-orm';
 import { paymentEvents, purchases } from '../../channel-api/db/schema.ts';
 import { startChannelApi } from '../../channel-api/server.ts';
 import { api } from '../../contract/index.ts';
-import { registration, uniqueEmail } from '../integration/helpers/accounts.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 import { linkSharedMedia } from '../support/media-cache.ts';
 import { tokenFrom, waitForMail } from '../support/outbox.ts';
+import { registration, uniqueEmail } from '../support/registration.ts';
 
 /* The commerce figures of `npm run bench` (issue 10), called by run.ts:
    - buy → checkout redirect: the channel API's POST /stripe/buy until it answers the redirect_url,

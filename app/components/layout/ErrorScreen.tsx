@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { ThrottledScreen } from '~/components/ThrottledScreen';
 import { WhoopsScreen } from '~/components/WhoopsScreen';
-import { describeError } from './error-kind';
+import { describeError } from '~/http/error-kind';
 import { NotFound } from './NotFound';
 
 /**
  * What the root ErrorBoundary shows: the 'Whoops!' screen when the channel is down, the
  * throttling screen on a 429, the not-found page on a 404, else a page with the error's title
- * and message (error-kind.ts). The browser loads it only when an error happens (see root.tsx).
+ * and message (http/error-kind.ts). The browser loads it only when an error happens (see root.tsx).
  */
 export function ErrorScreen({ error }: { error: unknown }) {
   const info = describeError(error);

@@ -1,7 +1,7 @@
 import type { Settings } from '#contract';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { ContactList } from './ContactList';
-import { DataSaverSwitch } from './data-saver';
+import { DataSaverSwitch } from './DataSaverSwitch';
 import { MenuList } from './MainNav';
 
 // /contacts imports it from here.

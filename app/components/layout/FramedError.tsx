@@ -1,9 +1,9 @@
 import { ReloadControl } from '~/components/WhoopsScreen';
-import { describeError } from './error-kind';
+import { describeError } from '~/http/error-kind';
 
 /** An error shown inside a layout that holds navigation (the profile's tabs, checkout next):
  *  the frame around it stays, so the fan can go on from there. Title and message come from the
- *  one table (error-kind.ts); an outage or throttling offers the same reload control as the
+ *  one table (http/error-kind.ts); an outage or throttling offers the same reload control as the
  *  whole-page screens. */
 export function FramedError({ error }: { error: unknown }) {
   const info = describeError(error);

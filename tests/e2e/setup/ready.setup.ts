@@ -1,7 +1,8 @@
 /* Runs first: the web server and the channel API it talks to both answer. */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { TEMPORARY_USERS_FILE, uniqueEmail, type TestUser } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
 import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
 test('the web server and its channel API are up', async ({ request }) => {

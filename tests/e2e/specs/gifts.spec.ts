@@ -4,7 +4,8 @@
    back, redeems the gift and has the pass; the buyer sees the gift in Transactions, not redeemed
    and then redeemed; a second redemption is refused with a clear message. */
 import { GIFT_MSG } from '../../../contract/gifts.ts';
-import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { CARDS, ordersOf, paidGiftPath, payOnSandbox, seasonPass } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';

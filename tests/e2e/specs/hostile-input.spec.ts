@@ -106,7 +106,7 @@ test.describe('CSRF', () => {
 
 test('behind the proxy the e2e server trusts, a sign-in posted through its host works', async ({ page }) => {
   // TRUST_PROXY is on in e2e, so X-Forwarded-Host is the host the browser saw. (Without a trusted
-  // proxy the header is dropped before any check: tests/unit/http/guards.test.ts.)
+  // proxy the header is dropped before any check: tests/unit/server/guards.test.ts.)
   const user = await createVerifiedUser();
   const token = await csrfOn(page, '/login');
   const res = await page.request.post('/login', {

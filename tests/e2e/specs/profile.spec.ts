@@ -1,4 +1,5 @@
-import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 

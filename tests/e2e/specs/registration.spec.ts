@@ -1,7 +1,8 @@
 /* /registration: every spec message, the channel's "already registered", the trip to the
    "Check your inbox" page, and the signed-in detour home. Runs without and with JavaScript. */
 import type { Locator, Page } from '@playwright/test';
-import { createVerifiedUser, latestMail, signIn, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { continueWithGoogle, passProvider } from '../support/oidc-pages.ts';
 import { WEB_URL } from '../support/urls.ts';

@@ -58,7 +58,7 @@ test('no page, script or data response holds an api key; the session cookie is H
   expect(session!.httpOnly).toBe(true);
   expect(session!.sameSite).toBe('Lax');
   // The cookie is encrypted (app/http/cookies.server.ts): neither it nor its base64 decoding shows
-  // the key or the fan (tests/unit/accounts/session-cookie.test.ts looks harder).
+  // the key or the fan (tests/unit/app/http/session-cookie.server.test.ts looks harder).
   const value = decodeURIComponent(session!.value);
   for (const text of [value, Buffer.from(value, 'base64url').toString('latin1')]) {
     expect(text).not.toContain('apiKey');

@@ -1,4 +1,5 @@
-import { createVerifiedUser, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { continueWithGoogle, onProvider, passProvider } from '../support/oidc-pages.ts';
 import { WEB_URL } from '../support/urls.ts';

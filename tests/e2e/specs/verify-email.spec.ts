@@ -1,6 +1,7 @@
 /* The mailed verification link: register → mail → "Verify my email" (a POST) → signed in; a
    replayed link and a bad one say what happened. Runs without and with JavaScript. */
-import { latestMail, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { latestMail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 

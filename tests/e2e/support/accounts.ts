@@ -8,6 +8,7 @@ import type { BrowserContext } from '@playwright/test';
 import { newApiKey } from './channel.ts';
 import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
 import { tokenFrom, waitForMail, type Mail, type MailQuery } from '../../support/outbox.ts';
+import { uniqueEmail } from '../../support/registration.ts';
 
 /** Where the e2e channel API writes mail (playwright.config.ts DATA_DIR + /outbox). */
 export const OUTBOX = path.resolve('.cache/e2e-data/outbox');
@@ -22,8 +23,6 @@ export interface TestUser {
   first_name: string;
   last_name: string;
 }
-
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}@example.test`;
 
 async function post<T>(pathname: string, body: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${CHANNEL_API_URL}${pathname}`, {
@@ -67,7 +66,7 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
     data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } };
   }>('/v2/auth/login', { email: user.email, password: user.password });
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
-  const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session.server.ts');
+  const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session-cookie.server.ts');
   const session = await getSession(new Request(WEB_URL));
   session.set('apiKey', data.api_key);
   session.set('apiKeyExpiresAt', data.expires_at);

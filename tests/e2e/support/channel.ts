@@ -1,7 +1,7 @@
 /* Reads the demo channel's data straight from the channel API the e2e web server uses, so the
    specs pick real events (a finished free one, a paid one) instead of hard-coding ids. */
 import { CHANNEL_API_URL } from './urls.ts';
-import type { Event, EventDetail, Page } from '../../../contract/entities.ts';
+import type { Event, Page } from '../../../contract/entities.ts';
 
 async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${CHANNEL_API_URL}${path}`, init);
@@ -29,11 +29,6 @@ export async function listEvents(query: Record<string, string | number>): Promis
   const qs = new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), api_key: key });
   const res = await getJson<{ data: Event[]; meta: { total: number } }>(`/events?${qs}`);
   return { items: res.data, total: res.meta.total };
-}
-
-export async function getEvent(id: number): Promise<EventDetail> {
-  const key = await newApiKey();
-  return (await getJson<{ data: EventDetail }>(`/events/${id}?api_key=${encodeURIComponent(key)}`)).data;
 }
 
 /** The title rule of the brief: 'away @ home' for two participants, else the event name. */

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts, expireTokens, keysOf, PASSWORD, registration, uniqueEmail, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { PASSWORD, registration, uniqueEmail } from '../../support/registration.ts';
+import { accounts, expireTokens, keysOf, userRow } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* Register → mail → verify → session code → sign in → sign out, and password reset, against the
  * real server. Expired links are made by moving their expiry into the past in the database. */

@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { coupons, orders, purchases, sandboxCards, sandboxPaymentIntents, transactions } from '../../../channel-api/db/schema.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Saved cards on the sandbox provider (issue 11, ADR 018): adding a card without paying (setup-intent
    and the sandbox's "Add a card" page), listing and removing cards, and paying a one-time purchase
@@ -15,16 +14,7 @@ import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.t
 
 const PUBLIC_URL = 'http://fieldhouse.test';
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
-});
-afterAll(() => close?.());
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 
 const order = async (key: string, id: number) => api.orderDetail.response.parse((await shop.order(key, id)).json).data;
 

@@ -11,7 +11,7 @@ import { api } from '#contract';
 import { canDrawSvg, drawWebp, imagesRouter } from '../../../channel-api/images.ts';
 import { runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { images as demoImages } from '../../../channel-api/seed/demo/schools.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* The demo channel's content, VOD, geo, images and the HTTP edge cases. */
 

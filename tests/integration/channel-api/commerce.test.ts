@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, purchases, transactions } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Selling access on the sandbox provider: quotes, buying a single event, a package with choices
    and a team pass, Stripe's test cards and their outcomes, idempotency, access and capabilities. */
 
 const PUBLIC_URL = 'http://fieldhouse.test';
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
-});
-afterAll(() => close?.());
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 
 const ordersOfPurchase = (purchaseId: number) => server.db.select().from(orders).where(eq(orders.purchaseId, purchaseId));
 

@@ -4,9 +4,9 @@ import { api, ORDER_MSG, type Package } from '#contract';
 import { channels, coupons, orders, packages, purchases, sandboxSessions, transactions } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { CARD, commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Promotion codes (GET apply_coupon, and promotion_code when quoting and buying) on the sandbox
    provider: the quote with the discount, every limit a code may have, 'Wrong promo code' that
@@ -19,16 +19,7 @@ const PUBLIC_URL = 'http://fieldhouse.test';
 const WRONG = { code: 'wrong_promo_code', message: ORDER_MSG.wrongPromoCode };
 const WEBHOOK_SECRET = 'whsec_test_fieldhouse_coupons_0123456789';
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
-});
-afterAll(() => close?.());
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 
 type Query = Record<string, string | string[]>;
 const applyCoupon = (key: string, query: Query) => http.request('GET', '/apply_coupon', { query: { ...query, api_key: key } });

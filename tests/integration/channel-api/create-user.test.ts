@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
 import { startChannelApi } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
-import { client, createTestDatabase, onPostgres } from '../helpers/channel-api.ts';
+import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
 
 /* `npm run user:create`: the operator command, run as a process against a data dir (or a
  * PostgreSQL database), then the channel API started on that data to sign in with the password. */

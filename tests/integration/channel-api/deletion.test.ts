@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
 import { apiKeys, clips, events, favorites, orders, transactions, userIdentities, users, userTokens } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts, expireTokens, PASSWORD } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { PASSWORD } from '../../support/registration.ts';
+import { accounts, expireTokens } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* Account deletion: asked for when signed in, confirmed by the mailed link. Orders stay for
  * accounting, detached; everything else of the fan goes. */

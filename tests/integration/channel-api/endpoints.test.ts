@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
-import { cases, type Ids, type Req } from './cases.ts';
-import { startEndpointWorld, type EndpointWorld } from './setup.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { cases, type Ids, type Req } from '../support/endpoint-cases.ts';
+import { startEndpointWorld, type EndpointWorld } from '../support/endpoint-world.ts';
 
 /* Every endpoint of the contract, against the real server: its happy path parses with the
  * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a

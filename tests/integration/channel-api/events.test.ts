@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Event, type EventDetail } from '#contract';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* What the demo channel's events hold, and what the filters, paging and access rules return. */
 

@@ -3,17 +3,17 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, REFUSAL_CODES, type Endpoint, type EndpointName } from '#contract';
-import { cases, type Req } from './cases.ts';
-import { startEndpointWorld, type EndpointWorld } from './setup.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { scopeOfPath } from '../../../channel-api/media-urls.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
 import { hostileString, NESTED_KEYS, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { cases, type Req } from '../support/endpoint-cases.ts';
+import { startEndpointWorld, type EndpointWorld } from '../support/endpoint-world.ts';
 
 /* Property-based fuzz of every endpoint of the contract (issue 7). Each case starts from the
- * endpoint's own happy request (cases.ts) and breaks it: a param replaced with a value of the
+ * endpoint's own happy request (support/endpoint-cases.ts) and breaks it: a param replaced with a value of the
  * wrong type, a number out of range, NUL or control characters, a huge or non-Latin-1 string;
  * params dropped, duplicated, or named like built-in object properties; a hostile path param;
  * a body that is not a JSON object, or not JSON; a missing or malformed api key. Every answer

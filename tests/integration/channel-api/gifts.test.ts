@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, GIFT_MSG, ORDER_MSG, type Package } from '#contract';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { hashToken } from '../../../channel-api/repo/tokens.ts';
 import { listMail, pathTokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, giftMailedAWhileAgo, startShop } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, giftMailedAWhileAgo, shopForThisFile } from '../support/commerce.ts';
 
 /* Gifting a pass (issue 11, ADR 019): buying a pass for someone else's address with a message,
    the redeem link mailed when it is paid, redeeming it once as any signed-in fan, the buyer's
@@ -14,18 +13,12 @@ import { CARD, commerce, giftMailedAWhileAgo, startShop } from '../helpers/comme
 
 const PUBLIC_URL = 'http://fieldhouse.test';
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 let season: Package;
 
 beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL }));
   season = (await shop.catalogue()).packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
 });
-afterAll(() => close?.());
 
 const detail = (key: string, token: string) => http.request('GET', `/gifts/${encodeURIComponent(token)}`, { query: { api_key: key } });
 const redeem = (key: string, token: unknown) => http.request('POST', '/gifts/redeem', { body: { api_key: key, token } });

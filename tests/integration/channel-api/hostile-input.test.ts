@@ -3,7 +3,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../channel-api/http/errors.ts';
 import { cleanBody } from '../../support/leaks.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* Issue 7's reproductions on the channel API: each used to answer 500. Now a 400 that names the
  * field (or a 403 for a key that cannot be a key), and nothing in the body but the reason. (The

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleJson, examplePath } from '../../../channel-api/seed/export-demo.ts';
 import { startChannelApi } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
-import { client, createTestDatabase, onPostgres } from '../helpers/channel-api.ts';
+import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
 
 /* The operator command replaces the channel with a JSON description, through the seed's own loader. */
 

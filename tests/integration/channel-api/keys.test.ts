@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_KEY_MESSAGE } from '#contract';
 import { openDatabase } from '../../../channel-api/db/client.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* Api keys expire (here after 1 s); a PGlite data dir is never opened by two processes. */
 

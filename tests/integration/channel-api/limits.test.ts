@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, type Package, type Subscription } from '#contract';
 import { accountMemory, channels, coupons, purchases, sandboxSessions, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { uniqueEmail } from '../helpers/accounts.ts';
-import { onPostgres } from '../helpers/channel-api.ts';
-import { CARD, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, startShop } from '../support/commerce.ts';
 
 /* Limits that hold at payment (issue 21, ADR 027): a checkout holds its promotion code's use, the
    fan's free trial and their first purchase from the moment it is made until it is paid or ends

@@ -4,9 +4,9 @@ import { api, type Event, type EventDetail } from '#contract';
 import { orders } from '../../../channel-api/db/schema.ts';
 import { sessionRef } from '../../../channel-api/media/grants.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce } from '../helpers/commerce.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { CARD, commerce } from '../support/commerce.ts';
 
 /* Media entitlement (ADR 026): an asset a free event or video plays is public; any other asset's
    files are served only on a media grant, for that asset, unexpired, signed with the server's own

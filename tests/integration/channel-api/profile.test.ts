@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
 import { clips, events, orders, transactions, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts, keysOf, PASSWORD, uniqueEmail, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { PASSWORD, uniqueEmail } from '../../support/registration.ts';
+import { accounts, keysOf, userRow } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* The signed-in fan's own data: profile, edits, access, orders and clips — and nobody else's. */
 

@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
-import { accounts, registration, uniqueEmail } from '../helpers/accounts.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { registration, uniqueEmail } from '../../support/registration.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* reCAPTCHA on register, login and password-reset-request, with a small local stand-in for
  * Google's siteverify (the real one is on the internet): it accepts one token for our secret. */

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, RETURN_MSG, type Subscription } from '#contract';
 import { channels, sandboxSessions } from '../../../channel-api/db/schema.ts';
 import { LINK_TTL_MS, linkToken, type LinkPurpose } from '../../../channel-api/payments/sandbox-links.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
-import type { accounts } from '../helpers/accounts.ts';
-import { onPostgres, type client } from '../helpers/channel-api.ts';
-import { CARD, type commerce, startShop } from '../helpers/commerce.ts';
+import type { accounts } from '../support/accounts.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, shopForThisFile } from '../support/commerce.ts';
 
 /* The sandbox's signed links (issue 21, ADR 029): the billing portal and "Add a card" open only with
    a link the server signed with its own secret, for one page, one fan and an hour, whose return
@@ -19,22 +19,16 @@ const SECRET = 'sandbox-links-test-secret';
 /** The server's own signing, as its CHANNEL_API_SECRET gives it: for links the API would not make. */
 const signing = signingFrom([SECRET]);
 
-let server: Awaited<ReturnType<typeof startShop>>['server'];
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL, secret: SECRET });
 let monthly: Subscription;
 let channelId: number;
 
 type Fan = Awaited<ReturnType<ReturnType<typeof accounts>['signUp']>>;
 
 beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: PUBLIC_URL, secret: SECRET }));
   monthly = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data.find((s) => s.period === 'month')!;
   [{ id: channelId }] = await server.db.select({ id: channels.id }).from(channels);
 });
-afterAll(() => close?.());
 
 const CARD_FORM = { card_number: CARD.ok, card_expiry: '12 / 34', card_cvc: '123' };
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../channel-api/db/client.ts';
 import { seedIfEmpty } from '../../../channel-api/seed/seed.ts';
-import { createTestDatabase, onPostgres } from '../helpers/channel-api.ts';
+import { createTestDatabase, onPostgres } from '../support/channel-api.ts';
 
 /* First start seeds the demo channel once, even when two starts race on one database. */
 

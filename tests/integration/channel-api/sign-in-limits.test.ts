@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
 import { signInFailures } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts, PASSWORD, uniqueEmail } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { PASSWORD, uniqueEmail } from '../../support/registration.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* POST /v2/auth/login is limited per account, whatever addresses the guesses come from, and per
  * address (services/sign-in-limits.ts, ADR 028). The fan's address arrives as X-Forwarded-For from

@@ -2,8 +2,9 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
-import { accounts, uniqueEmail, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { accounts, userRow } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* Social sign-in with ID tokens from a real OpenID Connect provider on loopback (oidc-provider),
  * obtained by the code flow with PKCE through its sign-in and consent pages. */

@@ -1,11 +1,11 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, purchases, transactions } from '../../../channel-api/db/schema.ts';
-import { type FakeEvent, type FakeStripe } from '../../support/fake-stripe.ts';
-import { accounts, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { type FakeEvent } from '../../support/fake-stripe.ts';
+import { userRow } from '../support/accounts.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Saved cards with the Stripe provider, against the local fake of Stripe's API (ADR 018): what the
    channel sends to Stripe to list cards (customers.listPaymentMethods, allow_redisplay always),
@@ -16,17 +16,7 @@ import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.t
 const PUBLIC_URL = 'http://fieldhouse.test';
 const WEBHOOK_SECRET = 'whsec_test_fieldhouse_cards_0123456789';
 
-let fake: FakeStripe;
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, http, acc, shop, fake, close } = await startShop({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET }));
-});
-afterAll(() => close?.());
+const { server, http, acc, shop, fake } = shopForThisFile({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET });
 
 type Fan = Awaited<ReturnType<typeof acc.signUp>>;
 

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, paymentEvents, purchases, transactions, users } from '../../../channel-api/db/schema.ts';
-import { type FakeEvent, type FakeStripe } from '../../support/fake-stripe.ts';
+import { type FakeEvent } from '../../support/fake-stripe.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
-import { accounts, userRow } from '../helpers/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
-import { commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { accounts, userRow } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi } from '../support/channel-api.ts';
+import { commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* The Stripe provider against a local fake of Stripe's API (tests/support/fake-stripe.ts): what
    the channel sends to Stripe (customers, Checkout Sessions, expiring them), and what Stripe's
@@ -18,17 +18,7 @@ const PUBLIC_URL = 'http://fieldhouse.test';
 const WEBHOOK_SECRET = 'whsec_test_fieldhouse_offline_0123456789';
 const REPLACED = 'A newer checkout replaced this one.';
 
-let fake: FakeStripe;
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, http, acc, shop, fake, close } = await startShop({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET }));
-});
-afterAll(() => close?.());
+const { server, http, acc, shop, fake } = shopForThisFile({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET });
 
 type Fan = Awaited<ReturnType<typeof acc.signUp>>;
 

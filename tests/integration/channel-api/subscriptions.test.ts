@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, SANDBOX_CARDS, type Subscription } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../helpers/accounts.ts';
-import { client, onPostgres, type TestChannelApi } from '../helpers/channel-api.ts';
-import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Subscriptions on the sandbox provider and its test clock (issue 11): a paid start, free trials,
    renewals ('New subscription' then 'Subscription Renewal'), a failed renewal kept while retries
@@ -13,18 +12,12 @@ import { CARD, commerce, idempotencyKey, startShop } from '../helpers/commerce.t
 
 const DAY = 86_400;
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
-let close: () => Promise<void>;
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: 'http://fieldhouse.test' });
 let monthly: Subscription;
 
 beforeAll(async () => {
-  ({ server, http, acc, shop, close } = await startShop({ publicUrl: 'http://fieldhouse.test' }));
   monthly = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data.find((s) => s.period === 'month')!;
 });
-afterAll(() => close?.());
 
 const advance = (email: string, days: number) => http.request('POST', '/sandbox/clock', { body: { email, advance_seconds: Math.round(days * DAY) } });
 const order = async (key: string, id: number) => api.orderDetail.response.parse((await shop.order(key, id)).json).data;

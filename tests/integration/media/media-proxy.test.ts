@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPath, mediaProxy } from '../../../server/media-proxy.ts';
 import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
-import { startTestChannelApi, type TestChannelApi } from '../helpers/channel-api.ts';
+import { startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* The web server's /media proxy (server/media-proxy.ts) in front of the real channel
    API, mounted as server.ts mounts it. The channel API behind it also serves the channel config

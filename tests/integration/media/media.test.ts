@@ -3,11 +3,11 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from './helpers.ts';
 import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
 import { probe } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
+import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from '../support/media-server.ts';
 
 /* One asset of each recipe (a game, the short test stream, the live loop): the others are made the
    same way, and every test file's shared media cache (tests/support/media-cache.ts) makes them all. */

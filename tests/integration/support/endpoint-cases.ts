@@ -1,0 +1,521 @@
+import { randomUUID } from 'node:crypto';
+import type { EndpointName } from '#contract';
+import { PASSWORD, registration } from '../../support/registration.ts';
+
+/* One happy request and some bad ones for every endpoint of the contract. The api key is added
+ * by the runner (endpoints.test.ts) for apiKey endpoints: a visitor's, unless the request names
+ * a signed-in user's `key`; `path` overrides the contract path. */
+
+export interface Req {
+  /** An api key other than the runner's visitor key (a signed-in user's). */
+  key?: string;
+  path?: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+}
+export interface BadReq extends Req {
+  status: number;
+  /** The field that must be named in errors. */
+  field?: string;
+}
+export interface Ids {
+  channelKey: string;
+  pageId: number;
+  eventId: number;
+  vodId: number;
+  /** What is for sale: a paid event with its single-event package, a season pass with one of its
+   *  categories, a subscription. */
+  shop: { eventId: number; ticketId: number; packageId: number; categoryId: number; subscriptionId: number };
+  /** A signed-in fan shared by the read-only cases. */
+  user: { key: string; email: string };
+  /** Another fan with a saved card (4242): its id is not `user`'s. */
+  card: { key: string; id: string };
+  /** Makes what a single-use case consumes (mailed links, codes, sessions). */
+  fresh: {
+    signUp(): Promise<{ key: string; email: string }>;
+    verifyToken(): Promise<string>;
+    sessionCode(): Promise<string>;
+    resetToken(email: string): Promise<string>;
+    deleteToken(): Promise<string>;
+    idToken(email: string): Promise<string>;
+    /** A new order of the fan with this key (a started purchase of the shop's event). */
+    order(key: string): Promise<number>;
+    /** A new fan with a saved card (4242): their key and the card's id. */
+    savedCard(): Promise<{ key: string; id: string }>;
+    /** A new fan with a paid, renewing subscription: their key and its order. */
+    subscriber(): Promise<{ key: string; orderId: number }>;
+    /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
+    gift(): Promise<string>;
+    /** The same, as its buyer sees it: the buyer's key and their order of it. */
+    giftOrder(): Promise<{ key: string; orderId: number }>;
+  };
+  /** A gift already redeemed (by a third fan), with its buyer's key and order. */
+  redeemedGift: { token: string; buyerKey: string; orderId: number };
+}
+export interface Case {
+  happy: (ids: Ids) => Req | Promise<Req>;
+  bad: (ids: Ids) => BadReq[];
+}
+
+const unknownParam: BadReq = { query: { bogus: '1' }, status: 400, field: 'bogus' };
+const noParams: Case = { happy: () => ({}), bad: () => [unknownParam] };
+
+export const cases: Record<EndpointName, Case> = {
+  channelConfig: {
+    happy: () => ({ path: '/channels/demo.json' }),
+    bad: () => [
+      { path: '/channels/Not_A_Slug.json', status: 400, field: 'slug' },
+      { path: '/channels/no-such-channel.json', status: 404 },
+    ],
+  },
+  getApiKey: {
+    happy: (ids) => ({ body: { channel_key: ids.channelKey } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'channel_key' },
+      { body: { channel_key: 42 }, status: 400, field: 'channel_key' },
+      { body: { channel_key: 'wrong-key' }, status: 403, field: 'channel_key' },
+      { body: '[1,2]', status: 400 },
+    ],
+  },
+  settings: noParams,
+  menu: noParams,
+  slides: {
+    happy: () => ({ query: { type: 'main' } }),
+    bad: () => [{ query: { type: 'bogus' }, status: 400, field: 'type' }],
+  },
+  pages: noParams,
+  colorSettings: noParams,
+  faq: noParams,
+  eventsLocations: noParams,
+  subscriptions: noParams,
+  packages: noParams,
+  participants: {
+    happy: () => ({ query: { no_limit: '1' } }),
+    bad: () => [
+      { query: { no_limit: '5' }, status: 400, field: 'no_limit' },
+      { query: { participant_group_id: 'north' }, status: 400, field: 'participant_group_id' },
+    ],
+  },
+  participantGroups: noParams,
+  channelBootstrapData: {
+    happy: () => ({ query: { 'color-settings[client_interface]': 'web', 'slides[client_interface]': 'web' } }),
+    bad: () => [
+      { query: {}, status: 400, field: 'color-settings' },
+      { query: { 'color-settings[client_interface]': 'tv', 'slides[client_interface]': 'web' }, status: 400, field: 'color-settings.client_interface' },
+    ],
+  },
+  page: {
+    happy: (ids) => ({ path: `/pages/${ids.pageId}` }),
+    bad: () => [
+      { path: '/pages/abc', status: 400, field: 'id' },
+      { path: '/pages/999999', status: 404 },
+    ],
+  },
+  events: {
+    happy: () => ({ query: { stream_status: 'live,upcoming', limit: '5', sort_field: 'event_utc_ts', sort_direction: 'asc' } }),
+    bad: () => [
+      { query: { limit: '1000' }, status: 400, field: 'limit' },
+      { query: { stream_status: 'soon' }, status: 400, field: 'stream_status' },
+      { query: { start_date: '200', end_date: '100' }, status: 400, field: 'end_date' },
+      { query: { sort_field: 'price' }, status: 400, field: 'sort_field' },
+      { query: { offset: '-1' }, status: 400, field: 'offset' },
+    ],
+  },
+  event: {
+    happy: (ids) => ({ path: `/events/${ids.eventId}` }),
+    bad: () => [
+      { path: '/events/first', status: 400, field: 'id' },
+      { path: '/events/999999', status: 404 },
+    ],
+  },
+  eventsCategories: noParams,
+  eventsForHomepage: noParams,
+  participantGroupProperties: noParams,
+  geo: noParams,
+  vodMediaItems: {
+    happy: () => ({ query: { limit: '5' } }),
+    bad: () => [{ query: { category: 'x' }, status: 400, field: 'category' }],
+  },
+  vodMediaItem: {
+    happy: (ids) => ({ path: `/vod-media-items/${ids.vodId}` }),
+    bad: () => [
+      { path: '/vod-media-items/0', status: 400, field: 'id' },
+      { path: '/vod-media-items/999999', status: 404 },
+    ],
+  },
+  vodMediaCategories: noParams,
+  vodMediaSearch: {
+    happy: () => ({ query: { title: 'final' } }),
+    bad: () => [
+      { query: { limit: '0' }, status: 400, field: 'limit' },
+      { query: { sort_field: 'views' }, status: 400, field: 'sort_field' },
+    ],
+  },
+  vodMediaRails: noParams,
+  login: {
+    happy: (ids) => ({ body: { email: ids.user.email, password: PASSWORD } }),
+    bad: () => [
+      { body: { email: 'nobody', password: 'x' }, status: 400, field: 'email' },
+      { body: { email: 'a@b.co' }, status: 400, field: 'password' },
+      { body: { email: 'nobody@example.test', password: 'wrong password' }, status: 422 },
+    ],
+  },
+  logout: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key }),
+    bad: () => [{ status: 401 }, { body: { bogus: 1 }, status: 400, field: 'bogus' }],
+  },
+  register: {
+    happy: () => ({ body: registration(`endpoint-${randomUUID()}@example.test`) }),
+    bad: (ids) => [
+      { body: { ...registration('x@example.test'), terms: false }, status: 400, field: 'terms' },
+      { body: { ...registration('x@example.test'), password_confirmation: 'other' }, status: 400, field: 'password_confirmation' },
+      { body: registration(ids.user.email), status: 422, field: 'email' },
+    ],
+  },
+  social: {
+    happy: async (ids) => ({ path: '/v2/auth/social/google', body: { id_token: await ids.fresh.idToken(ids.user.email) } }),
+    bad: () => [
+      { path: '/v2/auth/social/myspace', body: { id_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/google', body: { id_token: 'not.a.token' }, status: 400, field: 'id_token' },
+      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'provider' },
+    ],
+  },
+  emailVerify: {
+    happy: async (ids) => ({ body: { token: await ids.fresh.verifyToken() } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'token' },
+      { body: { token: 'u'.repeat(43) }, status: 400, field: 'token' },
+    ],
+  },
+  passwordResetRequest: {
+    happy: (ids) => ({ body: { email: ids.user.email } }),
+    bad: () => [
+      { body: { email: 'no' }, status: 400, field: 'email' },
+      { body: { email: 'nobody@example.test' }, status: 404, field: 'email' },
+    ],
+  },
+  passwordReset: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.signUp();
+      return { body: { token: await ids.fresh.resetToken(fan.email), password: PASSWORD, password_confirmation: PASSWORD } };
+    },
+    bad: () => [
+      { body: { token: 'u'.repeat(43), password: 'short', password_confirmation: 'short' }, status: 400, field: 'password' },
+      { body: { token: 'u'.repeat(43), password: PASSWORD, password_confirmation: PASSWORD }, status: 400, field: 'token' },
+    ],
+  },
+  addSession: {
+    happy: async (ids) => ({ body: { code: await ids.fresh.sessionCode() } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'code' },
+      { body: { code: 'c'.repeat(43) }, status: 400, field: 'code' },
+    ],
+  },
+  profile: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { bogus: '1' }, status: 400, field: 'bogus' }],
+  },
+  updateProfile: {
+    happy: (ids) => ({ key: ids.user.key, body: { _method: 'patch', news_opt_in: true } }),
+    bad: (ids) => [
+      { body: { _method: 'patch', first_name: 'X' }, status: 401 },
+      { key: ids.user.key, body: { first_name: 'X' }, status: 400, field: '_method' },
+      { key: ids.user.key, body: { _method: 'patch', email: 'nope' }, status: 400, field: 'email' },
+    ],
+  },
+  userAccess: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: () => [{ status: 401 }],
+  },
+  deleteAccountInfo: {
+    happy: async (ids) => ({ query: { token: await ids.fresh.deleteToken() } }),
+    bad: () => [
+      { query: {}, status: 400, field: 'token' },
+      { query: { token: 'd'.repeat(43) }, status: 400, field: 'token' },
+    ],
+  },
+  deleteAccountConfirm: {
+    happy: async (ids) => ({ body: { token: await ids.fresh.deleteToken() } }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, body: { token: 'd'.repeat(43) }, status: 400, field: 'token' }],
+  },
+  orders: {
+    happy: (ids) => ({ key: ids.user.key, query: { no_limit: '1' } }),
+    bad: (ids) => [
+      { status: 401 },
+      { key: ids.user.key, query: { limit: '0' }, status: 400, field: 'limit' },
+      { key: ids.user.key, query: { activity_status: 'gone' }, status: 400, field: 'activity_status' },
+    ],
+  },
+  clipsUser: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
+  orderDetail: {
+    happy: async (ids) => ({ key: ids.user.key, path: `/orders/${await ids.fresh.order(ids.user.key)}` }),
+    bad: (ids) => [
+      { path: '/orders/1', status: 401 },
+      { key: ids.user.key, path: '/orders/2000000000', status: 404 },
+      { key: ids.user.key, path: '/orders/x', status: 400, field: 'id' },
+      { key: ids.user.key, path: '/orders/1', query: { bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  packageDetail: {
+    happy: (ids) => ({ key: ids.user.key, path: `/packages/${ids.shop.packageId}` }),
+    bad: (ids) => [
+      { key: ids.user.key, path: '/packages/2000000000', status: 404 },
+      { key: ids.user.key, path: '/packages/0', status: 400, field: 'id' },
+    ],
+  },
+  subscriptionDetail: {
+    happy: (ids) => ({ key: ids.user.key, path: `/subscriptions/${ids.shop.subscriptionId}` }),
+    bad: (ids) => [
+      { key: ids.user.key, path: '/subscriptions/2000000000', status: 404 },
+      { key: ids.user.key, path: '/subscriptions/-1', status: 400, field: 'id' },
+    ],
+  },
+  purchaseQuote: {
+    happy: (ids) => ({ key: ids.user.key, query: { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) } }),
+    bad: (ids) => [
+      { query: { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) }, status: 401 },
+      { key: ids.user.key, query: {}, status: 400, field: 'id' },
+      { key: ids.user.key, query: { event_id: String(ids.shop.eventId) }, status: 400, field: 'package_id' },
+      { key: ids.user.key, query: { package_id: String(ids.shop.packageId), 'event_category_ids[a]': '1' }, status: 400, field: 'event_category_ids' },
+    ],
+  },
+  applyCoupon: {
+    // The demo's SEASON5: $5 off passes of at least $20 (a season pass's choice is $47.99).
+    happy: (ids) => ({
+      key: ids.user.key,
+      query: { package_id: String(ids.shop.packageId), 'event_category_ids[]': String(ids.shop.categoryId), code: 'season5' },
+    }),
+    bad: (ids) => {
+      const event = { event_id: String(ids.shop.eventId), package_id: String(ids.shop.ticketId) };
+      return [
+        { query: { ...event, code: 'WELCOME10' }, status: 401 },
+        { key: ids.user.key, query: event, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: '' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'NO-SUCH-CODE' }, status: 400, field: 'code' },
+        // Expired; and SEASON5 is for passes only.
+        { key: ids.user.key, query: { ...event, code: 'GAMEDAY' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'SEASON5' }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { ...event, code: 'X'.repeat(41) }, status: 400, field: 'code' },
+        { key: ids.user.key, query: { code: 'WELCOME10' }, status: 400, field: 'id' },
+        { key: ids.user.key, query: { ...event, code: 'WELCOME10', promotion_code: 'WELCOME10' }, status: 400, field: 'promotion_code' },
+      ];
+    },
+  },
+  buy: {
+    happy: (ids) => ({ key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      { body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId }, status: 400, field: 'idempotency_key' },
+      { key: ids.user.key, body: { idempotency_key: randomUUID() }, status: 400, field: 'id' },
+      { key: ids.user.key, body: { event_id: ids.shop.eventId, package_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'package_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'subscription_id' },
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, promotion_code: 'NO-SUCH-CODE', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'promotion_code',
+      },
+      // A single game is not given as a gift.
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, gift_email: 'friend@example.test', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'gift_email',
+      },
+      // Saved cards: another fan's is not found; a malformed id is no card; a subscription goes to the checkout.
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 404,
+        field: 'payment_method_id',
+      },
+      {
+        key: ids.user.key,
+        body: { event_id: ids.shop.eventId, package_id: ids.shop.ticketId, payment_method_id: 'card-1', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'payment_method_id',
+      },
+      {
+        key: ids.card.key,
+        body: { subscription_id: ids.shop.subscriptionId, payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 400,
+        field: 'payment_method_id',
+      },
+    ],
+  },
+  startTrial: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key, body: { subscription_id: ids.shop.subscriptionId, idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      { body: { subscription_id: ids.shop.subscriptionId, idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { idempotency_key: randomUUID() }, status: 400, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000, idempotency_key: randomUUID() }, status: 404, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId }, status: 400, field: 'idempotency_key' },
+    ],
+  },
+  invoicePreview: {
+    happy: (ids) => ({ key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId } }),
+    bad: (ids) => [
+      { body: { subscription_id: ids.shop.subscriptionId }, status: 401 },
+      { key: ids.user.key, body: { subscription_id: 'monthly' }, status: 400, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: 2000000000 }, status: 404, field: 'subscription_id' },
+      { key: ids.user.key, body: { subscription_id: ids.shop.subscriptionId, trial: 'yes' }, status: 400, field: 'trial' },
+    ],
+  },
+  unsubscribe: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.subscriber();
+      return { key: fan.key, body: { order_id: fan.orderId } };
+    },
+    bad: (ids) => [
+      { body: { order_id: 1 }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'order_id' },
+      { key: ids.user.key, body: { order_id: 2000000000 }, status: 404 },
+    ],
+  },
+  listCards: {
+    happy: (ids) => ({ key: ids.card.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { customer: 'cus_1' }, status: 400, field: 'customer' }],
+  },
+  setupIntent: {
+    happy: (ids) => ({ key: ids.user.key, body: { return_url: '/profile/payment-methods' } }),
+    bad: (ids) => [
+      { status: 401 },
+      // Return addresses off the allow-list (ADR 029): another site, however written, or another page.
+      ...['https://evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/profile/../login', '/profile'].map((return_url) => ({
+        key: ids.user.key,
+        body: { return_url },
+        status: 400,
+        field: 'return_url',
+      })),
+    ],
+  },
+  deleteCard: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.savedCard();
+      return { key: fan.key, body: { payment_method_id: fan.id } };
+    },
+    bad: (ids) => [
+      { body: { payment_method_id: ids.card.id }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'payment_method_id' },
+      { key: ids.user.key, body: { payment_method_id: 42 }, status: 400, field: 'payment_method_id' },
+      { key: ids.user.key, body: { payment_method_id: 'pm_sbx_NoSuchCard' }, status: 404, field: 'payment_method_id' },
+      // Another fan's card: not found, and still theirs.
+      { key: ids.user.key, body: { payment_method_id: ids.card.id }, status: 404, field: 'payment_method_id' },
+    ],
+  },
+  customerPortal: {
+    happy: (ids) => ({ key: ids.user.key, query: { return_url: '/profile' } }),
+    bad: (ids) => [
+      { status: 401 },
+      ...['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/orders/1/../../login', '/profile/payment-methods'].map(
+        (return_url) => ({
+          key: ids.user.key,
+          query: { return_url },
+          status: 400,
+          field: 'return_url',
+        }),
+      ),
+    ],
+  },
+  giftDetail: {
+    happy: async (ids) => ({ key: ids.user.key, path: `/gifts/${await ids.fresh.gift()}` }),
+    bad: (ids) => [
+      { path: `/gifts/${ids.redeemedGift.token}`, status: 401 },
+      { key: ids.user.key, path: `/gifts/${'A'.repeat(43)}`, status: 404, field: 'token' },
+      { key: ids.user.key, path: '/gifts/short', status: 400, field: 'token' },
+      { key: ids.user.key, path: `/gifts/${ids.redeemedGift.token}`, query: { bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  redeemGift: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key, body: { token: await ids.fresh.gift() } }),
+    bad: (ids) => [
+      { body: { token: ids.redeemedGift.token }, status: 401 },
+      { key: ids.user.key, body: {}, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: 'A'.repeat(44) }, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: ['A'.repeat(43)] }, status: 400, field: 'token' },
+      { key: ids.user.key, body: { token: 'A'.repeat(43) }, status: 404, field: 'token' },
+      // A second redemption; and its buyer.
+      { key: ids.user.key, body: { token: ids.redeemedGift.token }, status: 409 },
+      { key: ids.redeemedGift.buyerKey, body: { token: ids.redeemedGift.token }, status: 409 },
+    ],
+  },
+  resendGift: {
+    happy: async (ids) => {
+      const { key, orderId } = await ids.fresh.giftOrder();
+      return { key, body: { order_id: orderId, recipient_email: 'right-address@example.test' } };
+    },
+    bad: (ids) => [
+      { body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 401 },
+      { key: ids.redeemedGift.buyerKey, body: { recipient_email: 'x@example.test' }, status: 400, field: 'order_id' },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: ids.redeemedGift.orderId }, status: 400, field: 'recipient_email' },
+      {
+        key: ids.redeemedGift.buyerKey,
+        body: { order_id: ids.redeemedGift.orderId, recipient_email: 'not-an-address' },
+        status: 400,
+        field: 'recipient_email',
+      },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: '1; drop', recipient_email: 'x@example.test' }, status: 400, field: 'order_id' },
+      // Another fan's gift: not found. A redeemed one: refused.
+      { key: ids.user.key, body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 404, field: 'order_id' },
+      { key: ids.redeemedGift.buyerKey, body: { order_id: ids.redeemedGift.orderId, recipient_email: 'x@example.test' }, status: 409 },
+    ],
+  },
+  buyBundle: {
+    happy: (ids) => ({ key: ids.user.key, body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() } }),
+    bad: (ids) => [
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], gift_email: ids.user.email, idempotency_key: randomUUID() },
+        status: 400,
+        field: 'gift_email',
+      },
+      {
+        key: ids.user.key,
+        body: {
+          package_id: ids.shop.packageId,
+          event_category_ids: [ids.shop.categoryId],
+          gift_email: 'friend@example.test',
+          gift_message: 'x'.repeat(301),
+          idempotency_key: randomUUID(),
+        },
+        status: 400,
+        field: 'gift_message',
+      },
+      { body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: randomUUID() }, status: 401 },
+      { key: ids.user.key, body: { package_id: ids.shop.packageId, idempotency_key: randomUUID() }, status: 400, field: 'event_category_ids' },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: 'all', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'event_category_ids',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [2000000000], idempotency_key: randomUUID() },
+        status: 400,
+        field: 'event_category_ids',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], idempotency_key: 'short' },
+        status: 400,
+        field: 'idempotency_key',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], promotion_code: 'GAMEDAY', idempotency_key: randomUUID() },
+        status: 400,
+        field: 'promotion_code',
+      },
+      {
+        key: ids.user.key,
+        body: { package_id: ids.shop.packageId, event_category_ids: [ids.shop.categoryId], payment_method_id: ids.card.id, idempotency_key: randomUUID() },
+        status: 404,
+        field: 'payment_method_id',
+      },
+    ],
+  },
+};

@@ -1,0 +1,134 @@
+import { accounts } from './accounts.ts';
+import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
+import type { Ids } from './endpoint-cases.ts';
+import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
+import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+
+/* A channel API with what every endpoint case needs (endpoint-cases.ts Ids): a visitor key, real ids,
+   a signed-in fan, and makers of single-use tokens; plus a local OpenID provider for social
+   sign-in. Shared by the endpoint cases and the fuzz suite. */
+
+export interface EndpointWorld {
+  server: TestChannelApi;
+  http: ReturnType<typeof client>;
+  /** A visitor's api key. */
+  apiKey: string;
+  ids: Ids;
+  close(): Promise<void>;
+}
+
+const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-client-secret', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
+
+export async function startEndpointWorld(): Promise<EndpointWorld> {
+  const provider: TestOidcProvider = await startOidcProvider({ client: oidcClient });
+  const server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
+  const http = client(server.url);
+  const acc = accounts(server, http);
+  const apiKey = await http.apiKey();
+  const config = await http.request('GET', '/channels/demo.json');
+  const withKey = { api_key: apiKey };
+  const [pages, events, vod, catalogue] = await Promise.all([
+    http.request('GET', '/pages'),
+    http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '1' } }),
+    http.request('GET', '/vod-media-items', { query: { ...withKey, limit: '1' } }),
+    commerce(http).paidEvent(),
+  ]);
+  const season = catalogue.packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
+  const subscriptions = await http.request('GET', '/subscriptions');
+  const mailed = async (email: string, subject: string, pathname: string, after: number) =>
+    tokenFrom(await waitForMail(server.outbox, { to: email, subject, after }), pathname);
+  /** A paid gift of the season pass from this buyer to a new address: the mailed token. */
+  const giftOf = async (buyer: { key: string }) => {
+    const to = uniqueEmail('giftee');
+    const shop = commerce(http);
+    const started = await shop.buyBundle(buyer.key, { package_id: season.id, event_category_ids: [season.event_categories[0]], gift_email: to });
+    if (started.status !== 200) throw new Error(`gift: ${started.status} ${started.text}`);
+    const after = Date.now();
+    const paid = await shop.pay(started.json.data.redirect_url, CARD.ok);
+    if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
+    return {
+      token: pathTokenFrom(await waitForMail(server.outbox, { to, subject: 'gave you a gift', after }), '/gift/'),
+      orderId: started.json.data.order_id as number,
+    };
+  };
+  const fresh: Ids['fresh'] = {
+    signUp: () => acc.signUp(),
+    verifyToken: () => acc.register(uniqueEmail()),
+    sessionCode: async () => (await acc.post('/auth/email-verify', { token: await acc.register(uniqueEmail()), api_key: apiKey })).json.data.code,
+    resetToken: async (email) => {
+      const after = Date.now();
+      await acc.post('/auth/password-reset-request', { email, api_key: apiKey });
+      return mailed(email, 'Reset', '/password-reset', after);
+    },
+    deleteToken: async () => {
+      const fan = await acc.signUp();
+      const after = Date.now();
+      await acc.post('/delete-account-confirm', { api_key: fan.key });
+      return mailed(fan.email, 'deletion', '/confirm-account-deletion', after);
+    },
+    idToken: (email) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login: email }),
+    subscriber: async () => {
+      const fan = await acc.signUp();
+      const shop = commerce(http);
+      const started = await shop.buy(fan.key, { subscription_id: subscriptions.json.data[0].id });
+      if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
+      const paid = await shop.pay(started.json.data.redirect_url, CARD.ok);
+      if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`);
+      return { key: fan.key, orderId: started.json.data.order_id as number };
+    },
+    gift: async () => (await giftOf(await acc.signUp())).token,
+    giftOrder: async () => {
+      const buyer = await acc.signUp();
+      const { orderId } = await giftOf(buyer);
+      // The buyer finds out later that it went astray.
+      await giftMailedAWhileAgo(server.db, orderId);
+      return { key: buyer.key, orderId };
+    },
+    savedCard: async () => {
+      const fan = await acc.signUp();
+      return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
+    },
+    order: async (key) => {
+      const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
+      if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);
+      return started.json.data.order_id as number;
+    },
+  };
+  const user = await acc.signUp();
+  const giver = await acc.signUp();
+  const redeemed = await giftOf(giver);
+  const redeemer = await acc.signUp();
+  const claimed = await http.request('POST', '/gifts/redeem', { body: { token: redeemed.token, api_key: redeemer.key } });
+  if (claimed.status !== 200) throw new Error(`redeem: ${claimed.status} ${claimed.text}`);
+  const cardHolder = await acc.signUp();
+  const card = { key: cardHolder.key, id: await commerce(http).saveCard(cardHolder.key) };
+  const ids: Ids = {
+    channelKey: config.json.channel_key,
+    pageId: pages.json.data[0].id,
+    eventId: events.json.data[0].id,
+    vodId: vod.json.data[0].id,
+    shop: {
+      eventId: catalogue.event.id,
+      ticketId: catalogue.ticket.id,
+      packageId: season.id,
+      categoryId: season.event_categories[0],
+      subscriptionId: subscriptions.json.data[0].id,
+    },
+    user,
+    card,
+    fresh,
+    redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
+  };
+  return {
+    server,
+    http,
+    apiKey,
+    ids,
+    close: async () => {
+      await server.close();
+      await provider.close();
+    },
+  };
+}
