@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ZodError } from 'zod';
 import { codeForStatus, NO_KEY_MESSAGE, type ErrorBody, type RefusalCode } from '../../contract/index.ts';
 
@@ -18,6 +18,15 @@ export class HttpError extends Error {
   get body(): ErrorBody {
     return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
   }
+}
+
+/** Answers a refusal outside mount() (media files, the sandbox's test clock, Stripe's webhook) with
+ *  the same body as every other: `{ code, message }`, the code the status's unless given. */
+export function sendRefusal(res: Response, status: number, message: string, code: RefusalCode = codeForStatus(status)): void {
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ code, message } satisfies ErrorBody));
 }
 
 /** A refusal whose status says all there is to say: its code is the status's (codeForStatus). */

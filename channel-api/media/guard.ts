@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { grantCookies } from './grants.ts';
-import { sendError } from './http.ts';
+import { sendRefusal } from '../http/errors.ts';
 import { scopeOfPath } from '../media-urls.ts';
 import type { Admission, MediaAccess } from '../services/media-access.ts';
 
@@ -31,7 +31,7 @@ export function mediaGuard(access: MediaAccess): RequestHandler {
           return next();
         }
         res.setHeader('Cache-Control', 'no-store');
-        sendError(res, 403, REASONS[admission]);
+        sendRefusal(res, 403, REASONS[admission]);
       })
       .catch(next);
   };

@@ -22,8 +22,3 @@ export function setCaching(res: Response, value: string): void {
   const own = res.locals.granted === true;
   res.setHeader('Cache-Control', !own ? value : value.startsWith('public') ? value.replace(/^public/, 'private') : `private, ${value}`);
 }
-
-/** Every 4xx/5xx of the channel API has this shape. */
-export function sendError(res: Response, status: number, message: string): void {
-  res.status(status).type('application/json').send(JSON.stringify({ message }));
-}

@@ -5,9 +5,9 @@
  *   /live/live/master.m3u8 | video.m3u8 | subs.m3u8 | v/<n>.ts | s/<n>.vtt
  */
 import express, { type ErrorRequestHandler, type Router } from 'express';
-import { sendError } from './http.ts';
 import { liveRouter } from './live-router.ts';
 import { vodRouter } from './vod-router.ts';
+import { sendRefusal } from '../http/errors.ts';
 
 export { prepareMedia } from './prepare.ts';
 
@@ -20,7 +20,7 @@ export function mediaRouter(opts: { dataDir: string; now?: () => number }): Rout
   const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, _req, res, next) => {
     if (res.headersSent) return next(error);
     const status = error.status ?? error.statusCode ?? 500;
-    sendError(res, status >= 400 && status < 500 ? status : 500, status < 500 ? 'Bad media request' : 'Media error');
+    sendRefusal(res, status >= 400 && status < 500 ? status : 500, status < 500 ? 'Bad media request' : 'Media error');
   };
   router.use(onError);
   return router;

@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { isLiveAsset, SEGMENT_SECONDS } from './assets.ts';
-import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, sendError, setCaching } from './http.ts';
+import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, setCaching } from './http.ts';
 import { liveMasterPlaylist, liveMediaPlaylist } from './live-playlist.ts';
 import { COMPLETE_MARKER, mediaDirOf, type LiveMeta } from './prepare.ts';
 import { liveSubtitleSegment, parseVtt, type Cue } from './vtt.ts';
+import { sendRefusal } from '../http/errors.ts';
 
 interface LiveLoop {
   dir: string;
@@ -47,11 +48,11 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
   }
 
   function withLoop(asset: string, res: Response, handle: (loop: LiveLoop) => void): void {
-    if (!isLiveAsset(asset)) return sendError(res, 404, `Unknown live stream '${asset}'`);
+    if (!isLiveAsset(asset)) return sendRefusal(res, 404, `Unknown live stream '${asset}'`);
     const loop = loadLoop(asset);
     if (!loop) {
       res.setHeader('Retry-After', '5');
-      return sendError(res, 503, 'Media is still being prepared');
+      return sendRefusal(res, 503, 'Media is still being prepared');
     }
     handle(loop);
   }
@@ -77,21 +78,21 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
 
   router.get('/live/:asset/v/:segment', (req, res) => {
     const match = SEGMENT.exec(req.params.segment);
-    if (!match || match[2] !== 'ts') return sendError(res, 400, 'Invalid segment name');
+    if (!match || match[2] !== 'ts') return sendRefusal(res, 400, 'Invalid segment name');
     withLoop(req.params.asset, res, ({ dir, meta }) => {
       const file = `seg_${String(Number(match[1]) % meta.segments).padStart(3, '0')}.ts`;
       res.setHeader('Content-Type', FILE_TYPES.ts.type);
       // The URI carries the absolute number, so its content never changes.
       setCaching(res, FILE_TYPES.ts.cache);
       res.sendFile(file, { root: dir, cacheControl: false }, (error?: Error) => {
-        if (error && !res.headersSent) sendError(res, 404, 'Segment not found');
+        if (error && !res.headersSent) sendRefusal(res, 404, 'Segment not found');
       });
     });
   });
 
   router.get('/live/:asset/s/:segment', (req, res) => {
     const match = SEGMENT.exec(req.params.segment);
-    if (!match || match[2] !== 'vtt') return sendError(res, 400, 'Invalid segment name');
+    if (!match || match[2] !== 'vtt') return sendRefusal(res, 400, 'Invalid segment name');
     withLoop(req.params.asset, res, ({ meta, cues }) => {
       res.setHeader('Content-Type', FILE_TYPES.vtt.type);
       setCaching(res, FILE_TYPES.ts.cache);

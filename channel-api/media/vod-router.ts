@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { isVodAsset } from './assets.ts';
-import { FILE_TYPES, sendError, setCaching } from './http.ts';
+import { FILE_TYPES, setCaching } from './http.ts';
 import { COMPLETE_MARKER, mediaDirOf } from './prepare.ts';
+import { sendRefusal } from '../http/errors.ts';
 
 const ASSET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}\.(m3u8|ts|mp4|vtt)$/;
@@ -27,13 +28,13 @@ export function vodRouter(opts: { dataDir: string }): Router {
 
   router.get('/vod/:asset/:file', (req, res) => {
     const { asset, file } = req.params;
-    if (!ASSET_NAME.test(asset) || !isVodAsset(asset)) return sendError(res, 404, `Unknown media asset '${asset}'`);
+    if (!ASSET_NAME.test(asset) || !isVodAsset(asset)) return sendRefusal(res, 404, `Unknown media asset '${asset}'`);
     const match = FILE_NAME.exec(file);
-    if (!match) return sendError(res, 400, 'Invalid media file name');
+    if (!match) return sendRefusal(res, 400, 'Invalid media file name');
     if (!ready.has(asset)) {
       if (!existsSync(path.join(mediaDir, asset, COMPLETE_MARKER))) {
         res.setHeader('Retry-After', '5');
-        return sendError(res, 503, 'Media is still being prepared');
+        return sendRefusal(res, 503, 'Media is still being prepared');
       }
       ready.add(asset);
     }
@@ -48,11 +49,11 @@ export function vodRouter(opts: { dataDir: string }): Router {
       if (status === 416) {
         // `send` hands back the Content-Range (bytes */size) a 416 must carry.
         for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        return sendError(res, 416, 'Requested range not satisfiable');
+        return sendRefusal(res, 416, 'Requested range not satisfiable');
       }
-      if (status === 404) return sendError(res, 404, 'Media file not found');
-      if (status >= 400 && status < 500) return sendError(res, status, error.message);
-      sendError(res, 500, 'Could not read the media file');
+      if (status === 404) return sendRefusal(res, 404, 'Media file not found');
+      if (status >= 400 && status < 500) return sendRefusal(res, status, error.message);
+      sendRefusal(res, 500, 'Could not read the media file');
     });
   });
 

@@ -8,6 +8,7 @@ import { sandboxPortalPages } from './sandbox-portal.ts';
 import { CHECKOUT_CSS } from './sandbox-styles.ts';
 import { attachSubscription, awaitAuthentication, checkCard, closeSession, parseExpiry, sandboxSession, type SandboxSessionRow } from './sandbox.ts';
 import type { Db } from '../db/client.ts';
+import { sendRefusal } from '../http/errors.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { userByEmail } from '../repo/users.ts';
 import type { Signing } from '../signing.ts';
@@ -157,14 +158,14 @@ export function sandboxClockRoute(opts: { db: Db; onEvent: PaymentEventHandler }
     try {
       const from = req.socket.remoteAddress ?? '';
       if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(from) || req.get('x-forwarded-for'))
-        return void res.status(403).json({ message: 'The test clock is for the operator only' });
+        return void sendRefusal(res, 403, 'The test clock is for the operator only');
       const body = (req.body ?? {}) as Record<string, unknown>;
       const seconds = typeof body.advance_seconds === 'number' ? body.advance_seconds : NaN;
       if (typeof body.email !== 'string' || !Number.isInteger(seconds) || seconds < 1 || seconds > 20 * 366 * 86_400)
-        return void res.status(400).json({ message: 'Send email and advance_seconds (a whole number of seconds, up to 20 years)' });
+        return void sendRefusal(res, 400, 'Send email and advance_seconds (a whole number of seconds, up to 20 years)');
       const channel = await defaultChannel(opts.db);
       const user = channel ? await userByEmail(opts.db, channel.id, body.email) : undefined;
-      if (!user) return void res.status(404).json({ message: 'No such fan' });
+      if (!user) return void sendRefusal(res, 404, 'No such fan');
       const at = await advanceClock(opts.db, user.id, seconds * 1000, opts.onEvent);
       res.json({ data: { email: user.email, now: at.toISOString() } });
     } catch (error) {

@@ -5,6 +5,7 @@ import { stripeCards } from './stripe-cards.ts';
 import { stripeCheckouts } from './stripe-checkout.ts';
 import { stripeContext } from './stripe-client.ts';
 import { stripeSubscriptions } from './stripe-subscriptions.ts';
+import { sendRefusal } from '../http/errors.ts';
 
 /*
  * The Stripe provider (STRIPE_SECRET_KEY set): Checkout Sessions in hosted mode, reached by a 303
@@ -34,7 +35,7 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
       event = opts.stripe.webhooks.constructEvent(req.body, signature, opts.secret);
     } catch (error) {
       opts.log(`channel-api: refused a webhook: ${(error as Error).message}`);
-      return void res.status(400).json({ message: 'The webhook signature is not valid' });
+      return void sendRefusal(res, 400, 'The webhook signature is not valid');
     }
     try {
       await opts.onEvent(eventRefs(event));
@@ -44,7 +45,7 @@ export function stripeWebhook(opts: { stripe: Stripe; secret: string; onEvent: P
       // handled, so it is not acknowledged. Stripe delivers it again later; not a 500 of ours.
       if (error instanceof Stripe.errors.StripeError) {
         opts.log(`channel-api: a webhook could not be checked with Stripe: ${error.message}`);
-        return void res.status(503).json({ message: 'Stripe could not be reached to check this event. Deliver it again later.' });
+        return void sendRefusal(res, 503, 'Stripe could not be reached to check this event. Deliver it again later.');
       }
       next(error);
     }

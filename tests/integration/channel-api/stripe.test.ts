@@ -237,7 +237,7 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
     const garbage = await deliver(event, { signature: 't=1,v1=deadbeef' });
     const old = await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     for (const refused of [forged, altered, unsigned, garbage, old]) {
-      expect([refused.status, refused.json]).toEqual([400, { message: 'The webhook signature is not valid' }]);
+      expect([refused.status, refused.json]).toEqual([400, { code: 'invalid_params', message: 'The webhook signature is not valid' }]);
     }
     expect(await commerceTables()).toEqual(before);
 

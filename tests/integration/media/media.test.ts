@@ -104,7 +104,7 @@ describe('VOD over HTTP', () => {
     const res = await fetch(`${server.url}/vod/game-1/video.mp4`, { headers: { Range: `bytes=${size + 10}-` } });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: 'bad_request', message: expect.any(String) });
   });
 
   it('video.mp4 is a progressive MP4 with a video stream, moov first (faststart)', async () => {
@@ -134,10 +134,10 @@ describe('VOD over HTTP', () => {
   it('unknown asset or file: 404 with a message', async () => {
     const asset = await fetch(`${server.url}/vod/game-9/master.m3u8`);
     expect(asset.status).toBe(404);
-    expect(await asset.json()).toEqual({ message: expect.stringContaining('game-9') });
+    expect(await asset.json()).toEqual({ code: 'not_found', message: expect.stringContaining('game-9') });
     const file = await fetch(`${server.url}/vod/game-1/nothing.ts`);
     expect(file.status).toBe(404);
-    expect(await file.json()).toEqual({ message: expect.any(String) });
+    expect(await file.json()).toEqual({ code: 'not_found', message: expect.any(String) });
   });
 
   it('path traversal never reaches a file', async () => {
@@ -150,7 +150,7 @@ describe('VOD over HTTP', () => {
     ]) {
       const res = await fetch(server.url + attempt);
       expect([400, 404], attempt).toContain(res.status);
-      expect(await res.json(), attempt).toEqual({ message: expect.any(String) });
+      expect(await res.json(), attempt).toEqual({ code: expect.stringMatching(/^(invalid_params|not_found)$/), message: expect.any(String) });
     }
     // Sent raw, a '..' path never matches a media route at all.
     const raw = await rawGet(server.url, '/media/vod/game-1/../../../../etc/passwd');
@@ -209,7 +209,7 @@ describe('live over HTTP', () => {
   it('unknown live stream: 404', async () => {
     const res = await fetch(`${server.url}/live/other/master.m3u8`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect(await res.json()).toEqual({ code: 'not_found', message: expect.any(String) });
   });
 });
 
