@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ZodError } from 'zod';
-import { codeForStatus, NO_KEY_MESSAGE, type ErrorBody, type RefusalCode } from '../../contract/index.ts';
+import { codeForStatus, NO_KEY_MESSAGE, ORDER_MSG, type ErrorBody, type RefusalCode } from '../../contract/index.ts';
 
 /** A refusal with the contract's `{ code, message, errors? }` body: `code` is one of the
  *  contract's REFUSAL_CODES, what a client decides on; the message is for people (and, for a 429,
@@ -23,10 +23,7 @@ export class HttpError extends Error {
 /** Answers a refusal outside mount() (media files, the sandbox's test clock, Stripe's webhook) with
  *  the same body as every other: `{ code, message }`, the code the status's unless given. */
 export function sendRefusal(res: Response, status: number, message: string, code: RefusalCode = codeForStatus(status)): void {
-  res
-    .status(status)
-    .type('application/json')
-    .send(JSON.stringify({ code, message } satisfies ErrorBody));
+  res.status(status).json(new HttpError(status, code, message).body);
 }
 
 /** A refusal whose status says all there is to say: its code is the status's (codeForStatus). */
@@ -34,6 +31,8 @@ export const refusal = (status: number, message: string, errors?: Record<string,
 export const noKey = (field: 'api_key' | 'channel_key') => new HttpError(403, 'no_key', NO_KEY_MESSAGE, { [field]: [NO_KEY_MESSAGE] });
 export const notFound = (what = 'Not found') => refusal(404, what);
 export const conflict = (message: string) => refusal(409, message);
+/** The payment provider could not be reached (or answered with an error) while a fan was buying. */
+export const providerUnavailable = () => new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
 
 /** Turns zod issues into per-field reasons; unknown parameters are named as such. The record
  *  has no prototype: a parameter named `constructor` or `__proto__` is just a name here. */

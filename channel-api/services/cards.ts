@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SavedCard } from '../../contract/billing.ts';
 import { ORDER_MSG } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, providerUnavailable } from '../http/errors.ts';
 import type { CardOnFile, Fan } from '../payments/provider.ts';
 import { updateUser, type UserRow } from '../repo/users.ts';
 import { webPaths } from '../web-links.ts';
@@ -26,7 +26,7 @@ async function ask<T>(deps: Deps, what: string, call: () => Promise<T>): Promise
     return await call();
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not ${what}: ${(error as Error).message}`);
-    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
+    throw providerUnavailable();
   }
 }
 

@@ -4,7 +4,7 @@ import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
 import { CHECKOUT_TTL_MS, replacedBy, takeHolds } from './holds.ts';
 import type { PurchasePlan } from './purchase.ts';
-import { conflict, HttpError } from '../http/errors.ts';
+import { conflict, HttpError, providerUnavailable } from '../http/errors.ts';
 import { isPaymentId } from '../payments/provider.ts';
 import {
   firstOrderOf,
@@ -127,7 +127,7 @@ export async function startCheckout(
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not start a checkout: ${(error as Error).message}`);
     await settleAndNotify(deps, purchase.id, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
-    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
+    throw providerUnavailable();
   }
   if (session.customerId && session.customerId !== user.stripeCustomerId) await updateUser(deps.db, user.id, { stripeCustomerId: session.customerId });
   if (!(await setPurchaseSession(deps.db, purchase.id, session.sessionId, session.url))) {
@@ -155,7 +155,7 @@ async function requireOwnCard(deps: Deps, caller: Caller, user: UserRow, plan: P
     cards = await deps.payments.listCards(fanOf(caller, user));
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not list cards: ${(error as Error).message}`);
-    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
+    throw providerUnavailable();
   }
   if (!cards.some((c) => c.id === paymentMethodId))
     throw new HttpError(404, 'card_not_found', ORDER_MSG.cardNotFound, { payment_method_id: [ORDER_MSG.cardNotFound] });
@@ -186,7 +186,7 @@ async function chargeSavedCard(
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not charge a saved card: ${(error as Error).message}`);
     await settleAndNotify(deps, ids.purchaseId, { status: 'failed', reason: ORDER_MSG.providerUnavailable });
-    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
+    throw providerUnavailable();
   }
   const redirectUrl = charge.status === 'requires_action' && charge.redirectUrl ? charge.redirectUrl : orderPage;
   if (!(await setPurchaseSession(deps.db, ids.purchaseId, charge.paymentId, redirectUrl))) {
@@ -234,7 +234,7 @@ async function endCheckout(deps: Deps, sessionId: string | null): Promise<Settle
     return state && outcomeOf(state);
   } catch (error) {
     deps.log(`channel-api: the ${deps.payments.name} provider could not end checkout ${sessionId}: ${(error as Error).message}`);
-    throw new HttpError(502, 'payment_provider_unavailable', ORDER_MSG.providerUnavailable);
+    throw providerUnavailable();
   }
 }
 

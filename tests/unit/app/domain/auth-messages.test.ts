@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RefusalCode } from '#contract';
 import { SERVER_MSG } from '#contract/auth';
-import { ChannelError } from '~/channel/errors.server';
-import { refusalOf } from '~/channel/refusal.server';
 import { signInThrottledMessage, USER_MSG, userMessage } from '~/domain/auth-messages';
-
-/** A channel refusal as a route reads it. */
-const refused = (status: number, code: RefusalCode, message: string) => refusalOf(new ChannelError({ status, code, message, endpoint: 'test' }));
+import { refused } from '../../support/refusals.ts';
 
 describe('what a fan reads for a channel answer (spec section 8)', () => {
   it('maps the server messages that have user messages', () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_MSG, type RefusalCode } from '#contract';
-import { ChannelError } from '~/channel/errors.server';
-import { refusalOf } from '~/channel/refusal.server';
+import { ORDER_MSG } from '#contract';
 import { purchaseMessage } from '~/domain/purchase-messages';
-
-/** A channel refusal as a route reads it. */
-const refused = (status: number, code: RefusalCode, message: string) => refusalOf(new ChannelError({ status, code, message, endpoint: 'test' }));
+import { refused } from '../../support/refusals.ts';
 
 describe('purchaseMessage', () => {
   it('shows the spec’s and the channel’s purchase words, and hides anything else', () => {

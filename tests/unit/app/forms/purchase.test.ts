@@ -1,8 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { GIFT_MSG, MSG, ORDER_MSG, type RefusalCode } from '#contract';
-import { ChannelError } from '~/channel/errors.server';
-import { refusalOf } from '~/channel/refusal.server';
+import { GIFT_MSG, MSG, ORDER_MSG } from '#contract';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
 import {
@@ -16,9 +14,8 @@ import {
   purchaseParams,
   selectPackageSchema,
 } from '~/forms/purchase';
+import { refused } from '../../support/refusals.ts';
 
-/** A channel refusal as a route reads it. */
-const refused = (status: number, code: RefusalCode, message: string) => refusalOf(new ChannelError({ status, code, message, endpoint: 'test' }));
 /** The intent of a form whose button sent `value` (null: no intent field). */
 const buyIntent = (value: string | null) => intentOf(form(value === null ? [] : [['intent', value]]), BUY_INTENTS);
 
