@@ -13,12 +13,14 @@ import { channelCallCount } from './app/channel/request.server.ts';
 import { env } from './app/config/env.server.ts';
 import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { securityHeaders } from './server/csp.ts';
+import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
 import { finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard } from './server/guards.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
 import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
 import { rateLimits } from './server/rate-limits.ts';
 import { remixHandler } from './server/remix-handler.ts';
+import { loadStaticFiles, staticFiles } from './server/static-files.ts';
 const BUILD_PATH = path.resolve('build/index.js');
 const VERSION_PATH = path.resolve('build/version.txt');
 const isDev = env.NODE_ENV === 'development';
@@ -76,14 +78,26 @@ app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp }));
 // Stripe's events (no Origin, a JSON body signed byte for byte): straight to the channel API.
 app.post('/stripe/webhook', webhookProxy({ target: channelApiUrl }));
 
-// Never compress server-sent events: compression buffers them.
+// Fingerprinted assets never change; the rest of public/ may.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HOUR = 'public, max-age=3600';
+// The files of public/ from memory, each compressed once at build time (ADR 031).
+const builtFiles = isDev ? new Map() : loadStaticFiles('public', (urlPath) => (urlPath.startsWith('/build/') ? IMMUTABLE : HOUR));
+app.use(staticFiles(builtFiles));
+if (!isDev) console.log(`Static files: ${builtFiles.size} served from memory`);
+
+// What is left is compressed per request (ADR 031): a fan's own pages, data requests, a page
+// rendered for one visitor. Never server-sent events: compression buffers them.
 app.use(
   compression({
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    level: PER_REQUEST.gzipLevel,
+    brotli: PER_REQUEST.brotli,
     filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   }),
 );
 
-// Fingerprinted assets never change; the rest of public/ may.
+// Files not read at start-up (npm run dev's rebuilds).
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
 // Pages have no file extension: only a path with one can be a file of public/ (saves a file-system
 // lookup on every page).

@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import type express from 'express';
+import { negotiateEncoding } from './encoding.ts';
 import { requestUrl } from './guards.ts';
 import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
 import { knownRegion } from '../app/channel/region.server.ts';
@@ -39,7 +40,7 @@ export function remixHandler(options: {
       const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(url.href, pageVariant(req.headers)) : null;
       if (key) {
         const stored = options.microcache!.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
-        if (stored) return sendStored(res, stored);
+        if (stored) return sendStored(req, res, stored);
       }
       const context = options.loadContext(req, res);
       const request = fetchRequest(req, res, url);
@@ -70,7 +71,7 @@ export function remixHandler(options: {
           body: text !== null ? Buffer.from(text) : Buffer.from(await answer.arrayBuffer()),
         };
         options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
-        return sendStored(res, { ...page, storedAt: Date.now() }, 'miss');
+        return sendStored(req, res, { ...page, storedAt: Date.now(), encoded: null }, 'miss');
       }
       await send(res, answer);
     } catch (error) {
@@ -89,14 +90,22 @@ function withCacheControl(response: Response, cacheControl: string): Response {
   });
 }
 
-/** A page from the microcache (or just stored in it); `Age` says how old the copy is. */
-function sendStored(res: express.Response, page: StoredPage, outcome: 'hit' | 'miss' = 'hit'): void {
+/** A page from the microcache (or just stored in it); `Age` says how old the copy is. Sent in the
+ *  encoding it was compressed in once when the visitor takes it; otherwise as it is, and the
+ *  `compression` middleware treats it as any other response (ADR 031). */
+function sendStored(req: express.Request, res: express.Response, page: StoredPage, outcome: 'hit' | 'miss' = 'hit'): void {
   res.statusMessage = page.statusText;
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
   res.setHeader('X-Microcache', outcome);
-  res.end(page.body);
+  const encoding = negotiateEncoding(req.get('Accept-Encoding'));
+  const encoded = page.encoded && (encoding === 'br' || encoding === 'gzip') ? page.encoded[encoding] : null;
+  if (page.encoded) res.vary('Accept-Encoding');
+  if (encoded) res.setHeader('Content-Encoding', encoding!);
+  const body = encoded ?? page.body;
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 function fetchRequest(req: express.Request, res: express.Response, url: URL): Request {

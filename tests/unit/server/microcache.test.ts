@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createMicrocache, pageKey } from '../../../server/microcache.ts';
 
@@ -78,5 +79,57 @@ describe('microcache', () => {
     cache.set(pageKey('http://h/huge', 'full'), null, page('y'.repeat(20_000)));
     expect(cache.get(pageKey('http://h/huge', 'full'), noRegion)).toBeNull();
     expect(text(cache.get(pageKey('http://h/4', 'full'), noRegion))).toBe(big);
+  });
+
+  it('compresses a kept page once, Brotli and gzip of the same bytes, and counts them in its size', async () => {
+    const { cache } = clockedCache();
+    const key = pageKey('http://localhost:3000/', 'full');
+    const html = '<li>Lakeview @ Northside</li>'.repeat(200);
+    cache.set(key, null, page(html));
+    expect(cache.get(key, noRegion)?.encoded, 'sent as it is until compressed').toBeNull();
+    const before = cache.size();
+    await cache.compressed();
+    const encoded = cache.get(key, noRegion)!.encoded!;
+    expect(zlib.brotliDecompressSync(encoded.br).toString()).toBe(html);
+    expect(zlib.gunzipSync(encoded.gzip).toString()).toBe(html);
+    expect(cache.size()).toBe(before + encoded.br.length + encoded.gzip.length);
+    expect(cache.get(key, noRegion)?.storedAt, 'still the copy stored then').toBe(1_000);
+  });
+
+  it('keeps a regional copy compressed for its region, and leaves a page under the threshold as it is', async () => {
+    const { cache } = clockedCache();
+    const key = pageKey('http://localhost:3000/watch/45', 'full');
+    cache.set(key, 'CA', page('plays '.repeat(500)));
+    const small = pageKey('http://localhost:3000/tiny', 'full');
+    cache.set(small, null, page('<p>small</p>'));
+    await cache.compressed();
+    expect(zlib.gunzipSync(cache.get(key, () => 'CA')!.encoded!.gzip).toString()).toBe('plays '.repeat(500));
+    expect(cache.get(small, noRegion)?.encoded).toBeNull();
+  });
+
+  it("never puts an older copy's compression on a newer copy, nor revives an expired page", async () => {
+    let release: () => void = () => {};
+    const compress = async (body: Buffer) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { br: zlib.brotliCompressSync(body), gzip: zlib.gzipSync(body) };
+    };
+    let now = 1_000;
+    const cache = createMicrocache({ maxBytes: 1_000_000, ttlMs: 10_000, now: () => now, compress });
+    const key = pageKey('http://localhost:3000/upcoming', 'full');
+    cache.set(key, null, page('old '.repeat(400)));
+    await Promise.resolve();
+    cache.set(key, null, page('new '.repeat(400)));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await cache.compressed();
+    expect(zlib.gunzipSync(cache.get(key, noRegion)!.encoded!.gzip).toString()).toBe('new '.repeat(400));
+
+    const gone = pageKey('http://localhost:3000/faq', 'full');
+    cache.set(gone, null, page('faq '.repeat(400)));
+    now += 10_001;
+    release();
+    await cache.compressed();
+    expect(cache.get(gone, noRegion)).toBeNull();
   });
 });
