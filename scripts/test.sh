@@ -22,12 +22,15 @@ export FIELDHOUSE_RESULTS_DIR=.cache/test-results
 rm -rf "$FIELDHOUSE_RESULTS_DIR" && mkdir -p "$FIELDHOUSE_RESULTS_DIR"
 
 # ---------------------------------------------------------------- system packages
-section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL)"
+section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL, nginx)"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+# The reference npm run bench measures against (tests/bench/nginx.ts): nginx with brotli_static.
+[ -x /usr/sbin/nginx ] || need+=(nginx)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing with apt: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -61,6 +61,7 @@ export function remixHandler(options: {
         env.CONTENT_TTL_SECONDS,
       );
       const answer = withCacheControl(committed, policy.cacheControl);
+      if (policy.share !== 'none') opensInAnyProcess(res);
       if (key && policy.share !== 'none' && options.microcache!.admit(key)) {
         // A page rendered here is still a string (app/http/text-response.ts): no need to read it back.
         const text = pageText(answer);
@@ -90,10 +91,20 @@ function withCacheControl(response: Response, cacheControl: string): Response {
   });
 }
 
+/** A page every anonymous visitor shares goes without Cross-Origin-Opener-Policy (ADR 031): a
+ *  fan arriving from a link or a search opens it in the browser's process at hand, where COOP
+ *  makes the browser start a new one first (about 300 ms before the first card on these machines,
+ *  more on a phone). It is the same public document for everyone, with nothing of a fan's in it;
+ *  every page of a session, or with a form, keeps COOP: same-origin (server/csp.ts). */
+function opensInAnyProcess(res: express.Response): void {
+  res.removeHeader('Cross-Origin-Opener-Policy');
+}
+
 /** A page from the microcache (or just stored in it); `Age` says how old the copy is. Sent in the
  *  encoding it was compressed in once when the visitor takes it; otherwise as it is, and the
  *  `compression` middleware treats it as any other response (ADR 031). */
 function sendStored(req: express.Request, res: express.Response, page: StoredPage, outcome: 'hit' | 'miss' = 'hit'): void {
+  opensInAnyProcess(res);
   res.statusMessage = page.statusText;
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);

@@ -1,16 +1,19 @@
-/* `npm run bench` (after `npm run build`): the first-screen issue's figures, not pass/fail.
-   Starts the production server (embedded channel API, fresh temp DATA_DIR, one demo fan) and
-   measures, for `/`, `/upcoming` and `/watch/{id}`, beside the same HTML served as a static file
-   by the same Express:
-   - anonymous requests/s served from the microcache (the shared copy), and the ratio to static;
-   - uncached: every request rendered (a new query string each time), and the ratio;
-   - a signed-in fan (always rendered, never cached);
-   - p99 latency at 50 connections (anonymous);
-   - channel calls of a first visit (a new visitor's address, after others came before);
+/* `npm run bench` (after `npm run build`): the performance figures of the first-screen and
+   compression issues, not pass/fail. Starts the production server (embedded channel API, fresh
+   temp DATA_DIR, one demo fan) and Debian's nginx as the reference (nginx.ts), and measures, with
+   `Accept-Encoding: gzip, deflate, br` as every browser sends it (unless a row says otherwise):
+   - for `/`, `/upcoming` and `/watch/{id}`: nginx serving the very same bytes from disk
+     (gzip_static, brotli_static), the anonymous page from the microcache and its ratio to nginx,
+     the same without Accept-Encoding, uncached (every request rendered), a signed-in fan, p99 at
+     50 connections, channel calls of a first visit;
+   - the largest script of the build against nginx serving the same precompressed file;
+   - the server's (and nginx's) CPU time per request;
+   - the first event card on emulated slow 4G against the seed app's start-up (first-card.ts);
    - gzip bytes of the JavaScript on `/` and `/watch/{id}`;
    - Lighthouse 12 (mobile defaults) performance, accessibility, SEO, LCP, FCP and TBT, the median
      of five runs per page (BENCH_LIGHTHOUSE_RUNS), when Chromium is present;
-   - a media segment served on a fan's grant against a public one (media.ts).
+   - a media segment served on a fan's grant against a public one (media.ts);
+   - commerce (commerce.ts).
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +24,10 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { commerceBench, commerceRows } from './commerce.ts';
+import { processCpuMs } from './cpu.ts';
+import { firstCardBench, writeSpaCopy, type FirstCard } from './first-card.ts';
 import { mediaBench } from './media.ts';
+import { NGINX, startNginx, type Nginx } from './nginx.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
@@ -29,7 +35,8 @@ const CONNECTIONS = 20;
 const MANY_CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const root = path.resolve(import.meta.dirname, '../..');
-const staticDir = path.join(root, 'public', '__bench');
+/** What every current browser sends. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const FAN = { email: 'bench-fan@example.com', password: 'Bench-password-1' };
 
 if (!fs.existsSync(path.join(root, 'build', 'index.js'))) {
@@ -80,8 +87,8 @@ server.stdout.on('data', (chunk: Buffer) => {
   if (m) channelApiUrl = m[1];
 });
 
+let nginx: Nginx | null = null;
 const cleanup = () => {
-  fs.rmSync(staticDir, { recursive: true, force: true });
   if (server.exitCode === null) server.kill('SIGTERM');
 };
 process.on('exit', cleanup);
@@ -113,38 +120,91 @@ interface Load {
   cpuMs: number | null;
 }
 
-const CLOCK_TICKS_PER_S = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-/** The server process's CPU time so far (user + system) in ms, or null where /proc is absent. */
-function serverCpuMs(): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return null;
-  }
-}
-
-/** autocannon on one path; `fresh`: a new query string on every request (nothing cached). */
-async function load(pathname: string, opts: { headers?: Record<string, string>; connections?: number; fresh?: boolean } = {}): Promise<Load> {
+/** autocannon on one path, as a browser asks (BROWSER's Accept-Encoding) unless `headers` says
+ *  otherwise; `fresh`: a new query string on every request (nothing cached); `base`: another
+ *  server (nginx), whose CPU `cpuMs` reads. */
+async function load(
+  pathname: string,
+  opts: { headers?: Record<string, string>; connections?: number; fresh?: boolean; base?: string; cpuMs?: () => number | null } = {},
+): Promise<Load> {
   let n = 0;
-  const cpuBefore = serverCpuMs();
+  const cpu = opts.cpuMs ?? (() => processCpuMs(server.pid));
+  const cpuBefore = cpu();
   const result = await autocannon({
-    url: `${base}${pathname}`,
+    url: `${opts.base ?? base}${pathname}`,
     connections: opts.connections ?? CONNECTIONS,
     duration: DURATION_S,
-    headers: opts.headers ?? {},
+    headers: opts.headers ?? BROWSER,
     requests: opts.fresh ? [{ setupRequest: (req) => ({ ...req, path: `${pathname}${pathname.includes('?') ? '&' : '?'}bench=${n++}` }) }] : undefined,
   });
   if (result.non2xx || result.errors) console.warn(`  ${pathname}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuAfter = serverCpuMs();
-  const cpuMs = cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(2));
+  const cpuAfter = cpu();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3));
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], cpuMs };
+}
+
+/** The body our server sends for `url` in one encoding ('identity': no Accept-Encoding). */
+async function bodyAs(url: string, encoding: 'identity' | 'gzip' | 'br'): Promise<Buffer> {
+  const { default: http } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${url}`, { headers: encoding === 'identity' ? {} : { 'accept-encoding': encoding } }, (res) => {
+        if ((res.headers['content-encoding'] ?? 'identity') !== encoding) reject(new Error(`${url}: ${res.headers['content-encoding']} for ${encoding}`));
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Gives nginx the bytes our server sends for a page: as it is, and its gzip and Brotli copies
+ *  (once the microcache has compressed them: a hit that says so by its Content-Length). */
+async function copyPageToNginx(url: string, file: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } });
+    await res.arrayBuffer();
+    // Compressed once (a Content-Length), not per request (chunked) while that is being done.
+    if (res.headers.get('x-microcache') === 'hit' && res.headers.get('content-encoding') === 'br' && res.headers.get('content-length')) break;
+    if (Date.now() > deadline) throw new Error(`${url} is not kept compressed in the microcache`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const target = path.join(nginx!.root, file);
+  fs.writeFileSync(target, await bodyAs(url, 'identity'));
+  fs.writeFileSync(`${target}.gz`, await bodyAs(url, 'gzip'));
+  fs.writeFileSync(`${target}.br`, await bodyAs(url, 'br'));
+}
+
+/** The largest script of the build (its URL), and its precompressed copies given to nginx. */
+function largestScriptToNginx(): string {
+  const dir = path.join(root, 'public', 'build');
+  const scripts = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
+  const largest = scripts.sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0];
+  for (const suffix of ['', '.gz', '.br']) {
+    fs.mkdirSync(path.dirname(path.join(nginx!.root, 'build', largest)), { recursive: true });
+    fs.copyFileSync(path.join(dir, largest + suffix), path.join(nginx!.root, 'build', largest + suffix));
+  }
+  return `/build/${largest}`;
+}
+
+/** The seed app's start-up for the first card figure: the channel's real answers of this run. */
+async function spaToNginx(apiKey: string): Promise<string> {
+  const json = async (url: string) => (await fetch(`${channelApiUrl}${url}`)).json();
+  const answers = {
+    key: { data: { api_key: apiKey } },
+    bootstrap: await json(`/channel-bootstrap-data?api_key=${apiKey}&color-settings[client_interface]=web&slides[client_interface]=web`),
+    events: await json(`/events?api_key=${apiKey}&stream_status=live&limit=24`),
+  };
+  const assets = path.join(root, 'public', 'build', '_assets');
+  const css = fs.readdirSync(assets).find((f) => /^app-.*\.css$/.test(f));
+  const files = writeSpaCopy(path.join(nginx!.root, 'spa'), answers, css ? fs.readFileSync(path.join(assets, css), 'utf8') : '');
+  for (const file of files) {
+    const body = fs.readFileSync(file);
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body));
+  }
+  return `${nginx!.base}/spa/`;
 }
 
 async function channelApiKey(): Promise<string> {
@@ -323,27 +383,54 @@ try {
     firstVisit[url] = (await channelCalls()) - before;
   }
 
-  fs.mkdirSync(staticDir, { recursive: true });
-  const perPage: Record<string, Record<string, Load | number>> = {};
+  nginx = await startNginx(await freePort());
+  if (!nginx) console.warn(`No nginx at ${NGINX} (npm test installs it): the ratios to nginx are left out.`);
+  const perPage: Record<string, Record<string, Load | number | null>> = {};
   for (const url of pages) {
-    const file = `${url.replace(/\W+/g, '_') || 'home'}.html`;
-    fs.writeFileSync(path.join(staticDir, file), await (await fetch(`${base}${url}`)).text());
-    console.log(`${url}: static copy, anonymous (cached), uncached, signed-in, 50 connections …`);
-    const staticCopy = await load(`/__bench/${file}`);
+    console.log(`${url}: nginx, anonymous (cached) with and without Accept-Encoding, uncached, signed-in, 50 connections …`);
+    let reference: Load | null = null;
+    if (nginx) {
+      const file = `${url.replace(/\W+/g, '_') || 'home'}.html`;
+      await copyPageToNginx(url, file);
+      reference = await load(`/${file}`, { base: nginx.base, cpuMs: nginx.cpuMs });
+    }
     const cached = await load(url);
+    const identity = await load(url, { headers: {} });
     const uncached = await load(url, { fresh: true });
-    const signedIn = await load(url, { headers: fan });
+    const signedIn = await load(url, { headers: { ...BROWSER, ...fan } });
     const many = await load(url, { connections: MANY_CONNECTIONS });
     perPage[url] = {
-      static: staticCopy,
+      nginx: reference,
       anonymous: cached,
+      anonymousIdentity: identity,
       uncached,
       signedIn,
       anonymous50: many,
-      anonymousToStatic: ratio(cached.rps, staticCopy.rps),
-      uncachedToStatic: ratio(uncached.rps, staticCopy.rps),
+      anonymousToNginx: reference && ratio(cached.rps, reference.rps),
+      uncachedToNginx: reference && ratio(uncached.rps, reference.rps),
     };
   }
+
+  console.log('The largest script: nginx, ours with and without Accept-Encoding …');
+  let script: { url: string; nginx: Load | null; ours: Load; identity: Load; oursToNginx: number | null } | null = null;
+  {
+    const url = nginx ? largestScriptToNginx() : '';
+    if (nginx) {
+      const reference = await load(url, { base: nginx.base, cpuMs: nginx.cpuMs });
+      const ours = await load(url);
+      const identity = await load(url, { headers: {} });
+      script = { url, nginx: reference, ours, identity, oursToNginx: ratio(ours.rps, reference.rps) };
+    }
+  }
+
+  console.log('First card on slow 4G: the home page against the seed app (first-card.ts) …');
+  let firstCard: FirstCard | null = null;
+  if (nginx) {
+    const spa = await spaToNginx(apiKey);
+    firstCard = await firstCardBench({ ours: `${base}/`, spa });
+  }
+  await nginx?.stop();
+  nginx = null;
 
   console.log('Media: a segment on a grant against a public one (tests/bench/media.ts) …');
   const media = await mediaBench({ channelApiUrl, outbox: path.join(dataDir, 'outbox'), load });
@@ -358,16 +445,19 @@ try {
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
-    load: { connections: CONNECTIONS, durationSeconds: DURATION_S },
+    load: { connections: CONNECTIONS, durationSeconds: DURATION_S, acceptEncoding: BROWSER['accept-encoding'] },
     pages: perPage,
+    script,
+    firstCard,
     channelCallsFirstVisit: firstVisit,
     media,
     javascript: js,
     lighthouse: lh,
     commerce,
     targets: {
-      anonymousToStatic: '>= 0.8',
-      uncachedHomeToStatic: '>= 0.12',
+      anonymousToNginx: '>= 0.8',
+      scriptToNginx: '>= 0.9',
+      firstCardToSeed: '>= 3.5',
       channelCallsFirstVisitWatch: '1',
       mediaGrantedToPublic: '>= 0.8',
       lighthouse: 'performance 100, accessibility 100, SEO 100; LCP <= 1.2 s; FCP <= 1.0 s',
@@ -376,16 +466,33 @@ try {
   fs.writeFileSync(path.join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 
   const rows: [string, string, string][] = [];
+  const vsNginx = (l: Load, r: number | null) => (r === null ? fmt(l) : `${fmt(l)} = ${r}× nginx`);
   for (const url of pages) {
-    const p = perPage[url] as Record<string, Load> & { anonymousToStatic: number; uncachedToStatic: number };
+    const p = perPage[url] as Record<string, Load> & { nginx: Load | null; anonymousToNginx: number | null; uncachedToNginx: number | null };
+    if (p.nginx) rows.push([`${url} nginx, the same bytes from disk`, fmt(p.nginx), '']);
     rows.push(
-      [`${url} static copy`, fmt(p.static), ''],
-      [`${url} anonymous (cached)`, `${fmt(p.anonymous)} = ${p.anonymousToStatic}× static`, '≥ 0.8× static'],
-      [`${url} uncached`, `${fmt(p.uncached)} = ${p.uncachedToStatic}× static`, url === '/' ? '≥ 0.12× static' : ''],
+      [`${url} anonymous (cached)`, vsNginx(p.anonymous, p.anonymousToNginx), '≥ 0.8× nginx'],
+      [`${url} anonymous, no Accept-Encoding`, fmt(p.anonymousIdentity), ''],
+      [`${url} uncached`, vsNginx(p.uncached, p.uncachedToNginx), ''],
       [`${url} signed-in`, fmt(p.signedIn), ''],
       [`${url} anonymous, ${MANY_CONNECTIONS} connections`, fmt(p.anonymous50), ''],
       [`${url} channel calls, first visit`, String(firstVisit[url]), url.startsWith('/watch') ? '1' : ''],
     );
+  }
+  if (script?.nginx) {
+    rows.push(
+      [`largest script ${script.url} nginx`, fmt(script.nginx), ''],
+      [`largest script, ours`, vsNginx(script.ours, script.oursToNginx), '≥ 0.9× nginx'],
+      [`largest script, no Accept-Encoding`, fmt(script.identity), ''],
+    );
+  }
+  if (firstCard) {
+    const row = (label: string, f: FirstCard['slow4g'], target: string): [string, string, string] => [
+      label,
+      `${f.oursMs} ms / ${f.spaMs} ms = ${f.ratio}× sooner (medians of ${f.ours.length}; ours ${Math.min(...f.ours)}–${Math.max(...f.ours)}, seed ${Math.min(...f.spa)}–${Math.max(...f.spa)})`,
+      target,
+    ];
+    rows.push(row('first card on slow 4G: ours / seed app', firstCard.slow4g, '≥ 3.5×'), row('the same with a 4× slower CPU', firstCard.slow4gSlowCpu, ''));
   }
   rows.push(
     [`media segment, public (${media.segment})`, fmt(media.publicSegment), ''],
@@ -418,6 +525,7 @@ try {
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w)}  ${b.padEnd(v)}  ${c}`);
   console.log('\nWritten to tests/bench/results.json');
 } finally {
+  await nginx?.stop();
   const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once('exit', r));
   cleanup();
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);

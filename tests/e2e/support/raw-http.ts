@@ -8,6 +8,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came, still encoded (compression.spec.ts decodes it). */
+  bytes: Buffer;
 }
 
 export function rawRequest(method: string, target: string, opts: { headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
@@ -16,7 +18,10 @@ export function rawRequest(method: string, target: string, opts: { headers?: Rec
     const req = http.request({ hostname, port, method, path: target, headers: opts.headers, setHost: !opts.headers?.Host }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('latin1'), bytes });
+      });
     });
     req.on('error', reject);
     req.end(opts.body);
