@@ -39,7 +39,7 @@ export function remixHandler(options: {
       const hasSession = hasSessionCookie(req.get('Cookie') ?? null);
       const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(url.href, pageVariant(req.headers)) : null;
       if (key) {
-        const stored = options.microcache!.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
+        const stored = storedPage(options.microcache!, key, req);
         if (stored) return sendStored(req, res, stored);
       }
       const context = options.loadContext(req, res);
@@ -68,7 +68,7 @@ export function remixHandler(options: {
         const page = {
           status: answer.status,
           statusText: answer.statusText,
-          headers: [...answer.headers.entries()],
+          headers: headersAsSent(res, answer),
           body: text !== null ? Buffer.from(text) : Buffer.from(await answer.arrayBuffer()),
         };
         options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
@@ -78,6 +78,44 @@ export function remixHandler(options: {
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** The page kept for this request's key and, for a page kept per region, the visitor's region. */
+function storedPage(microcache: Microcache, key: string, req: express.Request): StoredPage | null {
+  return microcache.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
+}
+
+/** Headers of one request, never kept with a page: the rate limiter's counts (server/rate-limits.ts). */
+const PER_REQUEST_HEADER = /^(ratelimit|ratelimit-policy|retry-after)$/;
+
+/** The headers a kept page is sent with: those the server set before Remix (security headers:
+ *  server/csp.ts) under the page's own, as send() sends them; so a hit served before those
+ *  middlewares (servedFromMicrocache) gets every one of them. */
+function headersAsSent(res: express.Response, answer: Response): [string, string][] {
+  const headers = new Map<string, string>();
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && !PER_REQUEST_HEADER.test(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  for (const [name, value] of answer.headers.entries()) headers.set(name, value);
+  return [...headers.entries()];
+}
+
+/**
+ * A page kept compressed in the microcache, served first thing (server.ts mounts this before the
+ * security headers, rate limits and the rest: ADR 031): what a CDN does for a cached page, and the
+ * bulk of an anonymous crowd. Anything else goes on down the chain: a fan's request, another
+ * method, a page not kept or not compressed yet, a visitor who takes only deflate.
+ */
+export function servedFromMicrocache(microcache: Microcache | null): express.RequestHandler {
+  return (req, res, next) => {
+    if (!microcache || req.method !== 'GET' || hasSessionCookie(req.get('Cookie') ?? null)) return next();
+    const url = requestUrl(req);
+    if (!url) return next();
+    const stored = storedPage(microcache, pageKey(url.href, pageVariant(req.headers)), req);
+    const encoding = negotiateEncoding(req.get('Accept-Encoding'));
+    if (!stored?.encoded || (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity')) return next();
+    sendStored(req, res, stored);
   };
 }
 

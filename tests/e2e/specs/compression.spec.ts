@@ -44,6 +44,11 @@ test('a shared page comes from the microcache in each encoding asked for, the sa
         // A watch page is kept per region by the server only: private to a CDN, so no Cookie or Save-Data.
         expect(res.headers.vary).toBe(url.startsWith('/watch/') ? 'Accept-Encoding' : 'Cookie, Save-Data, Accept-Encoding');
         expect(res.headers['cross-origin-opener-policy'], 'a public page opens in any process').toBeUndefined();
+        // Served before the security headers' middleware (servedFromMicrocache), with those it was kept with.
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('same-origin');
+        expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+        expect(res.headers['ratelimit'], "no other request's rate-limit count").toBeUndefined();
         answers.push(res);
       }
       const [first, ...others] = answers;
