@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressOnce, negotiateEncoding, PER_REQUEST } from '../../../server/encoding.ts';
 
@@ -59,6 +60,23 @@ describe('negotiateEncoding', () => {
   it.each([...ACCEPT_ENCODINGS, undefined])('chooses what the compression middleware chooses for %j', async (acceptEncoding) => {
     // The middleware sends identity when nothing is acceptable; null says so here.
     expect(negotiateEncoding(acceptEncoding) ?? 'identity').toBe(await middlewareChoice(acceptEncoding));
+  });
+
+  it('agrees with the compression middleware on hostile and malformed headers too', async () => {
+    const token = fc.constantFrom('br', 'gzip', 'deflate', 'identity', '*', 'zstd', 'x-gzip', 'BR', '', ' ', ';', ',', 'q=', '\u00e9');
+    const q = fc.oneof(fc.constant(''), fc.constantFrom(';q=0', ';q=1', ';q=0.5', ';q=0.001', ';q=1.5', ';q=-1', ';q=abc', ';q', ';Q=0.2'));
+    const header = fc
+      .array(
+        fc.tuple(token, q).map(([t, w]) => t + w),
+        { maxLength: 6 },
+      )
+      .map((parts) => parts.join(', '));
+    await fc.assert(
+      fc.asyncProperty(header, async (acceptEncoding) => {
+        expect(negotiateEncoding(acceptEncoding) ?? 'identity').toBe(await middlewareChoice(acceptEncoding));
+      }),
+      { numRuns: 150, seed: 23 },
+    );
   });
 
   it('prefers Brotli, honours q-values and a refusal', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../../server/encoding.ts';
 import { loadStaticFiles, staticFiles } from '../../../server/static-files.ts';
@@ -126,6 +127,29 @@ describe('staticFiles', () => {
     const head = await get('/build/_shared/chunk-ABC.js', { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.headers['content-length']).toBe(String((await get('/build/_shared/chunk-ABC.js', { 'accept-encoding': 'br' })).body.length));
     expect(head.body.length).toBe(0);
+  });
+
+  it('answers any Range header with the whole file, the exact bytes asked for, or 416; never an error', async () => {
+    const whole = await get('/build/_shared/chunk-ABC.js', { 'accept-encoding': 'br' });
+    const size = whole.body.length;
+    const bound = fc.oneof(fc.integer({ min: 0, max: size + 50 }), fc.constantFrom('', '-1', 'x', '99999999999999999999'));
+    const range = fc.oneof(
+      fc.tuple(bound, bound).map(([a, b]) => `bytes=${a}-${b}`),
+      fc.tuple(bound, bound, bound).map(([a, b, c]) => `bytes=${a}-${b},${c}-`),
+      fc.constantFrom('bytes=', 'bytes=-', 'items=0-5', 'bytes=5-2', '', 'bytes=-0', `bytes=-${size + 1}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(range, async (header) => {
+        const res = await get('/build/_shared/chunk-ABC.js', { 'accept-encoding': 'br', range: header });
+        expect([200, 206, 416]).toContain(res.status);
+        if (res.status === 200) expect(res.body.equals(whole.body)).toBe(true);
+        if (res.status === 206) {
+          const [, start, end] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(res.headers['content-range']))!.map(Number);
+          expect(res.body.equals(whole.body.subarray(start, end + 1))).toBe(true);
+        }
+      }),
+      { numRuns: 120, seed: 23 },
+    );
   });
 
   it('sends pictures and small files as they are, public/ files for an hour', async () => {
