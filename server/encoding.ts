@@ -17,16 +17,26 @@ const PREFERRED = ['br', 'gzip'];
 
 export type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
 
+/** Accept-Encoding headers already worked out, and what they chose. */
+const chosen = new Map<string, Encoding | null>();
+
 /** The encoding to send for this Accept-Encoding (q-values honoured, `br;q=0` refused, `*`
  *  understood): identity without the header, null when nothing offered is acceptable. */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (acceptEncoding === undefined) return 'identity';
+  const known = chosen.get(acceptEncoding);
+  if (known !== undefined) return known;
   // negotiator 0.6.4 takes the preferred order on a tie as a second argument (its types predate it).
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & {
     encoding(available: readonly string[], preferred: readonly string[]): string | undefined;
   };
-  return (negotiator.encoding(SUPPORTED, PREFERRED) as Encoding | undefined) ?? null;
+  const encoding = (negotiator.encoding(SUPPORTED, PREFERRED) as Encoding | undefined) ?? null;
+  // Browsers send a handful of distinct headers: each is worked out once (a few hundred kept).
+  if (chosen.size >= 256) chosen.clear();
+  chosen.set(acceptEncoding, encoding);
+  return encoding;
 }
+
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than a packet. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
