@@ -72,7 +72,7 @@ export default defineConfig({
         CONTROL_PORT: new URL(CONTROL_URL).port,
         DATA_DIR: dataDir,
         // Short-lived api keys, so the web server's key refresh path runs during the suite.
-        API_KEY_TTL_SECONDS: '20',
+        API_KEY_TTL_SECONDS: '10',
         // A gift may be mailed again a second after its last mail (gifts.spec.ts), not a minute.
         GIFT_RESEND_SECONDS: '1',
         // An account is refused after a few failed sign-ins (login.spec.ts), not ten.

@@ -15,6 +15,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Names the seeded PGlite database the integration tests copy (tests/integration/support/pglite-template.ts).
+    globalSetup: ['tests/integration/support/global-setup.ts'],
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The integration
     // files wait on processes, ffmpeg and sockets much of the time; two at once use both cores.

@@ -24,6 +24,11 @@ export async function newApiKey(): Promise<string> {
   return res.data.api_key;
 }
 
+/** Whether the channel still takes this api key (an expired one is refused with a 403). */
+export async function keyWorks(apiKey: string): Promise<boolean> {
+  return (await fetch(`${CHANNEL_API_URL}/geo?api_key=${encodeURIComponent(apiKey)}`)).ok;
+}
+
 export async function listEvents(query: Record<string, string | number>): Promise<{ items: Event[]; total: number }> {
   const key = await newApiKey();
   const qs = new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), api_key: key });

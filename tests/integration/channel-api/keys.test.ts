@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_KEY_MESSAGE } from '#contract';
 import { openDatabase } from '../../../channel-api/db/client.ts';
 import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { copySeededPglite } from '../support/pglite-template.ts';
 
 /* Api keys expire (here after 1 s); a PGlite data dir is never opened by two processes. */
 
@@ -46,10 +47,11 @@ describe('api keys', () => {
   });
 });
 
-// Each test opens PGlite (a WebAssembly PostgreSQL, migrated on the first opening) up to three
-// times: seconds on a quiet machine, over 30 on a loaded one.
+// Each test opens PGlite (a WebAssembly PostgreSQL) up to three times: seconds on a quiet machine,
+// over 30 on a loaded one. A copy of the run's seeded database spares the first opening's initdb.
 describe('PGlite data dir lock', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-lock-'));
+  beforeAll(() => copySeededPglite(dataDir));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses a second opening of the same data dir with a clear message, and frees it on close', async () => {

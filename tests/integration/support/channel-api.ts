@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { copySeededPglite } from './pglite-template.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
 
 /*
- * Starts the real channel API for a test file. Database: PGlite in a fresh temp data dir, or,
- * when TEST_DATABASE_URL is set, a fresh PostgreSQL database created next to it (dropped on
+ * Starts the real channel API for a test file. Database: PGlite in a fresh temp data dir (a copy
+ * of one seeded once per run: pglite-template.ts), or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database created next to it (dropped on
  * close), so the same suite runs on both. The demo media is made once per machine in a shared
  * cache and linked into each temp data dir, so test files do not each run ffmpeg.
  */
@@ -30,6 +31,7 @@ export interface TestChannelApi {
 export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' | 'dataDir' | 'databaseUrl'> = {}): Promise<TestChannelApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-api-'));
   await linkSharedMedia(dataDir);
+  if (!onPostgres) await copySeededPglite(dataDir);
   const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
   try {
     const api = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, logger: false, ...opts });
