@@ -37,7 +37,6 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return encoding;
 }
 
-
 /** Bodies smaller than this are sent as they are: compressing them saves less than a packet. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
