@@ -107,8 +107,14 @@ describe(`sign-in limits (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       statuses.every((status) => status === 422 || status === 429),
       statuses.join(),
     ).toBe(true);
-    expect(statuses.filter((status) => status === 422).length, statuses.join()).toBeLessThanOrEqual(LIMITS.accountFailures);
-    expectThrottled(await login(fan.email, PASSWORD, newAddress()));
+    const checked = statuses.filter((status) => status === 422).length;
+    expect(checked, statuses.join()).toBeLessThanOrEqual(LIMITS.accountFailures);
+    // Each guess counts every other one in flight, so a burst may be refused whole before any
+    // password is checked (seen on PostgreSQL): then nothing failed and the owner still gets in.
+    // Once the limit of guesses was checked, the account waits.
+    const owner = await login(fan.email, PASSWORD, newAddress());
+    if (checked === LIMITS.accountFailures) expectThrottled(owner);
+    else expect(owner.status, statuses.join()).toBe(200);
   });
 
   it('a password reset from the mailed link lets the owner back in at once', async () => {
