@@ -14,12 +14,12 @@ import { env } from './app/config/env.server.ts';
 import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { securityHeaders } from './server/csp.ts';
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
-import { finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard } from './server/guards.ts';
+import { clientIpOf, finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard, type TrustProxy } from './server/guards.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
 import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
 import { rateLimits } from './server/rate-limits.ts';
-import { remixHandler, servedFromMicrocache } from './server/remix-handler.ts';
+import { answeringFromMicrocache, remixHandler } from './server/remix-handler.ts';
 import { loadStaticFiles, staticFiles } from './server/static-files.ts';
 const BUILD_PATH = path.resolve('build/index.js');
 const VERSION_PATH = path.resolve('build/version.txt');
@@ -55,7 +55,9 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', env.TRUST_PROXY);
 
-const clientIp = (req: express.Request) => (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+// The visitor's address, as Express's req.ip says it (TRUST_PROXY), read from Node's request.
+const trustProxy = app.get('trust proxy fn') as TrustProxy;
+const clientIp = (req: http.IncomingMessage) => clientIpOf(req, trustProxy);
 const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clientIp(req));
 
 // X-Forwarded-Host and -Proto count only from a proxy TRUST_PROXY names: from anyone else they go.
@@ -72,13 +74,12 @@ app.use((req, res, next) => {
   next();
 });
 
-// A page every anonymous visitor shares, kept compressed, goes out first thing, with the headers it
-// was kept with (ADR 013, 031).
+// Pages every anonymous visitor shares, kept compressed (ADR 013, 031): a hit goes out before
+// Express (answeringFromMicrocache, below), with the headers it was kept with.
 const microcache =
   env.MICROCACHE_MB > 0 && env.CONTENT_TTL_SECONDS > 0 && !isDev
     ? createMicrocache({ maxBytes: env.MICROCACHE_MB * 1024 * 1024, ttlMs: env.CONTENT_TTL_SECONDS * 1000 })
     : null;
-app.use(servedFromMicrocache(microcache));
 app.use(securityHeaders());
 
 // Media streams straight from the channel API (no buffering, no compression of byte ranges).
@@ -134,7 +135,7 @@ app.all(
 app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));
 
 // 4. Listen, and stop cleanly.
-const server = http.createServer(app);
+const server = http.createServer(answeringFromMicrocache(microcache, app, clientIp));
 server.listen(env.PORT, env.HOST, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Fieldhouse is running at http://localhost:${port}`);

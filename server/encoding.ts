@@ -54,6 +54,12 @@ export interface Encoded {
   gzip: Buffer;
 }
 
+/** The copy compressed once that a visitor who takes `encoding` gets, or null: they take it as it
+ *  is (identity), or only deflate (compressed per request), or nothing acceptable. */
+export function encodedFor<T>(encoded: { br: T; gzip: T } | null, encoding: Encoding | null): T | null {
+  return encoded && (encoding === 'br' || encoding === 'gzip') ? encoded[encoding] : null;
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

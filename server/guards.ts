@@ -1,4 +1,7 @@
+import type http from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import proxyAddr from 'proxy-addr';
 import { isSameOrigin } from '../app/http/same-origin.ts';
 
 /* Express middleware that server.ts puts in front of the Remix handler: requests that no page
@@ -15,6 +18,12 @@ export const MAX_FORM_BYTES = 100 * 1024;
 const plain = (res: Parameters<RequestHandler>[1], status: number, message: string) =>
   void res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
 
+/** Express's compiled TRUST_PROXY setting (`app.get('trust proxy fn')`): whether the peer at this
+ *  address, `hop` proxies away, may say who the visitor is. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+const trustOf = (req: Request) => req.app.get('trust proxy fn') as TrustProxy;
+
 /**
  * X-Forwarded-Host and X-Forwarded-Proto name the origin the browser saw, and only a proxy that
  * TRUST_PROXY names may say so. Express ignores them from anyone else (req.hostname, req.protocol),
@@ -23,14 +32,23 @@ const plain = (res: Parameters<RequestHandler>[1], status: number, message: stri
  * alone. Refusing such a post instead would end every form of a site whose proxy sets them while
  * TRUST_PROXY is unset; dropping them never lets another origin through.
  */
-export const untrustedForwardingGuard: RequestHandler = (req, _res, next) => {
-  const trusts = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+export function dropUntrustedForwarding(req: http.IncomingMessage, trusts: TrustProxy): void {
   if (!trusts(req.socket.remoteAddress ?? '', 0)) {
     delete req.headers['x-forwarded-host'];
     delete req.headers['x-forwarded-proto'];
   }
+}
+
+export const untrustedForwardingGuard: RequestHandler = (req, _res, next) => {
+  dropUntrustedForwarding(req, trustOf(req));
   next();
 };
+
+/** The visitor's address: Express's req.ip (the nearest address TRUST_PROXY does not trust, from
+ *  X-Forwarded-For), without an IPv4-mapped prefix. */
+export function clientIpOf(req: http.IncomingMessage, trusts: TrustProxy): string {
+  return proxyAddr(req, trusts).replace(/^::ffff:/, '');
+}
 
 export const methodGuard: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
@@ -39,17 +57,33 @@ export const methodGuard: RequestHandler = (req, res, next) => {
   plain(res, 405, `${req.method} is not allowed here.`);
 };
 
-/** The URL Remix builds for this request (createRemixRequest in @remix-run/express, step by
- *  step), or null where that would throw: a Host like 'a b' or '[::1', a port out of range, an
- *  absolute-form or '*' request target. */
-export function requestUrl(req: Pick<Request, 'protocol' | 'hostname' | 'originalUrl' | 'get'>): URL | null {
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(':')[1] ?? '', 10);
-  const forwardedPort = portOf(req.get('X-Forwarded-Host'));
-  const hostPort = portOf(req.get('Host'));
+/** The first of a header's comma-separated values. */
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim();
+
+/** A request as requestUrl reads it: Node's, or Express's (whose `url` a mounted router rewrites). */
+type RequestLike = Pick<http.IncomingMessage, 'headers' | 'socket' | 'url'> & { originalUrl?: string };
+
+/** The URL of this request as the browser saw it, which Remix gets, or null where building it
+ *  would throw: a missing Host, a Host like 'a b' or '[::1', a port out of range, an absolute-form
+ *  or '*' request target. Read from the headers once untrusted X-Forwarded-* are dropped
+ *  (dropUntrustedForwarding): the protocol and host name Express's req.protocol and req.hostname
+ *  give (a test holds them equal), with no Express request needed — the microcache answers before
+ *  Express (server/remix-handler.ts). */
+export function requestUrl(req: RequestLike): URL | null {
+  const target = req.originalUrl ?? req.url ?? '';
+  if (!target.startsWith('/')) return null;
+  const protocol = firstValue(req.headers['x-forwarded-proto']) || ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
+  const host = firstValue(req.headers['x-forwarded-host']) || req.headers.host;
+  if (!host) return null;
+  // The host name without its port (an IPv6 literal keeps its brackets), as req.hostname.
+  const portAt = host.indexOf(':', host.startsWith('[') ? host.indexOf(']') + 1 : 0);
+  const hostname = portAt === -1 ? host : host.slice(0, portAt);
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(':')[1] ?? '', 10);
+  const forwardedPort = portOf(req.headers['x-forwarded-host'] as string | undefined);
+  const hostPort = portOf(req.headers.host);
   const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : '';
-  if (!req.originalUrl.startsWith('/')) return null;
   try {
-    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+    return new URL(`${protocol}://${hostname}${port ? `:${port}` : ''}${target}`);
   } catch {
     return null;
   }
@@ -76,7 +110,7 @@ export const postGuard: RequestHandler = (req, res, next) => {
  * The path Remix routes: the request URL resolved as Remix resolves it (so `..` and `%2e%2e`
  * are gone), each segment decoded as React Router decodes it for matching.
  */
-export function routedPath(req: Pick<Request, 'protocol' | 'hostname' | 'originalUrl' | 'get'>): string {
+export function routedPath(req: RequestLike): string {
   const pathname = requestUrl(req)?.pathname ?? '/';
   return pathname
     .split('/')

@@ -1,7 +1,8 @@
+import http from 'node:http';
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import type express from 'express';
-import { negotiateEncoding } from './encoding.ts';
-import { requestUrl } from './guards.ts';
+import { encodedFor, negotiateEncoding, type Encoding } from './encoding.ts';
+import { dropUntrustedForwarding, requestUrl, type TrustProxy } from './guards.ts';
 import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
 import { knownRegion } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
@@ -37,10 +38,11 @@ export function remixHandler(options: {
       // The URL guard (server/guards.ts) has refused requests whose URL does not build.
       const url = requestUrl(req)!;
       const hasSession = hasSessionCookie(req.get('Cookie') ?? null);
-      const key = options.microcache && req.method === 'GET' && !hasSession ? pageKey(url.href, pageVariant(req.headers)) : null;
+      const key = options.microcache ? pageKeyOf(req, url) : null;
+      const encoding = negotiateEncoding(req.get('Accept-Encoding'));
       if (key) {
-        const stored = storedPage(options.microcache!, key, req);
-        if (stored) return sendStored(req, res, stored);
+        const stored = storedPage(options.microcache!, key, () => String(req.headers[CLIENT_IP_HEADER] ?? ''));
+        if (stored) return sendStored(res, stored, encoding);
       }
       const context = options.loadContext(req, res);
       const request = fetchRequest(req, res, url);
@@ -72,7 +74,7 @@ export function remixHandler(options: {
           body: text !== null ? Buffer.from(text) : Buffer.from(await answer.arrayBuffer()),
         };
         options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
-        return sendStored(req, res, { ...page, storedAt: Date.now(), encoded: null }, 'miss');
+        return sendStored(res, { ...page, storedAt: Date.now(), encoded: null }, encoding, 'miss');
       }
       await send(res, answer);
     } catch (error) {
@@ -81,9 +83,16 @@ export function remixHandler(options: {
   };
 }
 
-/** The page kept for this request's key and, for a page kept per region, the visitor's region. */
-function storedPage(microcache: Microcache, key: string, req: express.Request): StoredPage | null {
-  return microcache.get(key, () => knownRegion(String(req.headers[CLIENT_IP_HEADER] ?? ''))?.country_code);
+/** The microcache's key for a request: a GET without a session, or null (never kept, never served
+ *  from it). */
+function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
+  if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null)) return null;
+  return pageKey(url.href, pageVariant(req.headers));
+}
+
+/** The page kept for this key and, for a page kept per region, the region of the visitor's address. */
+function storedPage(microcache: Microcache, key: string, clientIp: () => string): StoredPage | null {
+  return microcache.get(key, () => knownRegion(clientIp())?.country_code);
 }
 
 /** Headers of one request, never kept with a page: the rate limiter's counts (server/rate-limits.ts). */
@@ -102,20 +111,31 @@ function headersAsSent(res: express.Response, answer: Response): [string, string
 }
 
 /**
- * A page kept compressed in the microcache, served first thing (server.ts mounts this before the
- * security headers, rate limits and the rest: ADR 031): what a CDN does for a cached page, and the
- * bulk of an anonymous crowd. Anything else goes on down the chain: a fan's request, another
- * method, a page not kept or not compressed yet, a visitor who takes only deflate.
+ * The server's request listener: a page kept compressed in the microcache goes out first thing,
+ * before Express, the security headers' and rate limits' middleware and the rest (ADR 031), with
+ * the headers it was kept with — what a CDN does for a cached page, and the bulk of an anonymous
+ * crowd. It reads Node's request as it comes (requestUrl, `clientIp`): making it an Express request
+ * costs more than answering it. Everything else goes to `app`: a fan's request, another method, a
+ * page not kept or not compressed yet, a visitor who takes only deflate.
  */
-export function servedFromMicrocache(microcache: Microcache | null): express.RequestHandler {
-  return (req, res, next) => {
-    if (!microcache || req.method !== 'GET' || hasSessionCookie(req.get('Cookie') ?? null)) return next();
+export function answeringFromMicrocache(
+  microcache: Microcache | null,
+  app: express.Express,
+  clientIp: (req: http.IncomingMessage) => string,
+): http.RequestListener {
+  if (!microcache) return app;
+  const trustProxy = app.get('trust proxy fn') as TrustProxy;
+  return (req, res) => {
+    if (req.method !== 'GET') return app(req, res);
+    dropUntrustedForwarding(req, trustProxy);
     const url = requestUrl(req);
-    if (!url) return next();
-    const stored = storedPage(microcache, pageKey(url.href, pageVariant(req.headers)), req);
-    const encoding = negotiateEncoding(req.get('Accept-Encoding'));
-    if (!stored?.encoded || (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity')) return next();
-    sendStored(req, res, stored);
+    const key = url && pageKeyOf(req, url);
+    const stored = key ? storedPage(microcache, key, () => clientIp(req)) : null;
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!stored?.encoded || (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity')) return app(req, res);
+    const { headers, body } = storedAnswer(stored, encoding, 'hit');
+    res.writeHead(stored.status, stored.statusText || http.STATUS_CODES[stored.status] || '', headers.flat());
+    res.end(body);
   };
 }
 
@@ -138,22 +158,41 @@ function opensInAnyProcess(res: express.Response): void {
   res.removeHeader('Cross-Origin-Opener-Policy');
 }
 
-/** A page from the microcache (or just stored in it); `Age` says how old the copy is. Sent in the
- *  encoding it was compressed in once when the visitor takes it; otherwise as it is, and the
- *  `compression` middleware treats it as any other response (ADR 031). */
-function sendStored(req: express.Request, res: express.Response, page: StoredPage, outcome: 'hit' | 'miss' = 'hit'): void {
+/** Headers a stored page's answer sets itself: any kept with the page are left out (one of each). */
+const SET_PER_ANSWER = new Set(['content-length', 'content-encoding', 'age', 'x-microcache', 'transfer-encoding']);
+
+/** A page from the microcache (or just stored in it): its headers and body for a visitor who takes
+ *  `encoding` (`Age` says how old the copy is). In the encoding it was compressed in once when the
+ *  visitor takes it; otherwise as it is, and without a Content-Encoding or a Vary on it, for the
+ *  `compression` middleware to treat as any other response (ADR 031). */
+function storedAnswer(page: StoredPage, encoding: Encoding | null, outcome: 'hit' | 'miss'): { headers: [string, string][]; body: Buffer } {
+  const encoded = encodedFor(page.encoded, encoding);
+  const body = encoded ?? page.body;
+  const headers: [string, string][] = [];
+  let vary: string | null = null;
+  for (const [name, value] of page.headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'vary') vary = value;
+    else if (!SET_PER_ANSWER.has(lower)) headers.push([name, value]);
+  }
+  if (page.encoded) vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (vary) headers.push(['Vary', vary]);
+  if (encoded) headers.push(['Content-Encoding', encoding!]);
+  headers.push(
+    ['Content-Length', String(body.length)],
+    ['Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)))],
+    ['X-Microcache', outcome],
+  );
+  return { headers, body };
+}
+
+/** A stored page sent through Express (a hit not compressed yet, or a page just kept). */
+function sendStored(res: express.Response, page: StoredPage, encoding: Encoding | null, outcome: 'hit' | 'miss' = 'hit'): void {
   opensInAnyProcess(res);
+  const { headers, body } = storedAnswer(page, encoding, outcome);
   res.statusMessage = page.statusText;
   res.status(page.status);
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
-  res.setHeader('X-Microcache', outcome);
-  const encoding = negotiateEncoding(req.get('Accept-Encoding'));
-  const encoded = page.encoded && (encoding === 'br' || encoding === 'gzip') ? page.encoded[encoding] : null;
-  if (page.encoded) res.vary('Accept-Encoding');
-  if (encoded) res.setHeader('Content-Encoding', encoding!);
-  const body = encoded ?? page.body;
-  res.setHeader('Content-Length', body.length);
+  for (const [name, value] of headers) res.setHeader(name, value);
   res.end(body);
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compressible from 'compressible';
 import express from 'express';
-import { COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from './encoding.ts';
+import { COMPRESSION_THRESHOLD_BYTES, encodedFor, negotiateEncoding } from './encoding.ts';
 
 /* The files of public/ — the build's fingerprinted scripts and styles above all — served from
    memory in the encoding compressed once at build time (scripts/precompress.ts writes `x.br` and
@@ -88,7 +88,7 @@ export function staticFiles(files: Map<string, StaticFile>): express.RequestHand
     const encoding = negotiateEncoding(req.get('Accept-Encoding'));
     // deflate is made per request, as before (no browser asks for it alone).
     if (file.encoded && encoding === 'deflate') return next();
-    const chosen = file.encoded && (encoding === 'br' || encoding === 'gzip') ? file.encoded[encoding] : file.identity;
+    const chosen = encodedFor(file.encoded, encoding) ?? file.identity;
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Cache-Control', file.cacheControl);
     res.setHeader('Last-Modified', file.lastModified);

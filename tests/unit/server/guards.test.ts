@@ -3,21 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { throwIfPotentialCSRFAttack } from '@remix-run/server-runtime/dist/actions.js';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postGuard, requestUrl, routedPath, untrustedForwardingGuard, urlGuard } from '../../../server/guards.ts';
+import { clientIpOf, postGuard, requestUrl, routedPath, untrustedForwardingGuard, urlGuard, type TrustProxy } from '../../../server/guards.ts';
 
 /* The URL Remix will build for a request, and the path it will route: what server.ts decides
    framing and the strict rate tier on. */
 
-const req = (originalUrl: string, headers: Record<string, string> = { host: 'fieldhouse.test' }) => {
-  const h = new Headers(headers);
-  const host = h.get('host') ?? '';
-  return {
-    protocol: 'http',
-    hostname: host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0],
-    originalUrl,
-    get: (name: string) => h.get(name) ?? undefined,
-  } as Parameters<typeof requestUrl>[0];
-};
+const req = (url: string, headers: Record<string, string> = { host: 'fieldhouse.test' }) =>
+  ({ url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), socket: {} }) as Parameters<typeof requestUrl>[0];
 
 describe('requestUrl', () => {
   it('builds the URL Remix builds', () => {
@@ -26,6 +18,7 @@ describe('requestUrl', () => {
 
   it('is null where Remix would throw: a Host that is no host, an absolute or * target', () => {
     expect(requestUrl(req('/', { host: 'a b' }))).toBeNull();
+    expect(requestUrl(req('/', {})), 'no Host').toBeNull();
     expect(requestUrl(req('/', { host: 'fieldhouse.test:99999' }))).toBeNull();
     expect(requestUrl(req('http://evil.example/'))).toBeNull();
     expect(requestUrl(req('*'))).toBeNull();
@@ -120,6 +113,40 @@ describe('forwarded host and the origin check', () => {
       expect(proxied.body).toMatch(/^tv\.example(:\d+)? tv\.example, proxy\.internal$/);
       expect((await send(host, 'POST', { Origin: `http://${host}`, 'X-Forwarded-Host': 'evil.example' })).status, String(trust)).toBe(403);
       expect((await send(host, 'POST', { Origin: 'http://evil.example', 'X-Forwarded-Host': 'tv.example' })).status, String(trust)).toBe(403);
+    }
+  });
+
+  it("requestUrl and clientIpOf say what Express's req.protocol, req.hostname and req.ip say, trusted or not (the microcache reads them before Express)", async () => {
+    const asked: Record<string, string>[] = [
+      {},
+      { 'X-Forwarded-Host': 'tv.example' },
+      { 'X-Forwarded-Host': 'tv.example:8443, proxy.internal', 'X-Forwarded-Proto': 'https, http' },
+      { 'X-Forwarded-Host': '[2001:db8::1]:8080', 'X-Forwarded-Proto': 'https' },
+      { 'X-Forwarded-Proto': 'https' },
+      { 'X-Forwarded-For': '203.0.113.7' },
+      { 'X-Forwarded-For': '198.51.100.2, 10.1.2.3', 'X-Forwarded-Host': 'tv.example' },
+      { 'X-Forwarded-For': '::ffff:203.0.113.9' },
+      { 'X-Forwarded-For': 'not an address, 10.0.0.1' },
+    ];
+    for (const trust of [false, true, 'loopback', '10.0.0.0/8', 'loopback, 10.0.0.0/8']) {
+      const app = express();
+      app.set('trust proxy', trust);
+      app.use(untrustedForwardingGuard, (req, res) => {
+        const url = requestUrl(req);
+        res.json({
+          express: [req.protocol, req.hostname, (req.ip ?? '').replace(/^::ffff:/, '')],
+          ours: [url?.protocol.slice(0, -1), url?.hostname, clientIpOf(req, app.get('trust proxy fn') as TrustProxy)],
+        });
+      });
+      const server = app.listen(0, '127.0.0.1');
+      servers.push(server);
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const headers of asked) {
+        const { body } = await send(host, 'GET', headers);
+        const { express: theirs, ours } = JSON.parse(body) as { express: string[]; ours: string[] };
+        expect(ours, `${String(trust)} ${JSON.stringify(headers)}`).toEqual(theirs);
+      }
     }
   });
 });
