@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -153,6 +154,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     keyRoutes(router, deps);
     publicRoutes(router, deps);
     contentRoutes(router, deps);
+    favoriteRoutes(router, deps);
     eventRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);

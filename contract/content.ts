@@ -13,30 +13,36 @@ export const page = endpoint({
   response: envelope(e.pageDetail),
 });
 
-export const eventsQuery = z
-  .object({
-    /** One status or a comma-separated list. */
-    stream_status: z
-      .string()
-      .regex(/^(live|upcoming|finished)(,(live|upcoming|finished))*$/, 'stream_status must be live, upcoming or finished')
-      .optional(),
+/** What every list of games takes: its statuses, dates, page and order (GET /events, GET /events/favorite). */
+export const eventListFields = z.object({
+  /** One status or a comma-separated list. */
+  stream_status: z
+    .string()
+    .regex(/^(live|upcoming|finished)(,(live|upcoming|finished))*$/, 'stream_status must be live, upcoming or finished')
+    .optional(),
+  /** Epoch seconds, inclusive. */
+  start_date: epochSeconds.optional(),
+  end_date: epochSeconds.optional(),
+  offset,
+  limit: limit(100, 20),
+  sort_field: z.enum(['event_utc_ts', 'name', 'weight']).default('event_utc_ts'),
+  sort_direction: z.enum(['asc', 'desc']).default('asc'),
+});
+
+/** A list's dates in order. */
+export const datesInOrder = <T extends { start_date?: number; end_date?: number }>(q: T) =>
+  q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date;
+export const DATES_IN_ORDER = { message: 'start_date must not be after end_date', path: ['end_date'] };
+
+export const eventsQuery = eventListFields
+  .extend({
     category: id.optional(),
     participant: id.optional(),
     location: id.optional(),
-    /** Epoch seconds, inclusive. */
-    start_date: epochSeconds.optional(),
-    end_date: epochSeconds.optional(),
     search: line(100).optional(),
-    offset,
-    limit: limit(100, 20),
-    sort_field: z.enum(['event_utc_ts', 'name', 'weight']).default('event_utc_ts'),
-    sort_direction: z.enum(['asc', 'desc']).default('asc'),
   })
   .strict()
-  .refine((q) => q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['end_date'],
-  });
+  .refine(datesInOrder, DATES_IN_ORDER);
 export type EventsQuery = z.input<typeof eventsQuery>;
 
 export const events = endpoint({ name: 'events', method: 'GET', path: '/events', auth: 'apiKey', params: eventsQuery, response: pagedEnvelope(e.event) });

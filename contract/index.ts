@@ -3,6 +3,7 @@ import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as checkout from './checkout.ts';
 import * as content from './content.ts';
+import * as favorites from './favorites.ts';
 import * as gifts from './gifts.ts';
 import type { Endpoint } from './http.ts';
 import * as orders from './orders.ts';
@@ -19,6 +20,7 @@ export { clip, type Clip } from './account.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
+export * from './favorites.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
 
@@ -82,6 +84,10 @@ export const api = {
   setupIntent: billing.setupIntent,
   deleteCard: billing.deleteCard,
   clipsUser: account.clipsUser,
+  favorites: favorites.favorites,
+  addFavorite: favorites.addFavorite,
+  deleteFavorite: favorites.deleteFavorite,
+  favoriteEvents: favorites.favoriteEvents,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

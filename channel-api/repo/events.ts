@@ -31,8 +31,10 @@ function conditions(channelId: number, q: Partial<EventFilters>, now: number): S
   );
 }
 
-export async function listEvents(db: Db, channelId: number, q: EventFilters, now: number) {
-  const where = conditions(channelId, q, now);
+/** A page of the channel's games by these filters, and `also` (another condition on events: the
+ *  games a fan follows, repo/favorites.ts). */
+export async function listEvents(db: Db, channelId: number, q: EventFilters, now: number, also?: SQL) {
+  const where = and(conditions(channelId, q, now), also);
   const dir = q.sort_direction === 'desc' ? desc : asc;
   const sortColumn = q.sort_field === 'name' ? t.events.name : q.sort_field === 'weight' ? t.events.weight : airingStartSql(now);
   const [rows, [{ total }]] = await Promise.all([

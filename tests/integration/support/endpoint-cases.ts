@@ -44,6 +44,8 @@ export interface Ids {
     savedCard(): Promise<{ key: string; id: string }>;
     /** A new fan with a paid, renewing subscription: their key and its order. */
     subscriber(): Promise<{ key: string; orderId: number }>;
+    /** A new fan who follows one game: their key and the favorite's id. */
+    favorite(): Promise<{ key: string; id: number }>;
     /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
     gift(): Promise<string>;
     /** The same, as its buyer sees it: the buyer's key and their order of it. */
@@ -244,6 +246,42 @@ export const cases: Record<EndpointName, Case> = {
       { status: 401 },
       { key: ids.user.key, query: { limit: '0' }, status: 400, field: 'limit' },
       { key: ids.user.key, query: { activity_status: 'gone' }, status: 400, field: 'activity_status' },
+    ],
+  },
+  favorites: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
+  addFavorite: {
+    happy: (ids) => ({ key: ids.user.key, body: { favoritable_id: ids.eventId, favoritable_type: 'favorite_event' } }),
+    bad: (ids) => [
+      { body: { favoritable_id: ids.eventId, favoritable_type: 'favorite_event' }, status: 401 },
+      { key: ids.user.key, body: { favoritable_id: ids.eventId }, status: 400, field: 'favoritable_type' },
+      { key: ids.user.key, body: { favoritable_id: ids.eventId, favoritable_type: 'team' }, status: 400, field: 'favoritable_type' },
+      { key: ids.user.key, body: { favoritable_id: ids.eventId, favoritable_type: ['favorite_event'] }, status: 400, field: 'favoritable_type' },
+      { key: ids.user.key, body: { favoritable_id: 'x', favoritable_type: 'participant' }, status: 400, field: 'favoritable_id' },
+      { key: ids.user.key, body: { favoritable_id: 2000000000, favoritable_type: 'participant' }, status: 404, field: 'favoritable_id' },
+    ],
+  },
+  deleteFavorite: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.favorite();
+      return { key: fan.key, path: `/favorite/${fan.id}` };
+    },
+    bad: (ids) => [
+      { path: '/favorite/1', status: 401 },
+      { key: ids.user.key, path: '/favorite/2000000000', status: 404 },
+      { key: ids.user.key, path: '/favorite/x', status: 400, field: 'id' },
+    ],
+  },
+  favoriteEvents: {
+    happy: (ids) => ({ key: ids.user.key, query: { stream_status: 'live,upcoming', limit: '5' } }),
+    bad: (ids) => [
+      { status: 401 },
+      { key: ids.user.key, query: { stream_status: 'soon' }, status: 400, field: 'stream_status' },
+      { key: ids.user.key, query: { start_date: '10', end_date: '5' }, status: 400, field: 'end_date' },
+      { key: ids.user.key, query: { category: '1' }, status: 400, field: 'category' },
+      { key: ids.user.key, query: { limit: '1000' }, status: 400, field: 'limit' },
     ],
   },
   clipsUser: {

@@ -90,6 +90,14 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       const fan = await acc.signUp();
       return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
     },
+    favorite: async () => {
+      const fan = await acc.signUp();
+      const added = await http.request('POST', '/favorite', {
+        body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key },
+      });
+      if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
+      return { key: fan.key, id: added.json.data.id as number };
+    },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);

@@ -1,0 +1,117 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Favorite, FavoritableType } from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+/* A fan's favorites: what they follow, and which games that makes theirs (GET /events/favorite).
+   A favorite names a row of another table by type and id; only a row of the fan's channel can be
+   followed, and a favorite whose row is gone is left out of every answer. The list cannot grow
+   past the channel's own schools, teams, sports, divisions, venues and games: one favorite per
+   thing and fan (a unique index). */
+
+/** The name, alias and picture of the thing each favorite names, in the fan's channel. */
+const item = {
+  name: sql<
+    string | null
+  >`coalesce(${t.participants.name}, ${t.participantGroups.name}, ${t.eventCategories.name}, ${t.events.name}, ${t.eventLocations.name})`,
+  alias: sql<string | null>`coalesce(${t.participants.alias}, ${t.participantGroups.alias}, ${t.eventCategories.alias})`,
+  image: sql<string | null>`coalesce(${t.participants.logo}, ${t.participantGroups.image}, ${t.events.image})`,
+};
+
+const names = (type: FavoritableType) => sql`${t.favorites.favoritableType} = ${type} AND`;
+
+function favoritesWithItems(db: Db, channelId: number, where: SQL | undefined) {
+  const f = t.favorites;
+  return db
+    .select({ id: f.id, type: f.favoritableType, itemId: f.favoritableId, createdAt: f.createdAt, ...item })
+    .from(f)
+    .leftJoin(t.participants, sql`${names('participant')} ${t.participants.id} = ${f.favoritableId} AND ${t.participants.channelId} = ${channelId}`)
+    .leftJoin(
+      t.participantGroups,
+      sql`${names('participant_group')} ${t.participantGroups.id} = ${f.favoritableId} AND ${t.participantGroups.channelId} = ${channelId}`,
+    )
+    .leftJoin(t.eventCategories, sql`${names('event_category')} ${t.eventCategories.id} = ${f.favoritableId} AND ${t.eventCategories.channelId} = ${channelId}`)
+    .leftJoin(t.events, sql`${names('favorite_event')} ${t.events.id} = ${f.favoritableId} AND ${t.events.channelId} = ${channelId}`)
+    .leftJoin(t.eventLocations, sql`${names('event_location')} ${t.eventLocations.id} = ${f.favoritableId} AND ${t.eventLocations.channelId} = ${channelId}`)
+    .where(where)
+    .orderBy(asc(f.id));
+}
+
+type Row = Awaited<ReturnType<typeof favoritesWithItems>>[number];
+
+const favoriteOf = (r: Row): Favorite => ({
+  id: r.id,
+  favoritable_id: r.itemId,
+  favoritable_type: r.type as FavoritableType,
+  name: r.name ?? '',
+  alias: r.alias,
+  image: r.image,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Favorites whose thing is still in the channel. */
+const present = (rows: Row[]): Favorite[] => rows.filter((r) => r.name !== null).map(favoriteOf);
+
+/** The fan's favorites whose thing is still there, oldest first. */
+export async function favoritesOf(db: Db, channelId: number, userId: number): Promise<Favorite[]> {
+  return present(await favoritesWithItems(db, channelId, eq(t.favorites.userId, userId)));
+}
+
+/** Whether the channel has this thing to follow. */
+export async function followable(db: Db, channelId: number, type: FavoritableType, id: number): Promise<boolean> {
+  const table = {
+    participant: t.participants,
+    participant_group: t.participantGroups,
+    event_category: t.eventCategories,
+    favorite_event: t.events,
+    event_location: t.eventLocations,
+  }[type];
+  const [found] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.channelId, channelId)));
+  return found !== undefined;
+}
+
+/** The fan's favorite of this thing, added unless it is there already; null when the thing is
+ *  not in the channel (any more). */
+export async function insertFavorite(db: Db, channelId: number, userId: number, type: FavoritableType, id: number): Promise<Favorite | null> {
+  // Two clicks at once insert one row: the second finds the first.
+  await db.insert(t.favorites).values({ userId, favoritableType: type, favoritableId: id }).onConflictDoNothing();
+  const rows = await favoritesWithItems(
+    db,
+    channelId,
+    and(eq(t.favorites.userId, userId), eq(t.favorites.favoritableType, type), eq(t.favorites.favoritableId, id)),
+  );
+  return present(rows)[0] ?? null;
+}
+
+/** Unfollows one of the fan's own favorites (its thing there or gone); null when the fan has no
+ *  favorite with this id. */
+export async function deleteFavorite(db: Db, channelId: number, userId: number, id: number): Promise<Favorite | null> {
+  const mine = and(eq(t.favorites.userId, userId), eq(t.favorites.id, id));
+  const [found] = await favoritesWithItems(db, channelId, mine);
+  if (!found) return null;
+  const deleted = await db.delete(t.favorites).where(mine).returning({ id: t.favorites.id });
+  return deleted.length > 0 ? favoriteOf(found) : null;
+}
+
+/** The games of everything the fan follows, as a condition on `events`: a game followed itself, at
+ *  a followed venue, of a followed sport or its parent, with a followed school or team (a school
+ *  has its teams' games), or with a school or team of a followed division. Each game once. */
+export function followedBy(userId: number): SQL {
+  const f = sql`favorites f`;
+  return sql`${t.events.id} IN (
+    SELECT f.favoritable_id FROM ${f} WHERE f.user_id = ${userId} AND f.favoritable_type = 'favorite_event'
+    UNION SELECT e.id FROM events e JOIN ${f} ON f.favoritable_type = 'event_location' AND f.favoritable_id = e.location_id
+      WHERE f.user_id = ${userId}
+    UNION SELECT e.id FROM events e JOIN event_categories c ON c.id = e.event_category_id
+      JOIN ${f} ON f.favoritable_type = 'event_category' AND f.favoritable_id IN (c.id, c.parent_id) WHERE f.user_id = ${userId}
+    UNION SELECT ep.event_id FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
+      JOIN ${f} ON f.favoritable_type = 'participant' AND f.favoritable_id IN (p.id, p.parent_id) WHERE f.user_id = ${userId}
+    UNION SELECT ep.event_id FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
+      LEFT JOIN participants school ON school.id = p.parent_id
+      JOIN ${f} ON f.favoritable_type = 'participant_group' AND f.favoritable_id IN (p.participant_group_id, school.participant_group_id)
+      WHERE f.user_id = ${userId}
+  )`;
+}

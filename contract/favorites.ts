@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DATES_IN_ORDER, datesInOrder, eventListFields } from './content.ts';
+import * as e from './entities.ts';
+import { endpoint, envelope, id, pagedEnvelope } from './http.ts';
+
+/* A fan's favorites (spec sections 3, 5, 7): the schools, teams, sports, divisions, venues and
+   games they follow, and the games of everything they follow. Every call needs a signed-in fan. */
+
+/** What a fan can follow (spec section 5), as the channel names them. A team is a participant
+ *  (a school's child), a sport an event category (with its boys'/girls' children). */
+export const FAVORITABLE_TYPES = ['participant', 'participant_group', 'event_category', 'favorite_event', 'event_location'] as const;
+export type FavoritableType = (typeof FAVORITABLE_TYPES)[number];
+
+export const FAVORITE_MSG = {
+  /** Spec section 5, word for word. */
+  loggedIn: 'user must be logged in',
+  /** Spec section 5: a string and one of the five. */
+  type: `favoritable_type must be one of ${FAVORITABLE_TYPES.join(', ')}`,
+  /** Not in the spec: the thing to follow is not in this channel. */
+  itemNotFound: 'There is nothing to follow with this id',
+  /** Not in the spec: DELETE of an id that is not one of the fan's favorites. */
+  notFound: 'Favorite not found',
+} as const;
+
+export const favoritableType = z.enum(FAVORITABLE_TYPES, { errorMap: () => ({ message: FAVORITE_MSG.type }) });
+
+/** One followed thing, with what a list of them shows (its name, alias and picture). */
+export const favorite = z.object({
+  id: z.number().int(),
+  favoritable_id: z.number().int(),
+  favoritable_type: favoritableType,
+  name: z.string(),
+  /** The readable address's alias (schools, teams, sports, divisions); null for a venue or a game. */
+  alias: z.string().nullable(),
+  image: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Favorite = z.infer<typeof favorite>;
+
+/** Spec: GET /favorites — the fan's favorites, oldest first. */
+export const favorites = endpoint({
+  name: 'favorites',
+  method: 'GET',
+  path: '/favorites',
+  auth: 'apiKey',
+  params: z.object({}).strict(),
+  response: envelope(z.array(favorite)),
+});
+
+/** Spec: POST /favorite. Following what the fan already follows answers that favorite again. */
+export const addFavorite = endpoint({
+  name: 'addFavorite',
+  method: 'POST',
+  path: '/favorite',
+  auth: 'apiKey',
+  params: z.object({ favoritable_id: id, favoritable_type: favoritableType }).strict(),
+  response: envelope(favorite),
+});
+
+/** Spec: DELETE /favorite/{id} — one of the fan's own favorites; another's is not found. */
+export const deleteFavorite = endpoint({
+  name: 'deleteFavorite',
+  method: 'DELETE',
+  path: '/favorite/:id',
+  auth: 'apiKey',
+  params: z.object({ id }).strict(),
+  response: envelope(favorite),
+});
+
+export const favoriteEventsQuery = eventListFields.strict().refine(datesInOrder, DATES_IN_ORDER);
+export type FavoriteEventsQuery = z.input<typeof favoriteEventsQuery>;
+
+/** Spec: GET /events/favorite — the games of everything the fan follows (a school's teams and a
+ *  sport's children included, a division's schools and their teams), each game once. */
+export const favoriteEvents = endpoint({
+  name: 'favoriteEvents',
+  method: 'GET',
+  path: '/events/favorite',
+  auth: 'apiKey',
+  params: favoriteEventsQuery,
+  response: pagedEnvelope(e.event),
+});
