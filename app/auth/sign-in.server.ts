@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node';
 import type { AuthSession } from '#contract';
+import { followPending } from '~/auth/pending-follow.server';
 import { returnTo } from '~/http/navigation.server';
 import { loginUrl, seeOther } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
@@ -24,7 +25,8 @@ export async function requireUser(args: RouteArgs): Promise<SessionUser> {
 export async function completeSignIn(args: RouteArgs, auth: AuthSession, opts: { welcome: string; redirectTo?: string | null }): Promise<Response> {
   const { session } = requestContext(args);
   await session.signIn(auth);
-  await session.toast({ text: opts.welcome, type: 'success' });
+  const followed = await followPending(args);
+  await session.toast({ text: followed ? `${opts.welcome} You now follow ${followed}.` : opts.welcome, type: 'success' });
   return seeOther(auth.user.temporary_password ? '/profile/edit' : returnTo(opts.redirectTo));
 }
 

@@ -19,6 +19,8 @@ export interface SessionData {
   user: SessionUser;
   /** A social sign-in waiting for the fan to accept the terms (auth/pending-social.server.ts). */
   pendingSocial: unknown;
+  /** A visitor's Follow, done once they sign in (auth/pending-follow.server.ts). */
+  pendingFollow: unknown;
 }
 
 /** What the app remembers of the signed-in user between requests (never the password). */

@@ -67,6 +67,7 @@ function AccountNav({ user }: { user: Props['user'] }) {
     );
   return (
     <nav className="account-nav" aria-label="Account">
+      <Link to="/my-games">My games</Link>
       <Link to="/profile">{user.firstName ? `${user.firstName}'s profile` : 'My profile'}</Link>
       <Form method="post" action="/logout" className="account-nav__logout">
         <CsrfField />

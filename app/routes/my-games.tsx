@@ -1,0 +1,116 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { api, type FavoritableType } from '#contract';
+import { requireUser } from '~/auth/sign-in.server';
+import { EventList } from '~/components/EventList';
+import { FollowButton } from '~/components/FollowButton';
+import { Pagination } from '~/components/Pagination';
+import type { Follow } from '~/domain/follows';
+import { pageCount } from '~/domain/list-query';
+import { favoriteEventsQueryFor, MY_GAMES_PAGE_SIZE, MY_GAMES_SHOW_LABELS, MY_GAMES_SHOWS, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
+import { pageMeta } from '~/domain/page-meta';
+import { requestContext } from '~/http/request-context.server';
+import formsCss from '~/styles/forms.css';
+
+/* "My games" (issue 24): what the signed-in fan follows, with Unfollow, and the games of all of
+   it (the channel's GET /events/favorite), filtered by status and dates, paged. Private. */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My games', 'The games of the schools, teams, sports and venues you follow.');
+
+/** What each kind of followed thing is called on the page. */
+const KIND_WORDS: Record<FavoritableType, string> = {
+  participant: 'School or team',
+  participant_group: 'Division',
+  event_category: 'Sport',
+  favorite_event: 'Game',
+  event_location: 'Venue',
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { channel } = requestContext(args);
+  const filters = parseMyGamesFilters(new URL(args.request.url).searchParams);
+  const [favorites, games] = await Promise.all([channel.asUser(api.favorites, {}), channel.asUser(api.favoriteEvents, favoriteEventsQueryFor(filters))]);
+  const followed = favorites.data.map((f) => ({
+    type: f.favoritable_type,
+    id: f.favoritable_id,
+    favoriteId: f.id,
+    name: f.name,
+    kind: KIND_WORDS[f.favoritable_type],
+  }));
+  return json({ filters, followed, events: games.data, total: games.meta.total });
+}
+
+export default function MyGames() {
+  const { filters, followed, events, total } = useLoaderData<typeof loader>();
+  const follows: Follow[] = followed.map(({ type, id, favoriteId }) => ({ type, id, favoriteId }));
+  const pages = pageCount(total, MY_GAMES_PAGE_SIZE);
+  return (
+    <div className="page page--my-games">
+      <h1>My games</h1>
+      {followed.length === 0 ? (
+        <section aria-labelledby="follow-nothing" className="empty-state">
+          <h2 id="follow-nothing">You do not follow anything yet</h2>
+          <p>Follow your schools, teams, sports and venues: their games come together here, live, upcoming and on demand.</p>
+          <p>
+            <Link to="/upcoming" className="button">
+              Find a game or a team
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <section aria-labelledby="following-heading">
+            <h2 id="following-heading">Following</h2>
+            <ul className="following">
+              {followed.map((f) => (
+                <li key={f.favoriteId} className="following__item">
+                  <span className="following__name">
+                    {f.name}
+                    <span className="following__kind">{f.kind}</span>
+                  </span>
+                  <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="games-heading">
+            <h2 id="games-heading">Games</h2>
+            <Form method="get" action="/my-games" role="search" aria-label="Filter my games" className="filters" key={myGamesSearch(filters)}>
+              <div className="field">
+                <label htmlFor="my-games-show">Show</label>
+                <select id="my-games-show" name="show" defaultValue={filters.show}>
+                  {MY_GAMES_SHOWS.map((show) => (
+                    <option key={show} value={show}>
+                      {MY_GAMES_SHOW_LABELS[show]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="my-games-from">From</label>
+                <input id="my-games-from" type="date" name="from" defaultValue={filters.from ?? ''} />
+              </div>
+              <div className="field">
+                <label htmlFor="my-games-to">To</label>
+                <input id="my-games-to" type="date" name="to" defaultValue={filters.to ?? ''} />
+              </div>
+              <div className="filters__actions">
+                <button type="submit" className="button">
+                  Apply filters
+                </button>
+                <Link to="/my-games" className="button button--quiet">
+                  Clear filters
+                </Link>
+              </div>
+            </Form>
+            <p className="result-count">{total === 0 ? 'No games' : `${total} ${total === 1 ? 'game' : 'games'}`}</p>
+            <EventList events={events} headingLevel={3} eagerCount={3} empty={<p>None of what you follow has games here. Try another choice above.</p>} />
+            {total > 0 ? <Pagination page={filters.page} pages={pages} hrefFor={(page) => `/my-games${myGamesSearch(filters, { page })}`} /> : null}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
