@@ -227,6 +227,21 @@ function forms(): Form[] {
   const cardsState = async (web: Web) => [await cardsOf(web.apiKey!), await cardsOf(otherCard.apiKey)];
   const ordersState = async (web: Web) => (await ordersOf(web.apiKey!)).map((o) => [o.id, o.status, o.activity_status]);
   const anonymous = () => openWeb();
+  // A fan who follows a game; the fuzzing fan's posts aim at that favorite, never theirs to change.
+  let otherFollow: { apiKey: string; id: number; event: number };
+  let follower: TestUser;
+  const following = async () => {
+    follower ??= await createVerifiedUser();
+    if (!otherFollow) {
+      const { apiKey } = await sessionCookieFor(await createVerifiedUser());
+      const { event } = await paidEvent();
+      const added = await channelJson('POST', '/favorite', { favoritable_type: 'favorite_event', favoritable_id: event.id, api_key: apiKey });
+      otherFollow = { apiKey, id: (added.json.data as { id: number }).id, event: event.id };
+    }
+    return openWeb(follower);
+  };
+  const followsState = async (web: Web) =>
+    [web.apiKey!, otherFollow.apiKey].map(async (key) => (await channelJson('GET', `/favorites?api_key=${encodeURIComponent(key)}`)).json.data);
 
   return [
     {
@@ -376,6 +391,16 @@ function forms(): Form[] {
       base: async () => ({}),
       // Refused: the fan's session at the channel still works.
       snapshot: (web) => profileState(web.apiKey!).then((p) => p.status),
+    },
+    {
+      name: 'follow and unfollow',
+      path: '/follow',
+      route: 'follow',
+      fields: ['intent', 'type', 'id', 'favorite_id', 'back', 'stay'],
+      open: following,
+      // Another fan's favorite: never unfollowed, whatever the post.
+      base: async () => ({ intent: 'unfollow', favorite_id: String(otherFollow.id), back: '/my-games' }),
+      snapshot: async (web) => Promise.all(await followsState(web)),
     },
     {
       name: 'data saver switch',
