@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Database, Tx } from '../db/client.ts';
 import { databaseSql, transactionSql, type QueueSql } from './sql-adapters.ts';
+import type { Database, Tx } from '../db/client.ts';
 
 /* The project's one durable job queue (ADR 032): pg-boss 10 on the channel API's own database,
  * PGlite or PostgreSQL. Every queue is declared with defineQueue and created at start; code sends

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { defineQueue } from '../../../channel-api/queue/job-queue.ts';
 import { startChannelApi, type ChannelApi } from '../../../channel-api/server.ts';
+import { linkSharedMedia } from '../../support/media-cache.ts';
 import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
 import { copySeededPglite } from '../support/pglite-template.ts';
-import { linkSharedMedia } from '../../support/media-cache.ts';
 
 /* The project's job queue (ADR 032) as the channel API starts it, on PGlite and PostgreSQL: jobs
  * complete, fail visibly after their retries, run once per key, outlive a restart, are waited for
@@ -186,5 +186,6 @@ describe('the job queue across a stop and a restart', () => {
     await until(async () => expect(await jobRows(second.db, keyed.name, 'survives')).toEqual([{ id: waiting, state: 'completed', data: { n: 2 } }]));
     expect(ran).toEqual([2]);
     expect(finished).toEqual([1]);
-  });
+    // Two starts of the channel API: seconds each on a busy machine.
+  }, 90_000);
 });
