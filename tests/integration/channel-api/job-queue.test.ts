@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { defineQueue } from '../../../channel-api/queue/job-queue.ts';
+import { databaseSql } from '../../../channel-api/queue/sql-adapters.ts';
 import { startChannelApi, type ChannelApi } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
 import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
@@ -132,6 +133,16 @@ describe('the job queue', () => {
     const id = await api.db.transaction((tx) => api.jobs.send(done, { n: 21 }, { tx, key: 'in-a-transaction' }));
     await until(async () => expect(await jobRows(api.db, done.name, 'in-a-transaction')).toEqual([{ id, state: 'completed', data: { n: 21 } }]));
     expect(ran.get(done.name)).not.toContain(20);
+  });
+
+  it("leaves the API's connection usable after a failed pg-boss batch, for a query that waited on it", async () => {
+    const queueSql = databaseSql({ kind: onPostgres ? 'postgres' : 'pglite', db: api.db, close: async () => undefined });
+    const failing = queueSql.executeSql('BEGIN;\n SELECT 1;\n SELECT * FROM no_such_table;\n COMMIT;', []);
+    // drizzle runs a query when it is awaited: start it now, so it waits behind the batch.
+    const waiting = api.db.execute(sql`SELECT 2 AS two`).then((result) => result.rows);
+    await expect(failing).rejects.toThrow('no_such_table');
+    expect(await waiting).toEqual([{ two: 2 }]);
+    expect((await api.db.execute(sql`SELECT 3 AS three`)).rows).toEqual([{ three: 3 }]);
   });
 
   it('refuses a queue that was not declared', async () => {
