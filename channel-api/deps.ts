@@ -6,6 +6,7 @@ import type { SocialConfig } from './auth/social.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { JobQueue } from './queue/job-queue.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
 import type { MediaAccess } from './services/media-access.ts';
@@ -36,6 +37,8 @@ export interface Deps {
   signing: Signing;
   /** Who gets which media files: playback with grants, and the check in front of /media (ADR 026). */
   media: MediaAccess;
+  /** The project's one durable job queue: send jobs (in a transaction too) and work them (ADR 032). */
+  jobs: JobQueue;
   /** Failed sign-ins allowed per account and per address (services/sign-in-limits.ts). */
   signInLimits: SignInLimits;
   log(message: string): void;

@@ -47,6 +47,10 @@ const schema = z.object({
   MEDIA_GRANT_SECRET: optional,
   /** How long a media grant (a fan's right to one asset's files, ADR 026) lasts. */
   MEDIA_GRANT_SECONDS: seconds(4 * 3600),
+  /** The job queue (ADR 032): how often an idle worker looks for jobs (a send in the same process
+   *  wakes it at once), and how long a stop waits for running jobs. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
+  JOB_STOP_TIMEOUT_SECONDS: seconds(30),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

@@ -15,6 +15,9 @@ import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
 import { sandboxProvider } from './payments/sandbox.ts';
 import { stripeClient, type StripeOptions } from './payments/stripe-client.ts';
 import { stripeProvider, stripeWebhook } from './payments/stripe.ts';
+import { startJobQueue, type JobQueue, type QueueDefinition } from './queue/job-queue.ts';
+import { jobsOpsRoute } from './queue/ops-route.ts';
+import { projectQueues } from './queue/queues.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commerceRoutes } from './routes/commerce.ts';
@@ -61,6 +64,9 @@ export interface ChannelApiOptions {
   mediaGrantSeconds?: number;
   /** Failed sign-ins allowed (env SIGN_IN_WINDOW_SECONDS, SIGN_IN_ACCOUNT_FAILURES, SIGN_IN_ADDRESS_FAILURES). */
   signInLimits?: Partial<SignInLimits>;
+  /** The job queue (ADR 032): queues besides the project's (tests declare their own), and its
+   *  timings (env JOB_POLL_SECONDS, JOB_STOP_TIMEOUT_SECONDS). */
+  jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number };
   logger?: boolean;
 }
 
@@ -68,6 +74,8 @@ export interface ChannelApi {
   url: string;
   /** The open database: tests and operator tools reach the data through the repo modules. */
   db: Db;
+  /** The job queue, started with the API; close() stops it after the last request. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -97,8 +105,16 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   });
 
   const database = await openDatabase({ dataDir, databaseUrl });
+  let jobs: JobQueue | undefined;
   try {
     if (await seedIfEmpty(database.db)) log('channel-api: seeded the demo channel');
+    jobs = await startJobQueue({
+      database,
+      queues: [...projectQueues, ...(opts.jobs?.queues ?? [])],
+      pollSeconds: opts.jobs?.pollSeconds ?? env.JOB_POLL_SECONDS,
+      stopTimeoutSeconds: opts.jobs?.stopTimeoutSeconds ?? env.JOB_STOP_TIMEOUT_SECONDS,
+      onError: (error) => console.error('channel-api: job queue error', error),
+    });
     const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
     await prepareMedia(dataDir, { log });
 
@@ -131,6 +147,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       payments,
       signing,
       media,
+      jobs,
       signInLimits: {
         windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
         accountFailures: env.SIGN_IN_ACCOUNT_FAILURES,
@@ -148,6 +165,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     log(
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
+    app.use(jobsOpsRoute(jobs));
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
     const router = express.Router();
@@ -175,19 +193,23 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     log(`channel-api: listening on ${url} (${database.kind})`);
 
     let closing: Promise<void> | undefined;
+    const startedJobs = jobs;
     return {
       url,
       db: database.db,
+      jobs,
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
           });
+          await startedJobs.stop();
           await database.close();
         })()),
     };
   } catch (error) {
+    await jobs?.stop();
     await database.close();
     throw error;
   }

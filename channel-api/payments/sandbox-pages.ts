@@ -9,6 +9,7 @@ import { CHECKOUT_CSS } from './sandbox-styles.ts';
 import { attachSubscription, awaitAuthentication, checkCard, closeSession, parseExpiry, sandboxSession, type SandboxSessionRow } from './sandbox.ts';
 import type { Db } from '../db/client.ts';
 import { sendRefusal } from '../http/errors.ts';
+import { fromOperator } from '../http/operator.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { userByEmail } from '../repo/users.ts';
 import type { Signing } from '../signing.ts';
@@ -156,9 +157,7 @@ export function sandboxClockRoute(opts: { db: Db; onEvent: PaymentEventHandler }
   const router = express.Router();
   router.post('/sandbox/clock', async (req, res, next) => {
     try {
-      const from = req.socket.remoteAddress ?? '';
-      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(from) || req.get('x-forwarded-for'))
-        return void sendRefusal(res, 403, 'The test clock is for the operator only');
+      if (!fromOperator(req)) return void sendRefusal(res, 403, 'The test clock is for the operator only');
       const body = (req.body ?? {}) as Record<string, unknown>;
       const seconds = typeof body.advance_seconds === 'number' ? body.advance_seconds : NaN;
       if (typeof body.email !== 'string' || !Number.isInteger(seconds) || seconds < 1 || seconds > 20 * 366 * 86_400)

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../../../channel-api/db/client.ts';
+import { startJobQueue } from '../../../channel-api/queue/job-queue.ts';
 import { seedIfEmpty } from '../../../channel-api/seed/seed.ts';
 
 /*
  * One migrated PGlite database with the demo channel seeded, made once per vitest run and copied
  * into each test file's data dir: a copy opens in under a second, a fresh PGlite (initdb in
- * WebAssembly, the migrations, the seed) takes about six, and over twenty on a busy 2-core machine.
+ * WebAssembly, the migrations, the seed, the job queue's schema) takes about six, and over twenty on a busy 2-core machine.
  * A first start on an empty database, which seeds, is still tested on its own (seed.test.ts,
  * import.test.ts, create-user.test.ts). The seed dates the demo from when it ran: a run is minutes
  * long, the demo's live games last hours.
@@ -38,6 +39,9 @@ export async function copySeededPglite(dataDir: string): Promise<void> {
       const database = await openDatabase({ dataDir: building });
       try {
         await seedIfEmpty(database.db);
+        // pg-boss makes its schema at a first start (a second or more on PGlite): once, here.
+        const jobs = await startJobQueue({ database, queues: [], pollSeconds: 2, stopTimeoutSeconds: 1, onError: (error) => console.error(error) });
+        await jobs.stop();
       } finally {
         await database.close();
       }
