@@ -22,6 +22,8 @@ export const eventsQuery = z
       .optional(),
     category: id.optional(),
     participant: id.optional(),
+    /** A division: its schools and their teams. */
+    participant_group: id.optional(),
     location: id.optional(),
     /** Epoch seconds, inclusive. */
     start_date: epochSeconds.optional(),
