@@ -59,7 +59,11 @@ export function findTeam(participants: readonly Participant[], alias: string): {
 }
 
 /** A sport at any depth of the category tree, and its parent sport. */
-export function findSport(categories: readonly EventCategory[], alias: string, parent: EventCategory | null = null): { sport: EventCategory; parent: EventCategory | null } | undefined {
+export function findSport(
+  categories: readonly EventCategory[],
+  alias: string,
+  parent: EventCategory | null = null,
+): { sport: EventCategory; parent: EventCategory | null } | undefined {
   for (const sport of categories) {
     if (sport.alias === alias) return { sport, parent };
     const inner = findSport(sport.children ?? [], alias, sport);

@@ -9,15 +9,7 @@ import type { BootstrapData } from '~/channel/bootstrap.server';
 import { colorPair } from '~/domain/colors';
 import { eventCardData } from '~/domain/event-card';
 import type { StreamStatus } from '~/domain/event-status';
-import {
-  LIST_PAGE_SIZE,
-  OVERVIEW_LIMITS,
-  SECTION_TITLES,
-  followGamesFilters,
-  gamesQuery,
-  type FollowGames,
-  type FollowPageData,
-} from '~/domain/follow-games';
+import { LIST_PAGE_SIZE, OVERVIEW_LIMITS, SECTION_TITLES, followGamesFilters, gamesQuery, type FollowGames, type FollowPageData } from '~/domain/follow-games';
 import {
   FAVORITABLE_TYPES,
   findDivision,
@@ -57,9 +49,7 @@ function school(alias: string, boot: BootstrapData, participants: readonly Parti
     colors: colorPair(found.color),
     facts: division ? [{ text: division.name, href: followPath('division', division.alias) }] : [],
     related:
-      teams.length > 0
-        ? { title: 'Teams', links: teams.map((t) => ({ name: teamLabel(t, found), href: followPath('team', t.alias), logo: null })) }
-        : null,
+      teams.length > 0 ? { title: 'Teams', links: teams.map((t) => ({ name: teamLabel(t, found), href: followPath('team', t.alias), logo: null })) } : null,
     filter: { participant: found.id },
     description: gamesOf(found.name),
   };
@@ -93,7 +83,8 @@ function sport(alias: string, boot: BootstrapData): Entity | undefined {
     logo: null,
     colors: null,
     facts: parent ? [{ text: parent.name, href: followPath('sport', parent.alias) }] : [],
-    related: children.length > 0 ? { title: 'Categories', links: children.map((k) => ({ name: k.name, href: followPath('sport', k.alias), logo: null })) } : null,
+    related:
+      children.length > 0 ? { title: 'Categories', links: children.map((k) => ({ name: k.name, href: followPath('sport', k.alias), logo: null })) } : null,
     filter: { category: c.id },
     description: `Live, upcoming and on-demand ${c.name.toLowerCase()} games.`,
   };

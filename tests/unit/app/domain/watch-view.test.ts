@@ -49,7 +49,14 @@ const participants = [school(42, 'bayside'), school(49, 'riverbend', [{ ...schoo
 
 describe('watchViewData', () => {
   const location = { id: 5, name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' };
-  const view = watchViewData(event, { location, participants, state: watchState(event, null), serverNow: 1, embedUrl: 'http://localhost/watch_embed/45', offers: [] });
+  const view = watchViewData(event, {
+    location,
+    participants,
+    state: watchState(event, null),
+    serverNow: 1,
+    embedUrl: 'http://localhost/watch_embed/45',
+    offers: [],
+  });
 
   it('says what the screen shows, in the words it shows', () => {
     expect(view).toMatchObject({
@@ -85,6 +92,8 @@ describe('watchViewData', () => {
   });
 
   it('has no place when the channel names none', () => {
-    expect(watchViewData(event, { location: null, participants, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
+    expect(
+      watchViewData(event, { location: null, participants, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place,
+    ).toBeNull();
   });
 });
