@@ -87,7 +87,7 @@ export default function App() {
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
       <div className={state === 'idle' ? 'progress' : 'progress progress--active'} aria-hidden="true" />
       <SkipLink />
-      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} user={data.user} />
+      <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} groups={data.headerGroups} user={data.user} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>

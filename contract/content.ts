@@ -38,6 +38,8 @@ export const eventsQuery = eventListFields
   .extend({
     category: id.optional(),
     participant: id.optional(),
+    /** A division: its schools and their teams. */
+    participant_group: id.optional(),
     location: id.optional(),
     search: line(100).optional(),
   })

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
 import type { WatchViewData } from '~/domain/watch-view';
 
@@ -17,8 +19,25 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
           <li>
             <time dateTime={data.iso}>{data.when}</time>
           </li>
-          {data.place ? <li>{data.place}</li> : null}
-          {data.categories ? <li>{data.categories}</li> : null}
+          {data.place ? (
+            <li>
+              <PageLink to={data.place.href} embed={embed}>
+                {data.place.text}
+              </PageLink>
+            </li>
+          ) : null}
+          {data.sports.length > 0 ? (
+            <li>
+              {data.sports.map((sport, i) => (
+                <span key={sport.href}>
+                  {i > 0 ? ', ' : null}
+                  <PageLink to={sport.href} embed={embed}>
+                    {sport.name}
+                  </PageLink>
+                </span>
+              ))}
+            </li>
+          ) : null}
         </ul>
       </header>
 
@@ -44,7 +63,13 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
                 <li key={p.id}>
                   {p.logo ? <img src={p.logo} alt="" width={48} height={48} loading="lazy" /> : null}
                   <span>
-                    {p.name}
+                    {p.href ? (
+                      <PageLink to={p.href} embed={embed}>
+                        {p.name}
+                      </PageLink>
+                    ) : (
+                      p.name
+                    )}
                     {p.home ? <span className="watch-home"> (home)</span> : null}
                   </span>
                 </li>
@@ -59,6 +84,17 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
 
       {embed ? null : <EmbedSnippet url={data.embedUrl} title={data.title} />}
     </article>
+  );
+}
+
+/** A link to one of our pages; from an embedded player it opens in the page around the frame. */
+function PageLink({ to, embed, children }: { to: `/${string}`; embed: boolean; children: ReactNode }) {
+  return embed ? (
+    <a href={to} target="_top">
+      {children}
+    </a>
+  ) : (
+    <PathLink to={to}>{children}</PathLink>
   );
 }
 

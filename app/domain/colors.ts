@@ -73,3 +73,10 @@ export function colorCss(settings: Record<string, string> | null | undefined): s
   if (entries.length === 0) return '';
   return `:root{${entries.map(([k, v]) => `${k}:${v}`).join(';')}}`;
 }
+
+/** A team's colour as a background with its readable text colour (both CSS), or null when the
+ *  value is not a colour. */
+export function colorPair(hex: string | null | undefined): { background: string; text: string } | null {
+  const c = hex ? hexToRgb(hex) : null;
+  return c ? { background: rgb(c), text: rgb(readableOn(c)) } : null;
+}

@@ -1,11 +1,12 @@
 /* What the watch screen of one event shows (/watch/{id}, /watch_embed/{id}), worked out from the
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
-import type { EventDetail, EventLocation } from '#contract/entities';
+import type { EventDetail, EventLocation, Participant } from '#contract/entities';
 import { paragraphs } from './channel-text';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
+import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';
 import type { WatchState } from './watch-state';
 
@@ -19,14 +20,15 @@ export interface WatchViewData {
   /** ISO instant for `<time dateTime>`, and the same instant as viewers read it. */
   iso: string;
   when: string;
-  /** 'Gym, City', or null. */
-  place: string | null;
-  /** The event's categories, most specific first, joined. */
-  categories: string;
+  /** 'Gym, City' and the venue's page, or null. */
+  place: { text: string; href: `/${string}` } | null;
+  /** The event's sports, most specific first, with their pages. */
+  sports: Array<{ name: string; href: `/${string}` }>;
   poster: string | null;
   /** The event's own time zone (the countdown names it). */
   timeZone: string;
-  participants: Array<{ id: number; name: string; logo: string | null; home: boolean }>;
+  /** With the page of the team (or school) when the channel lists it. */
+  participants: Array<{ id: number; name: string; logo: string | null; home: boolean; href: `/${string}` | null }>;
   about: string[];
   state: WatchState;
   serverNow: number;
@@ -38,7 +40,15 @@ export interface WatchViewData {
 
 export function watchViewData(
   event: EventDetail,
-  extra: { location: EventLocation | null; state: WatchState; serverNow: number; embedUrl: string; offers: Offer[] },
+  extra: {
+    location: EventLocation | null;
+    /** The channel's participants (schools with their teams): the pages the teams link to. */
+    participants: readonly Participant[];
+    state: WatchState;
+    serverNow: number;
+    embedUrl: string;
+    offers: Offer[];
+  },
 ): WatchViewData {
   const { location } = extra;
   return {
@@ -49,11 +59,17 @@ export function watchViewData(
     free: isFree(event),
     iso: isoFromEpoch(event.event_utc_ts),
     when: formatEventDate(event.event_utc_ts, event.time_zone),
-    place: location ? [location.name, location.city].filter(Boolean).join(', ') : null,
-    categories: event.event_categories.map((c) => c.name).join(', '),
+    place: location ? { text: [location.name, location.city].filter(Boolean).join(', '), href: venuePath(location) } : null,
+    sports: event.event_categories.map((c) => ({ name: c.name, href: followPath('sport', c.alias) })),
     poster: event.image ?? null,
     timeZone: event.time_zone,
-    participants: event.participants.map((p) => ({ id: p.id, name: p.name, logo: p.images.logo ?? null, home: p.id === event.home_team_id })),
+    participants: event.participants.map((p) => ({
+      id: p.id,
+      name: p.name,
+      logo: p.images.logo ?? null,
+      home: p.id === event.home_team_id,
+      href: participantPath(extra.participants, p.id),
+    })),
     about: paragraphs(event.description),
     state: extra.state,
     serverNow: extra.serverNow,

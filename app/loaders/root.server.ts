@@ -7,6 +7,7 @@ import type { BootstrapData } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
 import { paragraphs } from '~/domain/channel-text';
 import { colorCss } from '~/domain/colors';
+import { followPath } from '~/domain/follow-pages';
 import { memoBySource } from '~/domain/memo';
 import { guard } from '~/domain/navigation';
 import { documentTitle } from '~/domain/page-meta';
@@ -30,6 +31,11 @@ const layout = memoBySource((boot: BootstrapData) => {
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
     title: documentTitle(null, name),
     header: menuLinks(boot.menu.header),
+    // The schools and divisions menus lead to their pages (ADR 033).
+    headerGroups: [
+      { label: 'Schools', items: boot.menu.participant_menu.map((p) => ({ id: p.id, name: p.name, href: followPath('school', p.alias) })) },
+      { label: 'Divisions', items: boot.menu.group_menu.map((g) => ({ id: g.id, name: g.name, href: followPath('division', g.alias) })) },
+    ],
     footer: {
       menu: menuLinks(boot.menu.footer),
       blocks: boot.static_blocks.filter((b) => isFooterBlock(b.alias)).map((b) => ({ id: b.id, title: b.title, paragraphs: paragraphs(b.body) })),
@@ -60,13 +66,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   const trackingCookie = await rememberTracking(request);
   if (trackingCookie) headers.append('Set-Cookie', trackingCookie);
-  const { settings, lang, title, header, footer, colorCss } = layout(boot);
+  const { settings, lang, title, header, headerGroups, footer, colorCss } = layout(boot);
   return json(
     {
       settings,
       lang,
       title,
       header,
+      headerGroups,
       footer: { ...footer, year: new Date().getFullYear() },
       colorCss,
       toast,

@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { api, type EventCategory } from '#contract';
 import { EventList } from '~/components/EventList';
 import { Pagination } from '~/components/Pagination';
-import { PAGE_SIZE, eventPageCount, eventsQueryFor, filtersSearch, parseEventFilters, type EventFilters } from '~/domain/event-filters';
+import { ViewModes } from '~/components/ViewModes';
+import { PAGE_SIZE, eventPageCount, eventsQueryFor, filtersSearch, parseEventFilters } from '~/domain/event-filters';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 
@@ -90,10 +91,7 @@ export default function Schedule() {
 
       <div className="list-bar">
         <p className="result-count">{total === 0 ? 'No events' : `Showing ${first}–${last} of ${total} events`}</p>
-        <ul className="view-modes">
-          <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" />
-          <ViewLink pathname={pathname} filters={filters} view="list" label="List view" />
-        </ul>
+        <ViewModes pathname={pathname} filters={filters} />
       </div>
 
       <EventList events={events} view={filters.view} headingLevel={2} eagerCount={3} empty={<p>No events match these filters.</p>} />
@@ -117,22 +115,5 @@ function Select(props: { name: string; label: string; value: number | string; al
         ))}
       </select>
     </div>
-  );
-}
-
-function ViewLink({ pathname, filters, view, label }: { pathname: string; filters: EventFilters; view: EventFilters['view']; label: string }) {
-  const active = filters.view === view;
-  return (
-    <li>
-      <Link
-        to={`${pathname}${filtersSearch(filters, { view })}`}
-        className={active ? 'view-mode view-mode--active' : 'view-mode'}
-        aria-current={active ? 'true' : undefined}
-        preventScrollReset
-      >
-        <span className={`view-mode__icon view-mode__icon--${view}`} aria-hidden="true" />
-        {label}
-      </Link>
-    </li>
   );
 }

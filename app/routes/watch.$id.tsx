@@ -14,7 +14,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const id = idParamOr404(params.id);
   const { channel } = requestContext(args);
-  const [event, geo, bootstrap] = await Promise.all([channel.asViewer(api.event, { id }).then((r) => r.data), channel.region(), channel.bootstrap()]);
+  // The participants list (shared, cached) gives the teams' pages their addresses.
+  const [event, geo, bootstrap, participants] = await Promise.all([
+    channel.asViewer(api.event, { id }).then((r) => r.data),
+    channel.region(),
+    channel.bootstrap(),
+    channel.shared(api.participants, { no_limit: 1 }).then((r) => r.data),
+  ]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const offers = event.has_access
@@ -29,6 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     watchViewData(event, {
       location,
+      participants,
       state: watchState(event, geo),
       serverNow: Date.now(),
       embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,

@@ -24,6 +24,12 @@ function conditions(channelId: number, q: Partial<EventFilters>, now: number): S
       ? sql`EXISTS (SELECT 1 FROM ${t.eventParticipants} ep JOIN ${t.participants} p ON p.id = ep.participant_id
           WHERE ep.event_id = ${t.events.id} AND (p.id = ${q.participant} OR p.parent_id = ${q.participant}))`
       : undefined,
+    // A division includes its schools and their teams (a team counts by its own group or its school's).
+    q.participant_group
+      ? sql`EXISTS (SELECT 1 FROM ${t.eventParticipants} ep JOIN ${t.participants} p ON p.id = ep.participant_id
+          LEFT JOIN ${t.participants} school ON school.id = p.parent_id
+          WHERE ep.event_id = ${t.events.id} AND (p.participant_group_id = ${q.participant_group} OR school.participant_group_id = ${q.participant_group}))`
+      : undefined,
     q.location ? eq(t.events.locationId, q.location) : undefined,
     q.start_date !== undefined ? sql`${start} >= ${q.start_date}` : undefined,
     q.end_date !== undefined ? sql`${start} <= ${q.end_date}` : undefined,

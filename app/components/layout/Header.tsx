@@ -2,13 +2,15 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CsrfField } from '~/components/form/FormGuards';
 import type { MenuLinkData } from '~/domain/slide-link';
-import { MainNav } from './MainNav';
+import { MainNav, type NavGroup } from './MainNav';
 import { SignInLink } from './SignInLink';
 
 interface Props {
   channelName: string;
   logo: string | null;
   menu: MenuLinkData[];
+  /** The channel's schools and divisions menus (participant_menu, group_menu). */
+  groups: NavGroup[];
   user: { firstName: string; email: string } | null;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * opens without JavaScript and is announced as a button that expands). With JavaScript, it
  * closes on Escape and after a navigation.
  */
-export function Header({ channelName, logo, menu, user }: Props) {
+export function Header({ channelName, logo, menu, groups, user }: Props) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
   const location = pathname + search;
@@ -29,10 +31,21 @@ export function Header({ channelName, logo, menu, user }: Props) {
     if (shownAt.current === location) return;
     shownAt.current = location;
     if (menuRef.current) menuRef.current.open = false;
+    menuRef.current?.querySelectorAll('details').forEach((d) => (d.open = false));
   }, [location]);
+  useEffect(() => {
+    // A schools or divisions list drops over the page on a wide screen: a press elsewhere shuts it.
+    const closeOutside = (event: PointerEvent) => {
+      for (const d of menuRef.current?.querySelectorAll<HTMLDetailsElement>('.nav-menu[open]') ?? []) if (!d.contains(event.target as Node)) d.open = false;
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, []);
+  // Escape shuts the innermost open menu (a schools list inside the phone's menu first).
   const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    const details = event.currentTarget;
-    if (event.key !== 'Escape' || !details.open) return;
+    const details = event.key === 'Escape' ? (event.target as HTMLElement).closest<HTMLDetailsElement>('details[open]') : null;
+    if (!details) return;
+    event.stopPropagation();
     details.open = false;
     details.querySelector('summary')?.focus();
   };
@@ -47,7 +60,7 @@ export function Header({ channelName, logo, menu, user }: Props) {
         <details className="site-menu" ref={menuRef} onKeyDown={closeOnEscape}>
           <summary className="site-menu__button">Menu</summary>
           <div className="site-menu__panel">
-            <MainNav items={menu} />
+            <MainNav items={menu} groups={groups} />
             <AccountNav user={user} />
           </div>
         </details>

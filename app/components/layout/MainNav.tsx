@@ -29,10 +29,39 @@ export function MenuList({ items }: { items: readonly MenuLinkData[] }) {
   );
 }
 
-export function MainNav({ items }: { items: readonly MenuLinkData[] }) {
+/** A titled list of links in the main menu (the channel's schools, its divisions): a disclosure,
+ *  so it opens without JavaScript; `name` lets one open at a time. */
+export interface NavGroup {
+  label: string;
+  items: MenuLinkData[];
+}
+
+export function MainNav({ items, groups = [] }: { items: readonly MenuLinkData[]; groups?: readonly NavGroup[] }) {
   return (
     <nav aria-label="Main" className="main-nav">
-      <MenuList items={items} />
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <MenuLink item={item} />
+          </li>
+        ))}
+        {groups
+          .filter((group) => group.items.length > 0)
+          .map((group) => (
+            <li key={group.label}>
+              <details className="nav-menu" name="nav-menu">
+                <summary className="nav-menu__button">{group.label}</summary>
+                <ul className="nav-menu__list">
+                  {group.items.map((item) => (
+                    <li key={item.id}>
+                      <MenuLink item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+      </ul>
     </nav>
   );
 }

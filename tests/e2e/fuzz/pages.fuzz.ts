@@ -30,6 +30,11 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/live?page=:v', route: 'routes/live' },
   { url: '/vod?from=:v&to=:v', route: 'routes/vod' },
   { url: '/schedule?sport=:v&view=:v', route: 'routes/schedule' },
+  { url: '/schools/:alias?status=:v&view=:v&page=:v', route: 'routes/schools.$alias' },
+  { url: '/teams/:alias?status=:v&page=:v', route: 'routes/teams.$alias' },
+  { url: '/sports/:alias?status=:v&page=:v', route: 'routes/sports.$alias' },
+  { url: '/divisions/:alias?status=:v&view=:v&page=:v', route: 'routes/divisions.$alias' },
+  { url: '/venues/:alias?status=:v&page=:v', route: 'routes/venues.$alias' },
   { url: '/packages', route: 'routes/packages' },
   { url: '/select-package/:id?choose=:v', route: 'routes/select-package.$id' },
   { url: '/buy?event=:v&package=:v&subscription=:v&category=:v&team=:v&gift=:v&trial=:v', route: 'routes/buy' },
@@ -87,7 +92,7 @@ const COOKIES = [
 const valueArb = fc.oneof(
   { arbitrary: hostileString(3000), weight: 5 },
   { arbitrary: fc.constantFrom(...OUT_OF_RANGE), weight: 3 },
-  { arbitrary: fc.constantFrom('45', '1', 'live', 'grid', 'list', '2026-11-23', 'google', 'faq'), weight: 2 },
+  { arbitrary: fc.constantFrom('45', '1', 'live', 'grid', 'list', '2026-11-23', 'google', 'faq', 'lakeview', 'north', 'basketball', 'gym-1'), weight: 2 },
 );
 
 const caseArb = fc.record({

@@ -87,6 +87,12 @@ for (const viewport of VIEWPORTS) {
       await expectLooksAsBefore(page, testInfo, 'upcoming', javaScriptEnabled);
     });
 
+    test("a school's page", async ({ page, javaScriptEnabled }, testInfo) => {
+      await page.goto('/schools/lakeview');
+      await expect(page.getByRole('heading', { level: 1, name: 'Lakeview Lions' })).toBeVisible();
+      await expectLooksAsBefore(page, testInfo, 'school', javaScriptEnabled);
+    });
+
     test('the packages', async ({ page, javaScriptEnabled }, testInfo) => {
       await page.goto('/packages');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -10,7 +10,18 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function pagesToLook(): Promise<string[]> {
-  return ['/', '/upcoming', '/vod_library', `/watch/${(await finishedEvent('free')).id}`, '/packages', '/faq', '/login', '/registration'];
+  return [
+    '/',
+    '/upcoming',
+    '/vod_library',
+    `/watch/${(await finishedEvent('free')).id}`,
+    '/packages',
+    '/faq',
+    '/login',
+    '/registration',
+    '/schools/lakeview',
+    '/divisions/north?status=finished&view=list',
+  ];
 }
 
 async function lookAt(page: Page, testInfo: TestInfo, url: string, width: number) {

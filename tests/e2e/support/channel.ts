@@ -1,7 +1,7 @@
 /* Reads the demo channel's data straight from the channel API the e2e web server uses, so the
    specs pick real events (a finished free one, a paid one) instead of hard-coding ids. */
 import { CHANNEL_API_URL } from './urls.ts';
-import type { Event, Page } from '../../../contract/entities.ts';
+import type { Event, Page, Participant, ParticipantGroup } from '../../../contract/entities.ts';
 
 async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${CHANNEL_API_URL}${path}`, init);
@@ -57,4 +57,14 @@ export async function customPages(): Promise<Page[]> {
 
 export async function channelName(): Promise<string> {
   return (await getJson<{ data: { name: string } }>('/settings')).data.name;
+}
+
+/** The channel's schools with their teams (GET /participants?no_limit=1). */
+export async function schoolsWithTeams(): Promise<Participant[]> {
+  return (await getJson<{ data: Participant[] }>('/participants?no_limit=1')).data;
+}
+
+/** The channel's divisions (GET /participant-groups). */
+export async function divisions(): Promise<ParticipantGroup[]> {
+  return (await getJson<{ data: ParticipantGroup[] }>('/participant-groups')).data;
 }

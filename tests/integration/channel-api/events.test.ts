@@ -89,6 +89,33 @@ describe('events of the demo channel', () => {
     expect(byLocation.data.every((e) => e.location_id === locations[0].id)).toBe(true);
   });
 
+  it('filters by division (participant_group): the games of its schools and their teams', async () => {
+    const groups = api.participantGroups.response.parse((await http.request('GET', '/participant-groups')).json).data;
+    const north = groups.find((g) => g.alias === 'north');
+    expect(north).toBeDefined();
+    const schools = api.participants.response.parse((await http.request('GET', '/participants', { query: { no_limit: '1' } })).json).data;
+    const northSchools = schools.filter((s) => s.participant_group_id === north?.id);
+    expect(northSchools.length).toBeGreaterThan(1);
+    const northIds = new Set(northSchools.flatMap((s) => [s.id, ...(s.children ?? []).map((t) => t.id)]));
+
+    const byGroup = await events({ participant_group: String(north?.id) });
+    expect(byGroup.meta.total).toBeGreaterThan(0);
+    expect(byGroup.data.every((e) => e.participants.some((p) => northIds.has(p.id)))).toBe(true);
+    // Exactly the games of its schools, each once: the union of the schools' own lists.
+    const union = new Set<number>();
+    for (const school of northSchools) for (const e of (await events({ participant: String(school.id) })).data) union.add(e.id);
+    expect(byGroup.data.map((e) => e.id).sort((a, b) => a - b)).toEqual([...union].sort((a, b) => a - b));
+    expect(byGroup.meta.total).toBeLessThan((await events()).meta.total);
+
+    // With another filter, both apply.
+    const live = await events({ participant_group: String(north?.id), stream_status: 'live' });
+    expect(live.data.every((e) => e.stream_status === 'live' && e.participants.some((p) => northIds.has(p.id)))).toBe(true);
+    // A group of no channel's has no games; a bad id is the contract's 400.
+    expect((await events({ participant_group: '999999' })).meta.total).toBe(0);
+    const bad = await http.request('GET', '/events', { query: { api_key: key, participant_group: 'north' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('filters by date range (inclusive, epoch seconds) and by name', async () => {
     const now = Math.floor(Date.now() / 1000);
     const nextWeek = await events({ start_date: String(now), end_date: String(now + 7 * 86400) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDetail } from '#contract';
+import type { EventDetail, Participant } from '#contract';
 import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
 
@@ -32,9 +32,31 @@ const event: EventDetail = {
   media_grant: null,
 };
 
+const school = (id: number, alias: string, children: Participant[] = []): Participant => ({
+  id,
+  name: alias,
+  short_name: alias,
+  alias,
+  images: { logo: null, banner: null },
+  color: '#000000',
+  participant_group_id: null,
+  parent_id: null,
+  properties: {},
+  children,
+});
+// Bayside (42) is a school of the channel's; Riverbend's team (50) is a team of its school (49).
+const participants = [school(42, 'bayside'), school(49, 'riverbend', [{ ...school(50, 'riverbend-girls-basketball'), parent_id: 49 }])];
+
 describe('watchViewData', () => {
   const location = { id: 5, name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' };
-  const view = watchViewData(event, { location, state: watchState(event, null), serverNow: 1, embedUrl: 'http://localhost/watch_embed/45', offers: [] });
+  const view = watchViewData(event, {
+    location,
+    participants,
+    state: watchState(event, null),
+    serverNow: 1,
+    embedUrl: 'http://localhost/watch_embed/45',
+    offers: [],
+  });
 
   it('says what the screen shows, in the words it shows', () => {
     expect(view).toMatchObject({
@@ -42,14 +64,17 @@ describe('watchViewData', () => {
       title: 'Riverbend Otters @ Bayside Mariners',
       statusLabel: 'On demand',
       free: true,
-      place: 'Riverbend High School Gym, Riverbend',
-      categories: 'Girls Basketball, Basketball',
+      place: { text: 'Riverbend High School Gym, Riverbend', href: '/venues/riverbend-high-school-gym-5' },
+      sports: [
+        { name: 'Girls Basketball', href: '/sports/basketball-girls' },
+        { name: 'Basketball', href: '/sports/basketball' },
+      ],
       poster: '/media/images/poster-basketball.svg',
       about: ['Riverbend visit Bayside.', 'Tip-off at seven.'],
     });
     expect(view.participants).toEqual([
-      { id: 50, name: 'Riverbend Otters', logo: '/media/images/logo-riverbend.svg', home: false },
-      { id: 42, name: 'Bayside Mariners', logo: null, home: true },
+      { id: 50, name: 'Riverbend Otters', logo: '/media/images/logo-riverbend.svg', home: false, href: '/teams/riverbend-girls-basketball' },
+      { id: 42, name: 'Bayside Mariners', logo: null, home: true, href: '/schools/bayside' },
     ]);
     expect(view.when).toMatch(/2026/);
   });
@@ -61,7 +86,14 @@ describe('watchViewData', () => {
     expect(JSON.stringify(view).split('/media/vod/game-3/master.m3u8')).toHaveLength(2);
   });
 
+  it('links no page for a participant the channel does not list', () => {
+    const alone = watchViewData(event, { location, participants: [], state: watchState(event, null), serverNow: 1, embedUrl: '', offers: [] });
+    expect(alone.participants.map((p) => p.href)).toEqual([null, null]);
+  });
+
   it('has no place when the channel names none', () => {
-    expect(watchViewData(event, { location: null, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place).toBeNull();
+    expect(
+      watchViewData(event, { location: null, participants, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place,
+    ).toBeNull();
   });
 });

@@ -1,0 +1,185 @@
+/* The loaders of the follow pages (issue 24, ADR 033): /schools/<alias>, /teams/<alias>,
+ * /sports/<alias>, /divisions/<alias> and /venues/<slug>. The entity comes from what every visitor
+ * shares: the bootstrap data (sports, divisions, venues) and the channel's participants list
+ * (schools with their teams, from the shared content cache); its games from GET /events through
+ * the same cache. Nothing is read about the viewer, so the pages stay shareable (ADR 012). */
+import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { api, type EventsQuery, type Participant } from '#contract';
+import type { BootstrapData } from '~/channel/bootstrap.server';
+import { colorPair } from '~/domain/colors';
+import { eventCardData } from '~/domain/event-card';
+import type { StreamStatus } from '~/domain/event-status';
+import { LIST_PAGE_SIZE, OVERVIEW_LIMITS, SECTION_TITLES, followGamesFilters, gamesQuery, type FollowGames, type FollowPageData } from '~/domain/follow-games';
+import {
+  FAVORITABLE_TYPES,
+  findDivision,
+  findSchool,
+  findSport,
+  findTeam,
+  followPath,
+  teamLabel,
+  venueIdOf,
+  venueSlug,
+  type FollowKind,
+} from '~/domain/follow-pages';
+import { notFound } from '~/http/not-found.server';
+import { requestContext } from '~/http/request-context.server';
+
+type Channel = ReturnType<typeof requestContext>['channel'];
+type EntityFilter = Pick<EventsQuery, 'participant' | 'participant_group' | 'category' | 'location'>;
+/** What a kind's page says about its entity; the games and the rest are the same for every kind. */
+type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow'> & { id: number; filter: EntityFilter };
+
+const LABELS: Readonly<Record<FollowKind, string>> = { school: 'School', team: 'Team', sport: 'Sport', division: 'Division', venue: 'Venue' };
+const STATUSES: readonly StreamStatus[] = ['live', 'upcoming', 'finished'];
+
+const gamesOf = (name: string) => `Live, upcoming and on-demand games of ${name}.`;
+
+const participantsOf = async (channel: Channel) => (await channel.shared(api.participants, { no_limit: 1 })).data;
+
+function school(alias: string, boot: BootstrapData, participants: readonly Participant[]): Entity | undefined {
+  const found = findSchool(participants, alias);
+  if (!found) return undefined;
+  const division = boot['participant-groups'].find((g) => g.id === found.participant_group_id);
+  const teams = found.children ?? [];
+  return {
+    id: found.id,
+    name: found.name,
+    logo: found.images.logo ?? null,
+    colors: colorPair(found.color),
+    facts: division ? [{ text: division.name, href: followPath('division', division.alias) }] : [],
+    related:
+      teams.length > 0 ? { title: 'Teams', links: teams.map((t) => ({ name: teamLabel(t, found), href: followPath('team', t.alias), logo: null })) } : null,
+    filter: { participant: found.id },
+    description: gamesOf(found.name),
+  };
+}
+
+function team(alias: string, boot: BootstrapData, participants: readonly Participant[]): Entity | undefined {
+  const found = findTeam(participants, alias);
+  if (!found) return undefined;
+  const { team: t, school: s } = found;
+  const sport = t.properties.sport ? findSport(boot['events-categories'], t.properties.sport)?.sport : undefined;
+  return {
+    id: t.id,
+    name: t.name,
+    logo: t.images.logo ?? s.images.logo ?? null,
+    colors: colorPair(t.color) ?? colorPair(s.color),
+    facts: [{ text: s.name, href: followPath('school', s.alias) }, ...(sport ? [{ text: sport.name, href: followPath('sport', sport.alias) }] : [])],
+    related: null,
+    filter: { participant: t.id },
+    description: gamesOf(t.name),
+  };
+}
+
+function sport(alias: string, boot: BootstrapData): Entity | undefined {
+  const found = findSport(boot['events-categories'], alias);
+  if (!found) return undefined;
+  const { sport: c, parent } = found;
+  const children = c.children ?? [];
+  return {
+    id: c.id,
+    name: c.name,
+    logo: null,
+    colors: null,
+    facts: parent ? [{ text: parent.name, href: followPath('sport', parent.alias) }] : [],
+    related:
+      children.length > 0 ? { title: 'Categories', links: children.map((k) => ({ name: k.name, href: followPath('sport', k.alias), logo: null })) } : null,
+    filter: { category: c.id },
+    description: `Live, upcoming and on-demand ${c.name.toLowerCase()} games.`,
+  };
+}
+
+function division(alias: string, boot: BootstrapData, participants: readonly Participant[]): Entity | undefined {
+  const found = findDivision(boot['participant-groups'], alias);
+  if (!found) return undefined;
+  const schools = participants.filter((p) => p.participant_group_id === found.id);
+  return {
+    id: found.id,
+    name: found.name,
+    logo: found.image,
+    colors: null,
+    facts: [],
+    related:
+      schools.length > 0
+        ? { title: 'Schools', links: schools.map((s) => ({ name: s.name, href: followPath('school', s.alias), logo: s.images.logo ?? null })) }
+        : null,
+    filter: { participant_group: found.id },
+    description: gamesOf(`the ${found.name}`),
+  };
+}
+
+function venue(slug: string, boot: BootstrapData): Entity | undefined {
+  const id = venueIdOf(slug);
+  const found = id === null ? undefined : boot['events-locations'].find((l) => l.id === id);
+  if (!found) return undefined;
+  return {
+    id: found.id,
+    name: found.name,
+    logo: null,
+    colors: null,
+    facts: [{ text: [found.address, found.city].filter(Boolean).join(', ') }],
+    related: null,
+    filter: { location: found.id },
+    description: `Live, upcoming and on-demand games at ${found.name}.`,
+  };
+}
+
+async function gamesFor(channel: Channel, filter: EntityFilter, search: URLSearchParams): Promise<FollowGames> {
+  const filters = followGamesFilters(search);
+  const { status } = filters;
+  if (status) {
+    const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, status), ...filter });
+    return { mode: 'list', filters, status, title: SECTION_TITLES[status], cards: data.map(eventCardData), total: meta.total, pageSize: LIST_PAGE_SIZE };
+  }
+  const sections = await Promise.all(
+    STATUSES.map(async (s) => {
+      const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, s, OVERVIEW_LIMITS[s]), ...filter });
+      return { status: s, title: SECTION_TITLES[s], cards: data.map(eventCardData), total: meta.total };
+    }),
+  );
+  return { mode: 'overview', filters, sections };
+}
+
+/** The loader of one kind's page: its entity by the address's alias (or venue slug), else /404. */
+function followPageLoader(kind: FollowKind) {
+  return async function loader(args: LoaderFunctionArgs) {
+    const key = args.params.alias ?? '';
+    const url = new URL(args.request.url);
+    const { channel } = requestContext(args);
+    const boot = await channel.bootstrap();
+    const needsParticipants = kind === 'school' || kind === 'team' || kind === 'division';
+    const participants = needsParticipants ? await participantsOf(channel) : [];
+    const entity =
+      key.length > 200
+        ? undefined
+        : kind === 'school'
+          ? school(key, boot, participants)
+          : kind === 'team'
+            ? team(key, boot, participants)
+            : kind === 'sport'
+              ? sport(key, boot)
+              : kind === 'division'
+                ? division(key, boot, participants)
+                : venue(key, boot);
+    if (!entity) throw notFound();
+    // A venue's words follow its name: an old or shortened address leads to today's.
+    if (kind === 'venue' && key !== venueSlug(entity)) throw redirect(`/venues/${venueSlug(entity)}${url.search}`, 301);
+    const { id, filter, ...shown } = entity;
+    const data: FollowPageData = {
+      ...shown,
+      kind,
+      label: LABELS[kind],
+      follow: { id, type: FAVORITABLE_TYPES[kind] },
+      games: await gamesFor(channel, filter, url.searchParams),
+    };
+    return json(data);
+  };
+}
+
+// One per route (app/routes/<kind>s.$alias.tsx re-exports its own, so no call runs in a route module).
+export const schoolPage = followPageLoader('school');
+export const teamPage = followPageLoader('team');
+export const sportPage = followPageLoader('sport');
+export const divisionPage = followPageLoader('division');
+export const venuePage = followPageLoader('venue');
