@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { EventTiles } from '~/components/EventTile';
+import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';
 import { ViewModes } from '~/components/ViewModes';
@@ -21,10 +22,9 @@ const ALL_OF: Readonly<Record<StreamStatus, string>> = { live: 'live', upcoming:
 /**
  * The page of a school, team, sport, division or venue (app/loaders/follow-page.server.ts): its
  * name, logo and colours, what it holds (a school's teams, a division's schools) and its games with
- * the cards, view modes and paging of /upcoming. `actions` sits beside the name: the place of the
- * Follow toggle.
+ * the cards, view modes and paging of /upcoming. The Follow toggle sits beside the name.
  */
-export function FollowPage({ data, actions }: { data: FollowPageData; actions?: ReactNode }) {
+export function FollowPage({ data }: { data: FollowPageData }) {
   const { pathname } = useLocation();
   const style = data.colors ? ({ '--team-color': data.colors.background, '--on-team-color': data.colors.text } as CSSProperties) : undefined;
   return (
@@ -41,7 +41,7 @@ export function FollowPage({ data, actions }: { data: FollowPageData; actions?: 
           <p className="follow-head__label">{data.label}</p>
           <div className="follow-head__title">
             <h1>{data.name}</h1>
-            {actions}
+            <FollowButton type={data.follow.type} id={data.follow.id} name={data.name} follows={data.follows} />
           </div>
           {data.facts.length > 0 ? (
             <ul className="follow-head__facts">

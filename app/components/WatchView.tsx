@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import { FollowButton } from '~/components/FollowButton';
 import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
+import type { Follow } from '~/domain/follows';
 import type { WatchViewData } from '~/domain/watch-view';
 
 /** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id; the loader
  *  worked out what it shows (domain/watch-view). */
-export function WatchView({ data, embed = false }: { data: WatchViewData; embed?: boolean }) {
+export function WatchView({ data, embed = false, follows = null }: { data: WatchViewData; embed?: boolean; follows?: readonly Follow[] | null }) {
   const linkTarget = embed ? ('_top' as const) : undefined;
   return (
     <article className={embed ? 'watch watch-embed' : 'watch'}>
@@ -81,6 +83,21 @@ export function WatchView({ data, embed = false }: { data: WatchViewData; embed?
           ))}
         </section>
       ) : null}
+
+      {embed ? null : (
+        <section className="watch-follow" aria-labelledby="watch-follow-title">
+          <h2 id="watch-follow-title">Follow</h2>
+          <p>Follow this game, its teams, its sport or its venue: their games come together in My games.</p>
+          <ul className="following">
+            {data.followables.map((f) => (
+              <li key={`${f.type}-${f.id}`} className="following__item">
+                <span className="following__name">{f.href ? <PathLink to={f.href}>{f.name}</PathLink> : f.name}</span>
+                <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {embed ? null : <EmbedSnippet url={data.embedUrl} title={data.title} />}
     </article>

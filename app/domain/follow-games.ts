@@ -2,10 +2,12 @@
  * cards and list of /upcoming. Without a status, an overview: live now, the next games and the
  * latest on demand, each with a link to all of them; with `?status=`, that status's games, paged.
  * Read leniently, as /upcoming's query is: a bad value is dropped. */
+import type { FavoritableType } from '#contract';
 import type { EventCardData } from './event-card';
 import { PAGE_SIZE, eventsQueryFor, parseEventFilters, type EventFilters } from './event-filters';
 import type { StreamStatus } from './event-status';
-import type { FavoritableType, FollowKind } from './follow-pages';
+import type { FollowKind } from './follow-pages';
+import type { Follow } from './follows';
 import { pageMeta } from './page-meta';
 
 /** The page's query: status, view and page of /upcoming's filters; the entity is the page's own. */
@@ -54,6 +56,8 @@ export interface FollowPageData {
   kind: FollowKind;
   /** What a Follow toggle would send: favoritable_id and favoritable_type. */
   follow: { id: number; type: FavoritableType };
+  /** What the signed-in fan follows (their Follow button's state); null for a visitor. */
+  follows: Follow[] | null;
   /** 'School', 'Team', 'Sport', 'Division', 'Venue'. */
   label: string;
   name: string;

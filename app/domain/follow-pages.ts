@@ -2,15 +2,13 @@
  * Their addresses (ADR 033: /schools/<alias>, /teams/<alias>, /sports/<alias>, /divisions/<alias>,
  * /venues/<name-slug>-<id>) and finding the channel's entity behind one. Pure: the loaders pass
  * the lists they read from the bootstrap data and the shared participants list. */
-import type { EventCategory, EventLocation, Participant, ParticipantGroup } from '#contract';
+import type { EventCategory, EventLocation, FavoritableType, Participant, ParticipantGroup } from '#contract';
 import { positiveInt } from './list-query.ts';
 
 export type FollowKind = 'school' | 'team' | 'sport' | 'division' | 'venue';
 
 /** What a favorite of this page's entity is stored as (the spec's favoritable_type). */
-export type FavoritableType = 'participant' | 'participant_group' | 'event_category' | 'event_location';
-
-export const FAVORITABLE_TYPES: Readonly<Record<FollowKind, FavoritableType>> = {
+export const FAVORITE_TYPE_OF: Readonly<Record<FollowKind, FavoritableType>> = {
   school: 'participant',
   team: 'participant',
   sport: 'event_category',

@@ -2,6 +2,7 @@
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
 import type { EventDetail, EventLocation, Participant } from '#contract/entities';
+import type { FavoritableType } from '#contract/favorites';
 import { paragraphs } from './channel-text';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
@@ -36,6 +37,8 @@ export interface WatchViewData {
   embedUrl: string;
   /** The ways to get it when the viewer cannot watch it (domain/offers). */
   offers: Offer[];
+  /** What a fan can follow from here: the game, its teams, its sports and its venue. */
+  followables: Array<{ type: FavoritableType; id: number; name: string; href: `/${string}` | null }>;
 }
 
 export function watchViewData(
@@ -75,5 +78,11 @@ export function watchViewData(
     serverNow: extra.serverNow,
     embedUrl: extra.embedUrl,
     offers: extra.offers,
+    followables: [
+      { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), href: null },
+      ...event.participants.map((p) => ({ type: 'participant' as const, id: p.id, name: p.name, href: participantPath(extra.participants, p.id) })),
+      ...event.event_categories.map((c) => ({ type: 'event_category' as const, id: c.id, name: c.name, href: followPath('sport', c.alias) })),
+      ...(location ? [{ type: 'event_location' as const, id: location.id, name: location.name, href: venuePath(location) }] : []),
+    ],
   };
 }

@@ -11,7 +11,7 @@ import { eventCardData } from '~/domain/event-card';
 import type { StreamStatus } from '~/domain/event-status';
 import { LIST_PAGE_SIZE, OVERVIEW_LIMITS, SECTION_TITLES, followGamesFilters, gamesQuery, type FollowGames, type FollowPageData } from '~/domain/follow-games';
 import {
-  FAVORITABLE_TYPES,
+  FAVORITE_TYPE_OF,
   findDivision,
   findSchool,
   findSport,
@@ -24,11 +24,12 @@ import {
 } from '~/domain/follow-pages';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
+import { followsOf } from '~/loaders/follows.server';
 
 type Channel = ReturnType<typeof requestContext>['channel'];
 type EntityFilter = Pick<EventsQuery, 'participant' | 'participant_group' | 'category' | 'location'>;
 /** What a kind's page says about its entity; the games and the rest are the same for every kind. */
-type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow'> & { id: number; filter: EntityFilter };
+type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow' | 'follows'> & { id: number; filter: EntityFilter };
 
 const LABELS: Readonly<Record<FollowKind, string>> = { school: 'School', team: 'Team', sport: 'Sport', division: 'Division', venue: 'Venue' };
 const STATUSES: readonly StreamStatus[] = ['live', 'upcoming', 'finished'];
@@ -170,7 +171,8 @@ function followPageLoader(kind: FollowKind) {
       ...shown,
       kind,
       label: LABELS[kind],
-      follow: { id, type: FAVORITABLE_TYPES[kind] },
+      follow: { id, type: FAVORITE_TYPE_OF[kind] },
+      follows: await followsOf(args),
       games: await gamesFor(channel, filter, url.searchParams),
     };
     return json(data);

@@ -9,17 +9,19 @@ import { watchViewData } from '~/domain/watch-view';
 import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
+import { followsOf } from '~/loaders/follows.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
   const id = idParamOr404(params.id);
   const { channel } = requestContext(args);
   // The participants list (shared, cached) gives the teams' pages their addresses.
-  const [event, geo, bootstrap, participants] = await Promise.all([
+  const [event, geo, bootstrap, participants, follows] = await Promise.all([
     channel.asViewer(api.event, { id }).then((r) => r.data),
     channel.region(),
     channel.bootstrap(),
     channel.shared(api.participants, { no_limit: 1 }).then((r) => r.data),
+    followsOf(args),
   ]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
@@ -33,14 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
   // Paid media comes with the fan's grant to it, a cookie the page itself never holds.
   return json(
-    watchViewData(event, {
-      location,
-      participants,
-      state: watchState(event, geo),
-      serverNow: Date.now(),
-      embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
-      offers,
-    }),
+    {
+      ...watchViewData(event, {
+        location,
+        participants,
+        state: watchState(event, geo),
+        serverNow: Date.now(),
+        embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
+        offers,
+      }),
+      follows,
+    },
     { headers: mediaGrantHeaders(event.media_grant) },
   );
 }
@@ -50,5 +55,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WatchView data={data} />;
+  return <WatchView data={data} follows={data.follows} />;
 }

@@ -1,0 +1,90 @@
+/* Following (issue 24): a fan follows a school, a team, a sport, a division, a venue and a game
+   from their pages, finds them with their games in My games and unfollows there; a visitor's
+   Follow goes through Log in and comes back already followed. A plain form without JavaScript
+   (the page comes back with a toast), in place with it. */
+import type { Page } from '@playwright/test';
+import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { divisions, eventTitle, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { WEB_URL } from '../support/urls.ts';
+
+/** Follows `name` with the page's own button and waits until the page says so. */
+async function follow(page: Page, name: string) {
+  const button = page.getByRole('button', { name: `Follow ${name}`, exact: true });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(page.getByRole('button', { name: `Following ${name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('a fan follows a school, a team, a sport, a division, a venue and a game, and finds them all in My games', async ({ page, context, checkA11y }) => {
+  const fan = await createVerifiedUser();
+  await signIn(context, fan);
+  const lakeview = (await schoolsWithTeams()).find((s) => s.alias === 'lakeview')!;
+  const team = lakeview.children![0];
+  const division = (await divisions())[0];
+  const game = await finishedEvent('free');
+
+  await page.goto(`/schools/${lakeview.alias}`);
+  await follow(page, lakeview.name);
+  await page.goto(`/teams/${team.alias}`);
+  await follow(page, team.name);
+  await page.goto(`/divisions/${division.alias}`);
+  await follow(page, division.name);
+  // A game's watch page: the game itself, and its sport and venue from there.
+  await page.goto(`/watch/${game.id}`);
+  const followSection = page.getByRole('region', { name: 'Follow' });
+  await expect(followSection).toBeVisible();
+  await follow(page, eventTitle(game));
+  const sport = game.event_categories[0];
+  await follow(page, sport.name);
+  const venueLink = followSection.getByRole('link', { name: /./ }).last();
+  const venueName = (await venueLink.textContent())!.trim();
+  await follow(page, venueName);
+  await checkA11y();
+
+  // My games, from the header: the six, and the games of all of them.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My games' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/my-games`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My games' })).toBeVisible();
+  const following = page.getByRole('region', { name: 'Following' }).getByRole('listitem');
+  await expect(following).toHaveCount(6);
+  for (const name of [lakeview.name, team.name, division.name, eventTitle(game), sport.name, venueName]) {
+    await expect(page.getByRole('button', { name: `Following ${name}`, exact: true })).toBeVisible();
+  }
+  // The games to come by default (live first, soonest first); on demand latest first.
+  const upcoming = await listEvents({ participant: lakeview.id, stream_status: 'live,upcoming', limit: 1 });
+  expect(upcoming.total).toBeGreaterThan(0);
+  const games = page.getByRole('region', { name: 'Games' });
+  await expect(games.getByRole('article').first()).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: 'On demand, latest first' });
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/my-games?show=finished`);
+  await expect(games.getByRole('link', { name: new RegExp(eventTitle(game).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
+  await checkA11y();
+
+  // Unfollow the game here: it leaves the list.
+  await page.getByRole('button', { name: `Following ${eventTitle(game)}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Following ${eventTitle(game)}`, exact: true })).toHaveCount(0);
+  await expect(following).toHaveCount(5);
+});
+
+test('My games without anything followed says how to start', async ({ page, context }) => {
+  await signIn(context, await createVerifiedUser());
+  await page.goto('/my-games');
+  await expect(page.getByRole('heading', { level: 2, name: 'You do not follow anything yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find a game or a team' })).toHaveAttribute('href', '/upcoming');
+});
+
+test("a visitor's Follow leads to log in and back, already following", async ({ page }) => {
+  const fan = await createVerifiedUser();
+  const lakeview = (await schoolsWithTeams()).find((s) => s.alias === 'lakeview')!;
+  await page.goto(`/schools/${lakeview.alias}`);
+  await page.getByRole('button', { name: `Follow ${lakeview.name}`, exact: true }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/login?redirectTo=%2Fschools%2F${lakeview.alias}`);
+  await page.getByLabel('Email').fill(fan.email);
+  await page.getByLabel('Password').fill(fan.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/schools/${lakeview.alias}`);
+  await expect(page.getByText(`You now follow ${lakeview.name}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Following ${lakeview.name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
