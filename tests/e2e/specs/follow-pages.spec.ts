@@ -83,12 +83,13 @@ test('a watch page links to its teams, its sport and its venue', async ({ page }
   const sport = game.event_categories.find((c) => c.id === game.event_category_id)!;
 
   await page.goto(`/watch/${game.id}`);
-  await page.getByRole('main').getByRole('link', { name: away.name, exact: true }).click();
+  // The first of its links: the game's facts (the Follow list below links it again).
+  await page.getByRole('main').getByRole('link', { name: away.name, exact: true }).first().click();
   await expect(page).toHaveURL(/\/teams\/[a-z-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(away.name);
 
   await page.goto(`/watch/${game.id}`);
-  await page.getByRole('main').getByRole('link', { name: sport.name, exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: sport.name, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/sports/${sport.alias}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sport.name);
   const sportGames = (await listEvents({ category: sport.id, limit: 100 })).items.map(eventTitle);
