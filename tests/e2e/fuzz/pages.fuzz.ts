@@ -62,6 +62,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/profile/transactions', route: 'routes/profile.transactions' },
   { url: '/profile/clips', route: 'routes/profile.clips' },
   { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
+  { url: '/my-games?show=:v&from=:v&to=:v&page=:v', route: 'routes/my-games' },
+  { url: '/follow', route: 'routes/follow' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
