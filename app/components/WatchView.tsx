@@ -91,7 +91,10 @@ export function WatchView({ data, embed = false, follows = null }: { data: Watch
           <ul className="following">
             {data.followables.map((f) => (
               <li key={`${f.type}-${f.id}`} className="following__item">
-                <span className="following__name">{f.href ? <PathLink to={f.href}>{f.name}</PathLink> : f.name}</span>
+                <span className="following__name">
+                  {f.href ? <PathLink to={f.href}>{f.name}</PathLink> : f.name}
+                  <span className="following__kind">{f.label}</span>
+                </span>
                 <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
               </li>
             ))}

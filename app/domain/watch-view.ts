@@ -38,7 +38,7 @@ export interface WatchViewData {
   /** The ways to get it when the viewer cannot watch it (domain/offers). */
   offers: Offer[];
   /** What a fan can follow from here: the game, its teams, its sports and its venue. */
-  followables: Array<{ type: FavoritableType; id: number; name: string; href: `/${string}` | null }>;
+  followables: Array<{ type: FavoritableType; id: number; name: string; label: string; href: `/${string}` | null }>;
 }
 
 export function watchViewData(
@@ -79,10 +79,16 @@ export function watchViewData(
     embedUrl: extra.embedUrl,
     offers: extra.offers,
     followables: [
-      { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), href: null },
-      ...event.participants.map((p) => ({ type: 'participant' as const, id: p.id, name: p.name, href: participantPath(extra.participants, p.id) })),
-      ...event.event_categories.map((c) => ({ type: 'event_category' as const, id: c.id, name: c.name, href: followPath('sport', c.alias) })),
-      ...(location ? [{ type: 'event_location' as const, id: location.id, name: location.name, href: venuePath(location) }] : []),
+      { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), label: 'This game', href: null },
+      ...event.participants.map((p) => ({
+        type: 'participant' as const,
+        id: p.id,
+        name: p.name,
+        label: 'Team',
+        href: participantPath(extra.participants, p.id),
+      })),
+      ...event.event_categories.map((c) => ({ type: 'event_category' as const, id: c.id, name: c.name, label: 'Sport', href: followPath('sport', c.alias) })),
+      ...(location ? [{ type: 'event_location' as const, id: location.id, name: location.name, label: 'Venue', href: venuePath(location) }] : []),
     ],
   };
 }
