@@ -20,7 +20,6 @@ export const followSchema = z.discriminatedUnion('intent', [
     stay: z.literal('1').optional(),
   }),
 ]);
-export type FollowForm = z.infer<typeof followSchema>;
 
 /** The page to go back to: the form's own page when it is on our site, else home. */
 export const backTo = (form: { back?: string }) => redirectTarget(form.back) ?? '/';
