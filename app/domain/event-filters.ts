@@ -21,13 +21,29 @@ export interface EventFilters {
   page: number;
 }
 
-export function parseEventFilters(search: URLSearchParams): EventFilters {
-  const status = search.get('status');
-  const view = search.get('view');
+/** A list's `from` and `to` days ('YYYY-MM-DD'), each dropped when unreadable (/upcoming, My games). */
+export function parseDateRange(search: URLSearchParams): { from: string | null; to: string | null } {
   let from = parseDateInput(search.get('from'));
   let to = parseDateInput(search.get('to'));
   // A reversed range is most likely the two fields swapped.
   if (from && to && from > to) [from, to] = [to, from];
+  return { from, to };
+}
+
+/** The channel's start_date and end_date (epoch seconds, inclusive) for a range of days. */
+export function dateRangeQuery(range: { from: string | null; to: string | null }, timeZone: string): { start_date?: number; end_date?: number } {
+  const q: { start_date?: number; end_date?: number } = {};
+  const start = range.from ? startOfDayEpoch(range.from, timeZone) : null;
+  const end = range.to ? endOfDayEpoch(range.to, timeZone) : null;
+  if (start !== null && start >= 0) q.start_date = start;
+  if (end !== null && end >= 0) q.end_date = end;
+  return q;
+}
+
+export function parseEventFilters(search: URLSearchParams): EventFilters {
+  const status = search.get('status');
+  const view = search.get('view');
+  const { from, to } = parseDateRange(search);
   return {
     status: STATUSES.includes(status as StreamStatus) ? (status as StreamStatus) : null,
     sport: positiveInt(search.get('sport')),
@@ -58,11 +74,7 @@ export function eventsQueryFor(f: EventFilters, timeZone = 'UTC') {
   if (f.sport) q.category = f.sport;
   if (f.school) q.participant = f.school;
   if (f.location) q.location = f.location;
-  const start = f.from ? startOfDayEpoch(f.from, timeZone) : null;
-  const end = f.to ? endOfDayEpoch(f.to, timeZone) : null;
-  if (start !== null && start >= 0) q.start_date = start;
-  if (end !== null && end >= 0) q.end_date = end;
-  return q;
+  return { ...q, ...dateRangeQuery(f, timeZone) };
 }
 
 /** Query string for these filters with some values changed; defaults are left out. */

@@ -1,6 +1,6 @@
 /* "My games" (/my-games): the query string of its list of followed games, read leniently as every
  * list's (a bad value is dropped), and the channel's GET /events/favorite parameters for it. */
-import { endOfDayEpoch, parseDateInput, startOfDayEpoch } from './dates.ts';
+import { dateRangeQuery, parseDateRange } from './event-filters.ts';
 import { pageParam, pageWindow, searchOf } from './list-query.ts';
 
 export const MY_GAMES_PAGE_SIZE = 12;
@@ -25,33 +25,18 @@ export interface MyGamesFilters {
 
 export function parseMyGamesFilters(search: URLSearchParams): MyGamesFilters {
   const show = search.get('show');
-  let from = parseDateInput(search.get('from'));
-  let to = parseDateInput(search.get('to'));
-  if (from && to && from > to) [from, to] = [to, from];
-  return { show: MY_GAMES_SHOWS.includes(show as MyGamesShow) ? (show as MyGamesShow) : 'next', from, to, page: pageParam(search) };
+  return { show: MY_GAMES_SHOWS.includes(show as MyGamesShow) ? (show as MyGamesShow) : 'next', ...parseDateRange(search), page: pageParam(search) };
 }
 
 /** GET /events/favorite's parameters: on demand latest first, the rest soonest first. */
 export function favoriteEventsQueryFor(f: MyGamesFilters, timeZone = 'UTC') {
-  const q: {
-    offset: number;
-    limit: number;
-    stream_status: string;
-    sort_field: 'event_utc_ts';
-    sort_direction: 'asc' | 'desc';
-    start_date?: number;
-    end_date?: number;
-  } = {
+  return {
     ...pageWindow(f.page, MY_GAMES_PAGE_SIZE),
     stream_status: f.show === 'next' ? 'live,upcoming' : f.show,
-    sort_field: 'event_utc_ts',
-    sort_direction: f.show === 'finished' ? 'desc' : 'asc',
+    sort_field: 'event_utc_ts' as const,
+    sort_direction: f.show === 'finished' ? ('desc' as const) : ('asc' as const),
+    ...dateRangeQuery(f, timeZone),
   };
-  const start = f.from ? startOfDayEpoch(f.from, timeZone) : null;
-  const end = f.to ? endOfDayEpoch(f.to, timeZone) : null;
-  if (start !== null && start >= 0) q.start_date = start;
-  if (end !== null && end >= 0) q.end_date = end;
-  return q;
 }
 
 /** The query string for these filters with some changed; defaults left out. */
