@@ -1,0 +1,48 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { events } from './catalogue.ts';
+
+/* What following brings a fan besides the favorites themselves (accounts.ts): a private calendar
+ * feed of their games, and the alert mails sent for them. */
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A fan's private calendar feed. Only a keyed hash of its token is kept (signing.ts), so the
+ *  address is shown once, when it is made; a reset replaces the hash and the old address is gone. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+});
+
+/** How a game last looked in the feeds (a fingerprint of what a feed says of it): its SEQUENCE
+ *  and DTSTAMP move only when that changes, so calendar apps see an update only for a real one. */
+export const calendarEventVersions = pgTable('calendar_event_versions', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  fingerprint: text('fingerprint').notNull(),
+  sequence: integer('sequence').notNull().default(0),
+  changedAt: stamp('changed_at').notNull(),
+});
+
+/** An alert mail for a game, of one kind ('go-live', 'reminder'), to one fan: claimed (inserted)
+ *  before it is sent, so there is at most one, whichever server claims it first. */
+export const alertMails = pgTable(
+  'alert_mails',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    claimedAt: stamp('claimed_at').notNull().defaultNow(),
+    /** Null until the mail is handed to the mail server (a failed job leaves it null). */
+    sentAt: stamp('sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId, t.kind] }), index('alert_mails_event_idx').on(t.eventId)],
+);
