@@ -31,9 +31,13 @@ const layout = memoBySource((boot: BootstrapData) => {
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
     title: documentTitle(null, name),
     header: menuLinks(boot.menu.header),
-    // The schools and divisions menus lead to their pages (ADR 033).
+    // The schools and divisions menus lead to their pages (ADR 033), and to the list of every school.
     headerGroups: [
-      { label: 'Schools', items: boot.menu.participant_menu.map((p) => ({ id: p.id, name: p.name, href: followPath('school', p.alias) })) },
+      {
+        label: 'Schools',
+        items: boot.menu.participant_menu.map((p) => ({ id: p.id, name: p.name, href: followPath('school', p.alias) })),
+        all: { name: 'All schools', href: '/schools' as const },
+      },
       { label: 'Divisions', items: boot.menu.group_menu.map((g) => ({ id: g.id, name: g.name, href: followPath('division', g.alias) })) },
     ],
     footer: {

@@ -53,11 +53,18 @@ export default function MyGames() {
         <section aria-labelledby="follow-nothing" className="empty-state">
           <h2 id="follow-nothing">You do not follow anything yet</h2>
           <p>Follow your schools, teams, sports and venues: their games come together here, live, upcoming and on demand.</p>
-          <p>
-            <Link to="/upcoming" className="button">
-              Find a game or a team
-            </Link>
-          </p>
+          <ul className="empty-state__links">
+            <li>
+              <Link to="/schools" className="button">
+                Browse schools and teams
+              </Link>
+            </li>
+            <li>
+              <Link to="/sports" className="button button--quiet">
+                Browse sports
+              </Link>
+            </li>
+          </ul>
         </section>
       ) : (
         <>

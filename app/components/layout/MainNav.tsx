@@ -34,6 +34,8 @@ export function MenuList({ items }: { items: readonly MenuLinkData[] }) {
 export interface NavGroup {
   label: string;
   items: MenuLinkData[];
+  /** The page that lists them all ('All schools'), last in the list. */
+  all?: { name: string; href: `/${string}` };
 }
 
 export function MainNav({ items, groups = [] }: { items: readonly MenuLinkData[]; groups?: readonly NavGroup[] }) {
@@ -57,6 +59,11 @@ export function MainNav({ items, groups = [] }: { items: readonly MenuLinkData[]
                       <MenuLink item={item} />
                     </li>
                   ))}
+                  {group.all ? (
+                    <li className="nav-menu__all">
+                      <NavPathLink to={group.all.href}>{group.all.name}</NavPathLink>
+                    </li>
+                  ) : null}
                 </ul>
               </details>
             </li>

@@ -30,6 +30,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/live?page=:v', route: 'routes/live' },
   { url: '/vod?from=:v&to=:v', route: 'routes/vod' },
   { url: '/schedule?sport=:v&view=:v', route: 'routes/schedule' },
+  { url: '/schools', route: 'routes/schools._index' },
+  { url: '/sports', route: 'routes/sports._index' },
   { url: '/schools/:alias?status=:v&view=:v&page=:v', route: 'routes/schools.$alias' },
   { url: '/teams/:alias?status=:v&page=:v', route: 'routes/teams.$alias' },
   { url: '/sports/:alias?status=:v&page=:v', route: 'routes/sports.$alias' },

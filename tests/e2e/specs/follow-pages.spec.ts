@@ -50,6 +50,34 @@ test('a school from the Schools menu shows its teams and games, and leads to a t
   await expect(page).toHaveURL(/\/schools\/lakeview$/);
 });
 
+test('every school, by division, from the Schools menu; every sport', async ({ page, checkA11y }) => {
+  const schools = (await schoolsWithTeams()).filter((s) => s.parent_id === null);
+  const groups = await divisions();
+  await page.goto('/');
+  await openHeaderMenu(page, 'Schools');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All schools', exact: true }).click();
+  await expect(page).toHaveURL(/\/schools$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schools');
+  // Each division that has schools, as a heading linking its page, its schools under it.
+  const north = groups.find((d) => d.alias === 'north')!;
+  const northSchools = schools.filter((s) => s.participant_group_id === north.id).map((s) => s.name);
+  const northSection = page.getByRole('region', { name: north.name });
+  await expect(northSection.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute('href', '/divisions/north');
+  expect(await northSection.getByRole('heading', { level: 3 }).allTextContents()).toEqual([...northSchools].sort((a, b) => a.localeCompare(b, 'en')));
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(schools.length);
+  // A school's card lists its teams.
+  const lakeview = schools.find((s) => s.alias === 'lakeview')!;
+  await expect(page.getByRole('list', { name: `In ${lakeview.name}` }).getByRole('link')).toHaveCount(lakeview.children!.length);
+  await checkA11y();
+  await page.getByRole('heading', { level: 3, name: lakeview.name }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/schools\/lakeview$/);
+
+  await page.goto('/sports');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports');
+  await page.getByRole('heading', { level: 2, name: 'Basketball' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/sports\/basketball$/);
+});
+
 test('a division from the Divisions menu shows its schools and its games page by page', async ({ page }) => {
   const north = (await divisions()).find((d) => d.alias === 'north')!;
   const schools = (await schoolsWithTeams()).filter((s) => s.participant_group_id === north.id);
@@ -120,7 +148,15 @@ test('an unknown school, team, sport, division or venue is the not-found page', 
 
 test('the pages are shareable: no cookie, and a CDN may keep them', async ({ page }) => {
   const venue = (await listEvents({ limit: 1 })).items[0].location_id!;
-  const pages = ['/schools/lakeview', '/teams/lakeview-boys-soccer', '/sports/basketball', '/divisions/north?status=finished&page=2', `/venues/x-${venue}`];
+  const pages = [
+    '/schools',
+    '/sports',
+    '/schools/lakeview',
+    '/teams/lakeview-boys-soccer',
+    '/sports/basketball',
+    '/divisions/north?status=finished&page=2',
+    `/venues/x-${venue}`,
+  ];
   for (const url of pages) {
     const res = await page.request.get(url, { headers: { Accept: 'text/html' } });
     expect(res.status(), url).toBe(200);

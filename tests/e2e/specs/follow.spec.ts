@@ -8,11 +8,15 @@ import { divisions, eventTitle, finishedEvent, listEvents, schoolsWithTeams } fr
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
-/** Follows `name` with the page's own button and waits until the page says so. */
+/** Follows `name` with the page's own button and waits until the page says so, and until the
+ *  channel has it (with JavaScript the button turns before: a test leaving at once would cut
+ *  the request short, as a fan closing the tab would). */
 async function follow(page: Page, name: string) {
   const button = page.getByRole('button', { name: `Follow ${name}`, exact: true });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/follow');
   await button.click();
+  await answered;
   await expect(page.getByRole('button', { name: `Following ${name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
 }
 
@@ -70,11 +74,38 @@ test('a fan follows a school, a team, a sport, a division, a venue and a game, a
   await expect(following).toHaveCount(5);
 });
 
-test('My games without anything followed says how to start', async ({ page, context }) => {
+test('My games without anything followed leads to every school and sport, to follow from there', async ({ page, context, checkA11y }) => {
   await signIn(context, await createVerifiedUser());
+  const lakeview = (await schoolsWithTeams()).find((s) => s.alias === 'lakeview')!;
+  const team = lakeview.children![0];
   await page.goto('/my-games');
   await expect(page.getByRole('heading', { level: 2, name: 'You do not follow anything yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Find a game or a team' })).toHaveAttribute('href', '/upcoming');
+
+  await page.getByRole('link', { name: 'Browse schools and teams' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/schools`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible();
+  // A team is followed from its page, reached from its school's card; a school from its card.
+  await follow(page, lakeview.name);
+  await page
+    .getByRole('list', { name: `In ${lakeview.name}` })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(`${WEB_URL}/teams/${team.alias}`);
+  await follow(page, team.name);
+
+  await page.goto('/my-games');
+  await expect(page.getByRole('region', { name: 'Following' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: `Following ${lakeview.name}`, exact: true }).click();
+  await page.getByRole('button', { name: `Following ${team.name}`, exact: true }).click();
+  await page.getByRole('link', { name: 'Browse sports' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/sports`);
+  // A sport is followed from its card; its kinds (Girls Basketball) from their pages.
+  await follow(page, 'Basketball');
+  await checkA11y();
+  await page.goto('/my-games');
+  await expect(page.getByRole('region', { name: 'Following' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Following Basketball', exact: true })).toBeVisible();
 });
 
 test("a visitor's Follow leads to log in and back, already following", async ({ page }) => {
