@@ -21,6 +21,7 @@ const description: unknown = JSON.parse(fs.readFileSync(path.resolve(file), 'utf
 const database = await openDatabase(databaseOptions());
 try {
   await loadChannel(database.db, description);
+  await database.analyze();
   console.log(`imported ${file}`);
 } catch (error) {
   if (error instanceof ZodError) {

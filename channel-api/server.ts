@@ -107,7 +107,10 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   const database = await openDatabase({ dataDir, databaseUrl });
   let jobs: JobQueue | undefined;
   try {
-    if (await seedIfEmpty(database.db)) log('channel-api: seeded the demo channel');
+    if (await seedIfEmpty(database.db)) {
+      await database.analyze();
+      log('channel-api: seeded the demo channel');
+    }
     jobs = await startJobQueue({
       database,
       queues: [...projectQueues, ...(opts.jobs?.queues ?? [])],

@@ -52,7 +52,7 @@ export interface CommerceFigures {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-function latency(samples: number[]): Latency {
+export function latency(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
   return { samples: sorted.length, p50Ms: round(at(0.5)), p99Ms: round(at(0.99)) };

@@ -13,7 +13,8 @@
    - Lighthouse 12 (mobile defaults) performance, accessibility, SEO, LCP, FCP and TBT, the median
      of five runs per page (BENCH_LIGHTHOUSE_RUNS), when Chromium is present;
    - a media segment served on a fan's grant against a public one (media.ts);
-   - commerce (commerce.ts).
+   - commerce (commerce.ts);
+   - following: a fan's games and My games in a channel of 5,000 games (follows.ts).
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { commerceBench, commerceRows } from './commerce.ts';
 import { processCpuMs } from './cpu.ts';
 import { firstCardBench, writeSpaCopy, type FirstCard } from './first-card.ts';
+import { followsBench, followsRows } from './follows.ts';
 import { mediaBench } from './media.ts';
 import { NGINX, startNginx, type Nginx } from './nginx.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
@@ -441,6 +443,8 @@ try {
   const lh = await lighthouseRuns(pages);
   console.log('Commerce: buy → checkout redirect, Stripe webhooks (tests/bench/commerce.ts) …');
   const commerce = await commerceBench({ channelApiUrl, outbox: path.join(dataDir, 'outbox'), seconds: DURATION_S });
+  console.log('Following: GET /events/favorite, My games, the calendar feed in a channel of 5,000 games (tests/bench/follows.ts) …');
+  const follows = await followsBench({ seconds: DURATION_S, port: await freePort() });
 
   const results = {
     date: new Date().toISOString(),
@@ -454,6 +458,7 @@ try {
     javascript: js,
     lighthouse: lh,
     commerce,
+    follows,
     targets: {
       anonymousToNginx: '>= 0.8',
       scriptToNginx: '>= 0.9',
@@ -519,6 +524,7 @@ try {
     }
   } else rows.push(['Lighthouse', 'skipped: no Chromium at ' + CHROMIUM_PATH, '']);
   rows.push(...commerceRows(commerce));
+  rows.push(...followsRows(follows));
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));
   console.log(`\n${'measure'.padEnd(w)}  ${'value'.padEnd(v)}  target`);
