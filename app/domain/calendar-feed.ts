@@ -6,11 +6,11 @@ import type { CalendarGame } from '#contract';
    Server-only in use (ical-generator), pure: the same games make the same text. */
 
 /** What calendar apps are told about how often to look again: a hint, most apps pick their own. */
-export const FEED_REFRESH_SECONDS = 60 * 60;
+const FEED_REFRESH_SECONDS = 60 * 60;
 
 /** The feed's address for a token, on the site's origin: its path, and the https (or http, in
  *  development) and webcal:// addresses a fan subscribes to. */
-export const feedPath = (token: string) => `/calendar/${token}.ics`;
+const feedPath = (token: string) => `/calendar/${token}.ics`;
 
 export function feedAddresses(origin: string, token: string): { web: string; webcal: string } {
   const web = `${origin}${feedPath(token)}`;
@@ -23,7 +23,7 @@ export function tokenOfFeedFile(file: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
-export const calendarName = (channelName: string) => `${channelName} — my games`;
+const calendarName = (channelName: string) => `${channelName} — my games`;
 
 /** The iCalendar text of a feed: one VEVENT per game, in UTC, with its watch page. */
 export function calendarText(channelName: string, games: readonly CalendarGame[]): string {

@@ -84,6 +84,9 @@ export default function CalendarFeed() {
               Open in my calendar app
             </a>
           </p>
+          <p className="calendar-feed__address">
+            Or subscribe to <a href={addresses.web}>{addresses.web}</a>
+          </p>
           <CopyField
             id="feed-address"
             label="Calendar address"
@@ -96,6 +99,7 @@ export default function CalendarFeed() {
           </p>
         </section>
       ) : null}
+      {addresses ? <FeedButtons /> : null}
       {since && !addresses ? (
         <section aria-labelledby="feed-have" className="card-form">
           <h2 id="feed-have">You have a calendar link</h2>
@@ -103,8 +107,7 @@ export default function CalendarFeed() {
           <FeedButtons />
         </section>
       ) : null}
-      {since && addresses ? <FeedButtons /> : null}
-      {!since ? (
+      {!since && !addresses ? (
         <Form method="post" className="card-form">
           <CsrfField />
           <h2>Get your calendar link</h2>
