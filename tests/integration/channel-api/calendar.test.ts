@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CALENDAR_FEED_PAST_DAYS, CALENDAR_MSG, type CalendarGame } from '#contract';
 import { calendarFeeds, events } from '../../../channel-api/db/schema.ts';
-import { accounts } from '../support/accounts.ts';
+import { signingFrom } from '../../../channel-api/signing.ts';
+import { accounts, userRow } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
 /* A fan's calendar feed (issue 24, ADR 035): make, see, reset and stop it; a token's games are the
@@ -16,7 +17,8 @@ let visitorKey: string;
 let school: { id: number };
 
 beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL });
+  // Two signing secrets, as during a key rotation: the first signs, both verify.
+  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, secret: 'calendar-new-secret,calendar-old-secret' });
   http = client(server.url);
   acc = accounts(server, http);
   visitorKey = await http.apiKey();
@@ -132,6 +134,23 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const stopped = await http.request('DELETE', '/calendar-feed', { query: { api_key: fan.key } });
     expect(stopped.status, stopped.text).toBe(200);
     expect(await feedState(fan.key)).toEqual({ created_at: null });
+    await expectGone(token);
+  });
+
+  it('keeps a feed made under the previous signing key working after a key rotation', async () => {
+    const fan = await acc.signUp();
+    await follow(fan.key, 'participant', school.id);
+    const token = 'madeBeforeTheRotation_';
+    const [oldHash] = signingFrom(['calendar-old-secret']).hashes('calendar-feed', token);
+    await server.db.insert(calendarFeeds).values({ userId: (await userRow(server.db, fan.email)).id, tokenHash: oldHash });
+    expect((await feedGames(token)).length).toBeGreaterThan(0);
+    // A new link is hashed with the current key.
+    const fresh = await makeFeed(fan.key);
+    const [row] = await server.db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, (await userRow(server.db, fan.email)).id));
+    expect(row.tokenHash).toBe(signingFrom(['calendar-new-secret']).hashes('calendar-feed', fresh)[0]);
     await expectGone(token);
   });
 
