@@ -20,6 +20,7 @@ import { jobsOpsRoute } from './queue/ops-route.ts';
 import { projectQueues } from './queue/queues.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -176,6 +177,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     publicRoutes(router, deps);
     contentRoutes(router, deps);
     favoriteRoutes(router, deps);
+    calendarRoutes(router, deps);
     eventRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);

@@ -1,6 +1,7 @@
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
+import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
 import * as content from './content.ts';
 import * as favorites from './favorites.ts';
@@ -21,6 +22,7 @@ export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
 export * from './favorites.ts';
+export * from './calendar.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
 
@@ -88,6 +90,10 @@ export const api = {
   addFavorite: favorites.addFavorite,
   deleteFavorite: favorites.deleteFavorite,
   favoriteEvents: favorites.favoriteEvents,
+  calendarFeed: calendar.calendarFeed,
+  makeCalendarFeed: calendar.makeCalendarFeed,
+  deleteCalendarFeed: calendar.deleteCalendarFeed,
+  calendarFeedGames: calendar.calendarFeedGames,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

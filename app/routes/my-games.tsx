@@ -49,6 +49,9 @@ export default function MyGames() {
   return (
     <div className="page page--my-games">
       <h1>My games</h1>
+      <p>
+        <Link to="/my-games/calendar">Add to calendar</Link>
+      </p>
       {followed.length === 0 ? (
         <section aria-labelledby="follow-nothing" className="empty-state">
           <h2 id="follow-nothing">You do not follow anything yet</h2>

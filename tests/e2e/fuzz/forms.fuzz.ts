@@ -240,6 +240,9 @@ function forms(): Form[] {
     }
     return openWeb(follower);
   };
+  // A fan whose calendar feed the form makes, resets and stops: its date is what a post changes.
+  let feedFan: TestUser;
+  const feedState = async (web: Web) => (await channelJson('GET', `/calendar-feed?api_key=${encodeURIComponent(web.apiKey!)}`)).json.data ?? null;
   const followsState = async (web: Web) =>
     [web.apiKey!, otherFollow.apiKey].map(async (key) => (await channelJson('GET', `/favorites?api_key=${encodeURIComponent(key)}`)).json.data);
 
@@ -401,6 +404,15 @@ function forms(): Form[] {
       // Another fan's favorite: never unfollowed, whatever the post.
       base: async () => ({ intent: 'unfollow', favorite_id: String(otherFollow.id), back: '/my-games' }),
       snapshot: async (web) => Promise.all(await followsState(web)),
+    },
+    {
+      name: 'calendar feed',
+      path: '/my-games/calendar',
+      route: 'my-games_.calendar',
+      fields: ['intent'],
+      open: async () => openWeb((feedFan ??= await createVerifiedUser())),
+      base: async () => ({ intent: 'make' }),
+      snapshot: (web) => feedState(web),
     },
     {
       name: 'data saver switch',

@@ -66,6 +66,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
   { url: '/my-games?show=:v&from=:v&to=:v&page=:v', route: 'routes/my-games' },
   { url: '/follow', route: 'routes/follow' },
+  { url: '/my-games/calendar', route: 'routes/my-games_.calendar' },
+  { url: '/calendar/:file', route: 'routes/calendar.$file' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },

@@ -46,6 +46,8 @@ export interface Ids {
     subscriber(): Promise<{ key: string; orderId: number }>;
     /** A new fan who follows one game: their key and the favorite's id. */
     favorite(): Promise<{ key: string; id: number }>;
+    /** A new fan who follows one game and has a calendar feed: their key and the feed's token. */
+    calendarFeed(): Promise<{ key: string; token: string }>;
     /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
     gift(): Promise<string>;
     /** The same, as its buyer sees it: the buyer's key and their order of it. */
@@ -282,6 +284,27 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, query: { start_date: '10', end_date: '5' }, status: 400, field: 'end_date' },
       { key: ids.user.key, query: { category: '1' }, status: 400, field: 'category' },
       { key: ids.user.key, query: { limit: '1000' }, status: 400, field: 'limit' },
+    ],
+  },
+  calendarFeed: {
+    happy: (ids) => ({ key: ids.user.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
+  makeCalendarFeed: {
+    happy: async (ids) => ({ key: (await ids.fresh.signUp()).key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, body: { token: 'mine' }, status: 400, field: 'token' }],
+  },
+  deleteCalendarFeed: {
+    happy: async (ids) => ({ key: (await ids.fresh.calendarFeed()).key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
+  },
+  calendarFeedGames: {
+    happy: async (ids) => ({ path: `/calendar-feed/${(await ids.fresh.calendarFeed()).token}` }),
+    bad: () => [
+      { path: `/calendar-feed/${'A'.repeat(22)}`, status: 404 },
+      { path: '/calendar-feed/not-a-token', status: 404 },
+      { path: `/calendar-feed/${'A'.repeat(101)}`, status: 400, field: 'token' },
+      { path: `/calendar-feed/${'A'.repeat(22)}`, query: { bogus: '1' }, status: 400, field: 'bogus' },
     ],
   },
   clipsUser: {

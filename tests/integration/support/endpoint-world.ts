@@ -98,6 +98,13 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
       return { key: fan.key, id: added.json.data.id as number };
     },
+    calendarFeed: async () => {
+      const fan = await acc.signUp();
+      await http.request('POST', '/favorite', { body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key } });
+      const made = await http.request('POST', '/calendar-feed', { body: { api_key: fan.key } });
+      if (made.status !== 200) throw new Error(`calendar feed: ${made.status} ${made.text}`);
+      return { key: fan.key, token: made.json.data.token as string };
+    },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
       if (started.status !== 200) throw new Error(`buy: ${started.status} ${started.text}`);

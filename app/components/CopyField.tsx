@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+
+/** A read-only text a fan copies (an address): selectable without JavaScript, with a Copy button
+ *  once the page runs it. */
+export function CopyField({ id, label, hint, value }: { id: string; label: string; hint?: string; value: string }) {
+  const hydrated = useHydrated();
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid('Copied.');
+    } catch {
+      setSaid('Could not copy: select the address and copy it yourself.');
+    }
+  };
+  return (
+    <div className="field copy-field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="copy-field__row">
+        <input id={id} type="text" readOnly value={value} aria-describedby={hint ? `${id}-hint` : undefined} onFocus={(e) => e.currentTarget.select()} />
+        {hydrated ? (
+          <button type="button" className="button button--quiet" onClick={copy}>
+            Copy<span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        ) : null}
+      </div>
+      <span role="status" className="copy-field__status">
+        {said}
+      </span>
+    </div>
+  );
+}

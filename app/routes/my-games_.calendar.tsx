@@ -1,0 +1,141 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
+import { requireUser } from '~/auth/sign-in.server';
+import { refusalOf } from '~/channel/refusal.server';
+import { CopyField } from '~/components/CopyField';
+import { CsrfField } from '~/components/form/FormGuards';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { feedAddresses } from '~/domain/calendar-feed';
+import { formatDate } from '~/domain/dates';
+import { pageMeta } from '~/domain/page-meta';
+import { intentOf } from '~/forms/intent';
+import { seeOtherWithToast } from '~/http/redirects.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm, refused } from '~/http/security.server';
+import calendarCss from '~/styles/calendar-feed.css';
+import formsCss from '~/styles/forms.css';
+
+/* /my-games/calendar (issue 24, ADR 035): the signed-in fan's private calendar feed of their games.
+   "Get the link" and "Reset the link" answer this page with the new addresses (no redirect: the
+   token is shown once, in that answer, and is kept nowhere but its hash in the channel); "Stop the
+   feed" goes back here with a toast. Private, signed-in only, as My games. */
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: calendarCss },
+];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My games in your calendar', 'A private calendar feed of the games you follow.');
+
+const INTENTS = ['make', 'stop'] as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { channel, session } = requestContext(args);
+  const { data } = await channel.asUser(api.calendarFeed, {});
+  return json({ since: data.created_at ? formatDate(data.created_at) : null, csrfToken: await session.csrfToken() });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args);
+  await requireUser(args);
+  const intent = intentOf(formData, INTENTS);
+  if (!intent) throw refused(400);
+  const { channel, session } = requestContext(args);
+  try {
+    if (intent === 'stop') {
+      await channel.asUser(api.deleteCalendarFeed, {});
+      return seeOtherWithToast(session, '/my-games/calendar', { type: 'success', text: 'Your calendar feed is stopped: its address no longer works.' });
+    }
+    const { data } = await channel.asUser(api.makeCalendarFeed, {});
+    return json({ addresses: feedAddresses(new URL(args.request.url).origin, data.token), error: null });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal.kind === 'signed-out') throw error;
+    return json({ addresses: null, error: 'We could not reach the channel. Please try again.' }, { status: refusal.kind === 'outage' ? 503 : 400 });
+  }
+}
+
+export default function CalendarFeed() {
+  const { since } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const addresses = answer?.addresses ?? null;
+  return (
+    <div className="page page--narrow calendar-feed">
+      <h1>My games in your calendar</h1>
+      <p>
+        Subscribe once and the games you follow show up in your calendar app (Apple Calendar, Google Calendar, Outlook), each with a link to watch it. Games you
+        follow later, and changed start times, come along by themselves; calendar apps look for changes every few hours.
+      </p>
+      <p className="notice">
+        The link is private: anyone who has it can see the games you follow (not your name or email). If you shared it by mistake, reset it and the old one
+        stops working at once.
+      </p>
+      {answer?.error ? (
+        <p className="form-errors" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
+      {addresses ? (
+        <section aria-labelledby="feed-new" className="card-form">
+          <h2 id="feed-new">Your calendar link</h2>
+          <p>
+            <a className="button" href={addresses.webcal}>
+              Open in my calendar app
+            </a>
+          </p>
+          <p className="calendar-feed__address">
+            Or subscribe to <a href={addresses.web}>{addresses.web}</a>
+          </p>
+          <CopyField
+            id="feed-address"
+            label="Calendar address"
+            hint="For Google Calendar: Other calendars, From URL, then paste this address."
+            value={addresses.web}
+          />
+          <CopyField id="feed-webcal" label="Subscription address (webcal)" value={addresses.webcal} />
+          <p>
+            <strong>Copy it now:</strong> we show this link only once. Lost it? Reset the link to get a new one.
+          </p>
+        </section>
+      ) : null}
+      {addresses ? <FeedButtons /> : null}
+      {since && !addresses ? (
+        <section aria-labelledby="feed-have" className="card-form">
+          <h2 id="feed-have">You have a calendar link</h2>
+          <p>Made on {since}. We do not show it again: reset it for a new address (your calendar app then needs the new one).</p>
+          <FeedButtons />
+        </section>
+      ) : null}
+      {!since && !addresses ? (
+        <Form method="post" className="card-form">
+          <CsrfField />
+          <h2>Get your calendar link</h2>
+          <div className="form-actions">
+            <SubmitButton intent="make" pendingText="Making your link…">
+              Get the link
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+      <p>
+        <Link to="/my-games">Back to My games</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Reset (a new address, the old one stops) and Stop (no address). */
+function FeedButtons() {
+  return (
+    <Form method="post" className="form-actions">
+      <CsrfField />
+      <SubmitButton intent="make" pendingText="Resetting…" className="button button--secondary">
+        Reset the link
+      </SubmitButton>
+      <SubmitButton intent="stop" pendingText="Stopping…" className="button button--quiet">
+        Stop the feed
+      </SubmitButton>
+    </Form>
+  );
+}
