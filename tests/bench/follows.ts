@@ -21,7 +21,9 @@ import { SERVER_NODE_ARGS } from '../support/server-command.ts';
    - GET /events/favorite on the channel API (embedded, PGlite), one request at a time, with the
      query My games sends by default (games to come) and for on demand (latest first);
    - My games (GET /my-games, the whole document) rendered by a web server of its own pointed at
-     that channel API, signed in as the fan, one request at a time.
+     that channel API, signed in as the fan, one request at a time;
+   - the fan's calendar feed (GET /calendar/<token>.ics through that web server, no cookie): the
+     feed's cap of 500 games, one request at a time.
    BENCH_SECONDS scales the sample counts (25 per second, 100 to 500). */
 
 const GAMES = 5_000;
@@ -35,6 +37,8 @@ export interface FollowsFigures {
   favoriteEventsUpcoming: Latency;
   favoriteEventsOnDemand: Latency;
   myGames: Latency & { htmlBytes: number };
+  /** GET /calendar/<token>.ics: its games (the feed's cap) and size. */
+  calendarFeed: Latency & { games: number; bytes: number };
 }
 
 /** Adds games until the channel has `total`: demo teams, venues and sports, spread over ±1 year. */
@@ -221,6 +225,10 @@ export async function followsBench(opts: { seconds: number; port: number }): Pro
     const { base, cookie } = web;
     const page = await timed(n, () => fetch(`${base}/my-games`, { headers: { cookie, 'accept-encoding': 'identity' } }));
     if (!page.last.includes('<h1>My games</h1>')) throw new Error('GET /my-games did not render My games');
+    // The fan's calendar feed, as a calendar app fetches it: no cookie, the token in the address.
+    const { token: feedToken } = (await post(channel.url, '/calendar-feed', { api_key: fanKey })).data as { token: string };
+    const feed = await timed(n, () => fetch(`${base}/calendar/${feedToken}.ics`, { headers: { 'accept-encoding': 'identity' } }));
+    const feedGames = feed.last.split('BEGIN:VEVENT').length - 1;
     return {
       games: GAMES,
       follows: FOLLOWS,
@@ -228,6 +236,7 @@ export async function followsBench(opts: { seconds: number; port: number }): Pro
       favoriteEventsUpcoming: latency(up.ms),
       favoriteEventsOnDemand: latency(past.ms),
       myGames: { ...latency(page.ms), htmlBytes: Buffer.byteLength(page.last) },
+      calendarFeed: { ...latency(feed.ms), games: feedGames, bytes: Buffer.byteLength(feed.last) },
     };
   } finally {
     await web?.stop();
@@ -244,5 +253,6 @@ export function followsRows(f: FollowsFigures): [string, string, string][] {
     [`GET /events/favorite, games to come (${setting})`, ms(f.favoriteEventsUpcoming), ''],
     ['GET /events/favorite, on demand latest first', ms(f.favoriteEventsOnDemand), ''],
     [`My games rendered (GET /my-games, ${Math.round(f.myGames.htmlBytes / 1024)} KB of HTML)`, ms(f.myGames), ''],
+    [`calendar feed of ${f.calendarFeed.games} games (GET /calendar/<token>.ics, ${Math.round(f.calendarFeed.bytes / 1024)} KB)`, ms(f.calendarFeed), ''],
   ];
 }
