@@ -24,6 +24,7 @@ import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
+import { startAlerts } from './services/alerts.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -66,7 +67,9 @@ export interface ChannelApiOptions {
   signInLimits?: Partial<SignInLimits>;
   /** The job queue (ADR 032): queues besides the project's (tests declare their own), and its
    *  timings (env JOB_POLL_SECONDS, JOB_STOP_TIMEOUT_SECONDS). */
-  jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number };
+  jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number; cronCheckSeconds?: number };
+  /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES, default 60). */
+  alertLeadMinutes?: number;
   logger?: boolean;
 }
 
@@ -113,6 +116,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       queues: [...projectQueues, ...(opts.jobs?.queues ?? [])],
       pollSeconds: opts.jobs?.pollSeconds ?? env.JOB_POLL_SECONDS,
       stopTimeoutSeconds: opts.jobs?.stopTimeoutSeconds ?? env.JOB_STOP_TIMEOUT_SECONDS,
+      cronCheckSeconds: opts.jobs?.cronCheckSeconds,
       onError: (error) => console.error('channel-api: job queue error', error),
     });
     const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
@@ -148,6 +152,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       signing,
       media,
       jobs,
+      alertLeadMinutes: opts.alertLeadMinutes ?? env.ALERT_LEAD_MINUTES,
       signInLimits: {
         windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
         accountFailures: env.SIGN_IN_ACCOUNT_FAILURES,
@@ -157,6 +162,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
+    await startAlerts(deps);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));

@@ -1,4 +1,5 @@
 import * as account from './account.ts';
+import * as alerts from './alerts.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as checkout from './checkout.ts';
@@ -20,6 +21,7 @@ export { clip, type Clip } from './account.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
+export * from './alerts.ts';
 export * from './favorites.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
@@ -88,6 +90,9 @@ export const api = {
   addFavorite: favorites.addFavorite,
   deleteFavorite: favorites.deleteFavorite,
   favoriteEvents: favorites.favoriteEvents,
+  favoriteAlerts: favorites.favoriteAlerts,
+  alertUnsubscribe: alerts.alertUnsubscribe,
+  confirmAlertUnsubscribe: alerts.confirmAlertUnsubscribe,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -1,3 +1,4 @@
+import { loadSigning } from '../../../channel-api/signing.ts';
 import { accounts } from './accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
@@ -97,6 +98,16 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       });
       if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
       return { key: fan.key, id: added.json.data.id as number };
+    },
+    alertToken: async () => {
+      const fan = await acc.signUp();
+      const added = await http.request('POST', '/favorite', {
+        body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key },
+      });
+      if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
+      // Signed as the alert mail signs it (services/alerts.ts), with the server's own secret.
+      const signing = await loadSigning(server.db, {});
+      return signing.token('alert-unsubscribe', { u: fan.user.id as number, f: [added.json.data.id as number], k: 'reminder' });
     },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });
