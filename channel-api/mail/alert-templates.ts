@@ -75,7 +75,8 @@ export function headerColors(colors: Record<string, string>): { background: stri
 
 export function renderAlert(a: AlertMail): { subject: string; text: string; html: string } {
   const when = alertTime(a.start, a.timeZone);
-  const subject = a.kind === 'go-live' ? `${a.game} is live now on ${a.channelName}` : `${a.game} starts in ${leadText(a.leadMinutes)} on ${a.channelName}`;
+  // "Soon", not "in an hour": a reminder planned late (the fan turned it on 20 minutes before) is still true.
+  const subject = a.kind === 'go-live' ? `Live now on ${a.channelName}: ${a.game}` : `Starting soon on ${a.channelName}: ${a.game}`;
   const greeting = a.firstName ? `Hello ${a.firstName},` : 'Hello,';
   const lead = a.kind === 'go-live' ? `${a.game} has started (${when}).` : `${a.game} starts at ${when}.`;
   const action = a.kind === 'go-live' ? 'Watch the game' : 'Open the game';
