@@ -39,9 +39,11 @@ export async function alertsDue(db: Db, q: DueFilter): Promise<DueAlert[]> {
   const out: DueAlert[] = [];
   for (const kind of kinds) {
     const which = sql.join(
-      [column[kind], q.userId !== undefined ? sql`f.user_id = ${q.userId}` : undefined, q.favoriteId !== undefined ? sql`f.id = ${q.favoriteId}` : undefined].filter(
-        (c): c is SQL => c !== undefined,
-      ),
+      [
+        column[kind],
+        q.userId !== undefined ? sql`f.user_id = ${q.userId}` : undefined,
+        q.favoriteId !== undefined ? sql`f.id = ${q.favoriteId}` : undefined,
+      ].filter((c): c is SQL => c !== undefined),
       sql` AND `,
     );
     const games = sql.join(
@@ -77,11 +79,7 @@ export async function alertsDue(db: Db, q: DueFilter): Promise<DueAlert[]> {
 /** Claims the mail of this game, kind and fan: true for the one caller that inserts its row,
  *  false for any other, before or at the same time, on any server. */
 export async function claimAlertMail(db: Db, userId: number, eventId: number, kind: AlertKind): Promise<boolean> {
-  const claimed = await db
-    .insert(t.alertMails)
-    .values({ userId, eventId, kind })
-    .onConflictDoNothing()
-    .returning({ userId: t.alertMails.userId });
+  const claimed = await db.insert(t.alertMails).values({ userId, eventId, kind }).onConflictDoNothing().returning({ userId: t.alertMails.userId });
   return claimed.length > 0;
 }
 
@@ -89,7 +87,10 @@ const mail = (userId: number, eventId: number, kind: AlertKind) =>
   and(eq(t.alertMails.userId, userId), eq(t.alertMails.eventId, eventId), eq(t.alertMails.kind, kind));
 
 export async function markAlertMailSent(db: Db, userId: number, eventId: number, kind: AlertKind): Promise<void> {
-  await db.update(t.alertMails).set({ sentAt: new Date() }).where(mail(userId, eventId, kind));
+  await db
+    .update(t.alertMails)
+    .set({ sentAt: new Date() })
+    .where(mail(userId, eventId, kind));
 }
 
 /** Gives a claim back when its mail could not be handed over, so the job's retry may send it. */

@@ -1,6 +1,6 @@
+import { accessTypeOf } from '../../contract/access.ts';
 import type { AlertKind } from '../../contract/index.ts';
 import { hasAccess, watchable } from '../access.ts';
-import { accessTypeOf } from '../../contract/access.ts';
 import type { Deps } from '../deps.ts';
 import { defineQueue } from '../queue/job-queue.ts';
 import { alertsDue, claimAlertMail, markAlertMailSent, releaseAlertMail, type DueAlert } from '../repo/alerts.ts';

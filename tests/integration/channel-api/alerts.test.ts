@@ -102,7 +102,9 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const game = free[1];
     const start = await startsIn(game, 50 * 60);
     const [team] = (
-      await server.db.execute<{ participant_id: number }>(sql`SELECT participant_id FROM event_participants WHERE event_id = ${game.id} ORDER BY position LIMIT 1`)
+      await server.db.execute<{ participant_id: number }>(
+        sql`SELECT participant_id FROM event_participants WHERE event_id = ${game.id} ORDER BY position LIMIT 1`,
+      )
     ).rows;
     const both = await acc.signUp();
     const reminderOnly = await acc.signUp();

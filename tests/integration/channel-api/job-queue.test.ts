@@ -28,7 +28,14 @@ async function sharedData() {
   if (!onPostgres) await copySeededPglite(dataDir);
   const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
   return {
-    start: () => startChannelApi({ port: 0, dataDir, databaseUrl: database?.url, logger: false, jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20, cronCheckSeconds: 1 } }),
+    start: () =>
+      startChannelApi({
+        port: 0,
+        dataDir,
+        databaseUrl: database?.url,
+        logger: false,
+        jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20, cronCheckSeconds: 1 },
+      }),
     remove: async () => {
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -152,7 +159,9 @@ describe('the job queue', () => {
     // check (each second here) sends it; it sends once per minute at most.
     await api.jobs.schedule(cron, '* * * * *', { n: 42 }, { tz: 'America/Chicago' });
     await until(async () => expect(ran.get(cron.name)).toEqual([42]));
-    const { rows } = await api.db.execute<{ name: string; cron: string; timezone: string }>(sql`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test-cron'`);
+    const { rows } = await api.db.execute<{ name: string; cron: string; timezone: string }>(
+      sql`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test-cron'`,
+    );
     expect(rows).toEqual([{ name: 'test-cron', cron: '* * * * *', timezone: 'America/Chicago' }]);
     await expect(api.jobs.schedule(cron, 'every minute', { n: 1 })).rejects.toThrow();
     await expect(api.jobs.schedule(defineQueue<{ n: number }>({ name: 'test-undeclared-cron' }), '* * * * *', { n: 1 })).rejects.toThrow(/not declared/);

@@ -1,8 +1,8 @@
-import { loadSigning } from '../../../channel-api/signing.ts';
 import { accounts } from './accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
+import { loadSigning } from '../../../channel-api/signing.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';

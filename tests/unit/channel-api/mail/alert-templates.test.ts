@@ -55,7 +55,12 @@ describe('alert mails', () => {
   });
 
   it('writes a go-live mail, and says what to buy for a game the fan cannot watch yet', () => {
-    const mail = renderAlert({ ...base, kind: 'go-live', followed: ['this game'], purchase: 'This game is pay-per-view: buy a ticket for it on its page to watch.' });
+    const mail = renderAlert({
+      ...base,
+      kind: 'go-live',
+      followed: ['this game'],
+      purchase: 'This game is pay-per-view: buy a ticket for it on its page to watch.',
+    });
     expect(mail.subject).toBe('Live now on Lakeshore <Athletic> Conference: Boys Basketball: Bayside at Lakeview');
     expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview has started (Sat, Mar 14, 2026, 7:00 PM CDT).');
     expect(mail.text).toContain('This game is pay-per-view: buy a ticket for it on its page to watch.');
