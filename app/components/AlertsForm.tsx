@@ -18,7 +18,8 @@ interface Props {
  *  (app/routes/alerts.tsx), back to My games with a toast; with JavaScript a fetcher that says
  *  it is saving, then what it saved. */
 export function AlertsForm({ favoriteId, name, goLive, reminder, leadMinutes }: Props) {
-  const fetcher = useFetcher<typeof alertsAction>();
+  // Keyed: the answer stays shown if the list is drawn again when the page's data reloads.
+  const fetcher = useFetcher<typeof alertsAction>({ key: `alerts-${favoriteId}` });
   const hydrated = useHydrated();
   const saving = fetcher.state !== 'idle';
   const id = (field: string) => `alerts-${favoriteId}-${field}`;
