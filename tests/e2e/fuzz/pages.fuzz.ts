@@ -64,6 +64,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
   { url: '/my-games?show=:v&from=:v&to=:v&page=:v', route: 'routes/my-games' },
   { url: '/follow', route: 'routes/follow' },
+  { url: '/alerts', route: 'routes/alerts' },
+  { url: '/alerts/unsubscribe/:token', route: 'routes/alerts_.unsubscribe.$token' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
