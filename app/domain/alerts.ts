@@ -13,9 +13,16 @@ export function leadWords(minutes: number): string {
 export const alertLabel = (kind: AlertKind, leadMinutes: number) =>
   kind === 'go-live' ? 'E-mail me when a game starts' : `E-mail me ${leadWords(leadMinutes)} before a game`;
 
-/** What an alert is, in a sentence's middle: "e-mails when a game starts". */
-export const alertWhat = (kind: AlertKind, leadMinutes: number) =>
-  kind === 'go-live' ? 'e-mails when a game starts' : `e-mails ${leadWords(leadMinutes)} before a game`;
+/** What an alert sends, after "you get" / "you will no longer get": "an e-mail 3 hours before
+ *  Boys Football: … starts" for one followed game, "an e-mail when each game of Lakeview Lions and
+ *  Harbor Point starts" for followed teams, schools, sports, divisions or venues. */
+export function alertSentence(kind: AlertKind, leadMinutes: number, favorites: readonly { name: string; favoritable_type: string }[]): string {
+  const when = kind === 'go-live' ? 'when' : `${leadWords(leadMinutes)} before`;
+  if (favorites.length === 1 && favorites[0].favoritable_type === 'favorite_event') return `an e-mail ${when} ${favorites[0].name} starts`;
+  const names = favorites.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name));
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return kind === 'go-live' ? `an e-mail when each game of ${list} starts` : `an e-mail ${when} each game of ${list}`;
+}
 
 /** The toast after saving a favorite's alerts. */
 export function alertsSaved(name: string, goLive: boolean, reminder: boolean, leadMinutes: number): string {

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ALERT_MSG, alertToken, api, type AlertSubscription } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { alertWhat } from '~/domain/alerts';
+import { alertSentence } from '~/domain/alerts';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
@@ -57,9 +57,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-const names = (list: string[]) => (list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
-const followedNames = (alert: AlertSubscription) =>
-  names(alert.favorites.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name)));
+const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.favorites);
 
 export default function AlertUnsubscribe() {
   const loaded = useLoaderData<typeof loader>() as Answer;
@@ -77,15 +75,13 @@ export default function AlertUnsubscribe() {
           <p>
             {shown.alert.favorites.length === 0
               ? 'You no longer follow what this e-mail was about, so it has no alerts.'
-              : `Done: you will no longer get ${alertWhat(shown.alert.kind, shown.alert.lead_minutes)} of ${followedNames(shown.alert)}.`}
+              : `Done: you will no longer get ${sentence(shown.alert)}.`}
           </p>
         </div>
       ) : (
         <Form method="post" className="card-form">
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-          <p>
-            You get {alertWhat(shown.alert.kind, shown.alert.lead_minutes)} of {followedNames(shown.alert)}.
-          </p>
+          <p>You get {sentence(shown.alert)}.</p>
           <div className="form-actions">
             <SubmitButton pendingText="Stopping…">Stop these e-mails</SubmitButton>
           </div>

@@ -80,7 +80,14 @@ export function renderAlert(a: AlertMail): { subject: string; text: string; html
   const greeting = a.firstName ? `Hello ${a.firstName},` : 'Hello,';
   const lead = a.kind === 'go-live' ? `${a.game} has started (${when}).` : `${a.game} starts at ${when}.`;
   const action = a.kind === 'go-live' ? 'Watch the game' : 'Open the game';
-  const chose = a.kind === 'go-live' ? 'to be e-mailed when their games start' : `to be e-mailed ${leadText(a.leadMinutes)} before their games`;
+  // A followed game is named 'this game' (services/alerts.ts): "it", not "their games".
+  const before = a.kind === 'go-live' ? 'when' : `${leadText(a.leadMinutes)} before`;
+  const chose =
+    a.followed.length === 1 && a.followed[0] === 'this game'
+      ? `to be e-mailed ${before} it starts`
+      : a.kind === 'go-live'
+        ? 'to be e-mailed when their games start'
+        : `to be e-mailed ${before} their games`;
   const why = `You get this e-mail because you follow ${names(a.followed)} on ${a.channelName} and chose ${chose}.`;
   const stop = 'Stop these e-mails';
   const text = [

@@ -53,7 +53,7 @@ test('a fan turns a reminder on in My games, gets the mail, and its one-click un
   const mail = await latestMail({ to: fan.email, subject: `Starting soon`, after: since });
   expect(mail.subject).toContain(game.name);
   expect(mail.text).toContain(`${WEB_URL}/watch/${game.id}`);
-  expect(mail.text).toContain(`chose to be e-mailed ${LEAD_WORDS} before their games`);
+  expect(mail.text).toContain(`chose to be e-mailed ${LEAD_WORDS} before it starts`);
   const unsubscribe = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1];
   expect(unsubscribe.startsWith(`${WEB_URL}/alerts/unsubscribe/`)).toBe(true);
   expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -68,7 +68,7 @@ test('a fan turns a reminder on in My games, gets the mail, and its one-click un
     });
     expect(posted.status()).toBe(200);
     expect(posted.headers()['set-cookie']).toBeUndefined();
-    expect(await posted.text()).toContain(`Done: you will no longer get e-mails ${LEAD_WORDS} before a game of the game ${game.name}.`);
+    expect(await posted.text()).toContain(`Done: you will no longer get an e-mail ${LEAD_WORDS} before ${game.name} starts.`);
   }
   await page.reload();
   await expect(alertsOf(page, game.name).reminder).not.toBeChecked();
@@ -84,10 +84,10 @@ test('a fan turns a reminder on in My games, gets the mail, and its one-click un
   expect(opened!.headers()['x-robots-tag']).toBe('noindex, nofollow');
   expect(opened!.headers()['set-cookie']).toBeUndefined();
   await expect(page.getByRole('heading', { level: 1, name: 'Alert e-mails' })).toBeVisible();
-  await expect(page.getByText(`You get e-mails ${LEAD_WORDS} before a game of the game ${game.name}.`)).toBeVisible();
+  await expect(page.getByText(`You get an e-mail ${LEAD_WORDS} before ${game.name} starts.`)).toBeVisible();
   await checkA11y();
   await page.getByRole('button', { name: 'Stop these e-mails' }).click();
-  await expect(page.getByText(`Done: you will no longer get e-mails ${LEAD_WORDS} before a game of the game ${game.name}.`)).toBeVisible();
+  await expect(page.getByText(`Done: you will no longer get an e-mail ${LEAD_WORDS} before ${game.name} starts.`)).toBeVisible();
   await expect(page).toHaveURL(unsubscribe);
   await checkA11y();
   await signIn(context, fan);

@@ -65,7 +65,7 @@ describe('alert mails', () => {
     expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview has started (Sat, Mar 14, 2026, 7:00 PM CDT).');
     expect(mail.text).toContain('This game is pay-per-view: buy a ticket for it on its page to watch.');
     expect(mail.text).toContain('Watch the game:\nhttps://fans.example/watch/12');
-    expect(mail.text).toContain('because you follow this game on Lakeshore <Athletic> Conference and chose to be e-mailed when their games start.');
+    expect(mail.text).toContain('because you follow this game on Lakeshore <Athletic> Conference and chose to be e-mailed when it starts.');
     expect(mail.html).toContain('<strong>This game is pay-per-view: buy a ticket for it on its page to watch.</strong>');
   });
 
