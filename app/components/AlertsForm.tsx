@@ -1,8 +1,6 @@
-import { useFetcher } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useFetcher, useLocation } from '@remix-run/react';
 import { CsrfField } from '~/components/form/FormGuards';
 import { alertLabel } from '~/domain/alerts';
-import type { action as alertsAction } from '~/routes/alerts';
 
 interface Props {
   favoriteId: number;
@@ -15,19 +13,26 @@ interface Props {
 }
 
 /** A followed thing's two alert e-mails and their Save button: a plain form posting to /alerts
- *  (app/routes/alerts.tsx), back to My games with a toast; with JavaScript a fetcher that says
- *  it is saving, then what it saved. */
+ *  (app/routes/alerts.tsx), which comes back to this page with a toast. With JavaScript a fetcher
+ *  posts it (the button says it is saving) and follows the same way back, keeping the scroll. */
 export function AlertsForm({ favoriteId, name, goLive, reminder, leadMinutes }: Props) {
-  // Keyed: the answer stays shown if the list is drawn again when the page's data reloads.
-  const fetcher = useFetcher<typeof alertsAction>({ key: `alerts-${favoriteId}` });
-  const hydrated = useHydrated();
+  const fetcher = useFetcher({ key: `alerts-${favoriteId}` });
+  const { pathname, search } = useLocation();
   const saving = fetcher.state !== 'idle';
   const id = (field: string) => `alerts-${favoriteId}-${field}`;
   return (
-    <fetcher.Form method="post" action="/alerts" className="alerts-form" onSubmit={(e) => saving && e.preventDefault()}>
+    <fetcher.Form
+      method="post"
+      action="/alerts"
+      className="alerts-form"
+      preventScrollReset
+      // Remix finds the /alerts route when the form renders (as its own <Form> does), not on the first save.
+      data-discover="true"
+      onSubmit={(e) => saving && e.preventDefault()}
+    >
       <CsrfField />
       <input type="hidden" name="favorite_id" value={favoriteId} />
-      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+      <input type="hidden" name="back" value={`${pathname}${search}`} />
       <fieldset>
         <legend className="sr-only">Alert e-mails for {name}</legend>
         <div className="field field--checkbox">
@@ -43,8 +48,8 @@ export function AlertsForm({ favoriteId, name, goLive, reminder, leadMinutes }: 
         {saving ? 'Saving…' : 'Save'}
         <span className="sr-only"> alerts for {name}</span>
       </button>
-      <span role="status" className={fetcher.data && !saving ? `alerts-form__status${fetcher.data.ok ? '' : ' alerts-form__status--error'}` : 'sr-only'}>
-        {saving ? 'Saving…' : (fetcher.data?.text ?? '')}
+      <span role="status" className="sr-only">
+        {saving ? 'Saving…' : ''}
       </span>
     </fetcher.Form>
   );

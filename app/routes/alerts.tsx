@@ -1,18 +1,18 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { alertsSaved } from '~/domain/alerts';
-import { alertsSchema } from '~/forms/alerts';
+import { alertsBack, alertsSchema } from '~/forms/alerts';
 import { notFound } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
 /* POST /alerts: saves a followed thing's two alert e-mails (My games, app/components/AlertsForm.tsx).
-   A signed-in fan's post with their page's CSRF token; without JavaScript it goes back to My games
-   with a toast, with it (`stay`) it answers the toast's words and Remix reloads the page's data. */
+   A signed-in fan's post with their page's CSRF token; it goes back to My games with a toast, with
+   or without JavaScript (a fetcher follows the redirect, keeping the scroll). */
 
 export const loader = () => {
   throw notFound();
@@ -33,14 +33,12 @@ export async function action(args: ActionFunctionArgs) {
       channel.asUser(api.favorites, {}),
     ]);
     const text = alertsSaved(data.name, data.alert_go_live, data.alert_reminder, meta.alert_lead_minutes);
-    if (form.stay) return json({ ok: true as const, text });
-    return seeOtherWithToast(session, '/my-games', { text, type: 'success' });
+    return seeOtherWithToast(session, alertsBack(form), { text, type: 'success' });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
     // Unfollowed meanwhile (in another tab): My games shows what is true now.
     const text = refusal.kind === 'outage' ? 'We could not reach the channel. Please try again.' : 'You no longer follow that, so it has no alerts.';
-    if (form.stay) return json({ ok: false as const, text }, { status: refusal.kind === 'outage' ? 503 : 404 });
-    return seeOtherWithToast(session, '/my-games', { text, type: 'error' });
+    return seeOtherWithToast(session, alertsBack(form), { text, type: 'error' });
   }
 }

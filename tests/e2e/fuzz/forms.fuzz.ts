@@ -406,7 +406,7 @@ function forms(): Form[] {
       name: 'alert e-mails of a followed thing',
       path: '/alerts',
       route: 'alerts',
-      fields: ['favorite_id', 'go_live', 'reminder', 'stay'],
+      fields: ['favorite_id', 'go_live', 'reminder', 'back'],
       open: following,
       // Another fan's favorite: its alerts never change, whatever the post.
       base: async () => ({ favorite_id: String(otherFollow.id), go_live: 'on', reminder: 'on' }),
