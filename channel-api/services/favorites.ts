@@ -1,10 +1,10 @@
 import { api, FAVORITE_MSG, type Favorite } from '../../contract/index.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { planAlerts } from './alerts.ts';
 import { notFound, refusal } from '../http/errors.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { listEvents } from '../repo/events.ts';
 import { deleteFavorite, favoritesOf, followable, followedBy, insertFavorite, setFavoriteAlerts } from '../repo/favorites.ts';
-import { planAlerts } from './alerts.ts';
 import type { UserRow } from '../repo/users.ts';
 
 /* A fan's favorites (spec sections 3, 5, 7): every call is the signed-in fan's own. */
