@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ALERT_LEAD_MINUTES } from './tests/e2e/support/alerts.ts';
 import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
 import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
@@ -78,6 +79,8 @@ export default defineConfig({
         // An account is refused after a few failed sign-ins (login.spec.ts), not ten.
         SIGN_IN_WINDOW_SECONDS: String(SIGN_IN_LIMITS.windowSeconds),
         SIGN_IN_ACCOUNT_FAILURES: String(SIGN_IN_LIMITS.accountFailures),
+        // A reminder reaches the next upcoming game, so its mail comes during the run (alerts.spec.ts).
+        ALERT_LEAD_MINUTES: String(ALERT_LEAD_MINUTES),
         // Links in mail (written to DATA_DIR/outbox) lead to the web server under test.
         PUBLIC_URL: WEB_URL,
         GOOGLE_ISSUER: OIDC_URL,

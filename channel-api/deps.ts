@@ -39,6 +39,8 @@ export interface Deps {
   media: MediaAccess;
   /** The project's one durable job queue: send jobs (in a transaction too) and work them (ADR 032). */
   jobs: JobQueue;
+  /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES). */
+  alertLeadMinutes: number;
   /** Failed sign-ins allowed per account and per address (services/sign-in-limits.ts). */
   signInLimits: SignInLimits;
   log(message: string): void;

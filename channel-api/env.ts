@@ -51,6 +51,13 @@ const schema = z.object({
    *  wakes it at once), and how long a stop waits for running jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
   JOB_STOP_TIMEOUT_SECONDS: seconds(30),
+  /** How long before a game its reminder mail goes (issue 24, default an hour). */
+  ALERT_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

@@ -30,6 +30,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { startAlerts } from './services/alerts.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
@@ -67,7 +68,9 @@ export interface ChannelApiOptions {
   signInLimits?: Partial<SignInLimits>;
   /** The job queue (ADR 032): queues besides the project's (tests declare their own), and its
    *  timings (env JOB_POLL_SECONDS, JOB_STOP_TIMEOUT_SECONDS). */
-  jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number };
+  jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number; cronCheckSeconds?: number };
+  /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES, default 60). */
+  alertLeadMinutes?: number;
   logger?: boolean;
 }
 
@@ -117,6 +120,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       queues: [...projectQueues, ...(opts.jobs?.queues ?? [])],
       pollSeconds: opts.jobs?.pollSeconds ?? env.JOB_POLL_SECONDS,
       stopTimeoutSeconds: opts.jobs?.stopTimeoutSeconds ?? env.JOB_STOP_TIMEOUT_SECONDS,
+      cronCheckSeconds: opts.jobs?.cronCheckSeconds,
       onError: (error) => console.error('channel-api: job queue error', error),
     });
     const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
@@ -152,6 +156,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       signing,
       media,
       jobs,
+      alertLeadMinutes: opts.alertLeadMinutes ?? env.ALERT_LEAD_MINUTES,
       signInLimits: {
         windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
         accountFailures: env.SIGN_IN_ACCOUNT_FAILURES,
@@ -161,6 +166,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
+    await startAlerts(deps);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));

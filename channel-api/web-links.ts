@@ -18,6 +18,8 @@ export const webPaths = {
   paymentMethods: '/profile/payment-methods',
   /** A gift's redeem page, mailed to its recipient (ADR 019). */
   gift: (token: string) => `/gift/${token}`,
+  /** An alert mail's one-click unsubscribe address (RFC 8058) and its confirm page (issue 24). */
+  alertUnsubscribe: (token: string) => `/alerts/unsubscribe/${token}`,
   /** The pages a one-time mailed link opens, by the mail that carries it. */
   verify: '/verify-email',
   reset: '/password-reset',

@@ -20,6 +20,8 @@ export const FAVORITE_MSG = {
   itemNotFound: 'There is nothing to follow with this id',
   /** Not in the spec: DELETE of an id that is not one of the fan's favorites. */
   notFound: 'Favorite not found',
+  /** Not in the spec: the alert opt-ins are true or false. */
+  alertFlag: 'must be true or false',
 } as const;
 
 export const favoritableType = z.enum(FAVORITABLE_TYPES, { errorMap: () => ({ message: FAVORITE_MSG.type }) });
@@ -34,17 +36,35 @@ export const favorite = z.object({
   alias: z.string().nullable(),
   image: z.string().nullable(),
   created_at: z.string(),
+  /** Not in the spec: the fan's alert mails for this thing's games (issue 24): when a game
+   *  starts, and `alert_lead_minutes` (GET /favorites' meta) before it. */
+  alert_go_live: z.boolean(),
+  alert_reminder: z.boolean(),
 });
 export type Favorite = z.infer<typeof favorite>;
 
-/** Spec: GET /favorites — the fan's favorites, oldest first. */
+/** Spec: GET /favorites — the fan's favorites, oldest first. Not in the spec: `meta` says how long
+ *  before a game its reminder mail goes (ALERT_LEAD_MINUTES), for the opt-in's label. */
 export const favorites = endpoint({
   name: 'favorites',
   method: 'GET',
   path: '/favorites',
   auth: 'apiKey',
   params: z.object({}).strict(),
-  response: envelope(z.array(favorite)),
+  response: z.object({ data: z.array(favorite), meta: z.object({ alert_lead_minutes: z.number().int().positive() }) }),
+});
+
+const flag = z.boolean({ errorMap: () => ({ message: FAVORITE_MSG.alertFlag }) });
+
+/** Not in the spec (issue 24): sets one of the fan's own favorites' two alert opt-ins; another's
+ *  is not found. Turning one on plans the mails of its games that are near. */
+export const favoriteAlerts = endpoint({
+  name: 'favoriteAlerts',
+  method: 'POST',
+  path: '/favorite/:id/alerts',
+  auth: 'apiKey',
+  params: z.object({ id, go_live: flag, reminder: flag }).strict(),
+  response: envelope(favorite),
 });
 
 /** Spec: POST /favorite. Following what the fan already follows answers that favorite again. */

@@ -1,4 +1,5 @@
 import * as account from './account.ts';
+import * as alerts from './alerts.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as calendar from './calendar.ts';
@@ -21,6 +22,7 @@ export { clip, type Clip } from './account.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
+export * from './alerts.ts';
 export * from './favorites.ts';
 export * from './calendar.ts';
 export * from './subscriptions.ts';
@@ -94,6 +96,9 @@ export const api = {
   makeCalendarFeed: calendar.makeCalendarFeed,
   deleteCalendarFeed: calendar.deleteCalendarFeed,
   calendarFeedGames: calendar.calendarFeedGames,
+  favoriteAlerts: favorites.favoriteAlerts,
+  alertUnsubscribe: alerts.alertUnsubscribe,
+  confirmAlertUnsubscribe: alerts.confirmAlertUnsubscribe,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api, type FavoritableType } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
+import { AlertsForm } from '~/components/AlertsForm';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
@@ -12,8 +13,8 @@ import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
-/* "My games" (issue 24): what the signed-in fan follows, with Unfollow, and the games of all of
-   it (the channel's GET /events/favorite), filtered by status and dates, paged. Private. */
+/* "My games" (issue 24): what the signed-in fan follows, with Unfollow and its two alert e-mails
+   (AlertsForm), and the games of all of it (the channel's GET /events/favorite), filtered by status and dates, paged. Private. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My games', 'The games of the schools, teams, sports and venues you follow.');
@@ -38,12 +39,14 @@ export async function loader(args: LoaderFunctionArgs) {
     favoriteId: f.id,
     name: f.name,
     kind: KIND_WORDS[f.favoritable_type],
+    goLive: f.alert_go_live,
+    reminder: f.alert_reminder,
   }));
-  return json({ filters, followed, events: games.data, total: games.meta.total });
+  return json({ filters, followed, leadMinutes: favorites.meta.alert_lead_minutes, events: games.data, total: games.meta.total });
 }
 
 export default function MyGames() {
-  const { filters, followed, events, total } = useLoaderData<typeof loader>();
+  const { filters, followed, leadMinutes, events, total } = useLoaderData<typeof loader>();
   const follows: Follow[] = followed.map(({ type, id, favoriteId }) => ({ type, id, favoriteId }));
   const pages = pageCount(total, MY_GAMES_PAGE_SIZE);
   return (
@@ -81,6 +84,14 @@ export default function MyGames() {
                     <span className="following__kind">{f.kind}</span>
                   </span>
                   <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
+                  <AlertsForm
+                    key={`${f.goLive}-${f.reminder}`}
+                    favoriteId={f.favoriteId}
+                    name={f.name}
+                    goLive={f.goLive}
+                    reminder={f.reminder}
+                    leadMinutes={leadMinutes}
+                  />
                 </li>
               ))}
             </ul>

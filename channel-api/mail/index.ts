@@ -28,8 +28,11 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     outboxDir: smtp ? null : opts.outboxDir,
     async send(kind, to, input) {
-      const { subject, text, html } = renderMail(kind, input);
-      const message = { from: opts.from, to, subject, text, html };
+      const { subject, text, html, unsubscribe } = renderMail(kind, input);
+      // RFC 8058 one-click: nodemailer writes List-Unsubscribe from `list`; the -Post header it
+      // has no option for (nodemailer #1256). With DKIM, both must be in dkim.headerFieldNames.
+      const oneClick = unsubscribe ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {};
+      const message = { from: opts.from, to, subject, text, html, ...oneClick };
       if (smtp) {
         await smtp.sendMail(message);
         return;

@@ -1,9 +1,10 @@
+import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { formatMoney, toCents } from '../money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
-export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending' | 'gift';
+export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending' | 'gift' | 'alert';
 
 /** A paid purchase, as its receipt lists it. */
 export interface Receipt {
@@ -24,6 +25,16 @@ export interface MailInput {
   receipt?: Receipt;
   /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link: their words. */
   notice?: { subject: string; paragraphs: string[]; action: string };
+  /** Only for 'alert' (a game's go-live or reminder mail): `link` is its watch page. */
+  alert?: AlertMail;
+}
+
+/** A rendered mail; `unsubscribe` is the one-click address (RFC 8058) the mailer puts in its headers. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribe?: string;
 }
 
 interface Copy {
@@ -60,7 +71,8 @@ const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function renderMail(kind: MailKind, input: MailInput): { subject: string; text: string; html: string } {
+export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
+  if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl };
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
   if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
   const c = copy[kind](input.channelName);

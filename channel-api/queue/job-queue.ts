@@ -67,6 +67,10 @@ export interface JobQueue {
   /** Runs the handler for each job of the queue: resolved, the job is completed; thrown (or over
    *  expireInSeconds), it is retried, then failed. */
   work<Data extends object>(queue: QueueDefinition<Data>, handler: (job: Job<Data>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /** Sends `data` to the queue at each time of the cron expression (in `tz`, default UTC), from
+   *  whichever server's clock checks first (pg-boss's timekeeper: once per minute at most); a
+   *  second call with the queue replaces its schedule. */
+  schedule<Data extends object>(queue: QueueDefinition<Data>, cron: string, data: Data, options?: { tz?: string }): Promise<void>;
   /** The failed jobs, newest first: what went wrong, for the operator (GET /ops/jobs). */
   failed(limit?: number): Promise<FailedJob[]>;
   /** Stops taking jobs, waits for the running ones (up to stopTimeoutSeconds; one still running
@@ -80,6 +84,8 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for jobs; a send in this process wakes its workers at once. */
   pollSeconds: number;
   stopTimeoutSeconds: number;
+  /** How often a server checks the schedules (default 30 s; tests shorten it). */
+  cronCheckSeconds?: number;
   onError(error: Error): void;
 }
 
@@ -95,6 +101,7 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
     pollingIntervalSeconds: opts.pollSeconds,
     archiveCompletedAfterSeconds: KEEP_SECONDS,
     archiveFailedAfterSeconds: KEEP_SECONDS,
+    ...(opts.cronCheckSeconds ? { cronMonitorIntervalSeconds: opts.cronCheckSeconds, cronWorkerIntervalSeconds: opts.cronCheckSeconds } : {}),
   });
   boss.on('error', opts.onError);
   await boss.start();
@@ -137,6 +144,10 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
         }
       };
       for (let i = 0; i < (options.concurrency ?? 1); i++) ids.push(await boss.work<Data>(queue.name, { batchSize: 1, includeMetadata: true }, run));
+    },
+    async schedule<Data extends object>(queue: QueueDefinition<Data>, cron: string, data: Data, options: { tz?: string } = {}) {
+      known(queue);
+      await boss.schedule(queue.name, cron, data, { tz: options.tz ?? 'UTC' });
     },
     failed: (limit = 100) => failedJobs(sql, limit),
     async stop() {

@@ -1,5 +1,6 @@
 import type { QueueDefinition } from './job-queue.ts';
+import { alertMailQueue, alertSweepQueue } from '../services/alerts.ts';
 
 /* Every queue of the project, created (or updated) when the channel API starts: declare a queue
  * here with defineQueue (job-queue.ts) beside the service whose jobs it runs, and list it. */
-export const projectQueues: readonly QueueDefinition<object>[] = [];
+export const projectQueues: readonly QueueDefinition<object>[] = [alertMailQueue, alertSweepQueue];

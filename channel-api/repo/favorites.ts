@@ -23,7 +23,7 @@ const names = (type: FavoritableType) => sql`${t.favorites.favoritableType} = ${
 function favoritesWithItems(db: Db, channelId: number, where: SQL | undefined) {
   const f = t.favorites;
   return db
-    .select({ id: f.id, type: f.favoritableType, itemId: f.favoritableId, createdAt: f.createdAt, ...item })
+    .select({ id: f.id, type: f.favoritableType, itemId: f.favoritableId, createdAt: f.createdAt, goLive: f.alertGoLive, reminder: f.alertReminder, ...item })
     .from(f)
     .leftJoin(t.participants, sql`${names('participant')} ${t.participants.id} = ${f.favoritableId} AND ${t.participants.channelId} = ${channelId}`)
     .leftJoin(
@@ -47,6 +47,8 @@ const favoriteOf = (r: Row): Favorite => ({
   alias: r.alias,
   image: r.image,
   created_at: r.createdAt.toISOString(),
+  alert_go_live: r.goLive,
+  alert_reminder: r.reminder,
 });
 
 /** Favorites whose thing is still in the channel. */
@@ -86,6 +88,19 @@ export async function insertFavorite(db: Db, channelId: number, userId: number, 
   return present(rows)[0] ?? null;
 }
 
+/** Sets the alert opt-ins of one of the fan's own favorites (its thing still there); null when the
+ *  fan has no such favorite. */
+export async function setFavoriteAlerts(db: Db, channelId: number, userId: number, id: number, alerts: { goLive: boolean; reminder: boolean }) {
+  const mine = and(eq(t.favorites.userId, userId), eq(t.favorites.id, id));
+  const updated = await db
+    .update(t.favorites)
+    .set({ alertGoLive: alerts.goLive, alertReminder: alerts.reminder })
+    .where(mine)
+    .returning({ id: t.favorites.id });
+  if (updated.length === 0) return null;
+  return present(await favoritesWithItems(db, channelId, mine))[0] ?? null;
+}
+
 /** Unfollows one of the fan's own favorites (its thing there or gone); null when the fan has no
  *  favorite with this id. */
 export async function deleteFavorite(db: Db, channelId: number, userId: number, id: number): Promise<Favorite | null> {
@@ -100,18 +115,23 @@ export async function deleteFavorite(db: Db, channelId: number, userId: number, 
  *  a followed venue, of a followed sport or its parent, with a followed school or team (a school
  *  has its teams' games), or with a school or team of a followed division. Each game once. */
 export function followedBy(userId: number): SQL {
+  return sql`${t.events.id} IN (${coverage(sql`f.user_id = ${userId}`, sql``)})`;
+}
+
+/** Which games the favorites that pass `which` (a condition on `favorites f`) cover, by the one
+ *  rule of followedBy: rows of `event_id`, then the `columns` (of `f`, each after a comma). The
+ *  alert mails (repo/alerts.ts) plan from it, so "a game of a followed thing" means the same there. */
+export function coverage(which: SQL, columns: SQL): SQL {
   const f = sql`favorites f`;
-  return sql`${t.events.id} IN (
-    SELECT f.favoritable_id FROM ${f} WHERE f.user_id = ${userId} AND f.favoritable_type = 'favorite_event'
-    UNION SELECT e.id FROM events e JOIN ${f} ON f.favoritable_type = 'event_location' AND f.favoritable_id = e.location_id
-      WHERE f.user_id = ${userId}
-    UNION SELECT e.id FROM events e JOIN event_categories c ON c.id = e.event_category_id
-      JOIN ${f} ON f.favoritable_type = 'event_category' AND f.favoritable_id IN (c.id, c.parent_id) WHERE f.user_id = ${userId}
-    UNION SELECT ep.event_id FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
-      JOIN ${f} ON f.favoritable_type = 'participant' AND f.favoritable_id IN (p.id, p.parent_id) WHERE f.user_id = ${userId}
-    UNION SELECT ep.event_id FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
+  return sql`SELECT f.favoritable_id AS event_id${columns} FROM ${f} WHERE ${which} AND f.favoritable_type = 'favorite_event'
+    UNION SELECT e.id${columns} FROM events e JOIN ${f} ON f.favoritable_type = 'event_location' AND f.favoritable_id = e.location_id
+      WHERE ${which}
+    UNION SELECT e.id${columns} FROM events e JOIN event_categories c ON c.id = e.event_category_id
+      JOIN ${f} ON f.favoritable_type = 'event_category' AND f.favoritable_id IN (c.id, c.parent_id) WHERE ${which}
+    UNION SELECT ep.event_id${columns} FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
+      JOIN ${f} ON f.favoritable_type = 'participant' AND f.favoritable_id IN (p.id, p.parent_id) WHERE ${which}
+    UNION SELECT ep.event_id${columns} FROM event_participants ep JOIN participants p ON p.id = ep.participant_id
       LEFT JOIN participants school ON school.id = p.parent_id
       JOIN ${f} ON f.favoritable_type = 'participant_group' AND f.favoritable_id IN (p.participant_group_id, school.participant_group_id)
-      WHERE f.user_id = ${userId}
-  )`;
+      WHERE ${which}`;
 }

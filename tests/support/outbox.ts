@@ -14,6 +14,8 @@ export interface Mail {
   links: string[];
   /** File modification time, ms. */
   time: number;
+  /** The message's own headers, names lowercased, folded lines joined. */
+  headers: Record<string, string>;
 }
 
 interface Part {
@@ -101,6 +103,7 @@ export function parseMail(file: string): Mail {
     html,
     links: [...links],
     time: writtenAt(file),
+    headers: message.headers,
   };
 }
 

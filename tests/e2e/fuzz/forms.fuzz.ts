@@ -415,6 +415,31 @@ function forms(): Form[] {
       snapshot: (web) => feedState(web),
     },
     {
+      name: 'alert e-mails of a followed thing',
+      path: '/alerts',
+      route: 'alerts',
+      fields: ['favorite_id', 'go_live', 'reminder', 'back'],
+      open: following,
+      // Another fan's favorite: its alerts never change, whatever the post.
+      base: async () => ({ favorite_id: String(otherFollow.id), go_live: 'on', reminder: 'on' }),
+      snapshot: async (web) => Promise.all(await followsState(web)),
+    },
+    {
+      name: 'one-click unsubscribe with a forged token',
+      path: '/alerts/unsubscribe/:token',
+      // Signed by nobody: the address is exempt from the origin check, so every post must be refused by the token.
+      at: async () => `/alerts/unsubscribe/${Buffer.from(JSON.stringify({ u: 1, f: [otherFollow.id], k: 'reminder' })).toString('base64url')}.bm90LW91cnM`,
+      route: 'alerts_.unsubscribe.$token',
+      fields: ['List-Unsubscribe'],
+      open: async () => {
+        const web = await following();
+        await channelJson('POST', `/favorite/${otherFollow.id}/alerts`, { go_live: true, reminder: true, api_key: otherFollow.apiKey });
+        return web;
+      },
+      base: async () => ({ 'List-Unsubscribe': 'One-Click' }),
+      snapshot: async (web) => Promise.all(await followsState(web)),
+    },
+    {
       name: 'data saver switch',
       path: '/data-saver',
       route: 'data-saver',

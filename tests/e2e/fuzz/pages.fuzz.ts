@@ -68,6 +68,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/follow', route: 'routes/follow' },
   { url: '/my-games/calendar', route: 'routes/my-games_.calendar' },
   { url: '/calendar/:file', route: 'routes/calendar.$file' },
+  { url: '/alerts', route: 'routes/alerts' },
+  { url: '/alerts/unsubscribe/:token', route: 'routes/alerts_.unsubscribe.$token' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },

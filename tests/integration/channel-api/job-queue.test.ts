@@ -18,7 +18,8 @@ import { copySeededPglite } from '../support/pglite-template.ts';
 const done = defineQueue<{ n: number }>({ name: 'test-done' });
 const failing = defineQueue<{ n: number }>({ name: 'test-failing', retryLimit: 1, retryDelaySeconds: 0 });
 const keyed = defineQueue<{ n: number }>({ name: 'test-keyed' });
-const queues = [done, failing, keyed];
+const cron = defineQueue<{ n: number }>({ name: 'test-cron' });
+const queues = [done, failing, keyed, cron];
 
 /** A data dir (PGlite) or database (PostgreSQL) that several channel APIs open one after another. */
 async function sharedData() {
@@ -27,7 +28,14 @@ async function sharedData() {
   if (!onPostgres) await copySeededPglite(dataDir);
   const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
   return {
-    start: () => startChannelApi({ port: 0, dataDir, databaseUrl: database?.url, logger: false, jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20 } }),
+    start: () =>
+      startChannelApi({
+        port: 0,
+        dataDir,
+        databaseUrl: database?.url,
+        logger: false,
+        jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20, cronCheckSeconds: 1 },
+      }),
     remove: async () => {
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -143,6 +151,20 @@ describe('the job queue', () => {
     await expect(failing).rejects.toThrow('no_such_table');
     expect(await waiting).toEqual([{ two: 2 }]);
     expect((await api.db.execute(sql`SELECT 3 AS three`)).rows).toEqual([{ three: 3 }]);
+  });
+
+  it('sends a scheduled job at its cron time, and refuses a bad cron and an undeclared queue', async () => {
+    await api.jobs.work(cron, async (job) => record(cron.name, job.data.n));
+    // Every minute: the last minute's time is within pg-boss's one-minute window, so the first
+    // check (each second here) sends it; it sends once per minute at most.
+    await api.jobs.schedule(cron, '* * * * *', { n: 42 }, { tz: 'America/Chicago' });
+    await until(async () => expect(ran.get(cron.name)).toEqual([42]));
+    const { rows } = await api.db.execute<{ name: string; cron: string; timezone: string }>(
+      sql`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test-cron'`,
+    );
+    expect(rows).toEqual([{ name: 'test-cron', cron: '* * * * *', timezone: 'America/Chicago' }]);
+    await expect(api.jobs.schedule(cron, 'every minute', { n: 1 })).rejects.toThrow();
+    await expect(api.jobs.schedule(defineQueue<{ n: number }>({ name: 'test-undeclared-cron' }), '* * * * *', { n: 1 })).rejects.toThrow(/not declared/);
   });
 
   it('refuses a queue that was not declared', async () => {

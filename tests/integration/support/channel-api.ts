@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { copySeededPglite } from './pglite-template.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
-import { startChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
+import { startChannelApi, type ChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
 
 /*
@@ -25,6 +25,8 @@ export interface TestChannelApi {
   /** The server's open database (for arranging data the API cannot create yet, and clocks). */
   db: Db;
   databaseUrl?: string;
+  /** The server's job queue (to send a job as the server would). */
+  jobs: ChannelApi['jobs'];
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' |
       outbox: path.join(dataDir, 'outbox'),
       db: api.db,
       databaseUrl: database?.url,
+      jobs: api.jobs,
       close: async () => {
         await api.close();
         await database?.drop();

@@ -48,6 +48,8 @@ export interface Ids {
     favorite(): Promise<{ key: string; id: number }>;
     /** A new fan who follows one game and has a calendar feed: their key and the feed's token. */
     calendarFeed(): Promise<{ key: string; token: string }>;
+    /** The unsubscribe token of a new fan's reminder alert on one followed game. */
+    alertToken(): Promise<string>;
     /** A new paid gift of the season pass (from a new buyer to a new address): its mailed token. */
     gift(): Promise<string>;
     /** The same, as its buyer sees it: the buyer's key and their order of it. */
@@ -274,6 +276,33 @@ export const cases: Record<EndpointName, Case> = {
       { path: '/favorite/1', status: 401 },
       { key: ids.user.key, path: '/favorite/2000000000', status: 404 },
       { key: ids.user.key, path: '/favorite/x', status: 400, field: 'id' },
+    ],
+  },
+  favoriteAlerts: {
+    happy: async (ids) => {
+      const fan = await ids.fresh.favorite();
+      return { key: fan.key, path: `/favorite/${fan.id}/alerts`, body: { go_live: true, reminder: false } };
+    },
+    bad: (ids) => [
+      { path: '/favorite/1/alerts', body: { go_live: true, reminder: true }, status: 401 },
+      { key: ids.user.key, path: '/favorite/2000000000/alerts', body: { go_live: true, reminder: true }, status: 404 },
+      { key: ids.user.key, path: '/favorite/x/alerts', body: { go_live: true, reminder: true }, status: 400, field: 'id' },
+      { key: ids.user.key, path: '/favorite/1/alerts', body: { go_live: 'yes', reminder: true }, status: 400, field: 'go_live' },
+      { key: ids.user.key, path: '/favorite/1/alerts', body: { go_live: true }, status: 400, field: 'reminder' },
+    ],
+  },
+  alertUnsubscribe: {
+    happy: async (ids) => ({ path: `/alerts/unsubscribe/${await ids.fresh.alertToken()}` }),
+    bad: () => [
+      { path: '/alerts/unsubscribe/not-a-token', status: 400, field: 'token' },
+      { path: '/alerts/unsubscribe/eyJ1IjoxfQ.AAAA', status: 404 },
+    ],
+  },
+  confirmAlertUnsubscribe: {
+    happy: async (ids) => ({ path: `/alerts/unsubscribe/${await ids.fresh.alertToken()}` }),
+    bad: () => [
+      { path: '/alerts/unsubscribe/not-a-token', status: 400, field: 'token' },
+      { path: '/alerts/unsubscribe/eyJ1IjoxfQ.AAAA', status: 404 },
     ],
   },
   favoriteEvents: {

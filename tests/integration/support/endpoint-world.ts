@@ -2,6 +2,7 @@ import { accounts } from './accounts.ts';
 import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
+import { loadSigning } from '../../../channel-api/signing.ts';
 import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
@@ -104,6 +105,16 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       const made = await http.request('POST', '/calendar-feed', { body: { api_key: fan.key } });
       if (made.status !== 200) throw new Error(`calendar feed: ${made.status} ${made.text}`);
       return { key: fan.key, token: made.json.data.token as string };
+    },
+    alertToken: async () => {
+      const fan = await acc.signUp();
+      const added = await http.request('POST', '/favorite', {
+        body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key },
+      });
+      if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
+      // Signed as the alert mail signs it (services/alerts.ts), with the server's own secret.
+      const signing = await loadSigning(server.db, {});
+      return signing.token('alert-unsubscribe', { u: fan.user.id as number, f: [added.json.data.id as number], k: 'reminder' });
     },
     order: async (key) => {
       const started = await commerce(http).buy(key, { event_id: catalogue.event.id, package_id: catalogue.ticket.id });

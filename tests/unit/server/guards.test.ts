@@ -66,12 +66,12 @@ describe('forwarded host and the origin check', () => {
     return `127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
-  const send = (host: string, method: string, headers: Record<string, string>) =>
+  const send = (host: string, method: string, headers: Record<string, string>, path = '/login') =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const [hostname, port] = host.split(':');
       const body = method === 'POST' ? 'a=b' : undefined;
       const req = http.request(
-        { hostname, port, method, path: '/login', headers: { Host: host, ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) } },
+        { hostname, port, method, path, headers: { Host: host, ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) } },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
@@ -94,6 +94,24 @@ describe('forwarded host and the origin check', () => {
         'X-Forwarded-Proto': 'https',
       });
       expect(listed.status, String(trust)).toBe(403);
+    }
+  });
+
+  it("lets a mail provider's one-click unsubscribe post (RFC 8058) through from anywhere, to that address only, without its Origin", async () => {
+    const host = await web(false);
+    const token = 'eyJ1IjoxfQ.c2lnbmF0dXJl';
+    const asked: Record<string, string>[] = [{}, { Origin: 'https://mail.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of asked) {
+      expect(await send(host, 'POST', headers, `/alerts/unsubscribe/${token}`), JSON.stringify(headers)).toEqual({ status: 200, body: `${host} -` });
+    }
+    for (const path of [
+      `/alerts/unsubscribe/${token}/x`,
+      '/alerts/unsubscribe/no-token',
+      `/alerts/unsubscribe/${token}/../../../login`,
+      '/alerts',
+      `/my-games?/alerts/unsubscribe/${token}`,
+    ]) {
+      expect((await send(host, 'POST', { Origin: 'https://mail.example' }, path)).status, path).toBe(403);
     }
   });
 

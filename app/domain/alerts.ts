@@ -1,0 +1,31 @@
+/* A fan's alert e-mails (issue 24): how My games and the unsubscribe page name them. The lead is
+ * the channel's (GET /favorites' meta, ALERT_LEAD_MINUTES), never assumed. */
+import type { AlertKind } from '#contract';
+
+/** 'an hour', '2 hours', '90 minutes': as the mail itself says it (channel-api/mail/alert-templates.ts). */
+export function leadWords(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = minutes / 60;
+  return hours === 1 ? 'an hour' : `${hours} hours`;
+}
+
+/** The opt-in's label on My games. */
+export const alertLabel = (kind: AlertKind, leadMinutes: number) =>
+  kind === 'go-live' ? 'E-mail me when a game starts' : `E-mail me ${leadWords(leadMinutes)} before a game`;
+
+/** What an alert sends, after "you get" / "you will no longer get": "an e-mail 3 hours before
+ *  Boys Football: … starts" for one followed game, "an e-mail when each game of Lakeview Lions and
+ *  Harbor Point starts" for followed teams, schools, sports, divisions or venues. */
+export function alertSentence(kind: AlertKind, leadMinutes: number, favorites: readonly { name: string; favoritable_type: string }[]): string {
+  const when = kind === 'go-live' ? 'when' : `${leadWords(leadMinutes)} before`;
+  if (favorites.length === 1 && favorites[0].favoritable_type === 'favorite_event') return `an e-mail ${when} ${favorites[0].name} starts`;
+  const names = favorites.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name));
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return kind === 'go-live' ? `an e-mail when each game of ${list} starts` : `an e-mail ${when} each game of ${list}`;
+}
+
+/** The toast after saving a favorite's alerts. */
+export function alertsSaved(name: string, goLive: boolean, reminder: boolean, leadMinutes: number): string {
+  const on = [goLive ? 'when a game starts' : null, reminder ? `${leadWords(leadMinutes)} before a game` : null].filter(Boolean);
+  return on.length === 0 ? `No more alert e-mails for ${name}.` : `Alerts saved: we will e-mail you ${on.join(' and ')} of ${name}.`;
+}

@@ -1,0 +1,95 @@
+import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ALERT_MSG, alertToken, api, type AlertSubscription } from '#contract';
+import { refusalOf } from '~/channel/refusal.server';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { alertSentence } from '~/domain/alerts';
+import { pageMeta } from '~/domain/page-meta';
+import { requestContext } from '~/http/request-context.server';
+import formsCss from '~/styles/forms.css';
+
+/* /alerts/unsubscribe/{token}: the address every alert mail carries (List-Unsubscribe, RFC 8058).
+   - POST is the one-click unsubscribe: mail providers post `List-Unsubscribe=One-Click` from their
+     own servers, with no cookie, no CSRF token and no Origin of ours. The signed token in the
+     path is the only proof (it names the fan, the favorites and the kind), so this one address is
+     exempt from the same-origin check (server/guards.ts postGuard) and its action reads no form:
+     it turns the alert off at once, again changes nothing, and answers 200 with a short page.
+   - GET describes the alert with a confirm button (mail scanners follow links: a GET changes
+     nothing). Private (no-store: the token is in the address), never indexed, no cookie set.
+   A bad token says so, with a 4xx, and changes nothing. */
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Alert e-mails', 'Stop the alert e-mails of a game, team or sport you follow.'),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
+
+type Answer = { state: 'described' | 'stopped'; alert: AlertSubscription } | { state: 'bad'; message: string };
+
+async function answer(args: LoaderFunctionArgs | ActionFunctionArgs, confirm: boolean) {
+  const token = alertToken.safeParse(args.params.token);
+  if (!token.success) return json<Answer>({ state: 'bad', message: ALERT_MSG.badToken }, { status: 400, headers: PRIVATE_HEADERS });
+  const { channel } = requestContext(args);
+  try {
+    const endpoint = confirm ? api.confirmAlertUnsubscribe : api.alertUnsubscribe;
+    const { data } = await channel.call(endpoint, { token: token.data }, { handles4xx: true });
+    return json<Answer>({ state: confirm ? 'stopped' : 'described', alert: data }, { headers: PRIVATE_HEADERS });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal.kind === 'outage' || refusal.kind === 'throttled' || refusal.kind === 'signed-out') throw error;
+    return json<Answer>({ state: 'bad', message: ALERT_MSG.badToken }, { status: refusal.kind === 'not-found' ? 404 : 400, headers: PRIVATE_HEADERS });
+  }
+}
+
+export const loader = (args: LoaderFunctionArgs) => answer(args, false);
+
+/** One click (RFC 8058) or the confirm button: whatever the body says, the token decides. */
+export async function action(args: ActionFunctionArgs) {
+  try {
+    return await answer(args, true);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    refusalOf(error);
+    return json<Answer>({ state: 'bad', message: 'We could not reach the channel. Please try again.' }, { status: 503, headers: PRIVATE_HEADERS });
+  }
+}
+
+const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.favorites);
+
+export default function AlertUnsubscribe() {
+  const loaded = useLoaderData<typeof loader>() as Answer;
+  const posted = useActionData<typeof action>() as Answer | undefined;
+  const shown = posted ?? loaded;
+  return (
+    <div className="page page--narrow">
+      <h1>Alert e-mails</h1>
+      {shown.state === 'bad' ? (
+        <div className="notice notice--problem" role="alert">
+          <p>{shown.message}</p>
+        </div>
+      ) : shown.state === 'stopped' || !shown.alert.on ? (
+        <div className="notice" role="status">
+          <p>
+            {shown.alert.favorites.length === 0
+              ? 'You no longer follow what this e-mail was about, so it has no alerts.'
+              : `Done: you will no longer get ${sentence(shown.alert)}.`}
+          </p>
+        </div>
+      ) : (
+        <Form method="post" className="card-form">
+          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+          <p>You get {sentence(shown.alert)}.</p>
+          <div className="form-actions">
+            <SubmitButton pendingText="Stopping…">Stop these e-mails</SubmitButton>
+          </div>
+        </Form>
+      )}
+      <p>
+        <Link to="/my-games">Change all your alerts on My games</Link> (you will be asked to log in).
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { alertLabel, alertSentence, alertsSaved, leadWords } from '~/domain/alerts';
+
+/* How My games and the unsubscribe page name a fan's alert e-mails, with the channel's real lead. */
+
+describe('alert words', () => {
+  it('names the lead as the mail does', () => {
+    expect(leadWords(60)).toBe('an hour');
+    expect(leadWords(180)).toBe('3 hours');
+    expect(leadWords(45)).toBe('45 minutes');
+    expect(leadWords(1)).toBe('1 minute');
+    expect(alertLabel('go-live', 60)).toBe('E-mail me when a game starts');
+    expect(alertLabel('reminder', 60)).toBe('E-mail me an hour before a game');
+  });
+
+  it('says what an unsubscribe link stops: one game by its name, other things by their games', () => {
+    const game = { name: 'Boys Football: Northfield at Cedar Ridge', favoritable_type: 'favorite_event' };
+    const team = { name: 'Lakeview Lions', favoritable_type: 'participant' };
+    const school = { name: 'Harbor Point', favoritable_type: 'participant' };
+    expect(alertSentence('reminder', 60, [game])).toBe('an e-mail an hour before Boys Football: Northfield at Cedar Ridge starts');
+    expect(alertSentence('go-live', 60, [game])).toBe('an e-mail when Boys Football: Northfield at Cedar Ridge starts');
+    expect(alertSentence('go-live', 60, [team, school])).toBe('an e-mail when each game of Lakeview Lions and Harbor Point starts');
+    expect(alertSentence('reminder', 90, [team, game])).toBe(
+      'an e-mail 90 minutes before each game of Lakeview Lions and the game Boys Football: Northfield at Cedar Ridge',
+    );
+  });
+
+  it('confirms a save in words', () => {
+    expect(alertsSaved('Lakeview Lions', true, true, 60)).toBe(
+      'Alerts saved: we will e-mail you when a game starts and an hour before a game of Lakeview Lions.',
+    );
+    expect(alertsSaved('Lakeview Lions', false, false, 60)).toBe('No more alert e-mails for Lakeview Lions.');
+  });
+});

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alertTime, headerColors, leadText, renderAlert, type AlertMail } from '../../../../channel-api/mail/alert-templates.ts';
+import { createMailer } from '../../../../channel-api/mail/index.ts';
+import { sendTime, stillWorthSending } from '../../../../channel-api/services/alerts.ts';
+import { listMail } from '../../../support/outbox.ts';
+
+/* The go-live and reminder mails: both parts say the game, its time in its own zone, the watch
+   link, what to buy when the fan cannot watch yet, why the fan gets it and how to stop it; the
+   mailer adds the RFC 8058 one-click headers. */
+
+// Sat, Mar 14, 2026, 7:00 PM in Chicago (CDT): 2026-03-15T00:00:00Z.
+const START = Date.UTC(2026, 2, 15, 0, 0, 0) / 1000;
+const base: AlertMail = {
+  kind: 'reminder',
+  channelName: 'Lakeshore <Athletic> Conference',
+  colors: { 'header-background': '#0B2545', 'header-text': '#FFFFFF' },
+  firstName: 'Sam',
+  game: 'Boys Basketball: Bayside at Lakeview',
+  start: START,
+  timeZone: 'America/Chicago',
+  leadMinutes: 60,
+  watchUrl: 'https://fans.example/watch/12',
+  followed: ['Lakeview Lakers', 'Boys Basketball'],
+  purchase: null,
+  unsubscribeUrl: 'https://fans.example/alerts/unsubscribe/abc.def',
+};
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('alert mails', () => {
+  it('writes a reminder in both parts: the game, its time in its zone, the watch link, why and how to stop', () => {
+    const mail = renderAlert(base);
+    expect(mail.subject).toBe('Starting soon on Lakeshore <Athletic> Conference: Boys Basketball: Bayside at Lakeview');
+    expect(mail.text).toContain('Hello Sam,');
+    expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview starts at Sat, Mar 14, 2026, 7:00 PM CDT.');
+    expect(mail.text).toContain('Open the game:\nhttps://fans.example/watch/12');
+    expect(mail.text).toContain(
+      'You get this e-mail because you follow Lakeview Lakers and Boys Basketball on Lakeshore <Athletic> Conference and chose to be e-mailed an hour before their games.',
+    );
+    expect(mail.text).toContain('Stop these e-mails:\nhttps://fans.example/alerts/unsubscribe/abc.def');
+    expect(mail.text).not.toContain('buy');
+    // HTML: escaped text, the channel's colours on its name and the button, both links.
+    expect(mail.html).toContain('<div style="background: #0B2545; color: #FFFFFF;');
+    expect(mail.html).toContain('>Lakeshore &lt;Athletic&gt; Conference</div>');
+    expect(mail.html).toContain('<a href="https://fans.example/watch/12"');
+    expect(mail.html).toContain('<a href="https://fans.example/alerts/unsubscribe/abc.def">Stop these e-mails</a>');
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it('writes a go-live mail, and says what to buy for a game the fan cannot watch yet', () => {
+    const mail = renderAlert({
+      ...base,
+      kind: 'go-live',
+      followed: ['this game'],
+      purchase: 'This game is pay-per-view: buy a ticket for it on its page to watch.',
+    });
+    expect(mail.subject).toBe('Live now on Lakeshore <Athletic> Conference: Boys Basketball: Bayside at Lakeview');
+    expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview has started (Sat, Mar 14, 2026, 7:00 PM CDT).');
+    expect(mail.text).toContain('This game is pay-per-view: buy a ticket for it on its page to watch.');
+    expect(mail.text).toContain('Watch the game:\nhttps://fans.example/watch/12');
+    expect(mail.text).toContain('because you follow this game on Lakeshore <Athletic> Conference and chose to be e-mailed when it starts.');
+    expect(mail.html).toContain('<strong>This game is pay-per-view: buy a ticket for it on its page to watch.</strong>');
+  });
+
+  it('keeps the header readable whatever the channel picks, and names the lead and time plainly', () => {
+    expect(headerColors({ 'header-background': '#FFFF00', 'header-text': '#FFFFFF' })).toEqual({ background: '#FFFF00', text: '#111111' });
+    expect(headerColors({ 'header-background': 'red; x: y', 'header-text': '#000000' })).toEqual({ background: '#0B2545', text: '#FFFFFF' });
+    expect(leadText(60)).toBe('an hour');
+    expect(leadText(120)).toBe('2 hours');
+    expect(leadText(90)).toBe('90 minutes');
+    expect(alertTime(START, 'Not/AZone')).toBe('Sun, Mar 15, 2026, 12:00 AM UTC');
+  });
+
+  it('sends a reminder the lead before and a go-live at the start, never after a game is long started or over', () => {
+    expect(sendTime('reminder', START, 3600)).toBe(START - 3600);
+    expect(sendTime('go-live', START, 3600)).toBe(START);
+    expect(stillWorthSending('reminder', START, 7200, START - 1)).toBe(true);
+    expect(stillWorthSending('reminder', START, 7200, START)).toBe(false);
+    expect(stillWorthSending('go-live', START, 7200, START + 15 * 60)).toBe(true);
+    expect(stillWorthSending('go-live', START, 7200, START + 15 * 60 + 1)).toBe(false);
+    expect(stillWorthSending('go-live', START, 300, START + 301)).toBe(false);
+  });
+
+  it('the mailer adds List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) to an alert, and not to other mail', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-alert-mail-'));
+    const mailer = createMailer({ outboxDir: dir, from: 'Fieldhouse <no-reply@fieldhouse.invalid>', log: () => {} });
+    await mailer.send('alert', 'fan@example.com', { channelName: base.channelName, link: base.watchUrl, alert: base });
+    await mailer.send('verify', 'other@example.com', { channelName: base.channelName, link: 'https://fans.example/verify-email?token=x' });
+    const [alert] = listMail(dir).filter((m) => m.to === 'fan@example.com');
+    expect(alert.headers['list-unsubscribe']).toBe('<https://fans.example/alerts/unsubscribe/abc.def>');
+    expect(alert.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(alert.text).toContain('Stop these e-mails');
+    expect(alert.html).toContain('Stop these e-mails');
+    const [verify] = listMail(dir).filter((m) => m.to === 'other@example.com');
+    expect(verify.headers['list-unsubscribe']).toBeUndefined();
+    expect(verify.headers['list-unsubscribe-post']).toBeUndefined();
+  });
+});
