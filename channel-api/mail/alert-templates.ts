@@ -1,3 +1,5 @@
+import { escapeHtml } from './html.ts';
+
 /* The go-live and reminder mails (issue 24): a text part that reads well on its own and a simple
  * HTML part in the channel's colours, saying which game, when (in the game's own time zone, as the
  * web app shows it), where to watch, what to buy if the fan cannot watch it yet, why the fan gets
@@ -21,8 +23,6 @@ export interface AlertMail {
   purchase: string | null;
   unsubscribeUrl: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** 'Sat, Mar 14, 2026, 7:00 PM EDT', as app/domain/dates.ts formatEventDate writes it. */
 export function alertTime(start: number, timeZone: string): string {

@@ -1,5 +1,6 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { formatMoney, toCents } from '../money.ts';
+import { escapeHtml } from './html.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
@@ -68,8 +69,6 @@ const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
     ignore: 'If you did not ask for this, you can ignore this message: your account stays as it is.',
   }),
 };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl };
