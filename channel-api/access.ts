@@ -1,4 +1,5 @@
 import { accessTypeOf } from '../contract/access.ts';
+import type { FeatureState, StreamStatus } from '../contract/index.ts';
 import type { OrderType } from './db/schema.ts';
 import type { UserRow } from './repo/users.ts';
 
@@ -112,3 +113,25 @@ export const ownsSubscription = (entitlements: readonly Entitlement[], subscript
  *  account (a visitor may still start one). */
 export const trialOpen = (sub: { trial_period: number | null }, user: Pick<UserRow, 'trialPeriodUsed'> | null): boolean =>
   sub.trial_period !== null && !(user?.trialPeriodUsed ?? false);
+
+/** What the viewer may do with a game beyond watching it (contract `featureState`): clip it once
+ *  it has started, download it once it has finished; each takes a capability of their passes. */
+export function featuresOf(
+  event: { stream_status: StreamStatus },
+  viewer: Pick<Viewer, 'user' | 'entitlements'>,
+  access: boolean,
+): { clip: FeatureState; download: FeatureState } {
+  const feature = (capability: string, availableNow: boolean): FeatureState => {
+    const state = !viewer.user
+      ? 'sign_in'
+      : !access
+        ? 'no_access'
+        : !availableNow
+          ? 'unavailable'
+          : capabilitiesOf(viewer.user, viewer.entitlements).includes(capability)
+            ? 'allowed'
+            : 'no_capability';
+    return { state, capability };
+  };
+  return { clip: feature('clipping', event.stream_status !== 'upcoming'), download: feature('download', event.stream_status === 'finished') };
+}

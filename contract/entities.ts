@@ -118,6 +118,19 @@ export type MediaGrant = z.infer<typeof mediaGrant>;
 /** The name the channel API reads a grant by, as the web app's cookie factory prefixes it. */
 export const MEDIA_GRANT_COOKIE = 'media_grant';
 
+/**
+ * What a viewer may do with a game beyond watching it (clip it, download it), and if not, why:
+ * `allowed`; `sign_in` (a visitor); `no_access` (they may not watch the game); `no_capability`
+ * (they may watch it, but none of their passes grants this: capability names it); `unavailable`
+ * (not for this game now: an upcoming game has nothing to clip, a live one cannot be downloaded).
+ */
+export const featureState = z.object({
+  state: z.enum(['allowed', 'sign_in', 'no_access', 'no_capability', 'unavailable']),
+  /** The capability it takes (contract/auth.ts `capability`). */
+  capability: z.string(),
+});
+export type FeatureState = z.infer<typeof featureState>;
+
 /** events/{id}: the event plus what this viewer may do with it. */
 export const eventDetail = event.extend({
   has_access: z.boolean(),
@@ -127,6 +140,8 @@ export const eventDetail = event.extend({
   mp4_url: z.string().nullable(),
   captions: z.array(caption),
   media_grant: mediaGrant.nullable(),
+  /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
+  features: z.object({ clip: featureState, download: featureState }),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
 
@@ -163,6 +178,8 @@ export const settings = z.object({
   address: z.string().nullable(),
   social: z.array(z.object({ name: z.string(), url: z.string() })),
   prerolls: z.array(preroll),
+  /** The tags a fan picks from for a clip (spec: 'Please select tag'); the channel's own list. */
+  clip_tags: z.array(z.string()),
 });
 export type Settings = z.infer<typeof settings>;
 

@@ -1,9 +1,9 @@
-import * as account from './account.ts';
 import * as alerts from './alerts.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
+import * as clips from './clips.ts';
 import * as content from './content.ts';
 import * as favorites from './favorites.ts';
 import * as gifts from './gifts.ts';
@@ -18,7 +18,7 @@ export * from './entities.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';
 export * from './auth.ts';
-export { clip, type Clip } from './account.ts';
+export * from './clips.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
@@ -87,7 +87,14 @@ export const api = {
   listCards: billing.listCards,
   setupIntent: billing.setupIntent,
   deleteCard: billing.deleteCard,
-  clipsUser: account.clipsUser,
+  clipsUser: clips.clipsUser,
+  createClip: clips.createClip,
+  clipsEvent: clips.clipsEvent,
+  sharedClip: clips.sharedClipCall,
+  clipDownload: clips.clipDownload,
+  eventsWithClip: clips.eventsWithClip,
+  deleteClip: clips.deleteClip,
+  downloadEvent: clips.downloadEvent,
   favorites: favorites.favorites,
   addFavorite: favorites.addFavorite,
   deleteFavorite: favorites.deleteFavorite,

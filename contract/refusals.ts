@@ -67,6 +67,14 @@ export const REFUSAL_CODES = [
   'gift_already_have',
   'gift_not_paid',
   'gift_just_mailed',
+
+  // Clips and downloads (contract/clips.ts).
+  /** 403: the fan may watch the game, but none of their passes grants this (clipping, download,
+   *  download_clip); the message names what would. */
+  'no_capability',
+  /** 409: not for this game now (nothing to clip before it starts; a live game cannot be
+   *  downloaded; a clip still being made). */
+  'not_available',
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { spendToken } from './tokens.ts';
-import type { Clip } from '../../contract/account.ts';
+import type { Clip } from '../../contract/clips.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { accountMemory, apiKeys, clips, events, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
 
@@ -23,6 +23,12 @@ export async function clipsOf(db: Db, userId: number): Promise<Clip[]> {
     duration: c.duration,
     tags: c.tags,
     status: c.status,
+    uuid: c.uuid,
+    event_media_id: c.eventMediaId,
+    progress: c.progress,
+    error: c.error,
+    // The clips issue's service fills in the files of a processed clip.
+    media: null,
     created_at: c.createdAt.toISOString(),
   }));
 }

@@ -3,10 +3,11 @@ import type { ChannelRow } from './channels.ts';
 import { channelOrder } from './ordering.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { DEFAULT_CLIP_TAGS } from '../db/schema.ts';
 
 /* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
 
-export const settingsOf = (c: ChannelRow) => ({ name: c.name, ...c.settings, prerolls: [] });
+export const settingsOf = (c: ChannelRow) => ({ name: c.name, ...c.settings, clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS, prerolls: [] });
 
 export async function menuOf(db: Db, channelId: number) {
   const items = await db

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { hasAccess, watchable } from '../access.ts';
+import { featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { mount } from '../http/route.ts';
@@ -16,7 +16,7 @@ export function eventRoutes(router: Router, deps: Deps) {
     if (!found) throw notFound('Event not found');
     const access = hasAccess(watchable(found.out), viewer);
     const playback = await deps.media.eventPlayback({ user, apiKey }, { ...found.out, asset: found.asset }, access);
-    return { data: { ...found.out, has_access: access, ...playback } };
+    return { data: { ...found.out, has_access: access, ...playback, features: featuresOf(found.out, viewer, access) } };
   });
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));
   mount(router, deps, api.eventsForHomepage, async ({ channel }) => ({ data: await eventsForHomepage(db, channel.id, nowSeconds()) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
 /*
  * A channel description: everything a channel holds, as one JSON document. The demo seed is one
@@ -58,6 +59,7 @@ export const channelDescription = z
       contact_phone: z.string().nullable().default(null),
       address: z.string().nullable().default(null),
       social: z.array(z.object({ name: z.string(), url: z.string().url() })).default([]),
+      clip_tags: z.array(z.string().trim().min(1).max(40)).min(1).max(30).default(DEFAULT_CLIP_TAGS),
     }),
     color_settings: z.record(hex),
     geo: z.object({

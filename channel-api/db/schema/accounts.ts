@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { events } from './catalogue.ts';
 import { channelRef } from './channel.ts';
 
@@ -132,8 +132,32 @@ export const clips = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text('status').$type<'queued' | 'processed' | 'failed'>().notNull().default('queued'),
     createdAt: stamp('created_at').notNull().defaultNow(),
+    /** The share link's secret (`/share/{id}/{uuid}`) and the name of the clip's files
+     *  (`${DATA_DIR}/clips/<uuid>/`); never reused. */
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    /** The spec's event_media_id: which of the event's media the clip was cut from (null: its
+     *  only one). */
+    eventMediaId: integer('event_media_id'),
+    /** Percent done while queued (0–100), from ffmpeg's progress. */
+    progress: integer('progress').notNull().default(0),
+    /** Why a failed clip failed, in words a fan can read. */
+    error: text('error'),
+    processedAt: stamp('processed_at'),
   },
-  (t) => [index('clips_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('clips_user_idx').on(t.userId, t.createdAt), index('clips_event_idx').on(t.eventId)],
+);
+
+/** What a fan downloaded (spec featureCount.downloads): one row per game or clip, however many
+ *  times or byte ranges it was fetched. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    userId: userRef(),
+    kind: text('kind').$type<'event' | 'clip'>().notNull(),
+    itemId: integer('item_id').notNull(),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
 );
 
 export const apiKeys = pgTable(

@@ -17,7 +17,12 @@ export interface ChannelSettings {
   contact_phone: string | null;
   address: string | null;
   social: { name: string; url: string }[];
+  /** The tags a fan picks from for a clip; absent in channels stored before clips (DEFAULT_CLIP_TAGS). */
+  clip_tags?: string[];
 }
+
+/** The clip tags of a channel that names none. */
+export const DEFAULT_CLIP_TAGS = ['Highlight', 'Goal', 'Save', 'Defense', 'Assist', 'Funny'];
 export interface GroupProperty {
   name: string;
   label: string;

@@ -21,6 +21,11 @@ const productColumns = () => ({
     .$type<number[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** What buying it lets a fan do (contract `capability`, lowercase): the channel's data (ADR 038). */
+  capabilities: jsonb('capabilities')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const packages = pgTable('packages', {

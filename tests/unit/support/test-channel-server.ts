@@ -38,6 +38,7 @@ export const bootstrapBody = {
       address: null,
       social: [],
       prerolls: [],
+      clip_tags: ['Highlight', 'Goal'],
     },
     menu: { header: [], footer: [], group_menu: [], participant_menu: [] },
     slides: [],
