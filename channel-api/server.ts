@@ -8,6 +8,7 @@ import { channelApiEnv } from './env.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
+import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
 import type { PaymentEvent } from './payments/provider.ts';
@@ -177,6 +178,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     );
     app.use(jobsOpsRoute(jobs));
     app.use('/media/images', imagesRouter(database.db));
+    app.use('/media', downloadsRouter({ dataDir, signing }));
     app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
     const router = express.Router();
     keyRoutes(router, deps);

@@ -15,7 +15,7 @@ import { serverSecrets } from './db/schema.ts';
  * media grants is given the media key alone (MEDIA_GRANT_SECRET), not the secret.
  */
 
-export type Purpose = 'sandbox-link' | 'media-grant' | 'account-memory' | 'sign-in-limits' | 'calendar-feed' | 'alert-unsubscribe';
+export type Purpose = 'sandbox-link' | 'media-grant' | 'account-memory' | 'sign-in-limits' | 'calendar-feed' | 'alert-unsubscribe' | 'download';
 
 export interface Signing {
   /** A token carrying `claims`, signed with this purpose's current key: `<base64url JSON>.<base64url HMAC>`. */

@@ -167,7 +167,11 @@ export const eventsWithClip = endpoint({
   path: '/events/with_clip',
   auth: 'apiKey',
   params: z.object({}).strict(),
-  response: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), event_utc_ts: z.number().int(), image: z.string().nullable(), clips: z.number().int().positive() }))),
+  response: envelope(
+    z.array(
+      z.object({ id: z.number().int(), name: z.string(), event_utc_ts: z.number().int(), image: z.string().nullable(), clips: z.number().int().positive() }),
+    ),
+  ),
 });
 
 /** Spec: DELETE /clip/{id} — the owner's only (another fan's: 404); its files go too. */

@@ -11,6 +11,8 @@ import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
 const PASS_REQUEST = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept', 'accept-encoding', 'user-agent'];
 const PASS_RESPONSE = [
   'content-type',
+  // A download's file name (/media/downloads/<signed token>).
+  'content-disposition',
   'content-length',
   'content-range',
   'content-encoding',
@@ -24,11 +26,11 @@ const PASS_RESPONSE = [
 ];
 
 /* Media file names are plain: letters, digits, dot, dash and underscore, never starting with a
-   dot (so no `.`/`..` segment and no hidden file). A path made only of such segments stays inside
+   dot (so no `.`/`..` segment and no hidden file), up to 512 characters (a signed download token). A path made only of such segments stays inside
    the channel's media area however the upstream server resolves it; nothing needs decoding, so
    any %-escape (`%2e%2e`, `%2f`, `%00`), backslash, empty segment or other character is refused
    rather than interpreted. */
-const MEDIA_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){1,8}$/;
+const MEDIA_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,511}){1,8}$/;
 
 /** The media grant cookies of a request (app/http/media-grant.server.ts), and no other cookie: the
  *  session cookie never leaves this server. */

@@ -68,3 +68,11 @@ export function liveMasterPlaylist(opts: { bandwidth: number; width: number; hei
     '',
   ].join('\n');
 }
+
+/** The absolute live segment (counted from the live clock's epoch) that a game kicking off at
+ *  `kickoffSeconds` (epoch seconds) starts with: the one its kick-off falls in. A live game's
+ *  time t (seconds since kick-off) is in segment kickoffSegment + floor(t / segment length); the
+ *  DVR playlist and the clips of a live game both count this way. */
+export function kickoffSegment(kickoffSeconds: number, epochMs = LIVE_EPOCH_MS, segmentSeconds = SEGMENT_SECONDS): number {
+  return Math.max(0, Math.floor((kickoffSeconds * 1000 - epochMs) / (segmentSeconds * 1000)));
+}

@@ -28,7 +28,14 @@ const event = {
   weight: 0,
 };
 const vodItem = { id: 7, title: 'Final', description: '', date: '2026-01-01T00:00:00.000Z', duration: 60, vod_media_category_id: null, assets: [] };
-const media = { has_access: true, url: '/media/vod/game-1/master.m3u8', mp4_url: null, captions: [], media_grant: null, features: { clip: { state: 'allowed', capability: 'clipping' }, download: { state: 'unavailable', capability: 'download' } } };
+const media = {
+  has_access: true,
+  url: '/media/vod/game-1/master.m3u8',
+  mp4_url: null,
+  captions: [],
+  media_grant: null,
+  features: { clip: { state: 'allowed', capability: 'clipping' }, download: { state: 'unavailable', capability: 'download' } },
+};
 
 type Viewer = Pick<ChannelClient, 'call' | 'shared'>;
 

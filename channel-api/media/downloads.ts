@@ -1,0 +1,71 @@
+import path from 'node:path';
+import express, { type Router } from 'express';
+import type { Download } from '../../contract/index.ts';
+import { sendRefusal } from '../http/errors.ts';
+import type { Signing } from '../signing.ts';
+
+/*
+ * Signed download links (issue 25). GET /download-event/{id} and GET /clip/download/{id} check who
+ * may download what, count it, and answer with `/media/downloads/<token>`; this router streams the
+ * file the token names as an attachment, with byte ranges (`send`), never reading it whole. The
+ * token is signed with the server's own key (purpose 'download'), names one file under DATA_DIR
+ * and its download name, and lasts DOWNLOAD_LINK_SECONDS: a link that leaks stops working soon.
+ */
+
+export const DOWNLOAD_LINK_SECONDS = 600;
+
+export interface DownloadFile {
+  /** Under DATA_DIR, with '/' separators: 'media/game-4/video.mp4', 'clips/<uuid>/clip.mp4'. */
+  file: string;
+  /** The name the browser saves it as (Content-Disposition). */
+  filename: string;
+  bytes: number;
+}
+
+/** A file DATA_DIR may hand out: plain segments under media/ or clips/, no dot segment. */
+const DOWNLOADABLE = /^(?:media|clips)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){1,4}$/;
+
+export function signDownload(signing: Signing, f: DownloadFile, nowMs: number): Download {
+  if (!DOWNLOADABLE.test(f.file)) throw new Error(`not a downloadable file: ${f.file}`);
+  const x = Math.floor(nowMs / 1000) + DOWNLOAD_LINK_SECONDS;
+  return {
+    url: `/media/downloads/${signing.token('download', { f: f.file, n: f.filename, x })}`,
+    filename: f.filename,
+    bytes: f.bytes,
+    expires_at: new Date(x * 1000).toISOString(),
+  };
+}
+
+interface SendError extends Error {
+  status?: number;
+  statusCode?: number;
+  headers?: Record<string, string>;
+}
+
+/** GET /downloads/<token> (mounted at /media). */
+export function downloadsRouter(opts: { dataDir: string; signing: Signing; now?: () => number }): Router {
+  const router = express.Router();
+  const now = opts.now ?? Date.now;
+  const root = path.resolve(opts.dataDir);
+  router.get('/downloads/:token', (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    const c = opts.signing.claims('download', req.params.token);
+    if (!c || typeof c.f !== 'string' || typeof c.n !== 'string' || typeof c.x !== 'number' || !DOWNLOADABLE.test(c.f)) {
+      return sendRefusal(res, 403, 'This download link is not valid.');
+    }
+    if (c.x <= Math.floor(now() / 1000)) return sendRefusal(res, 403, 'This download link has expired: ask for the download again.');
+    res.attachment(c.n);
+    res.sendFile(c.f, { root, dotfiles: 'deny', cacheControl: false, lastModified: true }, (error?: SendError) => {
+      if (!error || res.headersSent) return;
+      res.removeHeader('Content-Disposition');
+      const status = error.status ?? error.statusCode ?? 500;
+      if (status === 416) {
+        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+        return sendRefusal(res, 416, 'Requested range not satisfiable');
+      }
+      if (status === 404) return sendRefusal(res, 404, 'The file of this download is gone.');
+      sendRefusal(res, status >= 400 && status < 500 ? status : 500, 'Could not read the file');
+    });
+  });
+  return router;
+}
