@@ -43,6 +43,9 @@ export const favorite = z.object({
 });
 export type Favorite = z.infer<typeof favorite>;
 
+/** How long before a game its reminder mail goes (ALERT_LEAD_MINUTES), for the opt-in's label. */
+const alertsMeta = z.object({ alert_lead_minutes: z.number().int().positive() });
+
 /** Spec: GET /favorites — the fan's favorites, oldest first. Not in the spec: `meta` says how long
  *  before a game its reminder mail goes (ALERT_LEAD_MINUTES), for the opt-in's label. */
 export const favorites = endpoint({
@@ -51,7 +54,7 @@ export const favorites = endpoint({
   path: '/favorites',
   auth: 'apiKey',
   params: z.object({}).strict(),
-  response: z.object({ data: z.array(favorite), meta: z.object({ alert_lead_minutes: z.number().int().positive() }) }),
+  response: z.object({ data: z.array(favorite), meta: alertsMeta }),
 });
 
 const flag = z.boolean({ errorMap: () => ({ message: FAVORITE_MSG.alertFlag }) });
@@ -64,7 +67,8 @@ export const favoriteAlerts = endpoint({
   path: '/favorite/:id/alerts',
   auth: 'apiKey',
   params: z.object({ id, go_live: flag, reminder: flag }).strict(),
-  response: envelope(favorite),
+  /** With the lead the reminder goes at, as GET /favorites' meta, for the fan's confirmation. */
+  response: z.object({ data: favorite, meta: alertsMeta }),
 });
 
 /** Spec: POST /favorite. Following what the fan already follows answers that favorite again. */

@@ -10,10 +10,11 @@ import { favoritesOfFan, follow, followedGames, setAlerts, unfollow } from '../s
    /events/favorite is not /events/:id. */
 
 export function favoriteRoutes(router: Router, deps: Deps) {
-  mount(router, deps, api.favorites, async (ctx) => ({ data: await favoritesOfFan(deps, ctx), meta: { alert_lead_minutes: deps.alertLeadMinutes } }));
+  const meta = { alert_lead_minutes: deps.alertLeadMinutes };
+  mount(router, deps, api.favorites, async (ctx) => ({ data: await favoritesOfFan(deps, ctx), meta }));
   mount(router, deps, api.addFavorite, async (ctx) => ({ data: await follow(deps, ctx, ctx.params) }));
   mount(router, deps, api.deleteFavorite, async (ctx) => ({ data: await unfollow(deps, ctx, ctx.params.id) }));
-  mount(router, deps, api.favoriteAlerts, async (ctx) => ({ data: await setAlerts(deps, ctx, ctx.params) }));
+  mount(router, deps, api.favoriteAlerts, async (ctx) => ({ data: await setAlerts(deps, ctx, ctx.params), meta }));
   mount(router, deps, api.alertUnsubscribe, async (ctx) => ({ data: await describeUnsubscribe(deps, ctx, ctx.params.token) }));
   mount(router, deps, api.confirmAlertUnsubscribe, async (ctx) => ({ data: await unsubscribe(deps, ctx, ctx.params.token) }));
   mount(router, deps, api.favoriteEvents, async (ctx) => followedGames(deps, ctx, ctx.params));

@@ -75,6 +75,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const set = await setAlerts(fan.key, id, { go_live: true, reminder: false });
     expect(set.status, set.text).toBe(200);
     expect(set.json.data).toMatchObject({ id, alert_go_live: true, alert_reminder: false });
+    expect(api.favoriteAlerts.response.parse(set.json).meta.alert_lead_minutes).toBe(LEAD_MINUTES);
     const listed = api.favorites.response.parse((await acc.get('/favorites', { api_key: fan.key })).json);
     expect(listed.data.find((f) => f.id === id)).toMatchObject({ alert_go_live: true, alert_reminder: false });
     expect(listed.meta.alert_lead_minutes).toBe(LEAD_MINUTES);
