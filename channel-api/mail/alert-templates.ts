@@ -1,4 +1,5 @@
 import { escapeHtml } from './html.ts';
+import { formatEventDate } from '../../contract/event-date.ts';
 
 /* The go-live and reminder mails (issue 24): a text part that reads well on its own and a simple
  * HTML part in the channel's colours, saying which game, when (in the game's own time zone, as the
@@ -22,24 +23,6 @@ export interface AlertMail {
   /** Null when the fan may watch; else what to buy (said on the watch page's offers). */
   purchase: string | null;
   unsubscribeUrl: string;
-}
-
-/** 'Sat, Mar 14, 2026, 7:00 PM EDT', as app/domain/dates.ts formatEventDate writes it. */
-export function alertTime(start: number, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(start * 1000);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(start * 1000);
-  }
 }
 
 /** '1 hour', '90 minutes', '2 hours'. */
@@ -74,7 +57,7 @@ export function headerColors(colors: Record<string, string>): { background: stri
 }
 
 export function renderAlert(a: AlertMail): { subject: string; text: string; html: string } {
-  const when = alertTime(a.start, a.timeZone);
+  const when = formatEventDate(a.start, a.timeZone);
   // "Soon", not "in an hour": a reminder planned late (the fan turned it on 20 minutes before) is still true.
   const subject = a.kind === 'go-live' ? `Live now on ${a.channelName}: ${a.game}` : `Starting soon on ${a.channelName}: ${a.game}`;
   const greeting = a.firstName ? `Hello ${a.firstName},` : 'Hello,';
