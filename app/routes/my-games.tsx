@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api, type FavoritableType } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { AlertsForm } from '~/components/AlertsForm';
+import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
@@ -109,14 +110,7 @@ export default function MyGames() {
                   ))}
                 </select>
               </div>
-              <div className="field">
-                <label htmlFor="my-games-from">From</label>
-                <input id="my-games-from" type="date" name="from" defaultValue={filters.from ?? ''} />
-              </div>
-              <div className="field">
-                <label htmlFor="my-games-to">To</label>
-                <input id="my-games-to" type="date" name="to" defaultValue={filters.to ?? ''} />
-              </div>
+              <DateRangeFields idPrefix="my-games" from={filters.from} to={filters.to} />
               <div className="filters__actions">
                 <button type="submit" className="button">
                   Apply filters

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { api, type EventCategory } from '#contract';
+import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { Pagination } from '~/components/Pagination';
 import { ViewModes } from '~/components/ViewModes';
@@ -70,14 +71,7 @@ export default function Schedule() {
         <Select name="sport" label="Sport" value={filters.sport ?? ''} allLabel="All sports" options={sports} />
         <Select name="school" label="School" value={filters.school ?? ''} allLabel="All schools" options={schools} />
         <Select name="location" label="Location" value={filters.location ?? ''} allLabel="All locations" options={locations} />
-        <div className="field">
-          <label htmlFor="filter-from">From</label>
-          <input id="filter-from" type="date" name="from" defaultValue={filters.from ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-to">To</label>
-          <input id="filter-to" type="date" name="to" defaultValue={filters.to ?? ''} />
-        </div>
+        <DateRangeFields idPrefix="filter" from={filters.from} to={filters.to} />
         {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
         <div className="filters__actions">
           <button type="submit" className="button">
