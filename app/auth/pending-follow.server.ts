@@ -19,8 +19,10 @@ export async function rememberFollow(args: RouteArgs, wish: { type: (typeof FAVO
  *  null (nothing pending, expired, or no longer there to follow). Call after session.signIn. */
 export async function followPending(args: RouteArgs, now = Date.now()): Promise<string | null> {
   const { session, channel } = requestContext(args);
-  const parsed = pendingFollowShape.safeParse((await session.read()).get('pendingFollow'));
-  if ((await session.read()).has('pendingFollow')) await session.change((s) => s.unset('pendingFollow'));
+  const current = await session.read();
+  if (!current.has('pendingFollow')) return null;
+  const parsed = pendingFollowShape.safeParse(current.get('pendingFollow'));
+  await session.change((s) => s.unset('pendingFollow'));
   if (!parsed.success || parsed.data.expiresAt <= now) return null;
   try {
     const { data } = await channel.asUser(api.addFavorite, { favoritable_type: parsed.data.type, favoritable_id: parsed.data.id }, { handles4xx: true });
