@@ -2,11 +2,11 @@
  * date (an order, a transaction, a clip) in UTC, so the server's HTML and the browser's render
  * agree; filter dates are calendar days turned into epoch seconds (spec section 9: 'date helper'). */
 
-import { safeZone } from '#contract';
+import { safeZone } from '#contract/event-date';
 
 const DAY_SECONDS = 86_400;
 
-export { formatEventDate } from '#contract';
+export { formatEventDate } from '#contract/event-date';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
