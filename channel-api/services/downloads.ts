@@ -16,7 +16,7 @@ import type { UserRow } from '../repo/users.ts';
  * signed link to its MP4 (media/downloads.ts streams it). Each refusal says why, in the order the
  * watch page's `features.download` does (access.ts featuresOf). */
 
-export const DOWNLOAD_MSG = {
+const DOWNLOAD_MSG = {
   noAccess: 'You need a pass to watch this game before you can download it.',
   notFinished: 'A game can be downloaded once it has finished.',
   noFile: 'This game has no recording to download.',
@@ -35,9 +35,9 @@ export function eventFileName(event: { id: number; name: string; event_utc_ts: n
   const name = event.name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 _.-]+/g, ' ')
+    .replace(/[^A-Za-z0-9 _-]+/g, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/^[ .-]+|[ .-]+$/g, '')
+    .replace(/^[ _-]+|[ _-]+$/g, '')
     .slice(0, 80)
     .trim();
   return `${name || `Game ${event.id}`} ${dateIn(event.event_utc_ts, event.time_zone)}.mp4`;
