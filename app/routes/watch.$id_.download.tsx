@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
+import { GEO_BLOCKED_MESSAGE } from '~/components/player/Playback';
 import { featureRefusalMessage } from '~/domain/feature-messages';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
@@ -23,6 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { session, channel } = requestContext(args);
   // A visitor logs in and comes back to the game, not to a file.
   if (!(await session.user())) return seeOther(`/login?${new URLSearchParams({ redirectTo: watchPage })}`);
+  // The watch page plays nothing in a blocked region (domain/watch-state): nor does it hand out the file.
+  if ((await channel.region()).is_geo_blocked) return seeOtherWithToast(session, watchPage, { text: GEO_BLOCKED_MESSAGE, type: 'error' });
   try {
     const { data } = await channel.asUser(api.downloadEvent, { id }, { handles4xx: true });
     // Only ever our own media path: a redirect stays on our origin.

@@ -56,6 +56,14 @@ test('a subscriber downloads a finished game: an MP4 with the game’s name, and
   expect(part.status()).toBe(206);
   expect((await part.body()).equals(bytes.subarray(0, 100))).toBe(true);
 
+  // From a blocked region (TEST-NET-3, the demo's) the game neither plays nor downloads.
+  const blocked = { 'X-Forwarded-For': '203.0.113.7' };
+  const away = await page.request.get(`/watch/${game.id}/download`, { headers: blocked, maxRedirects: 0 });
+  expect([away.status(), away.headers().location]).toEqual([303, `/watch/${game.id}`]);
+  const blockedPage = await (await page.request.get(`/watch/${game.id}`, { headers: { ...blocked, Accept: 'text/html' } })).text();
+  expect(blockedPage).toContain('not available in your region');
+  expect(blockedPage).not.toContain(`/watch/${game.id}/download`);
+
   // As the fan does it: the browser saves the file and stays on the game.
   const saving = page.waitForEvent('download');
   await link.click();
