@@ -5,8 +5,9 @@ import type { UserRow } from './repo/users.ts';
 
 /*
  * Who may watch what, and what a fan may do (spec sections 3, 4 and 6). Pure: the fan's paid,
- * active orders come in as entitlements (repo/orders.ts loads them once per request); nothing
- * else decides access or maps capabilities.
+ * active orders come in as entitlements, each with its product's capabilities (repo/orders.ts
+ * loads them once per request); nothing else decides access. Which product grants which
+ * capability is the channel's data (ADR 038).
  */
 
 /** What one paid, active order gives (a pass counts only when its order is paid and active). */
@@ -22,6 +23,9 @@ export interface Entitlement {
   participantId: number | null;
   /** A subscription's categories (every event in them or below them). */
   categories: number[];
+  /** What its product lets the fan do (contract `capability`, lowercase; ADR 038): without
+   *  'watch' it covers its games but opens none of them. */
+  capabilities: readonly string[];
 }
 
 export interface Viewer {
@@ -65,8 +69,10 @@ export function covers(e: Entitlement, event: Watchable): boolean {
   }
 }
 
-/** Whether the viewer may watch the event (and fetch its media), by its access type. */
+/** Whether the viewer may watch the event (and fetch its media), by its access type: a sold one
+ *  through an entitlement that covers it and whose product grants 'watch'. */
 export function hasAccess(event: Watchable, viewer: Pick<Viewer, 'userId' | 'entitlements'>): boolean {
+  const watching = viewer.entitlements.filter((e) => e.capabilities.includes('watch'));
   switch (accessTypeOf(event.type)) {
     case 'free':
       return true;
@@ -74,9 +80,9 @@ export function hasAccess(event: Watchable, viewer: Pick<Viewer, 'userId' | 'ent
       return viewer.userId !== null;
     case 'ppv':
       // Pay-per-view: a ticket for this event, nothing broader.
-      return viewer.entitlements.some((e) => e.type === 'event' && e.eventId === event.id);
+      return watching.some((e) => e.type === 'event' && e.eventId === event.id);
     case 'paid':
-      return viewer.entitlements.some((e) => covers(e, event));
+      return watching.some((e) => covers(e, event));
   }
 }
 
@@ -89,19 +95,13 @@ export function hasVodAccess(item: { type: string }, viewer: Pick<Viewer, 'user'
   return type === 'register' || capabilitiesOf(viewer.user, viewer.entitlements).includes('vod_media_access');
 }
 
-/** What each kind of purchase lets a fan do (ADR 015): a ticket watches; a pass also clips; a
- *  subscription is the whole product, ad-free, with downloads and the paid library. */
-const CAPABILITIES_BY_TYPE: Readonly<Record<OrderType, readonly string[]>> = {
-  event: ['watch'],
-  package: ['watch', 'clipping', 'download_clip'],
-  subscription: ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'],
-};
-
 /** The fan's capabilities as the contract spells them (lowercase): the account's own (granted by
- *  the channel) and those of their paid, active orders. */
+ *  the channel) and those of the products of their paid, active orders (ADR 038, which replaced
+ *  ADR 015's mapping by kind of purchase). What a product covers decides which games it opens;
+ *  what it grants beyond watching (clip, download…) holds for every game the fan may watch. */
 export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>, entitlements: readonly Entitlement[]): string[] {
   const all = new Set(user.capabilities.map((c) => c.toLowerCase()));
-  for (const e of entitlements) for (const c of CAPABILITIES_BY_TYPE[e.type]) all.add(c);
+  for (const e of entitlements) for (const c of e.capabilities) all.add(c.toLowerCase());
   return [...all];
 }
 
@@ -115,11 +115,13 @@ export const trialOpen = (sub: { trial_period: number | null }, user: Pick<UserR
   sub.trial_period !== null && !(user?.trialPeriodUsed ?? false);
 
 /** What the viewer may do with a game beyond watching it (contract `featureState`): clip it once
- *  it has started, download it once it has finished; each takes a capability of their passes. */
+ *  it has started, download it once it has finished (and has a file to download: `downloadable`,
+ *  services/downloads.ts); each takes a capability of their passes. */
 export function featuresOf(
   event: { stream_status: StreamStatus },
   viewer: Pick<Viewer, 'user' | 'entitlements'>,
   access: boolean,
+  downloadable = true,
 ): { clip: FeatureState; download: FeatureState } {
   const feature = (capability: string, availableNow: boolean): FeatureState => {
     const state = !viewer.user
@@ -133,5 +135,5 @@ export function featuresOf(
             : 'no_capability';
     return { state, capability };
   };
-  return { clip: feature('clipping', event.stream_status !== 'upcoming'), download: feature('download', event.stream_status === 'finished') };
+  return { clip: feature('clipping', event.stream_status !== 'upcoming'), download: feature('download', event.stream_status === 'finished' && downloadable) };
 }

@@ -27,6 +27,8 @@ export interface Deps {
   giftResendSeconds: number;
   /** The web app's origin, for links in mail. */
   publicUrl: string;
+  /** Where media, clips and the outbox live (env DATA_DIR): the files a download hands out. */
+  dataDir: string;
   mailer: Mailer;
   /** Null: reCAPTCHA is not checked. */
   recaptcha: RecaptchaConfig | null;

@@ -150,6 +150,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       userSessionTtlSeconds,
       giftResendSeconds,
       publicUrl,
+      dataDir,
       mailer,
       recaptcha,
       social,

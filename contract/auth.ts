@@ -86,7 +86,10 @@ const recaptchaToken = z
   .refine(...noControl)
   .optional();
 
+/** What a fan may do (spec section 3), lowercase: a product grants some (ADR 038), an account may
+ *  hold some of its own. */
 export const capability = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access']);
+export type Capability = z.infer<typeof capability>;
 
 /** The user as the channel describes it (spec section 3). */
 export const user = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capability } from './auth.ts';
 import { money } from './http.ts';
 
 /* Wire shapes of the channel's entities (spec section 3). Field names are the channel's own. */
@@ -221,6 +222,10 @@ const productBase = {
   service_fee: money,
   image: z.string().nullable(),
   weight: z.number().int(),
+  /** What buying it lets a fan do: the channel's data (ADR 038). A subscription here grants
+   *  downloads, a pass clipping, a single game watching only: what the web app tells a fan who
+   *  lacks one. */
+  capabilities: z.array(capability),
 };
 
 export const subscription = z.object({

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FollowButton } from '~/components/FollowButton';
+import { GameDownload } from '~/components/GameDownload';
 import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
 import type { Follow } from '~/domain/follows';
@@ -55,6 +56,8 @@ export function WatchView({ data, embed = false, follows = null }: { data: Watch
           offers={data.offers}
         />
       </div>
+
+      {embed ? null : <GameDownload data={data} />}
 
       {data.participants.length > 0 || data.about.length > 0 ? (
         <section className="watch-about" aria-labelledby="watch-about-title">

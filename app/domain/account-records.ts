@@ -26,3 +26,8 @@ const CAPABILITIES: Record<string, string> = {
 export function capabilityWords(capabilities: string[]): string[] {
   return [...new Set(capabilities.map((c) => c.toLowerCase()))].map((c) => CAPABILITIES[c] ?? statusWord(c));
 }
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The spec's featureCount as the profile says it: '3 clips, 1 download'. */
+export const featureCountWords = (used: { clips: number; downloads: number }) => `${count(used.clips, 'clip')}, ${count(used.downloads, 'download')}`;

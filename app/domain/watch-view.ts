@@ -1,12 +1,13 @@
 /* What the watch screen of one event shows (/watch/{id}, /watch_embed/{id}), worked out from the
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
-import type { EventDetail, EventLocation, Participant } from '#contract/entities';
+import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
 import type { FavoritableType } from '#contract/favorites';
 import { paragraphs } from './channel-text';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
+import type { Feature } from './feature-offers';
 import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';
 import type { WatchState } from './watch-state';
@@ -37,6 +38,10 @@ export interface WatchViewData {
   embedUrl: string;
   /** The ways to get it when the viewer cannot watch it (domain/offers). */
   offers: Offer[];
+  /** Whether the viewer may clip and download it, and if not, why (contract eventDetail.features). */
+  features: Record<Feature, FeatureState>;
+  /** What would let them (domain/feature-offers). */
+  featureOffers: Record<Feature, Offer[]>;
   /** What a fan can follow from here: the game, its teams, its sports and its venue. */
   followables: Array<{ type: FavoritableType; id: number; name: string; label: string; href: `/${string}` | null }>;
 }
@@ -51,6 +56,7 @@ export function watchViewData(
     serverNow: number;
     embedUrl: string;
     offers: Offer[];
+    featureOffers: Record<Feature, Offer[]>;
   },
 ): WatchViewData {
   const { location } = extra;
@@ -78,6 +84,8 @@ export function watchViewData(
     serverNow: extra.serverNow,
     embedUrl: extra.embedUrl,
     offers: extra.offers,
+    features: event.features,
+    featureOffers: extra.featureOffers,
     followables: [
       { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), label: 'This game', href: null },
       ...event.participants.map((p) => ({

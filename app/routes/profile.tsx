@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { FramedError } from '~/components/layout/FramedError';
-import { capabilityWords } from '~/domain/account-records';
+import { capabilityWords, featureCountWords } from '~/domain/account-records';
 import { pageMeta } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { requestContext } from '~/http/request-context.server';
@@ -34,8 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
       temporary_password: user.temporary_password,
       has_password: user.has_password,
       capabilities: capabilityWords(user.capabilities),
-      clips: user.featureCount.clips,
-      downloads: user.featureCount.downloads,
+      used: featureCountWords(user.featureCount),
     },
   });
 }
@@ -91,6 +90,10 @@ export default function ProfileLayout() {
               </>
             )}
           </dd>
+        </div>
+        <div>
+          <dt>Clips and downloads</dt>
+          <dd>{user.used}</dd>
         </div>
       </dl>
       <Link to="/profile/edit" className="button button--quiet">

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { WatchView } from '~/components/WatchView';
+import { featureOffersOf } from '~/domain/feature-offers';
 import { offersFor } from '~/domain/offers';
 import { pageMeta } from '~/domain/page-meta';
 import { watchState } from '~/domain/watch-state';
@@ -25,13 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
-  const offers = event.has_access
-    ? []
-    : offersFor(
-        { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) },
-        bootstrap,
-        bootstrap.settings.currency,
-      );
+  const target = { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) };
+  const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency);
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
   // Paid media comes with the fan's grant to it, a cookie the page itself never holds.
   return json(
@@ -43,6 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
         serverNow: Date.now(),
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
+        featureOffers: featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency),
       }),
       follows,
     },

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { channelOrder } from './ordering.ts';
+import { capability, type Capability } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fromCents } from '../money.ts';
@@ -75,7 +76,10 @@ interface ProductRow {
   serviceFeeCents: number;
   image: string | null;
   weight: number;
+  capabilities: string[];
 }
+/** A stored list as the contract names it (the import and the migration write only these). */
+const capabilitiesOut = (stored: string[]): Capability[] => stored.filter((c): c is Capability => capability.safeParse(c).success);
 const productFields = (p: ProductRow) => ({
   id: p.id,
   name: p.name,
@@ -85,6 +89,7 @@ const productFields = (p: ProductRow) => ({
   service_fee: fromCents(p.serviceFeeCents),
   image: p.image,
   weight: p.weight,
+  capabilities: capabilitiesOut(p.capabilities),
 });
 
 type PackageRow = typeof t.packages.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL } from 'dr
 import type { ActivityStatus, Order } from '../../contract/orders.ts';
 import type { Entitlement } from '../access.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { gifts, orders, subscriptions, transactions, users } from '../db/schema.ts';
+import { gifts, orders, packages, subscriptions, transactions, users } from '../db/schema.ts';
 import { fromCents } from '../money.ts';
 
 /* Orders and their transactions: what a fan's paid orders give (access.ts reads them), the orders
@@ -11,12 +11,15 @@ import { fromCents } from '../money.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** The paid, active orders of a user whose access has not run out, as access.ts reads them. */
+/** The paid, active orders of a user whose access has not run out, as access.ts reads them, each
+ *  with what its product grants (a product no longer in the catalogue grants nothing). */
 export async function entitlementsOf(db: Db, userId: number, now = new Date()): Promise<Entitlement[]> {
   const rows = await db
-    .select({ o: orders, categories: subscriptions.eventCategories })
+    .select({ o: orders, categories: subscriptions.eventCategories, subCapabilities: subscriptions.capabilities, passCapabilities: packages.capabilities })
     .from(orders)
     .leftJoin(subscriptions, and(eq(orders.type, 'subscription'), eq(subscriptions.id, orders.productId)))
+    // A single game's order names its single-event package, a pass's its package.
+    .leftJoin(packages, and(inArray(orders.type, ['event', 'package']), eq(packages.id, orders.productId)))
     .where(
       and(
         eq(orders.userId, userId),
@@ -27,13 +30,14 @@ export async function entitlementsOf(db: Db, userId: number, now = new Date()): 
         or(isNull(orders.accessUntil), gt(orders.accessUntil, now)),
       ),
     );
-  return rows.map(({ o, categories }) => ({
+  return rows.map(({ o, categories, subCapabilities, passCapabilities }) => ({
     type: o.type,
     productId: o.productId,
     eventId: o.eventId,
     eventCategoryId: o.eventCategoryId,
     participantId: o.participantId,
     categories: categories ?? [],
+    capabilities: (o.type === 'subscription' ? subCapabilities : passCapabilities) ?? [],
   }));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capability, type Capability } from '../../contract/auth.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
 /*
@@ -26,6 +27,23 @@ export const imageSpec = z.object({
   accent: hex.optional(),
 });
 
+/** What a product grants when its description names nothing (ADR 038), the same as migration
+ *  0009 gave the products stored before: a single game watches, a pass also clips, a subscription
+ *  does everything. */
+export const DEFAULT_CAPABILITIES: Readonly<Record<'event' | 'package' | 'subscription', readonly Capability[]>> = {
+  event: ['watch'],
+  package: ['watch', 'clipping'],
+  subscription: ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'],
+};
+
+/** A product's capabilities: each once; left out, its kind's default. An empty list is allowed
+ *  (a product that only shows in the catalogue). */
+const capabilities = z
+  .array(capability)
+  .max(capability.options.length)
+  .refine((list) => new Set(list).size === list.length, { message: 'name each capability once' })
+  .optional();
+
 const product = {
   key,
   name: z.string().min(1),
@@ -35,6 +53,7 @@ const product = {
   service_fee: money.default(0),
   image: z.string().nullable().default(null),
   categories: z.array(key).default([]),
+  capabilities,
 };
 
 export const channelDescription = z
@@ -162,27 +181,31 @@ export const channelDescription = z
     vod_rails: z.array(z.object({ title: z.string(), items: z.array(key) })).default([]),
     packages: z
       .array(
-        z.object({
-          ...product,
-          type: z.enum(['package', 'event']),
-          pass_type: z.enum(['free', 'paid', 'register', 'ppv']).default('paid'),
-          kind: z.enum(['regular', 'additional']).default('regular'),
-          parent: key.nullable().default(null),
-          category: key.nullable().default(null),
-          is_team_pass: z.boolean().default(false),
-          participants: z.array(key).default([]),
-          period: z.string().nullable().default(null),
-        }),
+        z
+          .object({
+            ...product,
+            type: z.enum(['package', 'event']),
+            pass_type: z.enum(['free', 'paid', 'register', 'ppv']).default('paid'),
+            kind: z.enum(['regular', 'additional']).default('regular'),
+            parent: key.nullable().default(null),
+            category: key.nullable().default(null),
+            is_team_pass: z.boolean().default(false),
+            participants: z.array(key).default([]),
+            period: z.string().nullable().default(null),
+          })
+          .transform((p) => ({ ...p, capabilities: p.capabilities ?? [...DEFAULT_CAPABILITIES[p.type]] })),
       )
       .default([]),
     subscriptions: z
       .array(
-        z.object({
-          ...product,
-          offer: z.enum(['annual', 'monthly']),
-          period: z.enum(['annual', 'month']),
-          trial_period: z.number().int().positive().nullable().default(null),
-        }),
+        z
+          .object({
+            ...product,
+            offer: z.enum(['annual', 'monthly']),
+            period: z.enum(['annual', 'month']),
+            trial_period: z.number().int().positive().nullable().default(null),
+          })
+          .transform((s) => ({ ...s, capabilities: s.capabilities ?? [...DEFAULT_CAPABILITIES.subscription] })),
       )
       .default([]),
     /** Promotion codes (GET apply_coupon): a percentage or an amount off a purchase's products,

@@ -232,6 +232,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
         isTeamPass: p.is_team_pass,
         participants: p.participants.map((x) => people.get(x)),
         period: p.period,
+        capabilities: p.capabilities,
       })
       .returning({ id: t.packages.id });
     passes.set(p.key, row.id);
@@ -250,6 +251,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       offer: s.offer,
       period: s.period,
       trialPeriod: s.trial_period,
+      capabilities: s.capabilities,
     })),
   );
   if (subs) await tx.insert(t.subscriptions).values(subs);

@@ -88,6 +88,13 @@ export const slides: D['slides'] = [
   },
 ];
 
+/** What each kind of product lets a fan do here (ADR 038: the channel's data, said explicitly
+ *  though it is the import's default): a pass watches and clips, a single game only watches, a
+ *  subscription does everything, downloads and the paid library included. */
+const PASS_CAPABILITIES: D['packages'][number]['capabilities'] = ['watch', 'clipping'];
+const SINGLE_GAME_CAPABILITIES: D['packages'][number]['capabilities'] = ['watch'];
+const SUBSCRIPTION_CAPABILITIES: D['subscriptions'][number]['capabilities'] = ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'];
+
 /** A season pass per sport (choose boys, girls or both: one pass per choice), a team pass (choose
  *  teams), an add-on, a single-game ticket per sport for its paid games. */
 export function packages(): D['packages'] {
@@ -105,6 +112,7 @@ export function packages(): D['packages'] {
     category: sport.alias,
     categories: genders.map((g) => `${sport.alias}-${g.alias}`),
     period: 'season',
+    capabilities: PASS_CAPABILITIES,
   }));
   const harbor = schools[0];
   const teamPass: D['packages'][number] = {
@@ -121,6 +129,7 @@ export function packages(): D['packages'] {
     is_team_pass: true,
     participants: sports.flatMap((sport) => genders.map((g) => teamAlias(harbor, sport, g))),
     period: 'season',
+    capabilities: PASS_CAPABILITIES,
   };
   const addOn: D['packages'][number] = {
     key: 'basketball-playoffs-addon',
@@ -137,6 +146,7 @@ export function packages(): D['packages'] {
     category: 'basketball',
     categories: genders.map((g) => `basketball-${g.alias}`),
     period: 'season',
+    capabilities: PASS_CAPABILITIES,
   };
   const singleGames: D['packages'] = sports.map((sport) => ({
     key: `single-${sport.alias}`,
@@ -151,6 +161,7 @@ export function packages(): D['packages'] {
     kind: 'regular',
     category: sport.alias,
     categories: [sport.alias],
+    capabilities: SINGLE_GAME_CAPABILITIES,
   }));
   return [...seasonPasses, teamPass, addOn, ...singleGames];
 }
@@ -168,6 +179,7 @@ export const subscriptions: D['subscriptions'] = [
     period: 'month',
     trial_period: 7,
     categories: sports.map((s) => s.alias),
+    capabilities: SUBSCRIPTION_CAPABILITIES,
   },
   {
     key: 'annual',
@@ -181,6 +193,7 @@ export const subscriptions: D['subscriptions'] = [
     period: 'annual',
     trial_period: 14,
     categories: sports.map((s) => s.alias),
+    capabilities: SUBSCRIPTION_CAPABILITIES,
   },
 ];
 

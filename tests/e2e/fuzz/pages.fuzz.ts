@@ -23,6 +23,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/', route: 'routes/_index' },
   { url: '/watch/:id', route: 'routes/watch.$id' },
   { url: '/watch_embed/:id', route: 'routes/watch_embed.$id' },
+  { url: '/watch/:id/download', route: 'routes/watch.$id_.download' },
   { url: '/vod_library', route: 'routes/vod_library._index' },
   { url: '/vod_library/:id', route: 'routes/vod_library.$id' },
   { url: '/vod_library?title=:v&category=:v&page=:v', route: 'routes/vod_library._index' },

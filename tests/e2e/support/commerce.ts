@@ -90,6 +90,32 @@ export async function buyEvent(apiKey: string, event: Event, ticket: Package): P
   if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
 }
 
+/** Starts a purchase over the channel API and pays it on the sandbox with a good card, as the
+ *  web app and a browser would. */
+async function buyAndPay(apiKey: string, path: '/stripe/buy' | '/stripe/buy_bundle', params: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${CHANNEL_API_URL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: apiKey, idempotency_key: `buy${Date.now().toString(36)}`.padEnd(20, 'x'), ...params }),
+  });
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { redirect_url: string } };
+  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url, WEB_URL).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: CARDS.success, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
+  });
+  if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
+}
+
+/** Subscribes the fan (its free trial, when it has one), for specs about what a subscriber gets. */
+export const subscribe = (apiKey: string, plan: Subscription) => buyAndPay(apiKey, '/stripe/buy', { subscription_id: plan.id });
+
+/** Buys one choice of a pass for the fan (a category; a team pass: a team). */
+export const buyPass = (apiKey: string, pass: Package, choice: number) =>
+  buyAndPay(apiKey, '/stripe/buy_bundle', { package_id: pass.id, [pass.is_team_pass ? 'participant_ids' : 'event_category_ids']: [choice] });
+
 /** Whether the channel lets this fan watch the event. */
 export async function canWatch(apiKey: string, eventId: number): Promise<boolean> {
   return (await getJson<{ data: { has_access: boolean } }>(`/events/${eventId}?api_key=${encodeURIComponent(apiKey)}`)).data.has_access;

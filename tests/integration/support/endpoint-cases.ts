@@ -340,6 +340,18 @@ export const cases: Record<EndpointName, Case> = {
     happy: (ids) => ({ key: ids.user.key }),
     bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
   },
+  downloadEvent: {
+    // The shop's paid game has finished: a subscriber may watch and download it.
+    happy: async (ids) => ({ key: (await ids.fresh.subscriber()).key, path: `/download-event/${ids.shop.eventId}` }),
+    bad: (ids) => [
+      { path: `/download-event/${ids.eventId}`, status: 401 },
+      { key: ids.user.key, path: '/download-event/2000000000', status: 404 },
+      { key: ids.user.key, path: '/download-event/x', status: 400, field: 'id' },
+      { key: ids.user.key, path: `/download-event/${ids.eventId}`, query: { bogus: '1' }, status: 400, field: 'bogus' },
+      // The shared fan holds no pass: the paid game stays closed to them.
+      { key: ids.user.key, path: `/download-event/${ids.shop.eventId}`, status: 403 },
+    ],
+  },
   orderDetail: {
     happy: async (ids) => ({ key: ids.user.key, path: `/orders/${await ids.fresh.order(ids.user.key)}` }),
     bad: (ids) => [

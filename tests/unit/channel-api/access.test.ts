@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, covers, hasAccess, hasVodAccess, ownsSubscription, trialOpen, watchable, type Entitlement } from '../../../channel-api/access.ts';
+import {
+  capabilitiesOf,
+  covers,
+  featuresOf,
+  hasAccess,
+  hasVodAccess,
+  ownsSubscription,
+  trialOpen,
+  watchable,
+  type Entitlement,
+} from '../../../channel-api/access.ts';
+import type { UserRow } from '../../../channel-api/repo/users.ts';
 
 const ent = (e: Partial<Entitlement>): Entitlement => ({
   type: 'package',
@@ -8,8 +19,10 @@ const ent = (e: Partial<Entitlement>): Entitlement => ({
   eventCategoryId: null,
   participantId: null,
   categories: [],
+  capabilities: ['watch', 'clipping'],
   ...e,
 });
+const ALL = ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'];
 const game = { id: 45, type: 'paid', categoryIds: [12, 10], participantIds: [200, 100] };
 
 describe('access (a pass counts when its order is paid and active: the entitlements)', () => {
@@ -63,27 +76,79 @@ describe('access (a pass counts when its order is paid and active: the entitleme
     }
   });
 
-  it('capabilities: the account’s own, plus what each kind of purchase gives; the paid library needs a subscription', () => {
+  it('a product that does not grant watch covers its games but opens none of them', () => {
+    const noWatch = ['clipping', 'download'];
+    expect(hasAccess(game, { userId: 7, entitlements: [ent({ eventCategoryId: 12, capabilities: noWatch })] })).toBe(false);
+    expect(hasAccess(game, { userId: 7, entitlements: [ent({ type: 'subscription', categories: [10], capabilities: noWatch })] })).toBe(false);
+    expect(hasAccess({ ...game, type: 'ppv' }, { userId: 7, entitlements: [ent({ type: 'event', eventId: 45, capabilities: [] })] })).toBe(false);
+    // Another product that does grant it, and covers the game, opens it.
+    expect(
+      hasAccess(game, { userId: 7, entitlements: [ent({ eventCategoryId: 12, capabilities: noWatch }), ent({ participantId: 100, capabilities: ['watch'] })] }),
+    ).toBe(true);
+    // Free and fans-only games need no product at all.
+    expect(hasAccess({ ...game, type: 'free' }, { userId: 7, entitlements: [ent({ eventCategoryId: 12, capabilities: noWatch })] })).toBe(true);
+    expect(hasAccess({ ...game, type: 'register' }, { userId: 7, entitlements: [] })).toBe(true);
+  });
+
+  it('capabilities: the account’s own, plus what each active product grants (the channel’s data, not the kind of purchase)', () => {
     const user = { capabilities: ['WATCH'] };
     expect(capabilitiesOf(user, [])).toEqual(['watch']);
-    expect(capabilitiesOf(user, [ent({ type: 'event' })]).sort()).toEqual(['watch']);
-    expect(capabilitiesOf(user, [ent({})]).sort()).toEqual(['clipping', 'download_clip', 'watch']);
-    expect(capabilitiesOf({ capabilities: [] }, [ent({ type: 'subscription' })]).sort()).toEqual([
-      'clipping',
-      'download',
-      'download_clip',
-      'no_ads',
-      'vod_media_access',
-      'watch',
-    ]);
+    expect(capabilitiesOf(user, [ent({ type: 'event', capabilities: ['watch'] })]).sort()).toEqual(['watch']);
+    expect(capabilitiesOf(user, [ent({})]).sort()).toEqual(['clipping', 'watch']);
+    // A channel may sell a single game with downloads, and a subscription without them.
+    expect(capabilitiesOf({ capabilities: [] }, [ent({ type: 'event', capabilities: ['watch', 'download'] })]).sort()).toEqual(['download', 'watch']);
+    expect(capabilitiesOf({ capabilities: [] }, [ent({ type: 'subscription', capabilities: ['watch', 'no_ads'] })]).sort()).toEqual(['no_ads', 'watch']);
+    expect(capabilitiesOf({ capabilities: [] }, [ent({ type: 'subscription', capabilities: ALL })]).sort()).toEqual([...ALL].sort());
+    expect(capabilitiesOf({ capabilities: ['download'] }, [ent({ capabilities: ['Clipping'] })]).sort()).toEqual(['clipping', 'download']);
     const fan = { capabilities: ['watch'] } as Parameters<typeof hasVodAccess>[1]['user'];
     expect(hasVodAccess({ type: 'paid' }, { user: fan, entitlements: [ent({})] })).toBe(false);
-    expect(hasVodAccess({ type: 'paid' }, { user: fan, entitlements: [ent({ type: 'subscription' })] })).toBe(true);
+    expect(hasVodAccess({ type: 'paid' }, { user: fan, entitlements: [ent({ type: 'subscription', capabilities: ALL })] })).toBe(true);
+    expect(hasVodAccess({ type: 'paid' }, { user: fan, entitlements: [ent({ type: 'subscription', capabilities: ['watch'] })] })).toBe(false);
     expect(hasVodAccess({ type: 'paid' }, { user: null, entitlements: [] })).toBe(false);
     expect(hasVodAccess({ type: 'free' }, { user: null, entitlements: [] })).toBe(true);
     expect(hasVodAccess({ type: 'register' }, { user: null, entitlements: [] })).toBe(false);
     expect(hasVodAccess({ type: 'register' }, { user: fan, entitlements: [] })).toBe(true);
     expect(hasVodAccess({ type: 'ppv' }, { user: fan, entitlements: [ent({})] })).toBe(false);
     expect(hasVodAccess({ type: 'unknown' }, { user: null, entitlements: [] })).toBe(false);
+  });
+});
+
+describe('featuresOf (what a viewer may do with a game beyond watching it, and if not, why)', () => {
+  const fan = { capabilities: ['watch'] } as UserRow;
+  const finished = { stream_status: 'finished' as const };
+  const states = (event: Parameters<typeof featuresOf>[0], viewer: Parameters<typeof featuresOf>[1], access: boolean, downloadable?: boolean) => {
+    const f = featuresOf(event, viewer, access, downloadable);
+    return { clip: f.clip.state, download: f.download.state };
+  };
+  const subscriber = { user: fan, entitlements: [ent({ type: 'subscription', categories: [10], capabilities: ALL })] };
+  const passHolder = { user: fan, entitlements: [ent({ eventCategoryId: 12 })] };
+
+  it('names the capability each takes', () => {
+    const f = featuresOf(finished, subscriber, true);
+    expect([f.clip.capability, f.download.capability]).toEqual(['clipping', 'download']);
+  });
+
+  it('a visitor is asked to sign in, a fan who may not watch the game to get it first', () => {
+    expect(states(finished, { user: null, entitlements: [] }, true)).toEqual({ clip: 'sign_in', download: 'sign_in' });
+    expect(states(finished, { user: fan, entitlements: [] }, false)).toEqual({ clip: 'no_access', download: 'no_access' });
+  });
+
+  it('nothing to clip before a game starts; a download once it has finished and has a file', () => {
+    expect(states({ stream_status: 'upcoming' }, subscriber, true)).toEqual({ clip: 'unavailable', download: 'unavailable' });
+    expect(states({ stream_status: 'live' }, subscriber, true)).toEqual({ clip: 'allowed', download: 'unavailable' });
+    expect(states(finished, subscriber, true)).toEqual({ clip: 'allowed', download: 'allowed' });
+    expect(states(finished, subscriber, true, false)).toEqual({ clip: 'allowed', download: 'unavailable' });
+  });
+
+  it('a pass that clips but does not download; the account’s own capabilities count too', () => {
+    expect(states(finished, passHolder, true)).toEqual({ clip: 'allowed', download: 'no_capability' });
+    expect(states(finished, { user: fan, entitlements: [ent({ type: 'event', eventId: 45, capabilities: ['watch'] })] }, true)).toEqual({
+      clip: 'no_capability',
+      download: 'no_capability',
+    });
+    expect(states(finished, { user: { ...fan, capabilities: ['watch', 'download'] }, entitlements: [] }, true)).toEqual({
+      clip: 'no_capability',
+      download: 'allowed',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Package, Subscription } from '#contract';
 import { offersFor } from '~/domain/offers';
 
-const base = { description: '', image: null, weight: 0, price: 0, base_price: 0, service_fee: 0 };
+const base = { description: '', image: null, weight: 0, price: 0, base_price: 0, service_fee: 0, capabilities: [] };
 const pkg = (p: Partial<Package> & Pick<Package, 'id' | 'name'>): Package => ({
   ...base,
   type: 'package',

@@ -57,6 +57,7 @@ describe('watchViewData', () => {
     serverNow: 1,
     embedUrl: 'http://localhost/watch_embed/45',
     offers: [],
+    featureOffers: { clip: [], download: [] },
   });
 
   it('says what the screen shows, in the words it shows', () => {
@@ -88,13 +89,29 @@ describe('watchViewData', () => {
   });
 
   it('links no page for a participant the channel does not list', () => {
-    const alone = watchViewData(event, { location, participants: [], state: watchState(event, null), serverNow: 1, embedUrl: '', offers: [] });
+    const alone = watchViewData(event, {
+      location,
+      participants: [],
+      state: watchState(event, null),
+      serverNow: 1,
+      embedUrl: '',
+      offers: [],
+      featureOffers: { clip: [], download: [] },
+    });
     expect(alone.participants.map((p) => p.href)).toEqual([null, null]);
   });
 
   it('has no place when the channel names none', () => {
     expect(
-      watchViewData(event, { location: null, participants, state: { kind: 'no-access', need: 'pass' }, serverNow: 1, embedUrl: '', offers: [] }).place,
+      watchViewData(event, {
+        location: null,
+        participants,
+        state: { kind: 'no-access', need: 'pass' },
+        serverNow: 1,
+        embedUrl: '',
+        offers: [],
+        featureOffers: { clip: [], download: [] },
+      }).place,
     ).toBeNull();
   });
 });
