@@ -220,6 +220,8 @@ export async function startClips(deps: Deps): Promise<void> {
     clipQueue,
     async (job) => {
       await makeClip(deps, job);
+      // A worker otherwise rests a poll interval after each job: look for the next one at once.
+      deps.jobs.wake(clipQueue);
     },
     { concurrency: WORKERS },
   );

@@ -158,7 +158,7 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ]);
     expectPlayableClip(list[0], 11);
     expectPlayableClip(list[1], 7);
-  });
+  }, 60_000);
 
   it('refuses a visitor, an unknown game, a game the fan may not watch, one not started, a fan without clipping', async () => {
     const visitor = await http.apiKey();
@@ -297,5 +297,5 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(user.clipsCount).toBe(10);
     for (const c of list) expect(Math.abs(Number(ffprobe(fileOf(c.media!.video)).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
-  });
+  }, 120_000);
 });
