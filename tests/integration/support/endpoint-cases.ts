@@ -351,7 +351,6 @@ export const cases: Record<EndpointName, Case> = {
       return [
         { body, status: 401 },
         { key: ids.clip.key, body: { ...body, event_id: 2000000000 }, status: 404, field: 'event_id' },
-        { key: ids.clip.key, body: { ...body, event_id: ids.shop.eventId }, status: 403 },
         { key: ids.clip.key, body: { ...body, duration: 301 }, status: 400, field: 'duration' },
         { key: ids.clip.key, body: { ...body, start_time: 86_400 }, status: 400, field: 'start_time' },
         { key: ids.clip.key, body: { ...body, tags: ['Nope'] }, status: 400, field: 'tags' },
