@@ -22,16 +22,20 @@ export function clipsRouter(opts: { dataDir: string }): Router {
     if (!UUID.test(uuid) || !type) return sendRefusal(res, 404, 'Clip file not found');
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', CACHE);
-    res.sendFile(`${uuid}/${file}`, { root, dotfiles: 'deny', cacheControl: false, lastModified: true }, (error?: Error & { status?: number; headers?: Record<string, string> }) => {
-      if (!error || res.headersSent) return;
-      res.removeHeader('Cache-Control');
-      if (error.status === 416) {
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        return sendRefusal(res, 416, 'Requested range not satisfiable');
-      }
-      res.setHeader('Cache-Control', 'no-store');
-      sendRefusal(res, 404, 'Clip file not found');
-    });
+    res.sendFile(
+      `${uuid}/${file}`,
+      { root, dotfiles: 'deny', cacheControl: false, lastModified: true },
+      (error?: Error & { status?: number; headers?: Record<string, string> }) => {
+        if (!error || res.headersSent) return;
+        res.removeHeader('Cache-Control');
+        if (error.status === 416) {
+          for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+          return sendRefusal(res, 416, 'Requested range not satisfiable');
+        }
+        res.setHeader('Cache-Control', 'no-store');
+        sendRefusal(res, 404, 'Clip file not found');
+      },
+    );
   });
   return router;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { spendToken } from './tokens.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { accountMemory, apiKeys, clips, events, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
+import { accountMemory, apiKeys, clips, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
 
 /* Account deletion (orders: commerce.ts). Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */

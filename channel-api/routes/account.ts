@@ -7,8 +7,6 @@ import { confirmDeletion, deletionInfo, requestDeletion } from '../services/acco
 /* Account deletion by mailed confirmation; clips: clips.ts, orders: commerce.ts. */
 
 export function accountRoutes(router: Router, deps: Deps) {
-  const { db } = deps;
-
   mount(router, deps, api.deleteAccountInfo, async (ctx) => ({ data: await deletionInfo(deps, ctx, ctx.params) }));
 
   mount(router, deps, api.deleteAccountConfirm, async (ctx) => {

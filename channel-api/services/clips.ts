@@ -134,13 +134,28 @@ export async function sharedClip(deps: Deps, id: number, uuid: string): Promise<
     found = (await repo.clipByShareLink(deps.db, id, uuid)) ?? found;
   }
   const c = presentClip(found);
-  return { id: c.id, event_id: c.event_id, event_name: c.event_name, name: c.name, duration: c.duration, tags: c.tags, status: c.status, media: c.media, created_at: c.created_at };
+  return {
+    id: c.id,
+    event_id: c.event_id,
+    event_name: c.event_name,
+    name: c.name,
+    duration: c.duration,
+    tags: c.tags,
+    status: c.status,
+    media: c.media,
+    created_at: c.created_at,
+  };
 }
 
 /** A clip's download name: '<clip> - <game>.mp4', without characters file systems refuse. */
 export function clipFilename(clipName: string, eventName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const refused = (c: string) => c < ' ' || c === '\u007f' || '/\\:*?"<>|'.includes(c);
+  const clean = (s: string) =>
+    [...s]
+      .map((c) => (refused(c) ? ' ' : c))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
   return `${clean(clipName) || 'Clip'} - ${clean(eventName) || 'Game'}`.slice(0, 150) + '.mp4';
 }
 

@@ -27,8 +27,14 @@ beforeAll(async () => {
     .select()
     .from(events)
     .where(and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
-  const [live] = await server.db.select().from(events).where(and(eq(events.type, 'free'), eq(events.asset, 'live'), lt(events.eventUtcTs, now - 120)));
-  const [upcoming] = await server.db.select().from(events).where(and(eq(events.type, 'free'), gt(events.eventUtcTs, now + 3600)));
+  const [live] = await server.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'free'), eq(events.asset, 'live'), lt(events.eventUtcTs, now - 120)));
+  const [upcoming] = await server.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'free'), gt(events.eventUtcTs, now + 3600)));
   const [paid] = await server.db
     .select()
     .from(events)
@@ -114,7 +120,11 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(video.headers.get('cache-control')).toContain('immutable');
     expect((await video.arrayBuffer()).byteLength).toBe(100);
     expect((await fetch(`${server.url}${clip.media!.preview}`)).headers.get('content-type')).toBe('image/jpeg');
-    for (const bad of [`/media/clips/${clip.uuid}/../../media/game-1/video.mp4`, `/media/clips/${clip.uuid}/segments.txt`, '/media/clips/not-a-uuid/clip.mp4']) {
+    for (const bad of [
+      `/media/clips/${clip.uuid}/../../media/game-1/video.mp4`,
+      `/media/clips/${clip.uuid}/segments.txt`,
+      '/media/clips/not-a-uuid/clip.mp4',
+    ]) {
       expect((await fetch(`${server.url}${bad}`)).status).toBe(404);
     }
 
@@ -232,7 +242,10 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await count(fan.user.id)).toBe(1);
 
     // A clip still queued (no job for it here), then a fan who may clip but not download.
-    const [queued] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Later', startTime: 0, duration: 4 }).returning();
+    const [queued] = await server.db
+      .insert(clips)
+      .values({ userId: fan.user.id, eventId: game.finished, name: 'Later', startTime: 0, duration: 4 })
+      .returning();
     const notReady = await http.request('GET', `/clip/download/${queued.id}`, { query: { api_key: fan.key } });
     expect([notReady.status, notReady.json.code]).toEqual([409, 'not_available']);
     const clipOnly = await fanWith(['watch', 'clipping']);
@@ -247,7 +260,10 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('shows a clip whose job failed as failed, with its error, and a clip whose job died as failed', async () => {
     const fan = await clipper();
     // Past the end of the recording: both tries fail.
-    const [bad] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Broken', startTime: 4000, duration: 10 }).returning();
+    const [bad] = await server.db
+      .insert(clips)
+      .values({ userId: fan.user.id, eventId: game.finished, name: 'Broken', startTime: 4000, duration: 10 })
+      .returning();
     await server.jobs.send(clipQueue, { clipId: bad.id, source: { kind: 'vod', asset: 'game-1' } }, { key: String(bad.id) });
     const [failed] = await settled(fan.key, 60_000);
     expect(failed).toMatchObject({ id: bad.id, status: 'failed', error: CLIP_ERRORS.failed, media: null });

@@ -58,7 +58,9 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   const finished = await http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '100' } });
   const clipGame = (finished.json.data as { id: number; type: string }[]).find((e) => e.type === 'free')!.id;
   const askClip = async (key: string) => {
-    const made = await http.request('POST', '/clip', { body: { api_key: key, event_id: clipGame, name: 'Endpoint clip', start_time: 0, duration: 4, tags: ['Highlight'] } });
+    const made = await http.request('POST', '/clip', {
+      body: { api_key: key, event_id: clipGame, name: 'Endpoint clip', start_time: 0, duration: 4, tags: ['Highlight'] },
+    });
     if (made.status !== 200) throw new Error(`clip: ${made.status} ${made.text}`);
     return made.json.data as { id: number; uuid: string };
   };
@@ -134,7 +136,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   };
   clipperKey = (await fresh.subscriber()).key;
   const clip = { key: clipperKey, eventId: clipGame, ...(await askClip(clipperKey)) };
-  for (const until = Date.now() + 60_000; ; ) {
+  for (const until = Date.now() + 60_000; ;) {
     const mine = await http.request('GET', '/clips/user', { query: { api_key: clipperKey } });
     if (mine.json.data.find((c: { id: number; status: string }) => c.id === clip.id)?.status === 'processed') break;
     if (Date.now() > until) throw new Error(`clip not processed: ${mine.text}`);
