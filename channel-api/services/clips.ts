@@ -182,8 +182,13 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
 export async function deleteClip(deps: Deps, userId: number, id: number): Promise<{ id: number }> {
   const uuid = await repo.deleteClipOfUser(deps.db, userId, id);
   if (!uuid) throw notFound('Clip not found');
-  await rm(filesDir(deps.dataDir, uuid), { recursive: true, force: true });
+  await removeClipFiles(deps, [uuid]);
   return { id };
+}
+
+/** Removes the files of clips whose rows are gone. */
+export async function removeClipFiles(deps: Pick<Deps, 'dataDir'>, uuids: string[]): Promise<void> {
+  for (const uuid of uuids) await rm(filesDir(deps.dataDir, uuid), { recursive: true, force: true });
 }
 
 async function segmentsFor(dataDir: string, source: ClipSource, start: number, duration: number): Promise<Segment[]> {

@@ -7,6 +7,7 @@ import { api, CLIP_MSG, type Clip } from '#contract';
 import { clips, events, users } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
+import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
@@ -300,6 +301,20 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const job = { id: 'x', key: null, attempt: 1, data: { clipId: queued.id, source: { kind: 'vod' as const, asset: 'game-1' } } };
     expect(await makeClip(deps, job)).toBe('gone');
     expect(fs.existsSync(path.join(server.dataDir, 'clips', queued.uuid))).toBe(false);
+  });
+
+  it("deleting the account removes its clips' files", async () => {
+    const fan = await clipper();
+    await ask(fan.key);
+    const [clip] = await settled(fan.key);
+    const dir = path.dirname(fileOf(clip.media!.video));
+    expect(fs.existsSync(dir)).toBe(true);
+    const after = Date.now();
+    expect((await acc.post('/delete-account-confirm', { api_key: fan.key })).status).toBe(200);
+    const token = tokenFrom(await waitForMail(server.outbox, { to: fan.email, subject: 'deletion', after }), '/confirm-account-deletion');
+    expect((await acc.post('/delete-account-confirm', { token, api_key: await http.apiKey() })).status).toBe(200);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect((await http.request('GET', `/shared-clip/${clip.id}`, { query: { uuid: clip.uuid } })).status).toBe(404);
   });
 
   it('makes one clip per POST when several come at once, and processes 10 asked at once', async () => {
