@@ -19,6 +19,8 @@ import type { Signing } from './signing.ts';
 
 export interface Deps {
   db: Db;
+  /** Where the server keeps its files: the media, the clips (`clips/<uuid>/`), the outbox. */
+  dataDir: string;
   /** Lifetime of a visitor's api key. */
   apiKeyTtlSeconds: number;
   /** Lifetime of a signed-in user's api key. */
@@ -27,8 +29,6 @@ export interface Deps {
   giftResendSeconds: number;
   /** The web app's origin, for links in mail. */
   publicUrl: string;
-  /** Where media, clips and the outbox live (env DATA_DIR): the files a download hands out. */
-  dataDir: string;
   mailer: Mailer;
   /** Null: reCAPTCHA is not checked. */
   recaptcha: RecaptchaConfig | null;

@@ -1,9 +1,11 @@
 import { api, SERVER_MSG } from '../../contract/index.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { rememberAccount } from './account-memory.ts';
+import { removeClipFiles } from './clips.ts';
 import { mailLink } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteAccount } from '../repo/account.ts';
+import { clipsOfUser } from '../repo/clips.ts';
 import { findToken, tokenState } from '../repo/tokens.ts';
 import { maskEmail, userById, type UserRow } from '../repo/users.ts';
 
@@ -33,6 +35,12 @@ export async function requestDeletion(deps: Deps, caller: Caller, user: UserRow)
 /** Any key may confirm: the link can be opened in another browser; the token is the proof. */
 export async function confirmDeletion(deps: Deps, caller: Caller, token: string) {
   const { row, user } = await validDeletion(deps, caller, token);
+  const clips = await clipsOfUser(deps.db, user.id);
   if (!(await deleteAccount(deps.db, user.id, row.id, (tx) => rememberAccount(tx, deps.signing, user)))) throw badLink();
+  // The clips' files go with their rows (a job still queued finds no clip and makes none).
+  await removeClipFiles(
+    deps,
+    clips.map((c) => c.clip.uuid),
+  );
   return { message: 'Your account has been deleted.' };
 }

@@ -14,7 +14,8 @@
      of five runs per page (BENCH_LIGHTHOUSE_RUNS), when Chromium is present;
    - a media segment served on a fan's grant against a public one (media.ts);
    - commerce (commerce.ts);
-   - following: a fan's games and My games in a channel of 5,000 games (follows.ts).
+   - following: a fan's games and My games in a channel of 5,000 games (follows.ts);
+   - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts).
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { clipsBench, clipsRows } from './clips.ts';
 import { commerceBench, commerceRows } from './commerce.ts';
 import { processCpuMs } from './cpu.ts';
 import { firstCardBench, writeSpaCopy, type FirstCard } from './first-card.ts';
@@ -445,6 +447,8 @@ try {
   const commerce = await commerceBench({ channelApiUrl, outbox: path.join(dataDir, 'outbox'), seconds: DURATION_S });
   console.log('Following: GET /events/favorite, My games, the calendar feed in a channel of 5,000 games (tests/bench/follows.ts) …');
   const follows = await followsBench({ seconds: DURATION_S, port: await freePort() });
+  console.log('Clips: POST /clip to a processed 30 s clip, one at a time and 10 at once (tests/bench/clips.ts) …');
+  const clips = await clipsBench();
 
   const results = {
     date: new Date().toISOString(),
@@ -459,6 +463,7 @@ try {
     lighthouse: lh,
     commerce,
     follows,
+    clips,
     targets: {
       anonymousToNginx: '>= 0.8',
       scriptToNginx: '>= 0.9',
@@ -466,6 +471,7 @@ try {
       channelCallsFirstVisitWatch: '1',
       mediaGrantedToPublic: '>= 0.8',
       lighthouse: 'performance 100, accessibility 100, SEO 100; LCP <= 1.2 s; FCP <= 1.0 s',
+      clip30sProcessed: 'p50, p99 <= 3 s',
     },
   };
   fs.writeFileSync(path.join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n');
@@ -525,6 +531,7 @@ try {
   } else rows.push(['Lighthouse', 'skipped: no Chromium at ' + CHROMIUM_PATH, '']);
   rows.push(...commerceRows(commerce));
   rows.push(...followsRows(follows));
+  rows.push(...clipsRows(clips));
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));
   console.log(`\n${'measure'.padEnd(w)}  ${'value'.padEnd(v)}  target`);

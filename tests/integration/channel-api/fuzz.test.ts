@@ -240,6 +240,34 @@ describe('fuzz: the generated images (/media/images/<name>.svg and .webp)', () =
   });
 });
 
+describe('fuzz: clip files (/media/clips/<uuid>/<file>)', () => {
+  it("serves a processed clip's three files and nothing else for any uuid or name, never 5xx", async () => {
+    const { uuid } = world.ids.clip;
+    const part = fc.oneof(
+      { arbitrary: hostileString(200), weight: 4 },
+      { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS, ...NESTED_KEYS, ...OUT_OF_RANGE), weight: 2 },
+      { arbitrary: fc.constantFrom('..', '.', 'segments.txt', '.complete', uuid.toUpperCase(), `${uuid}\u0000`, '../media/game-4/video.mp4'), weight: 2 },
+      { arbitrary: fc.constantFrom(uuid, 'clip.mp4', 'preview.jpg', 'poster.jpg'), weight: 2 },
+    );
+    const files = new Set(['clip.mp4', 'preview.jpg', 'poster.jpg']);
+    await fc.assert(
+      fc.asyncProperty(part, part, async (dir, file) => {
+        const escape = (x: string) => [...Buffer.from(x, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+        const res = await fetch(`${world.server.url}/media/clips/${escape(dir)}/${escape(file)}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        const label = `${JSON.stringify(dir)}/${JSON.stringify(file)} → ${res.status}`;
+        const real = dir === uuid && files.has(file);
+        if (real) expect(res.status, label).toBe(200);
+        else {
+          expect([400, 404], label).toContain(res.status);
+          expect(cleanBody(body.toString('utf8')), label).toEqual([]);
+        }
+      }),
+      { seed: SEED, numRuns: 120, endOnFailure: true },
+    );
+  });
+});
+
 describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
   it('never serves what is not public without a grant for it, whatever the path or cookie; never 5xx', async () => {
     // Public: free games play them, and the browser check's stream. Protected: what is sold, the fans-only game, an unknown asset.

@@ -54,7 +54,11 @@ export interface Ids {
     gift(): Promise<string>;
     /** The same, as its buyer sees it: the buyer's key and their order of it. */
     giftOrder(): Promise<{ key: string; orderId: number }>;
+    /** A new queued clip of `clip`'s fan: its id. */
+    queuedClip(): Promise<number>;
   };
+  /** A subscriber's processed clip of a free finished game (its job done). */
+  clip: { key: string; id: number; uuid: string; eventId: number };
   /** A gift already redeemed (by a third fan), with its buyer's key and order. */
   redeemedGift: { token: string; buyerKey: string; orderId: number };
 }
@@ -350,6 +354,59 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, path: `/download-event/${ids.eventId}`, query: { bogus: '1' }, status: 400, field: 'bogus' },
       // The shared fan holds no pass: the paid game stays closed to them.
       { key: ids.user.key, path: `/download-event/${ids.shop.eventId}`, status: 403 },
+    ],
+  },
+  createClip: {
+    happy: (ids) => ({ key: ids.clip.key, body: { event_id: ids.clip.eventId, name: 'A save', start_time: 2, duration: 6, tags: ['Save', 'Highlight'] } }),
+    bad: (ids) => {
+      const body = { event_id: ids.clip.eventId, name: 'A save', start_time: 2, duration: 6, tags: ['Save'] };
+      return [
+        { body, status: 401 },
+        { key: ids.clip.key, body: { ...body, event_id: 2000000000 }, status: 404, field: 'event_id' },
+        { key: ids.clip.key, body: { ...body, duration: 301 }, status: 400, field: 'duration' },
+        { key: ids.clip.key, body: { ...body, start_time: 86_400 }, status: 400, field: 'start_time' },
+        { key: ids.clip.key, body: { ...body, tags: ['Nope'] }, status: 400, field: 'tags' },
+        { key: ids.clip.key, body: { ...body, tags: 'Save', name: '' }, status: 400, field: 'name' },
+        { key: ids.clip.key, body: { ...body, user_id: 1 }, status: 400, field: 'user_id' },
+      ];
+    },
+  },
+  clipsEvent: {
+    happy: (ids) => ({ key: ids.clip.key, path: `/clips/event/${ids.clip.eventId}` }),
+    bad: (ids) => [
+      { path: `/clips/event/${ids.clip.eventId}`, status: 401 },
+      { key: ids.clip.key, path: '/clips/event/2000000000', status: 404 },
+      { key: ids.clip.key, path: '/clips/event/x', status: 400, field: 'id' },
+    ],
+  },
+  sharedClip: {
+    happy: (ids) => ({ path: `/shared-clip/${ids.clip.id}`, query: { uuid: ids.clip.uuid } }),
+    bad: (ids) => [
+      { path: `/shared-clip/${ids.clip.id}`, query: { uuid: randomUUID() }, status: 404 },
+      { path: `/shared-clip/${ids.clip.id}`, status: 400, field: 'uuid' },
+      { path: `/shared-clip/${ids.clip.id}`, query: { uuid: 'not-a-uuid' }, status: 400, field: 'uuid' },
+      { path: '/shared-clip/0', query: { uuid: ids.clip.uuid }, status: 400, field: 'id' },
+    ],
+  },
+  clipDownload: {
+    happy: (ids) => ({ key: ids.clip.key, path: `/clip/download/${ids.clip.id}` }),
+    bad: (ids) => [
+      { path: `/clip/download/${ids.clip.id}`, status: 401 },
+      { key: ids.user.key, path: `/clip/download/${ids.clip.id}`, status: 404 },
+      { key: ids.clip.key, path: '/clip/download/-1', status: 400, field: 'id' },
+    ],
+  },
+  eventsWithClip: {
+    happy: (ids) => ({ key: ids.clip.key }),
+    bad: (ids) => [{ status: 401 }, { key: ids.clip.key, query: { page: '1' }, status: 400, field: 'page' }],
+  },
+  deleteClip: {
+    happy: async (ids) => ({ key: ids.clip.key, path: `/clip/${await ids.fresh.queuedClip()}` }),
+    bad: (ids) => [
+      { path: `/clip/${ids.clip.id}`, status: 401 },
+      { key: ids.user.key, path: `/clip/${ids.clip.id}`, status: 404 },
+      { key: ids.clip.key, path: '/clip/2000000000', status: 404 },
+      { key: ids.clip.key, path: '/clip/abc', status: 400, field: 'id' },
     ],
   },
   orderDetail: {

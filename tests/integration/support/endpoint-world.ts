@@ -54,7 +54,19 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       orderId: started.json.data.order_id as number,
     };
   };
+  // A subscriber's processed clip of a free finished game (a subscription grants clipping).
+  const finished = await http.request('GET', '/events', { query: { ...withKey, stream_status: 'finished', limit: '100' } });
+  const clipGame = (finished.json.data as { id: number; type: string }[]).find((e) => e.type === 'free')!.id;
+  const askClip = async (key: string) => {
+    const made = await http.request('POST', '/clip', {
+      body: { api_key: key, event_id: clipGame, name: 'Endpoint clip', start_time: 0, duration: 4, tags: ['Highlight'] },
+    });
+    if (made.status !== 200) throw new Error(`clip: ${made.status} ${made.text}`);
+    return made.json.data as { id: number; uuid: string };
+  };
+  let clipperKey = '';
   const fresh: Ids['fresh'] = {
+    queuedClip: async () => (await askClip(clipperKey)).id,
     signUp: () => acc.signUp(),
     verifyToken: () => acc.register(uniqueEmail()),
     sessionCode: async () => (await acc.post('/auth/email-verify', { token: await acc.register(uniqueEmail()), api_key: apiKey })).json.data.code,
@@ -122,6 +134,14 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return started.json.data.order_id as number;
     },
   };
+  clipperKey = (await fresh.subscriber()).key;
+  const clip = { key: clipperKey, eventId: clipGame, ...(await askClip(clipperKey)) };
+  for (const until = Date.now() + 60_000; ;) {
+    const mine = await http.request('GET', '/clips/user', { query: { api_key: clipperKey } });
+    if (mine.json.data.find((c: { id: number; status: string }) => c.id === clip.id)?.status === 'processed') break;
+    if (Date.now() > until) throw new Error(`clip not processed: ${mine.text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const user = await acc.signUp();
   const giver = await acc.signUp();
   const redeemed = await giftOf(giver);
@@ -146,6 +166,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     card,
     fresh,
     redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
+    clip,
   };
   return {
     server,
