@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { clips, downloads, events, users } from '../db/schema.ts';
+import { clips, events, users } from '../db/schema.ts';
 
 /* Fans' clips (issue 25): every query a fan's call makes names the fan, so no call reaches another
  * fan's clip; the job and the share link read a clip by id (and uuid). */
@@ -113,17 +113,4 @@ export async function eventsWithClipsOf(db: Db, userId: number) {
     .where(eq(clips.userId, userId))
     .groupBy(events.id)
     .orderBy(desc(events.eventUtcTs), desc(events.id));
-}
-
-/** Records a download (featureCount.downloads counts each game or clip once per fan). */
-export async function recordDownload(db: Db, userId: number, kind: 'event' | 'clip', itemId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const made = await tx.insert(downloads).values({ userId, kind, itemId }).onConflictDoNothing().returning({ userId: downloads.userId });
-    if (made.length === 0) return false;
-    await tx
-      .update(users)
-      .set({ downloadsCount: sql`${users.downloadsCount} + 1` })
-      .where(eq(users.id, userId));
-    return true;
-  });
 }

@@ -14,6 +14,7 @@ import { mediaDirOf } from '../media/prepare.ts';
 import { defineQueue, type Job } from '../queue/job-queue.ts';
 import * as repo from '../repo/clips.ts';
 import { settingsOf } from '../repo/content.ts';
+import { recordDownload } from '../repo/downloads.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
 
@@ -174,7 +175,7 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
     () => null,
   );
   if (bytes === null) throw notFound('The file of this clip is gone.');
-  await repo.recordDownload(deps.db, user.id, 'clip', found.clip.id);
+  await recordDownload(deps.db, user.id, 'clip', found.clip.id);
   return signDownload(deps.signing, { file, filename: clipFilename(found.clip.name, found.eventName), bytes }, Date.now());
 }
 
