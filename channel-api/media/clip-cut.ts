@@ -114,13 +114,22 @@ export async function cutClip(opts: CutOptions): Promise<void> {
         ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p', '-crf', '23'],
         ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000'],
       ];
-  await runWithProgress(bin, [...input, ...encode, '-movflags', '+faststart', video], plan.duration, opts);
-  // A frame a little in: the first one of a cut may be black on a real stream.
-  const at = Math.min(1, plan.duration / 2).toFixed(2);
-  await runFfmpeg(['-ss', at, '-i', video, '-frames:v', '1', '-q:v', '3', path.join(dir, 'poster.jpg')], bin);
-  // Open Graph's 1200×630: scaled to cover, centred, cropped.
+  // A frame a little in (the first one of a cut may be black on a real stream), taken from the
+  // segments while the clip is made: the poster at the clip's size, and Open Graph's 1200×630
+  // preview (scaled to cover, centred, cropped), from one decode.
+  const at = (plan.offset + Math.min(1, plan.duration / 2)).toFixed(3);
   const cover = 'scale=1200:630:force_original_aspect_ratio=increase,crop=1200:630';
-  await runFfmpeg(['-ss', at, '-i', video, '-frames:v', '1', '-vf', cover, '-q:v', '4', path.join(dir, 'preview.jpg')], bin);
+  const images = runFfmpeg(
+    [
+      ...['-ss', at, ...input, '-filter_complex', `[0:v:0]split=2[poster][wide];[wide]${cover}[preview]`],
+      ...['-map', '[poster]', '-frames:v', '1', '-q:v', '3', path.join(dir, 'poster.jpg')],
+      ...['-map', '[preview]', '-frames:v', '1', '-q:v', '4', path.join(dir, 'preview.jpg')],
+    ],
+    bin,
+  );
+  const clip = runWithProgress(bin, [...input, ...encode, '-movflags', '+faststart', video], plan.duration, opts);
+  // Both end before an error is thrown: nothing still writes into the directory then.
+  for (const result of await Promise.allSettled([clip, images])) if (result.status === 'rejected') throw result.reason;
 }
 
 /** Runs ffmpeg with `-progress pipe:1`, reporting percent done, killed after the timeout. */

@@ -122,7 +122,7 @@ async function untilProcessed(base: string, key: string, id?: number): Promise<v
     const list = ((await res.json()) as { data: { id: number; status: string; error: string | null }[] }).data.filter((c) => id === undefined || c.id === id);
     const failed = list.find((c) => c.status === 'failed');
     if (failed) throw new Error(`clip ${failed.id} failed: ${failed.error}`);
-    if (list.length > 0 && list.every((c) => c.status === 'processed')) return;
+    if ((id === undefined || list.length > 0) && list.every((c) => c.status === 'processed')) return;
     if (Date.now() > until) throw new Error('clips not processed in 2 minutes');
     await new Promise((r) => setTimeout(r, 25));
   }
