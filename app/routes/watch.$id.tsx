@@ -1,7 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
+import { clipReason } from '~/domain/clips';
 import { offersFor } from '~/domain/offers';
 import { pageMeta } from '~/domain/page-meta';
 import { watchState } from '~/domain/watch-state';
@@ -10,6 +12,15 @@ import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import { followsOf } from '~/loaders/follows.server';
+import clipsCss from '~/styles/clips.css';
+import formsCss from '~/styles/forms.css';
+
+export { clipAction as action } from '~/loaders/clip.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: clipsCss },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
@@ -45,6 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
         offers,
       }),
       follows,
+      // The Clip form under the player, or why there is none (issue 25).
+      clip: { reason: clipReason(event.features.clip), tags: bootstrap.settings.clip_tags, live: event.stream_status === 'live' },
     },
     { headers: mediaGrantHeaders(event.media_grant) },
   );
@@ -55,5 +68,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WatchView data={data} follows={data.follows} />;
+  return (
+    <WatchView data={data} follows={data.follows}>
+      <ClipPanel data={data.clip} />
+    </WatchView>
+  );
 }
