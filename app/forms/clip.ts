@@ -33,7 +33,8 @@ export const clipFields = z.object({
     .optional(),
 });
 
-export const clipSchema = clipFields.superRefine((form, ctx) => {
+/* The times are checked beside the other fields (`.and`), so a fan sees every message at once. */
+const times = clipFields.pick({ intent: true, start: true, end: true }).superRefine((form, ctx) => {
   if (form.intent !== 'clip') return;
   const start = parseClipTime(form.start ?? '');
   const end = parseClipTime(form.end ?? '');
@@ -43,6 +44,8 @@ export const clipSchema = clipFields.superRefine((form, ctx) => {
   if (end <= start) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end'], message: CLIP_MSG.endBeforeStart });
   else if (end - start > CLIP_MAX_SECONDS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end'], message: CLIP_TOO_LONG });
 });
+
+export const clipSchema = clipFields.and(times);
 export type ClipForm = z.infer<typeof clipSchema>;
 
 /** The start and length the form asks for (intent `clip`, already checked by the schema). */
