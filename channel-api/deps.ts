@@ -19,6 +19,8 @@ import type { Signing } from './signing.ts';
 
 export interface Deps {
   db: Db;
+  /** Where the server keeps its files: the media, the clips (`clips/<uuid>/`), the outbox. */
+  dataDir: string;
   /** Lifetime of a visitor's api key. */
   apiKeyTtlSeconds: number;
   /** Lifetime of a signed-in user's api key. */

@@ -8,6 +8,7 @@ import { channelApiEnv } from './env.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
+import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter, prepareMedia } from './media/index.ts';
@@ -22,6 +23,7 @@ import { projectQueues } from './queue/queues.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { clipRoutes } from './routes/clips.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -32,6 +34,7 @@ import { publicRoutes } from './routes/public.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
+import { startClips } from './services/clips.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
@@ -146,6 +149,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS });
     const deps: Deps = {
       db: database.db,
+      dataDir,
       apiKeyTtlSeconds,
       userSessionTtlSeconds,
       giftResendSeconds,
@@ -168,6 +172,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     await startAlerts(deps);
+    await startClips(deps);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
@@ -179,6 +184,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use(jobsOpsRoute(jobs));
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing }));
+    app.use('/media', clipsRouter({ dataDir }));
     app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
     const router = express.Router();
     keyRoutes(router, deps);
@@ -186,6 +192,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     contentRoutes(router, deps);
     favoriteRoutes(router, deps);
     calendarRoutes(router, deps);
+    // Before the events': GET /events/with_clip is not GET /events/{id}.
+    clipRoutes(router, deps);
     eventRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);

@@ -64,6 +64,9 @@ export interface FailedJob {
 export interface JobQueue {
   /** Adds a job; its id, or null when the key's job exists already. */
   send<Data extends object>(queue: QueueDefinition<Data>, data: Data, options?: SendOptions): Promise<string | null>;
+  /** Wakes this process's workers of the queue: after the transaction a job was sent in (`tx`)
+   *  commits, so that job does not wait for the next poll. */
+  wake<Data extends object>(queue: QueueDefinition<Data>): void;
   /** Runs the handler for each job of the queue: resolved, the job is completed; thrown (or over
    *  expireInSeconds), it is retried, then failed. */
   work<Data extends object>(queue: QueueDefinition<Data>, handler: (job: Job<Data>) => Promise<void>, options?: WorkOptions): Promise<void>;
@@ -129,6 +132,9 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
       // Wake this process's workers, so a job does not wait for the next poll.
       if (id && !options.tx && !options.startAfter) for (const worker of workers.get(queue.name) ?? []) boss.notifyWorker(worker);
       return id;
+    },
+    wake(queue) {
+      for (const worker of workers.get(queue.name) ?? []) boss.notifyWorker(worker);
     },
     async work<Data extends object>(queue: QueueDefinition<Data>, handler: (job: Job<Data>) => Promise<void>, options: WorkOptions = {}) {
       known(queue);

@@ -1,37 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { spendToken } from './tokens.ts';
-import type { Clip } from '../../contract/clips.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { accountMemory, apiKeys, clips, events, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
 
-/* The signed-in fan's clips, and account deletion (orders: commerce.ts). Every query is filtered by the caller's user id: there is no
+/* Account deletion (orders: commerce.ts). Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */
-
-export async function clipsOf(db: Db, userId: number): Promise<Clip[]> {
-  const rows = await db
-    .select({ clip: clips, eventName: events.name })
-    .from(clips)
-    .innerJoin(events, eq(events.id, clips.eventId))
-    .where(eq(clips.userId, userId))
-    .orderBy(desc(clips.createdAt), desc(clips.id));
-  return rows.map(({ clip: c, eventName }) => ({
-    id: c.id,
-    event_id: c.eventId,
-    event_name: eventName,
-    name: c.name,
-    start_time: c.startTime,
-    duration: c.duration,
-    tags: c.tags,
-    status: c.status,
-    uuid: c.uuid,
-    event_media_id: c.eventMediaId,
-    progress: c.progress,
-    error: c.error,
-    // The clips issue's service fills in the files of a processed clip.
-    media: null,
-    created_at: c.createdAt.toISOString(),
-  }));
-}
 
 /**
  * Deletes the account in one transaction (false: the confirmation link was already spent): orders are detached (kept for accounting), everything

@@ -2,15 +2,12 @@ import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { mount, requireUser } from '../http/route.ts';
-import { clipsOf } from '../repo/account.ts';
 import { confirmDeletion, deletionInfo, requestDeletion } from '../services/account.ts';
 
-/* The fan's clips (profile tabs) and account deletion by mailed confirmation; orders: commerce.ts. */
+/* Account deletion by mailed confirmation; clips: clips.ts, orders: commerce.ts. */
 
 export function accountRoutes(router: Router, deps: Deps) {
   const { db } = deps;
-
-  mount(router, deps, api.clipsUser, async (ctx) => ({ data: await clipsOf(db, requireUser(ctx).id) }));
 
   mount(router, deps, api.deleteAccountInfo, async (ctx) => ({ data: await deletionInfo(deps, ctx, ctx.params) }));
 

@@ -1,0 +1,228 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
+import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
+import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { HttpError, notFound, refusal } from '../http/errors.ts';
+import { requireUser } from '../http/route.ts';
+import { isLiveAsset, isVodAsset } from '../media/assets.ts';
+import { CLIP_RENDITION, cutClip, liveSegments, mediaSeconds, planCut, vodSegments, type ClipSource, type Segment } from '../media/clip-cut.ts';
+import { signDownload } from '../media/downloads.ts';
+import { ffmpegPath } from '../media/ffmpeg.ts';
+import { kickoffSegment } from '../media/live-playlist.ts';
+import { mediaDirOf } from '../media/prepare.ts';
+import { defineQueue, type Job } from '../queue/job-queue.ts';
+import * as repo from '../repo/clips.ts';
+import { settingsOf } from '../repo/content.ts';
+import { nowSeconds } from '../repo/event-status.ts';
+import { eventById } from '../repo/events.ts';
+
+/* Fans' clips (issue 25, ADR 039): the rules of POST /clip and the other clip calls, and the job
+ * that cuts a clip on the project's queue. A clip is queued with its job in one transaction; the
+ * job writes the files in a scratch directory and renames it to `${DATA_DIR}/clips/<uuid>/`, then
+ * marks the clip processed, so a clip never looks ready half-made; a retry starts over. */
+
+export interface ClipJob {
+  clipId: number;
+  /** Where to cut from, fixed when the clip was asked (a live game's kick-off may move later). */
+  source: ClipSource;
+}
+
+export const clipQueue = defineQueue<ClipJob>({ name: 'clip', retryLimit: 1, retryDelaySeconds: 2, expireInSeconds: CLIP_PROCESSING_SECONDS });
+
+/** One try's ffmpeg is stopped after this long: both tries fit in CLIP_PROCESSING_SECONDS. */
+const TRY_SECONDS = 120;
+/** Clips cut at once in one process: each re-encode uses a core or two. */
+const WORKERS = 2;
+
+export const CLIP_ERRORS = {
+  failed: 'We could not make this clip. Please try again, or pick another moment of the game.',
+  tooLong: 'Making this clip took too long. Please try again.',
+} as const;
+
+export const clipsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'clips');
+const filesDir = (dataDir: string, uuid: string) => path.join(clipsDir(dataDir), uuid);
+
+/** A processed clip's files (served by media/clips-router.ts). */
+export function clipMedia(uuid: string, asset: string | null): ClipMedia {
+  const base = `/media/clips/${uuid}`;
+  const size = asset && isLiveAsset(asset) ? CLIP_RENDITION.live : CLIP_RENDITION.vod;
+  return { video: `${base}/clip.mp4`, preview: `${base}/preview.jpg`, poster: `${base}/poster.jpg`, width: size.width, height: size.height };
+}
+
+export function presentClip({ clip: c, eventName, asset }: repo.ClipWithEvent): Clip {
+  return {
+    id: c.id,
+    uuid: c.uuid,
+    event_id: c.eventId,
+    event_name: eventName,
+    event_media_id: c.eventMediaId,
+    name: c.name,
+    start_time: c.startTime,
+    duration: c.duration,
+    tags: c.tags,
+    status: c.status,
+    progress: c.progress,
+    error: c.status === 'failed' ? c.error : null,
+    media: c.status === 'processed' ? clipMedia(c.uuid, asset) : null,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+const invalid = (field: string, message: string) => refusal(400, message, { [field]: [message] });
+
+/** What a game offers to clip now: its source and how many seconds of it there are. */
+async function clipSourceOf(dataDir: string, event: { stream_status: string; event_utc_ts: number }, asset: string | null, now: number) {
+  const dir = asset ? path.join(mediaDirOf(dataDir), asset) : null;
+  if (dir && asset && event.stream_status === 'live' && isLiveAsset(asset)) {
+    const source: ClipSource = { kind: 'live', asset, kickoffSegment: kickoffSegment(event.event_utc_ts) };
+    return { source, seconds: now - event.event_utc_ts, live: true };
+  }
+  if (dir && asset && event.stream_status === 'finished' && isVodAsset(asset)) {
+    const seconds = await vodSegments(dir).then(mediaSeconds, () => 0);
+    if (seconds > 0) return { source: { kind: 'vod', asset } as ClipSource, seconds, live: false };
+  }
+  throw new HttpError(409, 'not_available', 'This game has no video to clip yet.');
+}
+
+/** POST /clip: checks who may clip what, queues the clip and its job. */
+export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<typeof api.createClip>): Promise<Clip> {
+  const user = requireUser(caller);
+  const now = nowSeconds();
+  const found = await eventById(deps.db, caller.channel.id, params.event_id, now);
+  if (!found) throw refusal(404, 'Event not found', { event_id: ['Event not found'] });
+  const access = hasAccess(watchable(found.out), caller.viewer);
+  const { state, capability } = featuresOf(found.out, caller.viewer, access).clip;
+  if (state === 'no_access') throw new HttpError(403, 'forbidden', 'You may not watch this game: get a ticket or a pass for it to clip it.');
+  if (state === 'no_capability') throw new HttpError(403, 'no_capability', `Clipping takes the ${capability} capability: a pass or a subscription gives it.`);
+  if (state === 'unavailable') throw new HttpError(409, 'not_available', 'This game has not started yet: there is nothing to clip.');
+
+  const allowed = settingsOf(caller.channel).clip_tags;
+  const tags = [...new Set(params.tags)];
+  if (tags.some((t) => !allowed.includes(t))) throw invalid('tags', CLIP_MSG.tag);
+  if (params.event_media_id != null) throw invalid('event_media_id', 'This game has one video: leave event_media_id out.');
+
+  const { source, seconds, live } = await clipSourceOf(deps.dataDir, found.out, found.asset, now);
+  const until = live ? `the game so far (${mmss(seconds)})` : `the game's video (${mmss(seconds)})`;
+  if (params.start_time >= seconds) throw invalid('start_time', `The clip must start within ${until}.`);
+  if (params.start_time + params.duration > seconds) throw invalid('duration', `The clip must end within ${until}.`);
+
+  const row = await repo.insertClip(
+    deps.db,
+    { userId: user.id, eventId: found.out.id, name: params.name, startTime: params.start_time, duration: params.duration, tags, eventMediaId: null },
+    async (tx, clip) => {
+      await deps.jobs.send(clipQueue, { clipId: clip.id, source }, { key: String(clip.id), tx });
+    },
+  );
+  deps.jobs.wake(clipQueue);
+  return presentClip({ clip: row, eventName: found.out.name, asset: found.asset });
+}
+
+/** The fan's clips (of one game), a clip whose job died shown failed. */
+export async function clipsOf(deps: Deps, userId: number, eventId?: number): Promise<Clip[]> {
+  await repo.failStaleClips(deps.db, userId, CLIP_PROCESSING_SECONDS, CLIP_ERRORS.tooLong);
+  return (await repo.clipsOfUser(deps.db, userId, eventId)).map(presentClip);
+}
+
+/** GET /shared-clip/{id}?uuid=: anyone with the link; its files once processed. */
+export async function sharedClip(deps: Deps, id: number, uuid: string): Promise<SharedClip> {
+  let found = await repo.clipByShareLink(deps.db, id, uuid);
+  if (!found) throw notFound('Clip not found');
+  if (found.clip.status === 'queued') {
+    await repo.failStaleClips(deps.db, found.clip.userId, CLIP_PROCESSING_SECONDS, CLIP_ERRORS.tooLong);
+    found = (await repo.clipByShareLink(deps.db, id, uuid)) ?? found;
+  }
+  const c = presentClip(found);
+  return { id: c.id, event_id: c.event_id, event_name: c.event_name, name: c.name, duration: c.duration, tags: c.tags, status: c.status, media: c.media, created_at: c.created_at };
+}
+
+/** A clip's download name: '<clip> - <game>.mp4', without characters file systems refuse. */
+export function clipFilename(clipName: string, eventName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return `${clean(clipName) || 'Clip'} - ${clean(eventName) || 'Game'}`.slice(0, 150) + '.mp4';
+}
+
+/** GET /clip/download/{id}: the owner's processed clip, with download_clip; counted once. */
+export async function downloadClip(deps: Deps, caller: Caller, id: number): Promise<Download> {
+  const user = requireUser(caller);
+  const found = await repo.clipOfUser(deps.db, user.id, id);
+  if (!found) throw notFound('Clip not found');
+  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download_clip')) {
+    throw new HttpError(403, 'no_capability', 'Downloading clips takes the download_clip capability: a pass or a subscription gives it.');
+  }
+  if (found.clip.status !== 'processed') throw new HttpError(409, 'not_available', 'This clip is not ready yet: download it once it is made.');
+  const file = `clips/${found.clip.uuid}/clip.mp4`;
+  const bytes = await stat(path.join(path.resolve(deps.dataDir), file)).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (bytes === null) throw notFound('The file of this clip is gone.');
+  await repo.recordDownload(deps.db, user.id, 'clip', found.clip.id);
+  return signDownload(deps.signing, { file, filename: clipFilename(found.clip.name, found.eventName), bytes }, Date.now());
+}
+
+/** DELETE /clip/{id}: the owner's clip and its files. A job still queued finds no clip and stops. */
+export async function deleteClip(deps: Deps, userId: number, id: number): Promise<{ id: number }> {
+  const uuid = await repo.deleteClipOfUser(deps.db, userId, id);
+  if (!uuid) throw notFound('Clip not found');
+  await rm(filesDir(deps.dataDir, uuid), { recursive: true, force: true });
+  return { id };
+}
+
+async function segmentsFor(dataDir: string, source: ClipSource, start: number, duration: number): Promise<Segment[]> {
+  const dir = path.join(mediaDirOf(dataDir), source.asset);
+  if (source.kind === 'live' && isLiveAsset(source.asset)) return liveSegments(dir, source.kickoffSegment, start, start + duration);
+  if (source.kind === 'vod' && isVodAsset(source.asset)) return vodSegments(dir);
+  throw new Error(`not a media asset: ${source.asset}`);
+}
+
+/** Runs one clip job: makes the clip's files, or fails the clip after its last try. */
+export async function makeClip(deps: Deps, job: Job<ClipJob>): Promise<'processed' | 'gone' | 'failed'> {
+  const { db, dataDir } = deps;
+  const clip = await repo.clipById(db, job.data.clipId);
+  // Deleted, or finished by an earlier try: nothing to do.
+  if (!clip || clip.status !== 'queued') return 'gone';
+  const target = filesDir(dataDir, clip.uuid);
+  const scratch = path.join(clipsDir(dataDir), `.work-${clip.uuid}-${process.pid}-${Date.now()}`);
+  let reported = 0;
+  try {
+    await mkdir(scratch, { recursive: true });
+    const plan = planCut(await segmentsFor(dataDir, job.data.source, clip.startTime, clip.duration), clip.startTime, clip.duration);
+    const onProgress = (percent: number) => {
+      // A write per tenth: enough for a page that refreshes every few seconds.
+      if (percent < reported + 10) return;
+      reported = percent;
+      repo.setClipProgress(db, clip.id, percent).catch(() => undefined);
+    };
+    await cutClip({ plan, dir: scratch, bin: ffmpegPath(), timeoutMs: TRY_SECONDS * 1000, onProgress });
+    await rm(path.join(scratch, 'segments.txt'), { force: true });
+    await rm(target, { recursive: true, force: true });
+    await rename(scratch, target);
+    if (await repo.markClipProcessed(db, clip.id, new Date())) return 'processed';
+    // Deleted (or given up) while it was being made: its files go too.
+    await rm(target, { recursive: true, force: true });
+    return 'gone';
+  } catch (error) {
+    if (job.attempt <= (clipQueue.retryLimit ?? 0)) throw error;
+    deps.log(`channel-api: clip ${clip.id} failed: ${(error as Error).message}`);
+    await repo.markClipFailed(db, clip.id, CLIP_ERRORS.failed);
+    return 'failed';
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Works the clip queue in this process (the channel API's, like the alerts). */
+export async function startClips(deps: Deps): Promise<void> {
+  await deps.jobs.work(
+    clipQueue,
+    async (job) => {
+      await makeClip(deps, job);
+      // A worker otherwise rests a poll interval after each job: look for the next one at once.
+      deps.jobs.wake(clipQueue);
+    },
+    { concurrency: WORKERS },
+  );
+}

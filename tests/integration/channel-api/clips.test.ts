@@ -1,0 +1,301 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, CLIP_MSG, type Clip } from '#contract';
+import { clips, events, users } from '../../../channel-api/db/schema.ts';
+import type { Deps } from '../../../channel-api/deps.ts';
+import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
+import { accounts } from '../support/accounts.ts';
+import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+
+/* Fans' clips (issue 25): who may clip what, the job that cuts them (checked with ffprobe), the
+   files, the share link, downloads and deletion — and nobody else's clips. */
+
+let server: TestChannelApi;
+let http: ReturnType<typeof client>;
+let acc: ReturnType<typeof accounts>;
+const game = { finished: 0, live: 0, liveKickoff: 0, upcoming: 0, paid: 0 };
+
+beforeAll(async () => {
+  server = await startTestChannelApi();
+  http = client(server.url);
+  acc = accounts(server, http);
+  const now = Math.floor(Date.now() / 1000);
+  const [finished] = await server.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
+  const [live] = await server.db.select().from(events).where(and(eq(events.type, 'free'), eq(events.asset, 'live'), lt(events.eventUtcTs, now - 120)));
+  const [upcoming] = await server.db.select().from(events).where(and(eq(events.type, 'free'), gt(events.eventUtcTs, now + 3600)));
+  const [paid] = await server.db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, 'paid'), isNotNull(events.asset), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
+  game.finished = finished.id;
+  game.live = live.id;
+  game.upcoming = upcoming.id;
+  game.paid = paid.id;
+  const detail = await http.request('GET', `/events/${live.id}`, { query: { api_key: await http.apiKey() } });
+  expect(detail.json.data.stream_status).toBe('live');
+  game.liveKickoff = detail.json.data.event_utc_ts;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A signed-in fan whom the channel granted these capabilities. */
+async function fanWith(capabilities: string[]) {
+  const fan = await acc.signUp();
+  await server.db.update(users).set({ capabilities }).where(eq(users.id, fan.user.id));
+  return fan;
+}
+const clipper = () => fanWith(['watch', 'clipping', 'download_clip']);
+
+const post = (key: string, body: Record<string, unknown>) => http.request('POST', '/clip', { body: { api_key: key, ...body } });
+const ask = (key: string, over: Record<string, unknown> = {}) =>
+  post(key, { event_id: game.finished, name: 'Great save', start_time: 2, duration: 10, tags: ['Save'], ...over });
+
+async function clipsOf(key: string): Promise<Clip[]> {
+  const res = await http.request('GET', '/clips/user', { query: { api_key: key } });
+  expect(res.status, res.text).toBe(200);
+  return api.clipsUser.response.parse(res.json).data;
+}
+
+/** Waits until none of the fan's clips is queued (the job runs in the server). */
+async function settled(key: string, timeoutMs = 90_000): Promise<Clip[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await clipsOf(key);
+    if (list.every((c) => c.status !== 'queued')) return list;
+    if (Date.now() > until) throw new Error(`clips still queued: ${JSON.stringify(list.map((c) => [c.id, c.status, c.progress]))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const fileOf = (url: string) => path.join(server.dataDir, url.replace(/^\/media\//, ''));
+
+function ffprobe(file: string) {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+}
+
+function expectPlayableClip(clip: Clip, seconds: number) {
+  expect(clip.media).not.toBeNull();
+  const info = ffprobe(fileOf(clip.media!.video));
+  expect(Math.abs(Number(info.format.duration) - seconds)).toBeLessThanOrEqual(0.5);
+  expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+  // Decodes from end to end without an error.
+  expect(execFileSync('ffmpeg', ['-v', 'error', '-i', fileOf(clip.media!.video), '-f', 'null', '-'], { encoding: 'utf8' })).toBe('');
+  const preview = ffprobe(fileOf(clip.media!.preview)).streams[0];
+  expect([preview.width, preview.height]).toEqual([1200, 630]);
+  const poster = ffprobe(fileOf(clip.media!.poster)).streams[0];
+  expect([poster.width, poster.height]).toEqual([clip.media!.width, clip.media!.height]);
+}
+
+describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('makes a 10 s clip of a finished game: queued, then processed, its files playable and public', async () => {
+    const fan = await clipper();
+    const res = await ask(fan.key);
+    expect(res.status, res.text).toBe(200);
+    const queued = api.createClip.response.parse(res.json).data;
+    expect(queued).toMatchObject({ event_id: game.finished, name: 'Great save', start_time: 2, duration: 10, tags: ['Save'], status: 'queued', media: null });
+    const [clip] = await settled(fan.key);
+    expect(clip).toMatchObject({ id: queued.id, status: 'processed', progress: 100, error: null });
+    expectPlayableClip(clip, 10);
+    expect(clip.media!.video).toBe(`/media/clips/${clip.uuid}/clip.mp4`);
+
+    const video = await fetch(`${server.url}${clip.media!.video}`, { headers: { Range: 'bytes=0-99' } });
+    expect(video.status).toBe(206);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(video.headers.get('cache-control')).toContain('immutable');
+    expect((await video.arrayBuffer()).byteLength).toBe(100);
+    expect((await fetch(`${server.url}${clip.media!.preview}`)).headers.get('content-type')).toBe('image/jpeg');
+    for (const bad of [`/media/clips/${clip.uuid}/../../media/game-1/video.mp4`, `/media/clips/${clip.uuid}/segments.txt`, '/media/clips/not-a-uuid/clip.mp4']) {
+      expect((await fetch(`${server.url}${bad}`)).status).toBe(404);
+    }
+
+    const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(user.clipsCount).toBe(1);
+    const ofGame = await http.request('GET', `/clips/event/${game.finished}`, { query: { api_key: fan.key } });
+    expect(api.clipsEvent.response.parse(ofGame.json).data.map((c) => c.id)).toEqual([clip.id]);
+    const ofOther = await http.request('GET', `/clips/event/${game.live}`, { query: { api_key: fan.key } });
+    expect(ofOther.json.data).toEqual([]);
+    const withClip = await http.request('GET', '/events/with_clip', { query: { api_key: fan.key } });
+    expect(api.eventsWithClip.response.parse(withClip.json).data).toEqual([expect.objectContaining({ id: game.finished, clips: 1 })]);
+
+    // The share link: anyone with id and uuid, nothing of the owner.
+    const shared = await http.request('GET', `/shared-clip/${clip.id}`, { query: { uuid: clip.uuid } });
+    expect(shared.status, shared.text).toBe(200);
+    expect(api.sharedClip.response.parse(shared.json).data).toEqual({
+      id: clip.id,
+      event_id: game.finished,
+      event_name: clip.event_name,
+      name: 'Great save',
+      duration: 10,
+      tags: ['Save'],
+      status: 'processed',
+      media: clip.media,
+      created_at: clip.created_at,
+    });
+    const wrong = await http.request('GET', `/shared-clip/${clip.id}`, { query: { uuid: '00000000-0000-4000-8000-000000000000' } });
+    expect(wrong.status).toBe(404);
+  });
+
+  it('cuts inside a segment to the second (re-encoded), and the last seconds of a live game', async () => {
+    const fan = await clipper();
+    expect((await ask(fan.key, { start_time: 3, duration: 7, name: 'Odd' })).status).toBe(200);
+    const sinceKickoff = Math.floor(Date.now() / 1000) - game.liveKickoff;
+    const live = await post(fan.key, { event_id: game.live, name: 'Live', start_time: sinceKickoff - 13, duration: 11, tags: ['Goal', 'Highlight'] });
+    expect(live.status, live.text).toBe(200);
+    const list = await settled(fan.key);
+    expect(list.map((c) => [c.name, c.status])).toEqual([
+      ['Live', 'processed'],
+      ['Odd', 'processed'],
+    ]);
+    expectPlayableClip(list[0], 11);
+    expectPlayableClip(list[1], 7);
+  }, 60_000);
+
+  it('refuses a visitor, an unknown game, a game the fan may not watch, one not started, a fan without clipping', async () => {
+    const visitor = await http.apiKey();
+    expect((await ask(visitor)).json.code).toBe('unauthenticated');
+    const fan = await clipper();
+    const unknown = await ask(fan.key, { event_id: 2_000_000_000 });
+    expect([unknown.status, unknown.json.code]).toEqual([404, 'not_found']);
+    const paid = await ask(fan.key, { event_id: game.paid });
+    expect([paid.status, paid.json.code]).toEqual([403, 'forbidden']);
+    expect(paid.json.message).toMatch(/may not watch this game/);
+    const upcoming = await ask(fan.key, { event_id: game.upcoming });
+    expect([upcoming.status, upcoming.json.code]).toEqual([409, 'not_available']);
+    const watcher = await fanWith(['watch']);
+    const noCap = await ask(watcher.key);
+    expect([noCap.status, noCap.json.code]).toEqual([403, 'no_capability']);
+    expect(noCap.json.message).toContain('clipping');
+    expect(await clipsOf(fan.key)).toEqual([]);
+    const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(user.clipsCount).toBe(0);
+  });
+
+  it('refuses over 5 minutes, tags not in the channel list, and times outside the game', async () => {
+    const fan = await clipper();
+    const cases: [Record<string, unknown>, string, string | RegExp][] = [
+      [{ duration: 301 }, 'duration', /300/],
+      [{ duration: 0 }, 'duration', /1/],
+      [{ tags: ['Not a tag'] }, 'tags', CLIP_MSG.tag],
+      [{ tags: [] }, 'tags', CLIP_MSG.tag],
+      [{ name: ' ' }, 'name', CLIP_MSG.required],
+      [{ start_time: 5000 }, 'start_time', /within the game's video/],
+      [{ start_time: 10, duration: 290 }, 'duration', /within the game's video/],
+      [{ event_id: game.live, start_time: 86_000 }, 'start_time', /within the game so far/],
+      [{ event_media_id: 7 }, 'event_media_id', /one video/],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await ask(fan.key, over);
+      expect([res.status, res.json.code], `${JSON.stringify(over)}: ${res.text}`).toEqual([400, 'invalid_params']);
+      expect(res.json.errors[field][0]).toMatch(message);
+    }
+    expect(await clipsOf(fan.key)).toEqual([]);
+  });
+
+  it("keeps each fan's clips their own: another fan's clip is not found", async () => {
+    const owner = await clipper();
+    const other = await clipper();
+    const made = (await ask(owner.key)).json.data as Clip;
+    await settled(owner.key);
+    expect(await clipsOf(other.key)).toEqual([]);
+    expect((await http.request('GET', `/clip/download/${made.id}`, { query: { api_key: other.key } })).status).toBe(404);
+    expect((await http.request('DELETE', `/clip/${made.id}`, { query: { api_key: other.key } })).status).toBe(404);
+    expect((await http.request('GET', `/clips/event/${game.finished}`, { query: { api_key: other.key } })).json.data).toEqual([]);
+    expect((await clipsOf(owner.key)).map((c) => c.id)).toEqual([made.id]);
+  });
+
+  it('downloads a processed clip with download_clip, counted once; refuses one not ready or without it', async () => {
+    const fan = await clipper();
+    const made = (await ask(fan.key, { name: 'Top: "save"/1' })).json.data as Clip;
+    const [clip] = await settled(fan.key);
+    const first = await http.request('GET', `/clip/download/${made.id}`, { query: { api_key: fan.key } });
+    expect(first.status, first.text).toBe(200);
+    const link = api.clipDownload.response.parse(first.json).data;
+    // The names, without what file systems refuse (the demo games' names hold a colon).
+    expect(link.filename).toBe(`Top save 1 - ${clip.event_name.replace(/:/g, '')}.mp4`);
+    expect(link.bytes).toBe(fs.statSync(fileOf(clip.media!.video)).size);
+    const file = await fetch(`${server.url}${link.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect((await file.arrayBuffer()).byteLength).toBe(link.bytes);
+    expect((await http.request('GET', `/clip/download/${made.id}`, { query: { api_key: fan.key } })).status).toBe(200);
+    const count = async (id: number) => (await server.db.select().from(users).where(eq(users.id, id)))[0].downloadsCount;
+    expect(await count(fan.user.id)).toBe(1);
+
+    // A clip still queued (no job for it here), then a fan who may clip but not download.
+    const [queued] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Later', startTime: 0, duration: 4 }).returning();
+    const notReady = await http.request('GET', `/clip/download/${queued.id}`, { query: { api_key: fan.key } });
+    expect([notReady.status, notReady.json.code]).toEqual([409, 'not_available']);
+    const clipOnly = await fanWith(['watch', 'clipping']);
+    const theirs = (await ask(clipOnly.key)).json.data as Clip;
+    await settled(clipOnly.key);
+    const refused = await http.request('GET', `/clip/download/${theirs.id}`, { query: { api_key: clipOnly.key } });
+    expect([refused.status, refused.json.code]).toEqual([403, 'no_capability']);
+    expect(refused.json.message).toContain('download_clip');
+    expect(await count(clipOnly.user.id)).toBe(0);
+  });
+
+  it('shows a clip whose job failed as failed, with its error, and a clip whose job died as failed', async () => {
+    const fan = await clipper();
+    // Past the end of the recording: both tries fail.
+    const [bad] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Broken', startTime: 4000, duration: 10 }).returning();
+    await server.jobs.send(clipQueue, { clipId: bad.id, source: { kind: 'vod', asset: 'game-1' } }, { key: String(bad.id) });
+    const [failed] = await settled(fan.key, 60_000);
+    expect(failed).toMatchObject({ id: bad.id, status: 'failed', error: CLIP_ERRORS.failed, media: null });
+    const shared = await http.request('GET', `/shared-clip/${bad.id}`, { query: { uuid: bad.uuid } });
+    expect(shared.json.data).toMatchObject({ status: 'failed', media: null });
+
+    const [stale] = await server.db
+      .insert(clips)
+      .values({ userId: fan.user.id, eventId: game.finished, name: 'Lost', startTime: 0, duration: 4, createdAt: new Date(Date.now() - 10 * 60_000) })
+      .returning();
+    const list = await clipsOf(fan.key);
+    expect(list.find((c) => c.id === stale.id)).toMatchObject({ status: 'failed', error: CLIP_ERRORS.tooLong });
+  });
+
+  it("deletes the owner's clip and its files; a queued clip's job does not bring it back", async () => {
+    const fan = await clipper();
+    const made = (await ask(fan.key)).json.data as Clip;
+    const [clip] = await settled(fan.key);
+    const dir = path.dirname(fileOf(clip.media!.video));
+    expect(fs.existsSync(dir)).toBe(true);
+    const res = await http.request('DELETE', `/clip/${made.id}`, { query: { api_key: fan.key } });
+    expect([res.status, res.json.data]).toEqual([200, { id: made.id }]);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect((await fetch(`${server.url}${clip.media!.video}`)).status).toBe(404);
+    expect(await clipsOf(fan.key)).toEqual([]);
+    expect((await http.request('DELETE', `/clip/${made.id}`, { query: { api_key: fan.key } })).status).toBe(404);
+    // Deleting does not lower the count of clips made (ADR 039).
+    const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(user.clipsCount).toBe(1);
+
+    const [queued] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Gone', startTime: 0, duration: 4 }).returning();
+    expect((await http.request('DELETE', `/clip/${queued.id}`, { query: { api_key: fan.key } })).status).toBe(200);
+    const deps = { db: server.db, dataDir: server.dataDir, log: () => undefined } as unknown as Deps;
+    const job = { id: 'x', key: null, attempt: 1, data: { clipId: queued.id, source: { kind: 'vod' as const, asset: 'game-1' } } };
+    expect(await makeClip(deps, job)).toBe('gone');
+    expect(fs.existsSync(path.join(server.dataDir, 'clips', queued.uuid))).toBe(false);
+  });
+
+  it('makes one clip per POST when several come at once, and processes 10 asked at once', async () => {
+    const fan = await clipper();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(fan.key, { name: `Clip ${i}`, start_time: i % 5, duration: 4 + (i % 3) })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const list = await settled(fan.key);
+    expect(list).toHaveLength(10);
+    expect(new Set(list.map((c) => c.id)).size).toBe(10);
+    expect(list.every((c) => c.status === 'processed')).toBe(true);
+    const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(user.clipsCount).toBe(10);
+    for (const c of list) expect(Math.abs(Number(ffprobe(fileOf(c.media!.video)).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
+  }, 120_000);
+});
