@@ -71,15 +71,19 @@ export async function saveCard(apiKey: string, card: string): Promise<string> {
   return newest.id;
 }
 
-/** Buys and pays a single event for the fan over the channel API, as the web app and a browser
- *  would (for specs about what a buyer gets, not about buying). */
-export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
-  const res = await fetch(`${CHANNEL_API_URL}/stripe/buy`, {
+/** Starts a purchase over the channel API (`path`: /stripe/buy or /stripe/buy_bundle) and pays it on
+ *  the sandbox checkout with a good card, as the web app and a browser would. */
+async function buyAndPay(apiKey: string, path: string, params: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${CHANNEL_API_URL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ api_key: apiKey, event_id: event.id, package_id: ticket.id, idempotency_key: `buy${Date.now().toString(36)}`.padEnd(20, 'x') }),
+    body: JSON.stringify({
+      api_key: apiKey,
+      ...params,
+      idempotency_key: `buy${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+    }),
   });
-  if (!res.ok) throw new Error(`buy → ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { redirect_url: string } };
   const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url, WEB_URL).pathname}`, {
     method: 'POST',
@@ -88,6 +92,28 @@ export async function buyEvent(apiKey: string, event: Event, ticket: Package): P
     body: new URLSearchParams({ card_number: CARDS.success, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
   });
   if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
+}
+
+/** Buys and pays a single event for the fan over the channel API, as the web app and a browser
+ *  would (for specs about what a buyer gets, not about buying). */
+export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
+  await buyAndPay(apiKey, '/stripe/buy', { event_id: event.id, package_id: ticket.id });
+}
+
+/** Makes the fan a subscriber of the channel's first subscription (paid now, no trial): what a
+ *  subscription grants (the demo: watching, clips, downloads) for specs about those. */
+export async function subscribe(apiKey: string): Promise<Subscription> {
+  const [sub] = await subscriptions();
+  if (!sub) throw new Error('the demo channel sells no subscription');
+  await buyAndPay(apiKey, '/stripe/buy', { subscription_id: sub.id });
+  return sub;
+}
+
+/** Gives the fan the season pass for its first choice (the demo: watching and clips, no downloads). */
+export async function buyPass(apiKey: string): Promise<Package> {
+  const pass = await seasonPass();
+  await buyAndPay(apiKey, '/stripe/buy_bundle', { package_id: pass.id, event_category_ids: [pass.event_categories[0]] });
+  return pass;
 }
 
 /** Whether the channel lets this fan watch the event. */
