@@ -12,6 +12,12 @@ export function clipViewData(clip: SharedClip & { progress?: number; error?: str
     length: formatDuration(clip.duration),
     tags: clip.tags,
     media: clip.status === 'processed' && clip.media ? { video: clip.media.video, poster: clip.media.poster } : null,
-    statusText: clipStatusText({ status: clip.status, progress: clip.progress ?? 0, error: clip.error ?? null }),
+    // The owner reads its progress and why it failed; anyone else with the link, that it is coming.
+    statusText:
+      clip.progress === undefined
+        ? clip.status === 'failed'
+          ? 'This clip could not be made.'
+          : 'This clip is being made: it plays here in a moment.'
+        : clipStatusText({ status: clip.status, progress: clip.progress, error: clip.error ?? null }),
   };
 }
