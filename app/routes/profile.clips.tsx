@@ -74,8 +74,8 @@ export default function Clips() {
                   </div>
                   <div>
                     <dt>Status</dt>
-                    <dd className={`clip-card__status clip-card__status--${c.status}`} role={c.status === 'queued' ? 'status' : undefined}>
-                      {c.statusText}
+                    <dd className={`clip-card__status clip-card__status--${c.status}`}>
+                      <span role={c.status === 'queued' ? 'status' : undefined}>{c.statusText}</span>
                       {c.status === 'queued' ? <progress max={100} value={c.progress} aria-label={`${c.name}: made ${c.progress} %`} /> : null}
                     </dd>
                   </div>
