@@ -20,6 +20,7 @@ import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
 import { applyCouponSchema, buySchema, paySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
+import type { Clip } from '../../../contract/clips.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { tokenFrom } from '../../support/outbox.ts';
@@ -269,8 +270,19 @@ function forms(): Form[] {
     }
     return openWeb(clipper);
   };
+  // What a post could change of a clip (not its making, which moves on by itself).
   const clipsState = async (web: Web) =>
-    Promise.all([web.apiKey!, otherClip.apiKey].map(async (key) => (await channelJson('GET', `/clips/user?api_key=${encodeURIComponent(key)}`)).json.data));
+    Promise.all(
+      [web.apiKey!, otherClip.apiKey].map(async (key) =>
+        ((await channelJson('GET', `/clips/user?api_key=${encodeURIComponent(key)}`)).json.data as Clip[]).map((c) => [
+          c.id,
+          c.name,
+          c.start_time,
+          c.duration,
+          c.tags,
+        ]),
+      ),
+    );
 
   return [
     {
