@@ -5,8 +5,8 @@ import type { Caption } from '~/domain/watch-state';
 
 export interface PlayerProps {
   title: string;
-  /** HLS master playlist, path-absolute as the channel gives it. */
-  src: string;
+  /** HLS master playlist, path-absolute as the channel gives it; null for an MP4 alone (a clip). */
+  src: string | null;
   /** Progressive MP4 for browsers without HLS (none for live). */
   mp4Src?: string | null;
   poster?: string | null;
@@ -56,7 +56,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
   return (
     <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
       <video ref={videoRef} controls playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
-        <source src={src} type="application/vnd.apple.mpegurl" />
+        {src ? <source src={src} type="application/vnd.apple.mpegurl" /> : null}
         {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
         {captions.map((c, i) => (
           <track key={c.url} kind="captions" srcLang={c.srclang} label={c.label} src={c.url} default={i === defaultTrack} />

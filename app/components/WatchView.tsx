@@ -8,7 +8,18 @@ import type { WatchViewData } from '~/domain/watch-view';
 
 /** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id; the loader
  *  worked out what it shows (domain/watch-view). */
-export function WatchView({ data, embed = false, follows = null }: { data: WatchViewData; embed?: boolean; follows?: readonly Follow[] | null }) {
+export function WatchView({
+  data,
+  embed = false,
+  follows = null,
+  children,
+}: {
+  data: WatchViewData;
+  embed?: boolean;
+  follows?: readonly Follow[] | null;
+  /** What the page shows under the player (the watch page's Clip form). */
+  children?: ReactNode;
+}) {
   const linkTarget = embed ? ('_top' as const) : undefined;
   return (
     <article className={embed ? 'watch watch-embed' : 'watch'}>
@@ -56,6 +67,7 @@ export function WatchView({ data, embed = false, follows = null }: { data: Watch
           offers={data.offers}
         />
       </div>
+      {children}
 
       {embed ? null : <GameDownload data={data} />}
 

@@ -10,9 +10,6 @@ export const transactionStatusWord = (status: string) => TRANSACTION_STATUS[stat
 const ORDER_TYPES: Record<string, string> = { event: 'Single game', package: 'Package', subscription: 'Subscription' };
 export const orderTypeWord = (type: string) => ORDER_TYPES[type] ?? statusWord(type);
 
-const CLIP_STATUS: Record<string, string> = { queued: 'Being made', processed: 'Ready', failed: 'Failed' };
-export const clipStatusWord = (status: string) => CLIP_STATUS[status] ?? statusWord(status);
-
 /** Spec section 3 capabilities, in the words a fan would use. */
 const CAPABILITIES: Record<string, string> = {
   watch: 'Watch games',

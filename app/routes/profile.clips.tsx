@@ -1,64 +1,128 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { api } from '#contract';
-import { requireUser } from '~/auth/sign-in.server';
-import { RecordsTab } from '~/components/profile/RecordsTab';
-import { clipStatusWord } from '~/domain/account-records';
-import { formatDate } from '~/domain/dates';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { CopyField } from '~/components/CopyField';
+import { CLIPS_POLL_SECONDS } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
-import { formatDuration } from '~/domain/watch-state';
-import { requestContext } from '~/http/request-context.server';
+import type { loader } from '~/loaders/profile-clips.server';
+import copyCss from '~/styles/calendar-feed.css';
+import clipsCss from '~/styles/clips.css';
+
+export { loader } from '~/loaders/profile-clips.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: copyCss },
+  { rel: 'stylesheet', href: clipsCss },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'The clips you made from games.');
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const { data } = await requestContext(args).channel.asUser(api.clipsUser, {});
-  const clips = data.map((c) => ({
-    id: c.id,
-    name: c.name,
-    ready: c.status === 'processed',
-    status: clipStatusWord(c.status),
-    eventId: c.event_id,
-    eventName: c.event_name,
-    length: formatDuration(c.duration),
-    tags: c.tags.join(', '),
-    madeIso: c.created_at,
-    made: formatDate(c.created_at),
-  }));
-  return json({ clips });
-}
-
+/* The profile's Clips tab: each clip with its state (being made, ready, failed), and once ready
+   its page, share link, download (with download_clip) and Delete (a confirmation page). */
 export default function Clips() {
-  const { clips } = useLoaderData<typeof loader>();
+  const { clips, canDownload, polling, refresh } = useLoaderData<typeof loader>();
+  usePolling(polling);
   return (
-    <RecordsTab
-      title="Clips"
-      caption="Your clips, newest first"
-      columns={['Clip', 'Game', 'Length', 'Tags', 'Status', 'Made on']}
-      empty={
-        <>
+    <section aria-labelledby="tab-heading">
+      {refresh ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`0; url=${refresh}`} />
+        </noscript>
+      ) : null}
+      <h2 id="tab-heading">Clips</h2>
+      {clips.length === 0 ? (
+        <div className="empty-state">
           <p>You have no clips yet.</p>
           <p>
             To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name and a tag.{' '}
             <Link to="/vod_library">Find a game in the on-demand library</Link>
           </p>
+        </div>
+      ) : (
+        <>
+          {polling && !refresh ? (
+            <p>
+              A clip is taking longer than it should. <Link to="/profile/clips">Look again</Link>
+            </p>
+          ) : null}
+          <ul className="clip-list">
+            {clips.map((c) => (
+              <li key={c.id} className="clip-card" aria-labelledby={`clip-${c.id}-name`}>
+                <h3 id={`clip-${c.id}-name`} className="clip-card__name">
+                  {c.status === 'processed' ? <Link to={`/watch_library/${c.id}`}>{c.name}</Link> : c.name}
+                </h3>
+                <dl className="clip-card__facts">
+                  <div>
+                    <dt>Game</dt>
+                    <dd>
+                      <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Length</dt>
+                    <dd>{c.length}</dd>
+                  </div>
+                  <div>
+                    <dt>Tags</dt>
+                    <dd>{c.tags.join(', ')}</dd>
+                  </div>
+                  <div>
+                    <dt>Made on</dt>
+                    <dd>
+                      <time dateTime={c.madeIso}>{c.made}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Status</dt>
+                    <dd className={`clip-card__status clip-card__status--${c.status}`}>
+                      <span role={c.status === 'queued' ? 'status' : undefined}>{c.statusText}</span>
+                      {c.status === 'queued' ? <progress max={100} value={c.progress} aria-label={`${c.name}: made ${c.progress} %`} /> : null}
+                    </dd>
+                  </div>
+                </dl>
+                {c.status === 'processed' ? (
+                  <>
+                    <CopyField id={`clip-${c.id}-share`} label={`Share link of ${c.name}`} value={c.shareUrl} />
+                    <p className="clip-card__actions">
+                      <Link className="button" to={`/watch_library/${c.id}`}>
+                        Watch<span className="sr-only"> {c.name}</span>
+                      </Link>
+                      {canDownload ? (
+                        <a className="button button--quiet" href={`/watch_library/${c.id}/download`}>
+                          Download<span className="sr-only"> {c.name}</span>
+                        </a>
+                      ) : null}
+                      <Link className="button button--quiet" to={`/watch_library/${c.id}/delete`}>
+                        Delete<span className="sr-only"> {c.name}</span>
+                      </Link>
+                    </p>
+                  </>
+                ) : c.status === 'failed' ? (
+                  <p className="clip-card__actions">
+                    <Link className="button button--quiet" to={`/watch_library/${c.id}/delete`}>
+                      Delete<span className="sr-only"> {c.name}</span>
+                    </Link>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
         </>
-      }
-      rows={clips.map((c) => (
-        <tr key={c.id}>
-          <th scope="row">{c.name}</th>
-          <td>
-            <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
-          </td>
-          <td>{c.length}</td>
-          <td>{c.tags}</td>
-          <td>{c.status}</td>
-          <td>
-            <time dateTime={c.madeIso}>{c.made}</time>
-          </td>
-        </tr>
-      ))}
-    />
+      )}
+    </section>
   );
+}
+
+/** With JavaScript: ask again every few seconds while a clip is being made. */
+function usePolling(active: boolean) {
+  const revalidator = useRevalidator();
+  const state = useRef(revalidator);
+  state.current = revalidator;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (state.current.state === 'idle') state.current.revalidate();
+    }, CLIPS_POLL_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [active]);
 }

@@ -1,6 +1,7 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';
 import { offersFor } from '~/domain/offers';
@@ -11,6 +12,15 @@ import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import { followsOf } from '~/loaders/follows.server';
+import clipsCss from '~/styles/clips.css';
+import formsCss from '~/styles/forms.css';
+
+export { clipAction as action } from '~/loaders/clip.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: clipsCss },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
@@ -28,6 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const target = { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) };
   const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency);
+  const featureOffers = featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency);
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
   // Paid media comes with the fan's grant to it, a cookie the page itself never holds.
   return json(
@@ -39,9 +50,17 @@ export async function loader(args: LoaderFunctionArgs) {
         serverNow: Date.now(),
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
-        featureOffers: featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency),
+        featureOffers,
       }),
       follows,
+      // The Clip form under the player, or why there is none (issue 25).
+      clip: {
+        feature: event.features.clip,
+        status: event.stream_status,
+        offers: featureOffers.clip,
+        tags: bootstrap.settings.clip_tags,
+        live: event.stream_status === 'live',
+      },
     },
     { headers: mediaGrantHeaders(event.media_grant) },
   );
@@ -52,5 +71,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WatchView data={data} follows={data.follows} />;
+  return (
+    <WatchView data={data} follows={data.follows}>
+      <ClipPanel data={data.clip} />
+    </WatchView>
+  );
 }

@@ -5,7 +5,8 @@
 import plyrCss from 'plyr/dist/plyr.css';
 
 export interface EnhanceOptions {
-  src: string;
+  /** The HLS playlist; null when the video is an MP4 alone (a clip): no hls.js. */
+  src: string | null;
   title: string;
   live: boolean;
   /** The data saver: start with the smallest rendition, and never above the player's size. */
@@ -63,7 +64,8 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
   // native player stalled at 0 on the demo's sliding window in about 1 load of 3 (buffer
   // starting at 4 s, seeks ignored); hls.js jumps the gap and keeps to the live edge. The full
   // build, because live captions come in-stream (a subtitles rendition), which light leaves out.
-  const useHls = opts.live ? hasMse() : !nativeHls;
+  const hlsSrc = opts.src !== null && (opts.live ? hasMse() : !nativeHls) ? opts.src : null;
+  const useHls = hlsSrc !== null;
   const [{ default: Plyr }] = await Promise.all([
     import('plyr'),
     plyrStylesheet(),
@@ -89,7 +91,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
   });
 
   let hls: { destroy(): void } | null = null;
-  if (useHls) {
+  if (hlsSrc !== null) {
     const { default: Hls } = opts.live ? await import('hls.js') : await import('hls.js/light');
     if (opts.isCancelled()) {
       player.destroy();
@@ -112,7 +114,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
             () => undefined,
           );
       });
-      instance.loadSource(opts.src);
+      instance.loadSource(hlsSrc);
       instance.attachMedia(video);
       hls = instance;
     }

@@ -12,6 +12,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { routesWithAction } from './checks.ts';
+import { clipSchema } from '../../../app/forms/clip.ts';
 import { giftResendSchema } from '../../../app/forms/gift.ts';
 import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
@@ -19,12 +20,13 @@ import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
 import { applyCouponSchema, buySchema, paySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
+import type { Clip } from '../../../contract/clips.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { tokenFrom } from '../../support/outbox.ts';
 import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCookieFor, type TestUser } from '../support/accounts.ts';
 import { channelKey, newApiKey } from '../support/channel.ts';
-import { cardsOf, CARDS, ordersOf, paidEvent, paidGiftPath, saveCard, seasonPass } from '../support/commerce.ts';
+import { cardsOf, CARDS, ordersOf, paidEvent, paidGiftPath, saveCard, seasonPass, subscribe } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
@@ -246,6 +248,42 @@ function forms(): Form[] {
   const followsState = async (web: Web) =>
     [web.apiKey!, otherFollow.apiKey].map(async (key) => (await channelJson('GET', `/favorites?api_key=${encodeURIComponent(key)}`)).json.data);
 
+  // A fan with no pass (the channel refuses every clip they ask for: nothing is made) and another
+  // fan's clip, which no post of the fuzzing fan may delete.
+  let clipper: TestUser;
+  let otherClip: { apiKey: string; id: number };
+  const clipping = async () => {
+    clipper ??= await createVerifiedUser();
+    if (!otherClip) {
+      const { apiKey } = await sessionCookieFor(await createVerifiedUser());
+      await subscribe(apiKey);
+      const { event } = await paidEvent();
+      const made = await channelJson('POST', '/clip', {
+        event_id: event.id,
+        name: 'Not yours',
+        start_time: 1,
+        duration: 3,
+        tags: ['Highlight'],
+        api_key: apiKey,
+      });
+      otherClip = { apiKey, id: (made.json.data as { id: number }).id };
+    }
+    return openWeb(clipper);
+  };
+  // What a post could change of a clip (not its making, which moves on by itself).
+  const clipsState = async (web: Web) =>
+    Promise.all(
+      [web.apiKey!, otherClip.apiKey].map(async (key) =>
+        ((await channelJson('GET', `/clips/user?api_key=${encodeURIComponent(key)}`)).json.data as Clip[]).map((c) => [
+          c.id,
+          c.name,
+          c.start_time,
+          c.duration,
+          c.tags,
+        ]),
+      ),
+    );
+
   return [
     {
       name: 'log in',
@@ -438,6 +476,28 @@ function forms(): Form[] {
       },
       base: async () => ({ 'List-Unsubscribe': 'One-Click' }),
       snapshot: async (web) => Promise.all(await followsState(web)),
+    },
+    {
+      name: 'clip a game (the watch page)',
+      path: '/watch/:id',
+      at: async () => `/watch/${(await paidEvent()).event.id}`,
+      route: 'watch.$id',
+      fields: fieldsOf(clipSchema),
+      open: clipping,
+      base: async () => ({ intent: 'clip', name: 'Fuzz clip', tags: 'Highlight', start: '0:01', end: '0:05' }),
+      // Refused or not: no clip of either fan made or changed.
+      snapshot: (web) => clipsState(web),
+    },
+    {
+      name: 'delete a clip',
+      path: '/watch_library/:id/delete',
+      at: async () => `/watch_library/${otherClip.id}/delete`,
+      route: 'watch_library.$id_.delete',
+      fields: [],
+      open: clipping,
+      base: async () => ({}),
+      // Another fan's clip: never deleted, whatever the post.
+      snapshot: (web) => clipsState(web),
     },
     {
       name: 'data saver switch',

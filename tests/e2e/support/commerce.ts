@@ -71,32 +71,17 @@ export async function saveCard(apiKey: string, card: string): Promise<string> {
   return newest.id;
 }
 
-/** Buys and pays a single event for the fan over the channel API, as the web app and a browser
- *  would (for specs about what a buyer gets, not about buying). */
-export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
-  const res = await fetch(`${CHANNEL_API_URL}/stripe/buy`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ api_key: apiKey, event_id: event.id, package_id: ticket.id, idempotency_key: `buy${Date.now().toString(36)}`.padEnd(20, 'x') }),
-  });
-  if (!res.ok) throw new Error(`buy → ${res.status} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { redirect_url: string } };
-  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url, WEB_URL).pathname}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: CARDS.success, card_expiry: '12 / 34', card_cvc: '123' }).toString(),
-  });
-  if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
-}
-
-/** Starts a purchase over the channel API and pays it on the sandbox with a good card, as the
- *  web app and a browser would. */
-async function buyAndPay(apiKey: string, path: '/stripe/buy' | '/stripe/buy_bundle', params: Record<string, unknown>): Promise<void> {
+/** Starts a purchase over the channel API (`path`: /stripe/buy or /stripe/buy_bundle) and pays it on
+ *  the sandbox checkout with a good card, as the web app and a browser would. */
+async function buyAndPay(apiKey: string, path: string, params: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${CHANNEL_API_URL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ api_key: apiKey, idempotency_key: `buy${Date.now().toString(36)}`.padEnd(20, 'x'), ...params }),
+    body: JSON.stringify({
+      api_key: apiKey,
+      ...params,
+      idempotency_key: `buy${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(20, 'x'),
+    }),
   });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { redirect_url: string } };
@@ -109,12 +94,31 @@ async function buyAndPay(apiKey: string, path: '/stripe/buy' | '/stripe/buy_bund
   if (paid.status !== 303) throw new Error(`sandbox pay → ${paid.status}`);
 }
 
-/** Subscribes the fan (its free trial, when it has one), for specs about what a subscriber gets. */
-export const subscribe = (apiKey: string, plan: Subscription) => buyAndPay(apiKey, '/stripe/buy', { subscription_id: plan.id });
+/** Buys and pays a single event for the fan over the channel API, as the web app and a browser
+ *  would (for specs about what a buyer gets, not about buying). */
+export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
+  await buyAndPay(apiKey, '/stripe/buy', { event_id: event.id, package_id: ticket.id });
+}
 
-/** Buys one choice of a pass for the fan (a category; a team pass: a team). */
-export const buyPass = (apiKey: string, pass: Package, choice: number) =>
-  buyAndPay(apiKey, '/stripe/buy_bundle', { package_id: pass.id, [pass.is_team_pass ? 'participant_ids' : 'event_category_ids']: [choice] });
+/** Makes the fan a subscriber of `plan` (by default the channel's first subscription), paid now:
+ *  what a subscription grants (the demo: watching, clips, downloads) for specs about those. */
+export async function subscribe(apiKey: string, plan?: Subscription): Promise<Subscription> {
+  const sub = plan ?? (await subscriptions())[0];
+  if (!sub) throw new Error('the demo channel sells no subscription');
+  await buyAndPay(apiKey, '/stripe/buy', { subscription_id: sub.id });
+  return sub;
+}
+
+/** Gives the fan one choice of a pass (by default the season pass's first category; a team pass
+ *  takes a team): the demo's passes watch and clip, and do not download. */
+export async function buyPass(apiKey: string, given?: Package, choice?: number): Promise<Package> {
+  const pass = given ?? (await seasonPass());
+  await buyAndPay(apiKey, '/stripe/buy_bundle', {
+    package_id: pass.id,
+    [pass.is_team_pass ? 'participant_ids' : 'event_category_ids']: [choice ?? pass.event_categories[0]],
+  });
+  return pass;
+}
 
 /** Whether the channel lets this fan watch the event. */
 export async function canWatch(apiKey: string, eventId: number): Promise<boolean> {

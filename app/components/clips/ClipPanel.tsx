@@ -1,0 +1,134 @@
+import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { useActionData } from '@remix-run/react';
+import { useRef } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { FeatureState, StreamStatus } from '#contract/entities';
+import { FeatureNotice } from '~/components/FeatureNotice';
+import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { FieldErrors } from '~/components/form/Field';
+import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { formatClipTime, LAST_CLIP_SECONDS } from '~/domain/clip-times';
+import type { Offer } from '~/domain/offers';
+import { clipFields, clipSchema } from '~/forms/clip';
+
+export interface ClipPanelData {
+  /** Whether the viewer may clip this game now, and if not why (`event.features.clip`). */
+  feature: FeatureState;
+  status: StreamStatus;
+  /** What would let them (domain/feature-offers). */
+  offers: Offer[];
+  /** The channel's clip tags. */
+  tags: string[];
+  live: boolean;
+}
+
+/** The player's <video> on this page: where "Set start", "Set end" and "Clip the last 30 s" read
+ *  the fan's position. */
+function playerPosition(): number | null {
+  const video = document.querySelector<HTMLVideoElement>('.watch-stage video');
+  return video && Number.isFinite(video.currentTime) ? video.currentTime : null;
+}
+
+/** The Clip form under the watch page's player (its action: app/loaders/clip.server.ts). A plain
+ *  form: times typed as m:ss; with JavaScript "Set start" and "Set end" fill them from the player. */
+export function ClipPanel({ data }: { data: ClipPanelData }) {
+  const lastResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result ?? null;
+  const kit = useAppForm({ id: 'clip-form', schema: clipSchema, fieldsSchema: clipFields, lastResult });
+  const { form, fields } = kit;
+  const hydrated = useHydrated();
+  const positionRef = useRef<HTMLInputElement>(null);
+  if (data.feature.state !== 'allowed') {
+    // A fan who may not watch the game is told by the player what that takes.
+    if (data.feature.state === 'no_access') return null;
+    return (
+      <section className="clip-panel" aria-labelledby="clip-title">
+        <h2 id="clip-title">Clip</h2>
+        <FeatureNotice feature="clip" state={data.feature} game={{ status: data.status }} offers={data.offers} />
+      </section>
+    );
+  }
+  const setTime = (name: string) => {
+    const at = playerPosition();
+    if (at !== null) form.update({ name, value: formatClipTime(at) });
+  };
+  const tagsError = fields.tags.errors?.length ? fields.tags.errorId : undefined;
+  return (
+    <section className="clip-panel" aria-labelledby="clip-title">
+      <h2 id="clip-title">Clip</h2>
+      <p>Cut a moment of this game (up to 5 minutes) to keep, share or download.</p>
+      <AppForm kit={kit} className="card-form clip-form">
+        <input ref={positionRef} type="hidden" name="position" />
+        <TextField meta={fields.name} label="Name" />
+        <fieldset className="clip-form__tags" aria-describedby={tagsError}>
+          <legend>Tags</legend>
+          {data.tags.map((tag, i) => (
+            <div className="field field--checkbox" key={tag}>
+              <input
+                id={`clip-tag-${i}`}
+                type="checkbox"
+                name={fields.tags.name}
+                value={tag}
+                defaultChecked={(fields.tags.initialValue as string[] | undefined)?.includes(tag)}
+                aria-invalid={tagsError ? true : undefined}
+                autoFocus={kit.firstInvalid === 'tags' && i === 0}
+              />
+              <label htmlFor={`clip-tag-${i}`}>{tag}</label>
+            </div>
+          ))}
+          <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
+        </fieldset>
+        <div className="clip-form__times">
+          <TextField meta={fields.start} label="Start" hint="m:ss, or seconds" onSet={hydrated ? () => setTime(fields.start.name) : undefined} />
+          <TextField meta={fields.end} label="End" hint="m:ss, or seconds" onSet={hydrated ? () => setTime(fields.end.name) : undefined} />
+        </div>
+        <div className="clip-form__actions">
+          <SubmitButton intent="clip" pendingText="Making…">
+            Make clip
+          </SubmitButton>
+          {data.live ? (
+            <span
+              // Before the form is sent: the player's position, when there is a player.
+              onClickCapture={() => {
+                const at = playerPosition();
+                if (positionRef.current) positionRef.current.value = at !== null && at > 0 ? String(Math.floor(at)) : '';
+              }}
+            >
+              <SubmitButton intent="last30" pendingText="Making…" className="button button--quiet">
+                Clip the last {LAST_CLIP_SECONDS} s
+              </SubmitButton>
+            </span>
+          ) : null}
+        </div>
+      </AppForm>
+    </section>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** A labelled text input with its hint and errors; with `onSet`, a "Set …" button beside it. */
+function TextField({ meta, label, hint, onSet }: { meta: AnyField; label: string; hint?: string; onSet?: () => void }) {
+  const autoFocus = useIsFirstInvalid(meta.name);
+  const { key, ...input } = getInputProps(meta, { type: 'text', ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint ? (
+        <p id={meta.descriptionId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <div className="clip-form__row">
+        <input key={key} {...input} autoComplete="off" autoFocus={autoFocus} />
+        {onSet ? (
+          <button type="button" className="button button--quiet" onClick={onSet}>
+            Set {label.toLowerCase()}
+          </button>
+        ) : null}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/* How the web app words a fan's clips: a clip's status and progress, a channel refusal of a clip, the share and download file names. */
+import type { RefusalCode } from '#contract';
+
+/** How often the Clips tab asks again while a clip is being made. */
+export const CLIPS_POLL_SECONDS = 3;
+
+/** A clip's status as its owner reads it: 'Being made 40 %', 'Ready', 'Failed: …'. */
+export function clipStatusText(clip: { status: 'queued' | 'processed' | 'failed'; progress: number; error: string | null }): string {
+  if (clip.status === 'queued') return `Being made ${clip.progress} %`;
+  if (clip.status === 'failed') return clip.error ? `Failed: ${clip.error}` : 'Failed';
+  return 'Ready';
+}
+
+/** The toast after the form was taken. */
+export const clipQueued = (name: string) => `Your clip “${name}” is being made: it shows here when it is ready.`;
+
+/** A channel refusal of POST /clip that names no field of the form, in a fan's words. */
+export function clipRefusalText(refusal: { kind: string; code: RefusalCode }): string {
+  if (refusal.kind === 'outage') return 'We could not reach the channel. Please try again.';
+  if (refusal.code === 'no_capability') return 'Your pass does not include making clips.';
+  if (refusal.code === 'not_available') return 'This game cannot be clipped now.';
+  if (refusal.kind === 'not-found' || refusal.code === 'forbidden') return 'You can clip a game you can watch.';
+  if (refusal.kind === 'throttled') return 'You are making clips too quickly. Please wait a moment and try again.';
+  return 'The clip could not be made. Please check the fields and try again.';
+}
+
+/** The channel's field names of POST /clip → the form's. */
+export const CLIP_FIELD_OF: Record<string, string> = { name: 'name', tags: 'tags', start_time: 'start', duration: 'end' };

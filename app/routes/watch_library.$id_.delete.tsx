@@ -1,0 +1,63 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
+import { refusalOf } from '~/channel/refusal.server';
+import { CsrfField } from '~/components/form/FormGuards';
+import { SubmitButton } from '~/components/form/SubmitButton';
+import { pageMeta } from '~/domain/page-meta';
+import { seeOtherWithToast } from '~/http/redirects.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
+import { ownClip } from '~/loaders/own-clip.server';
+import clipsCss from '~/styles/clips.css';
+import formsCss from '~/styles/forms.css';
+
+/* /watch_library/{id}/delete: "Delete this clip?" — the confirmation step, a page of its own so it
+   works without JavaScript; its POST deletes the clip (DELETE /clip/{id}: its files go too). */
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: clipsCss },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const clip = await ownClip(args);
+  return json({ id: clip.id, name: clip.name, eventName: clip.event_name, csrfToken: await requestContext(args).session.csrfToken() });
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Delete clip', 'Delete one of your clips.');
+
+export async function action(args: ActionFunctionArgs) {
+  const clip = await ownClip(args);
+  await readForm(args);
+  const { channel, session } = requestContext(args);
+  try {
+    await channel.asUser(api.deleteClip, { id: clip.id }, { handles4xx: true });
+    return seeOtherWithToast(session, '/profile/clips', { text: `Your clip “${clip.name}” is deleted.`, type: 'success' });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    const text = refusal.kind === 'outage' ? 'We could not reach the channel. Please try again.' : 'The clip could not be deleted. Please try again.';
+    return seeOtherWithToast(session, '/profile/clips', { text, type: 'error' });
+  }
+}
+
+export default function DeleteClip() {
+  const clip = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow">
+      <h1>Delete this clip?</h1>
+      <p>
+        “{clip.name}” of {clip.eventName} will be gone, and its share link will stop working. This cannot be undone.
+      </p>
+      <Form method="post" className="card-form">
+        <CsrfField />
+        <p className="clip-card__actions">
+          <SubmitButton pendingText="Deleting…">Delete clip</SubmitButton>
+          <Link className="button button--quiet" to="/profile/clips">
+            Keep it
+          </Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { api } from '#contract';
+import { refusalOf } from '~/channel/refusal.server';
+import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
+import { requestContext } from '~/http/request-context.server';
+import { ownClip } from '~/loaders/own-clip.server';
+
+/* GET /watch_library/{id}/download: the fan's clip as an MP4 file. The channel signs a short-lived
+   link to it (GET /clip/download/{id}, with download_clip); this answers a 303 to that link, which
+   is path-absolute on our origin (/media/downloads/…, proxied with its Content-Disposition). */
+
+export async function loader(args: LoaderFunctionArgs) {
+  const clip = await ownClip(args);
+  const { channel, session } = requestContext(args);
+  try {
+    const { data } = await channel.asUser(api.clipDownload, { id: clip.id }, { handles4xx: true });
+    // Only a path of ours: never send the browser elsewhere.
+    if (!data.url.startsWith('/') || data.url.startsWith('//')) throw new Error(`clip download link is not a path: ${data.url}`);
+    return seeOther(data.url);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    const text =
+      refusal.code === 'no_capability'
+        ? 'Your pass does not include downloading clips.'
+        : refusal.kind === 'outage'
+          ? 'We could not reach the channel. Please try again.'
+          : 'This clip cannot be downloaded now.';
+    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text, type: 'error' });
+  }
+}
