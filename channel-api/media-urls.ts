@@ -34,17 +34,34 @@ export function vodMedia(asset: string): Media {
   };
 }
 
-/** A live stream carries its captions in-stream (an HLS subtitles group), so no sidecar. */
+/** A live stream carries its captions in-stream (an HLS subtitles group), so no sidecar. The
+ *  asset's sliding window (the browser check, the bench). */
 export function liveMedia(asset: string): Media {
   const scope = `live/${encodeURIComponent(asset)}`;
   return { scope, playback: { url: `/media/${scope}/master.m3u8`, mp4_url: null, captions: [] } };
 }
 
-/** An event's media now: while live, its asset's live stream; once finished, its recording; before
- *  it starts, or when its asset is not of the kind its status needs, nothing. */
-export function eventMedia(status: StreamStatus, asset: string | null): Media | null {
+/** When a live game kicks off (epoch seconds: for a re-airing demo game, its current airing) and
+ *  how long it lasts. */
+export interface GameTimes {
+  event_utc_ts: number;
+  duration: number;
+}
+
+/** A live game's DVR stream (ADR 040): one EVENT playlist from its kick-off, which ends with the
+ *  game and is then its on-demand media. Its URL names the game, so each airing has its own. */
+export function liveGameMedia(asset: string, game: GameTimes): Media {
+  const scope = `live/${encodeURIComponent(asset)}`;
+  const url = `/media/${scope}/${Math.max(0, Math.floor(game.event_utc_ts))}-${Math.max(1, Math.floor(game.duration))}/master.m3u8`;
+  return { scope, playback: { url, mp4_url: null, captions: [] } };
+}
+
+/** An event's media now: while live, its asset's live stream from its kick-off; once finished,
+ *  its recording, or the live stream it aired on, complete; before it starts, or when its asset is
+ *  not of a kind it can play, nothing. */
+export function eventMedia(status: StreamStatus, asset: string | null, game: GameTimes): Media | null {
   if (!asset) return null;
-  if (status === 'live' && isLiveAsset(asset)) return liveMedia(asset);
+  if (status !== 'upcoming' && isLiveAsset(asset)) return liveGameMedia(asset, game);
   if (status === 'finished' && isVodAsset(asset)) return vodMedia(asset);
   return null;
 }

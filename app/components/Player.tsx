@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDataSaver } from '~/components/layout/DataSaverSwitch';
+import { DvrControls } from '~/components/player/DvrControls';
 import { enhanceVideo } from '~/components/player/enhance';
-import type { Caption } from '~/domain/watch-state';
+import type { Caption, Dvr } from '~/domain/watch-state';
 
 export interface PlayerProps {
   title: string;
@@ -12,6 +13,8 @@ export interface PlayerProps {
   poster?: string | null;
   captions?: Caption[];
   live?: boolean;
+  /** A live stream that keeps every segment since the kick-off: its Live / −30 s / From kick-off. */
+  dvr?: Dvr | null;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface PlayerProps {
  * Give it a `key` per media item: Plyr's destroy() swaps the element for a clone, so another
  * video must be a fresh mount, never a re-run of the effect on the same element.
  */
-export function Player({ title, src, mp4Src, poster, captions = [], live = false }: PlayerProps) {
+export function Player({ title, src, mp4Src, poster, captions = [], live = false, dvr = null }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const lowData = useDataSaver();
@@ -54,23 +57,26 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
   const defaultTrack = english >= 0 ? english : 0;
 
   return (
-    <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
-      <video ref={videoRef} controls playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
-        {src ? <source src={src} type="application/vnd.apple.mpegurl" /> : null}
-        {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
-        {captions.map((c, i) => (
-          <track key={c.url} kind="captions" srcLang={c.srclang} label={c.label} src={c.url} default={i === defaultTrack} />
-        ))}
-        <p>
-          Your browser cannot play this video.
-          {mp4Src ? (
-            <>
-              {' '}
-              <a href={mp4Src}>Download it as an MP4 file</a> instead.
-            </>
-          ) : null}
-        </p>
-      </video>
-    </div>
+    <>
+      <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
+        <video ref={videoRef} controls playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
+          {src ? <source src={src} type="application/vnd.apple.mpegurl" /> : null}
+          {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}
+          {captions.map((c, i) => (
+            <track key={c.url} kind="captions" srcLang={c.srclang} label={c.label} src={c.url} default={i === defaultTrack} />
+          ))}
+          <p>
+            Your browser cannot play this video.
+            {mp4Src ? (
+              <>
+                {' '}
+                <a href={mp4Src}>Download it as an MP4 file</a> instead.
+              </>
+            ) : null}
+          </p>
+        </video>
+      </div>
+      {dvr ? <DvrControls dvr={dvr} videoRef={videoRef} ready={ready} /> : null}
+    </>
   );
 }

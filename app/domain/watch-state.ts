@@ -1,5 +1,6 @@
 /* What the watch screen shows for one event or VOD item, decided from plain data (no I/O). */
 import { accessTypeOf, type AccessType } from '#contract/access';
+import { dvrStartUrl, type DvrStart } from '#contract/live-dvr';
 
 export interface Caption {
   label: string;
@@ -35,9 +36,23 @@ export type WatchState =
   | { kind: 'no-access'; need: Need }
   /** Access granted but the channel gave no stream (e.g. a live event before its feed starts). */
   | { kind: 'unavailable' }
-  | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[] };
+  /** `dvr`: a live stream that keeps every segment since the kick-off, started where the page's
+   *  `?start=` says (ADR 040); null for any other stream. */
+  | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[]; dvr: Dvr | null };
 
-export function watchState(media: PlayableMedia, geo: { is_geo_blocked: boolean } | null): WatchState {
+export interface Dvr {
+  start: DvrStart;
+  /** The page's address for each start: links that work without JavaScript. */
+  hrefs: Record<DvrStart, string>;
+}
+
+/** `start` is where a live DVR stream should start (the page's `?start=`), `pagePath` the page's
+ *  own path (for its start links). */
+export function watchState(
+  media: PlayableMedia,
+  geo: { is_geo_blocked: boolean } | null,
+  dvr: { start: DvrStart; pagePath: string } = { start: 'live', pagePath: '' },
+): WatchState {
   if (geo?.is_geo_blocked) return { kind: 'geo-blocked' };
   const need = NEEDS[accessTypeOf(media.type)];
   if (media.stream_status === 'upcoming') {
@@ -45,10 +60,18 @@ export function watchState(media: PlayableMedia, geo: { is_geo_blocked: boolean 
   }
   if (!media.has_access) return { kind: 'no-access', need };
   if (!media.url) return { kind: 'unavailable' };
+  const live = media.stream_status === 'live';
+  const started = live ? dvrStartUrl(media.url, dvr.start) : null;
   return {
     kind: 'play',
-    live: media.stream_status === 'live',
-    src: media.url,
+    live,
+    src: started ?? media.url,
+    dvr: started
+      ? {
+          start: dvr.start,
+          hrefs: { live: dvr.pagePath, 'back-30': `${dvr.pagePath}?start=back-30`, kickoff: `${dvr.pagePath}?start=kickoff` },
+        }
+      : null,
     // A live stream has no progressive rendition even if the channel sent one.
     mp4Src: media.stream_status === 'live' ? null : media.mp4_url,
     captions: media.captions,

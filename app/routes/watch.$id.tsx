@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { isDvrStart, type DvrStart } from '#contract/live-dvr';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';
@@ -46,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ...watchViewData(event, {
         location,
         participants,
-        state: watchState(event, geo),
+        state: watchState(event, geo, { start: startOf(request), pagePath: `/watch/${event.id}` }),
         serverNow: Date.now(),
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
@@ -64,6 +65,12 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     { headers: mediaGrantHeaders(event.media_grant) },
   );
+}
+
+/** Where the page starts a live game's stream (`?start=`): anything else is the live edge. */
+function startOf(request: Request): DvrStart {
+  const start = new URL(request.url).searchParams.get('start');
+  return isDvrStart(start) ? start : 'live';
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

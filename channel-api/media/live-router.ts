@@ -1,16 +1,20 @@
 /**
- * GET /live/:asset/... — the 60 s loop served as a live stream that advances with the clock.
- * Playlists are computed per request (live-playlist.ts); segment n is file n mod 30, and
+ * GET /live/:asset/... — the 60 s loop served as a live stream that advances with the clock: a
+ * sliding window (master.m3u8) and each live game's DVR playlists from its kick-off
+ * (<kickoff>-<duration>/master.m3u8, ADR 040). Playlists are computed per request
+ * (live-playlist.ts) and compressed once (playlist-bytes.ts); segment n is file n mod 30, and
  * subtitle segments are cut from the loop's cues with an X-TIMESTAMP-MAP.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
-import { isLiveAsset, SEGMENT_SECONDS } from './assets.ts';
-import { FILE_TYPES, NO_CACHE, PLAYLIST_TYPE, setCaching } from './http.ts';
-import { liveMasterPlaylist, liveMediaPlaylist } from './live-playlist.ts';
+import { isLiveAsset, LIVE_EPOCH_MS, SEGMENT_SECONDS } from './assets.ts';
+import { FILE_TYPES, setCaching } from './http.ts';
+import { dvrMasterPlaylist, dvrMediaPlaylist, dvrVideoPlaylistName, dvrWindow, liveMasterPlaylist, liveMediaPlaylist, type DvrGame } from './live-playlist.ts';
+import { sendPlaylist } from './playlist-bytes.ts';
 import { COMPLETE_MARKER, mediaDirOf, type LiveMeta } from './prepare.ts';
 import { liveSubtitleSegment, parseVtt, type Cue } from './vtt.ts';
+import { DVR_STARTS, type DvrStart } from '../../contract/live-dvr.ts';
 import { sendRefusal } from '../http/errors.ts';
 
 interface LiveLoop {
@@ -57,23 +61,16 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
     handle(loop);
   }
 
-  function sendPlaylist(res: Response, text: string): void {
-    res.setHeader('Content-Type', PLAYLIST_TYPE);
-    setCaching(res, NO_CACHE);
-    // A Buffer, so Express does not append '; charset=utf-8' to the playlist type.
-    res.send(Buffer.from(text, 'utf8'));
-  }
-
   router.get('/live/:asset/master.m3u8', (req, res) => {
-    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(res, liveMasterPlaylist(meta)));
+    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(req, res, liveMasterPlaylist(meta)));
   });
 
   router.get('/live/:asset/video.m3u8', (req, res) => {
-    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'video')));
+    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(req, res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'video')));
   });
 
   router.get('/live/:asset/subs.m3u8', (req, res) => {
-    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'subtitles')));
+    withLoop(req.params.asset, res, ({ meta }) => sendPlaylist(req, res, liveMediaPlaylist({ nowMs: now(), loopSegments: meta.segments }, 'subtitles')));
   });
 
   router.get('/live/:asset/v/:segment', (req, res) => {
@@ -106,5 +103,42 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
     });
   });
 
+  // A live game's DVR playlists (ADR 040): /live/<asset>/<kickoff>-<duration>/<file>. Registered
+  // after v/ and s/, which the game pattern never matches anyway.
+  router.get('/live/:asset/:game/:file', (req, res) => {
+    const game = parseGame(req.params.game);
+    if (!game) return sendRefusal(res, 400, 'Invalid live game: expected <kick-off>-<duration> in seconds');
+    const file = DVR_FILES.get(req.params.file);
+    if (!file) return sendRefusal(res, 404, 'Media file not found');
+    withLoop(req.params.asset, res, ({ meta }) => {
+      const clock = { nowMs: now(), loopSegments: meta.segments };
+      const window = dvrWindow(game, clock);
+      if (!window) return sendRefusal(res, 404, 'This game has not kicked off yet');
+      if (file.kind === 'master') return sendPlaylist(req, res, dvrMasterPlaylist(meta, file.start));
+      const text = dvrMediaPlaylist(game, clock, file.kind, file.start) ?? '';
+      sendPlaylist(req, res, text, `${req.params.asset}|${game.kickoff}-${game.duration}|${file.kind}|${file.start}|${window.last}|${window.ended}`);
+    });
+  });
+
   return router;
+}
+
+/** The files of a live game's DVR directory: three masters (by start), their video playlists,
+ *  the shared subtitles playlist. */
+const DVR_FILES = new Map<string, { kind: 'master' | 'video' | 'subtitles'; start: DvrStart }>([
+  ...DVR_STARTS.map((start) => [start === 'live' ? 'master.m3u8' : `${start}.m3u8`, { kind: 'master', start }] as const),
+  ...DVR_STARTS.map((start) => [dvrVideoPlaylistName(start), { kind: 'video', start }] as const),
+  ['subs.m3u8', { kind: 'subtitles', start: 'live' }],
+]);
+
+/** Longest game a DVR playlist covers: a day. */
+const MAX_GAME_SECONDS = 86_400;
+
+/** '<kickoff>-<duration>', both whole seconds; the kick-off after the live clock's epoch. */
+export function parseGame(text: string): DvrGame | null {
+  const m = /^(\d{1,12})-(\d{1,6})$/.exec(text);
+  if (!m) return null;
+  const game = { kickoff: Number(m[1]), duration: Number(m[2]) };
+  if (game.duration < 1 || game.duration > MAX_GAME_SECONDS || game.kickoff * 1000 < LIVE_EPOCH_MS) return null;
+  return game;
 }

@@ -17,6 +17,7 @@ import {
   type Rendition,
 } from './assets.ts';
 import { CAPTIONS } from './captions.ts';
+import { clockFilter } from './clock.ts';
 import { ffmpegPath, probe, runFfmpeg } from './ffmpeg.ts';
 import { measureBandwidth, vodMasterPlaylist, type Variant } from './hls-master.ts';
 import { SCENES, type Scene } from './scenes.ts';
@@ -62,32 +63,45 @@ export function prepareMedia(dataDir: string, opts: PrepareOptions = {}): Promis
   return running;
 }
 
+/** How many assets are made at once: an ffmpeg run with ultrafast single-threaded encoders uses
+ *  about 1.3 cores, so two keep a 2-core machine busy (ADR 040). */
+const AT_ONCE = 2;
+
 async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void> {
   const log = opts.log ?? ((message: string) => console.log(`[media] ${message}`));
   const bin = opts.ffmpeg ?? ffmpegPath();
   await mkdir(mediaDir, { recursive: true });
   const started = Date.now();
+  const names = opts.assets ?? ALL_ASSETS;
+  for (const name of names) if (!ALL_ASSETS.includes(name)) throw new Error(`Unknown media asset '${name}'`);
+  const queue = [...names];
   let built = 0;
-  // One asset after another: each ffmpeg run already uses every core.
-  for (const name of opts.assets ?? ALL_ASSETS) {
-    if (!ALL_ASSETS.includes(name)) throw new Error(`Unknown media asset '${name}'`);
-    const target = path.join(mediaDir, name);
-    if (await isComplete(target)) continue;
-    const t0 = Date.now();
-    const scratch = path.join(mediaDir, `.build-${name}-${process.pid}-${t0}`);
-    await mkdir(scratch, { recursive: true });
-    try {
-      if (isLiveAsset(name)) await buildLive(name, scratch, bin);
-      else await buildVod(name, scratch, bin);
-      await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: bin }));
-      await moveIntoPlace(scratch, target);
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      if (await prepareOne(mediaDir, name, bin, log)) built++;
     }
-    built++;
-    log(`${name}: made in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, names.length) }, worker));
   if (built > 0) log(`${built} asset(s) made with ${bin} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Makes one asset unless it is complete already; true when it made it. */
+async function prepareOne(mediaDir: string, name: string, bin: string, log: (message: string) => void): Promise<boolean> {
+  const target = path.join(mediaDir, name);
+  if (await isComplete(target)) return false;
+  const t0 = Date.now();
+  const scratch = path.join(mediaDir, `.build-${name}-${process.pid}-${t0}`);
+  await mkdir(scratch, { recursive: true });
+  try {
+    if (isLiveAsset(name)) await buildLive(name, scratch, bin);
+    else await buildVod(name, scratch, bin);
+    await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: bin }));
+    await moveIntoPlace(scratch, target);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  log(`${name}: made in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 async function isComplete(dir: string): Promise<boolean> {
@@ -110,30 +124,68 @@ async function moveIntoPlace(scratch: string, target: string): Promise<void> {
   }
 }
 
-function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[]): string[] {
+/** The x264 settings every rendition shares: ultrafast (the demo's pictures are flat colours,
+ *  and the first start must stay under a minute, ADR 040), one thread per encoder (two assets
+ *  are made at once), a keyframe exactly every 2 s (no scene-cut keyframes) so every segment
+ *  is 2.000 s. */
+function x264Args(gop: number): string[] {
+  const g = String(gop);
+  return [
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-threads', '1', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p'],
+    ...['-g', g, '-keyint_min', g, '-sc_threshold', '0'],
+  ];
+}
+
+/** The scene's picture, `loopSeconds` long, encoded once (near-lossless) to be looped. */
+function loopArgs(scene: Scene, output: string): string[] {
+  return [
+    ...['-filter_complex', scene.picture, '-map', '[v]', '-t', String(scene.loopSeconds)],
+    ...x264Args(scene.fps * SEGMENT_SECONDS),
+    ...['-crf', '12', output],
+  ];
+}
+
+/**
+ * The renditions of a scene: its picture (or its encoded loop, repeated), the clock and the
+ * progress bar on top, split once per rendition, and the tone.
+ */
+function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[], loop: string | null): string[] {
   const n = renditions.length;
   const labels = renditions.map((_, i) => i);
-  // Split the picture and the sound once per rendition; scale every rendition explicitly.
+  const d = scene.durationSeconds;
+  const overlays = [scene.clock ? clockFilter() : 'null', ...(scene.progressBar ? [`[bar]overlay=x='-w+w*t/${d}':y=352:shortest=1`] : [])];
   const graph = [
-    scene.graph,
-    `[v]split=${n}${labels.map((i) => `[vs${i}]`).join('')}`,
-    ...renditions.map((r, i) => `[vs${i}]scale=${r.width}:${r.height}[v${i}]`),
-    `[a]asplit=${n}${labels.map((i) => `[a${i}]`).join('')}`,
+    loop ? '[0:v]null[v]' : scene.picture,
+    ...(scene.progressBar ? [`color=c=0xFFD600:s=640x8:r=${scene.fps}:d=${d}[bar]`] : []),
+    `[v]${overlays[0]}[vc]`,
+    `[vc]${overlays.slice(1).join(',') || 'null'},split=${n}${labels.map((i) => `[vs${i}]`).join('')}`,
+    // The top rendition is the picture's own size; smaller ones are scaled (fast_bilinear: flat colours).
+    ...renditions.map((r, i) => `[vs${i}]scale=${r.width}:${r.height}:flags=fast_bilinear[v${i}]`),
+    `sine=f=${scene.toneHz}:r=48000:d=${d},asplit=${n}${labels.map((i) => `[a${i}]`).join('')}`,
   ].join(';');
-  const gop = String(scene.fps * SEGMENT_SECONDS);
-  const args = ['-filter_complex', graph];
+  const args = loop ? ['-stream_loop', '-1', '-i', loop] : [];
+  args.push('-filter_complex', graph);
   renditions.forEach((r, i) => {
     args.push(
-      ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(scene.durationSeconds)],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p'],
-      // A keyframe exactly every 2 s (no scene-cut keyframes) so every segment is 2.000 s.
-      ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+      ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(d)],
+      ...x264Args(scene.fps * SEGMENT_SECONDS),
       ...['-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`],
       ...['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'],
       ...['-movflags', '+faststart', outputs[i]],
     );
   });
   return args;
+}
+
+/** Encodes a scene's renditions as MP4s, through its loop when the picture is shorter than it. */
+async function encodeScene(scene: Scene, renditions: Rendition[], outputs: string[], dir: string, bin: string): Promise<void> {
+  let loop: string | null = null;
+  if (scene.loopSeconds < scene.durationSeconds) {
+    loop = path.join(dir, 'loop.mp4');
+    await runFfmpeg(loopArgs(scene, loop), bin);
+  }
+  await runFfmpeg(encodeArgs(scene, renditions, outputs, loop), bin);
+  if (loop) await rm(loop, { force: true });
 }
 
 /** Cuts an MP4 (keyframes every 2 s) into 2 s MPEG-TS segments without re-encoding. */
@@ -148,7 +200,7 @@ function segmentArgs(mp4: string, dir: string, prefix: string, playlist: string)
 async function buildVod(name: string, dir: string, bin: string): Promise<void> {
   const scene = SCENES[name];
   const mp4s = VOD_RENDITIONS.map((r) => path.join(dir, `source-${r.name}.mp4`));
-  await runFfmpeg(encodeArgs(scene, VOD_RENDITIONS, mp4s), bin);
+  await encodeScene(scene, VOD_RENDITIONS, mp4s, dir, bin);
   const variants: Variant[] = [];
   for (const [i, r] of VOD_RENDITIONS.entries()) {
     await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), bin);
@@ -172,7 +224,7 @@ async function buildVod(name: string, dir: string, bin: string): Promise<void> {
 async function buildLive(name: string, dir: string, bin: string): Promise<void> {
   const scene = SCENES[name];
   const mp4 = path.join(dir, 'source.mp4');
-  await runFfmpeg(encodeArgs(scene, [LIVE_RENDITION], [mp4]), bin);
+  await encodeScene(scene, [LIVE_RENDITION], [mp4], dir, bin);
   await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), bin);
   const segments = (await readdir(dir)).filter((f) => /^seg_\d{3}\.ts$/.test(f)).length;
   if (segments !== LIVE_LOOP_SEGMENTS) {

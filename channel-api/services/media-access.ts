@@ -4,7 +4,7 @@ import { hasAccess, hasVodAccess, watchable, type Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
-import { assetScope, eventMedia, noPlayback, vodMedia, type Media, type Playback } from '../media-urls.ts';
+import { assetScope, eventMedia, noPlayback, vodMedia, type GameTimes, type Media, type Playback } from '../media-urls.ts';
 import { eventById } from '../repo/events.ts';
 import { freeAssets, liveSessionKeys } from '../repo/media.ts';
 import { entitlementsOf } from '../repo/orders.ts';
@@ -34,7 +34,7 @@ export type Admission = 'public' | 'granted' | 'no grant' | GrantRefusal | 'not 
 
 export interface MediaAccess {
   /** An event's playback for a viewer who may (`access`) or may not watch it. */
-  eventPlayback(viewer: MediaViewer, event: { id: number; stream_status: StreamStatus; asset: string | null }, access: boolean): Promise<Playable>;
+  eventPlayback(viewer: MediaViewer, event: GameTimes & { id: number; stream_status: StreamStatus; asset: string | null }, access: boolean): Promise<Playable>;
   /** A video's playback. */
   videoPlayback(viewer: MediaViewer, video: { id: number; asset: string }, access: boolean): Promise<Playable>;
   /** Whether a request for one of `scope`'s files may be served, given the grants it carries. */
@@ -88,7 +88,7 @@ export function mediaAccess(opts: { db: Db; signing: Signing; grantSeconds: numb
   };
 
   return {
-    eventPlayback: (viewer, event, access) => playable(viewer, eventMedia(event.stream_status, event.asset), access, `e:${event.id}`),
+    eventPlayback: (viewer, event, access) => playable(viewer, eventMedia(event.stream_status, event.asset, event), access, `e:${event.id}`),
     videoPlayback: (viewer, video, access) => playable(viewer, vodMedia(video.asset), access, `v:${video.id}`),
     async admit(scope, grants) {
       if (await isPublic(scope)) return 'public';
@@ -120,7 +120,7 @@ async function entitled(db: Db, claims: GrantClaims, now: Date): Promise<boolean
   if (!Number.isSafeInteger(id)) return false;
   if (kind === 'e') {
     const found = await eventById(db, user.channelId, id, Math.floor(now.getTime() / 1000));
-    const media = found && eventMedia(found.out.stream_status, found.asset);
+    const media = found && eventMedia(found.out.stream_status, found.asset, found.out);
     return Boolean(found && media?.scope === claims.s && hasAccess(watchable(found.out), viewer));
   }
   if (kind === 'v') {

@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MEDIA_VERSION } from '../../channel-api/media/assets.ts';
 import { prepareMedia } from '../../channel-api/media/index.ts';
 
-/* The demo media (renditions, posters, captions: about 20 s of ffmpeg) is made once per machine
+/* The demo media (renditions, posters, captions: about a minute of ffmpeg, ADR 040) is made once per machine
  * in a shared cache and linked into each test's channel API data dir: integration test files,
  * the benchmark and the e2e run's channel API do not each run ffmpeg. A lock directory makes
  * concurrent first users wait for one build. */
 
-const MEDIA_CACHE = path.join(os.tmpdir(), 'fieldhouse-test-media-cache');
+/* Named by the media version: runs of branches with another recipe keep their own copy rather
+   than remaking each other's. */
+const MEDIA_CACHE = path.join(os.tmpdir(), `fieldhouse-test-media-cache-v${MEDIA_VERSION}`);
 
 /** `<dataDir>/media`: a link to the shared demo media, made first where it is missing. */
 export async function linkSharedMedia(dataDir: string): Promise<void> {

@@ -29,7 +29,9 @@ export const SIGN_IN_MESSAGE = 'This one is free for fans with an account: log i
 export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [] }: PlaybackProps) {
   switch (state.kind) {
     case 'play':
-      return <Player key={mediaId} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} />;
+      return (
+        <Player key={mediaId} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} dvr={state.dvr} />
+      );
     case 'geo-blocked':
       return (
         <div className="playback-notice">

@@ -99,7 +99,10 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     }
     // Without MSE support for these codecs, what the browser chose from the <source>s keeps playing.
     if (Hls.isSupported()) {
-      const instance = new Hls(opts.lowData ? { startLevel: 0, capLevelToPlayerSize: true } : {});
+      // Live: the seekable range runs to the kick-off (a DVR playlist), and a rewind stays where
+      // it went: liveMaxLatencyDuration(Count) left unset, or hls.js jumps back to live (#6934).
+      const live = opts.live ? { liveDurationInfinity: true } : {};
+      const instance = new Hls({ ...live, ...(opts.lowData ? { startLevel: 0, capLevelToPlayerSize: true } : {}) });
       // A paid video's grant ends after a few hours (ADR 026): a 403 from the media is answered by
       // asking for the page again, whose answer carries a new grant cookie, then loading on.
       let renewed = 0;

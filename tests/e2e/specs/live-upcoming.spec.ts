@@ -60,7 +60,8 @@ test('a live event plays the live stream', async ({ page, javaScriptEnabled }) =
   await expect(page).toHaveURL(/\/watch\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const main = page.getByRole('main');
-  await expect(main.getByText('Live', { exact: true })).toBeVisible();
+  // The status badge (a live game's DVR controls have a 'Live' link of their own).
+  await expect(main.locator('.watch-badges').getByText('Live', { exact: true })).toBeVisible();
   const video = main.locator('video');
   await expect(video).toHaveCount(1);
   const hls = await video.locator('source[type="application/vnd.apple.mpegurl"]').getAttribute('src');

@@ -56,7 +56,7 @@ describe(`media access (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(res.headers.get('cache-control'), path).toMatch(/^(public|no-cache)/);
     }
     const live = await detail(await http.apiKey(), pick('live', 'free').id);
-    expect(live).toMatchObject({ url: '/media/live/live/master.m3u8', media_grant: null });
+    expect(live).toMatchObject({ url: `/media/live/live/${live.event_utc_ts}-${live.duration}/master.m3u8`, media_grant: null });
     expect((await media(live.url!)).status).toBe(200);
   });
 
@@ -140,7 +140,16 @@ describe(`media access (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(anonymous).toMatchObject({ has_access: false, url: null, media_grant: null });
     const row = await server.db.query.events.findFirst({ where: (e, { eq: is }) => is(e.id, paidLive.id) });
     expect(row?.asset).toBe('live-2');
-    for (const path of ['/media/live/live-2/master.m3u8', '/media/live/live-2/video.m3u8', '/media/live/live-2/v/100.ts', '/media/live/live-2/s/100.vtt']) {
+    const game = `${paidLive.event_utc_ts}-${paidLive.duration}`;
+    for (const path of [
+      '/media/live/live-2/master.m3u8',
+      '/media/live/live-2/video.m3u8',
+      '/media/live/live-2/v/100.ts',
+      '/media/live/live-2/s/100.vtt',
+      `/media/live/live-2/${game}/master.m3u8`,
+      `/media/live/live-2/${game}/kickoff.m3u8`,
+      `/media/live/live-2/${game}/video.m3u8`,
+    ]) {
       expect((await media(path)).status, path).toBe(403);
     }
   });

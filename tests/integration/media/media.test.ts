@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
-import { probe } from '../../../channel-api/media/ffmpeg.ts';
+import { readClock } from '../../../channel-api/media/clock.ts';
+import { probe, runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from '../support/media-server.ts';
@@ -32,6 +33,13 @@ afterAll(async () => {
   await server?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
+
+/** What the game clock of a file's first frame (or the frame at `seconds`) shows. */
+async function clockAt(file: string, seconds?: number): Promise<number | null> {
+  const seek = seconds === undefined ? [] : ['-ss', String(seconds)];
+  const { stdout } = await runFfmpegOutput([...seek, '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1']);
+  return readClock(stdout, 640);
+}
 
 describe('prepareMedia', () => {
   it('logs every asset it made', () => {
@@ -74,8 +82,8 @@ describe('VOD over HTTP', () => {
       expect(media).toContain('#EXT-X-ENDLIST');
       const segments = parseMediaPlaylist(media);
       const total = segments.reduce((sum, s) => sum + s.duration, 0);
-      expect(total).toBeGreaterThanOrEqual(asset === 'test-pattern' ? 10 : 20);
-      expect(total).toBeLessThanOrEqual(30.5);
+      // A game lasts 3 minutes (GAME_SECONDS), long enough to clip.
+      expect(total).toBeCloseTo(asset === 'test-pattern' ? 10 : 180, 0);
       for (const s of segments) expect(s.duration).toBeCloseTo(2, 1);
       const first = await fetch(`${server.url}/vod/${asset}/${segments[0].uri}`);
       expect(first.status).toBe(200);
@@ -117,9 +125,16 @@ describe('VOD over HTTP', () => {
     const info = await probe(file);
     expect(info.hasVideo).toBe(true);
     expect(info.hasAudio).toBe(true);
-    expect(info.durationSeconds).toBeGreaterThan(20);
+    expect(info.durationSeconds).toBeCloseTo(180, 0);
     const head = (await readFile(file)).subarray(0, 64).toString('latin1');
     expect(head.indexOf('moov')).toBeGreaterThan(-1);
+  });
+
+  it('shows the game clock: segment i starts at 2i s, and so does the MP4 at that time', async () => {
+    const dir = path.join(dataDir, 'media', 'game-1');
+    expect(await clockAt(path.join(dir, '360p_037.ts'))).toBe(74);
+    expect(await clockAt(path.join(dir, '360p_089.ts'))).toBe(178);
+    expect(await clockAt(path.join(dir, 'video.mp4'), 125.5)).toBe(125);
   });
 
   it('serves English WebVTT captions', async () => {
@@ -129,6 +144,8 @@ describe('VOD over HTTP', () => {
     const text = await res.text();
     expect(text.startsWith('WEBVTT')).toBe(true);
     expect(text).toContain('Three-pointer from the wing');
+    // The whole game has captions, not only the court's first loop.
+    expect(text).toContain('00:02:57.000 --> ');
   });
 
   it('unknown asset or file: 404 with a message', async () => {

@@ -1,13 +1,14 @@
 /**
  * The same recipes with the npm static build (2018, no ffprobe), which is what a machine
- * without Debian's ffmpeg uses. Only the short assets, to keep the suite quick.
+ * without Debian's ffmpeg uses: the short assets and one game (its court is looped under the clock).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe } from '../../../channel-api/media/ffmpeg.ts';
+import { readClock } from '../../../channel-api/media/clock.ts';
+import { probe, runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 
@@ -16,7 +17,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-static-'));
-  await prepareMedia(dataDir, { ffmpeg: staticFfmpeg, assets: ['test-pattern', 'live'], log: () => {} });
+  await prepareMedia(dataDir, { ffmpeg: staticFfmpeg, assets: ['test-pattern', 'live', 'game-1'], log: () => {} });
 }, 180_000);
 
 afterAll(async () => {
@@ -32,6 +33,16 @@ describe('prepareMedia with @ffmpeg-installer/ffmpeg', () => {
     expect(info.hasVideo).toBe(true);
     expect(info.durationSeconds).toBeCloseTo(10, 0);
     expect(await readFile(path.join(dir, 'captions.vtt'), 'utf8')).toMatch(/^WEBVTT/);
+  });
+
+  it('makes a 3-minute game from its looped court, with the clock', async () => {
+    const dir = path.join(dataDir, 'media', 'game-1');
+    expect(parseMediaPlaylist(await readFile(path.join(dir, '360p.m3u8'), 'utf8'))).toHaveLength(90);
+    const { stdout } = await runFfmpegOutput(
+      ['-i', path.join(dir, '360p_050.ts'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+      staticFfmpeg,
+    );
+    expect(readClock(stdout, 640)).toBe(100);
   });
 
   it('makes the live loop: 30 segments and a measured MPEG-TS offset', async () => {

@@ -30,7 +30,27 @@ describe('watchState', () => {
       src: '/media/vod/game-1/master.m3u8',
       mp4Src: '/media/vod/game-1/video.mp4',
       captions,
+      dvr: null,
     });
+  });
+
+  it('starts a live game’s DVR stream where the page says, with links to each start', () => {
+    const live = { ...finished, stream_status: 'live' as const, url: '/media/live/live/1795000000-7200/master.m3u8' };
+    const page = { pagePath: '/watch/12' };
+    const hrefs = { live: '/watch/12', 'back-30': '/watch/12?start=back-30', kickoff: '/watch/12?start=kickoff' };
+    expect(watchState(live, open, { ...page, start: 'live' })).toMatchObject({ src: live.url, dvr: { start: 'live', hrefs } });
+    expect(watchState(live, open, { ...page, start: 'kickoff' })).toMatchObject({
+      src: '/media/live/live/1795000000-7200/kickoff.m3u8',
+      dvr: { start: 'kickoff', hrefs },
+    });
+    expect(watchState(live, open, { ...page, start: 'back-30' })).toMatchObject({ src: '/media/live/live/1795000000-7200/back-30.m3u8' });
+    // A live stream without a DVR (another channel's URL) plays as it is, with no start links.
+    expect(watchState({ ...live, url: '/media/live/live/master.m3u8' }, open, { ...page, start: 'kickoff' })).toMatchObject({
+      src: '/media/live/live/master.m3u8',
+      dvr: null,
+    });
+    // Once it is over, it is on-demand media: no live controls.
+    expect(watchState({ ...live, stream_status: 'finished' }, open, { ...page, start: 'kickoff' })).toMatchObject({ src: live.url, dvr: null });
   });
 
   it('plays a live event as live, without a progressive fallback', () => {

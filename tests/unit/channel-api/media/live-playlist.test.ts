@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_EPOCH_MS } from '../../../../channel-api/media/assets.ts';
-import { liveMasterPlaylist, liveMediaPlaylist, liveWindow } from '../../../../channel-api/media/live-playlist.ts';
+import {
+  dvrMasterPlaylist,
+  dvrMediaPlaylist,
+  dvrWindow,
+  kickoffSegment,
+  liveMasterPlaylist,
+  liveMediaPlaylist,
+  liveWindow,
+} from '../../../../channel-api/media/live-playlist.ts';
 
 const at = (seconds: number) => ({ nowMs: LIVE_EPOCH_MS + seconds * 1000 });
 
@@ -71,5 +79,70 @@ describe('live master playlist', () => {
     const text = liveMasterPlaylist({ bandwidth: 1_000_000, width: 640, height: 360 });
     expect(text).toContain('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs.m3u8"');
     expect(text).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1000000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",SUBTITLES="subs"\nvideo.m3u8');
+  });
+});
+
+describe('a live game’s DVR playlist (EVENT, from its kick-off)', () => {
+  // Kick-off 1,000 s after the live epoch (segment 500), a 10-minute game.
+  const game = { kickoff: LIVE_EPOCH_MS / 1000 + 1000, duration: 600 };
+  const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+
+  it('keeps every segment since the kick-off, each with its wall-clock time', () => {
+    const text = dvrMediaPlaylist(game, at(1000 + 95), 'video')!;
+    expect(tags(text, 'EXT-X-PLAYLIST-TYPE')).toEqual(['EVENT']);
+    expect(tags(text, 'EXT-X-MEDIA-SEQUENCE')).toEqual(['500']);
+    // t = 95 s into the game: segment 547 is being recorded, 546 is the newest complete one.
+    expect(uris(text)).toEqual(Array.from({ length: 47 }, (_, i) => `../v/${500 + i}.ts`));
+    expect(tags(text, 'EXT-X-PROGRAM-DATE-TIME')).toHaveLength(47);
+    expect(tags(text, 'EXT-X-PROGRAM-DATE-TIME')[0]).toBe(new Date(LIVE_EPOCH_MS + 1_000_000).toISOString());
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    expect(text).not.toContain('#EXT-X-START');
+  });
+
+  it('grows by one segment every 2 s and never drops its first', () => {
+    const before = dvrWindow(game, at(1000 + 300));
+    const after = dvrWindow(game, at(1000 + 302));
+    expect(after).toEqual({ ...before, last: before!.last + 1 });
+  });
+
+  it('marks the loop points as discontinuities, the first one excepted', () => {
+    const text = dvrMediaPlaylist(game, at(1000 + 130), 'video')!;
+    // Segments 500…564: loop points (n mod 30 = 0) at 510, 540 (500 is not: it is the first line).
+    expect(text.split('\n').filter((l) => l === '#EXT-X-DISCONTINUITY')).toHaveLength(2);
+  });
+
+  it('ends with the game: the same playlist, complete, with ENDLIST (its on-demand media)', () => {
+    const over = dvrMediaPlaylist(game, at(1000 + 5000), 'video')!;
+    expect(over).toContain('#EXT-X-ENDLIST');
+    expect(uris(over)).toHaveLength(300);
+    expect(uris(over).at(-1)).toBe('../v/799.ts');
+    // Later requests give the very same text.
+    expect(dvrMediaPlaylist(game, at(1000 + 9000), 'video')).toBe(over);
+    // Just before the end: still live.
+    expect(dvrMediaPlaylist(game, at(1000 + 599), 'video')).not.toContain('#EXT-X-ENDLIST');
+  });
+
+  it('counts a game that kicks off mid-segment from that segment, as the clips do', () => {
+    const midway = { kickoff: game.kickoff + 1, duration: 600 };
+    expect(dvrWindow(midway, at(1000 + 1))?.first).toBe(kickoffSegment(midway.kickoff));
+    expect(kickoffSegment(midway.kickoff)).toBe(500);
+  });
+
+  it('has nothing before its kick-off and lists the kick-off segment from the kick-off on', () => {
+    expect(dvrMediaPlaylist(game, at(999), 'video')).toBeNull();
+    expect(uris(dvrMediaPlaylist(game, at(1000), 'video')!)).toEqual(['../v/500.ts']);
+  });
+
+  it('starts where the link says: from the kick-off, or 30 s behind the live edge', () => {
+    expect(tags(dvrMediaPlaylist(game, at(1100), 'video', 'kickoff')!, 'EXT-X-START')).toEqual(['TIME-OFFSET=0,PRECISE=YES']);
+    expect(tags(dvrMediaPlaylist(game, at(1100), 'video', 'back-30')!, 'EXT-X-START')).toEqual(['TIME-OFFSET=-30']);
+    const master = dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 'kickoff');
+    expect(master).toContain('#EXT-X-START:TIME-OFFSET=0,PRECISE=YES');
+    expect(master.split('\n')).toContain('video-kickoff.m3u8');
+    expect(dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 'live').split('\n')).toContain('video.m3u8');
+  });
+
+  it('names subtitle segments of the live stream too', () => {
+    expect(uris(dvrMediaPlaylist(game, at(1004), 'subtitles')!)).toEqual(['../s/500.vtt', '../s/501.vtt']);
   });
 });

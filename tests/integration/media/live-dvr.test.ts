@@ -1,0 +1,129 @@
+/**
+ * A live game's DVR playlists over HTTP (ADR 040): an EVENT playlist from its kick-off, ENDLIST
+ * once it is over, the start variants, compression, and bad input refused with a 4xx.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
+import { linkSharedMedia } from '../../support/media-cache.ts';
+import { parseMaster, startMediaServer, tagValue, type MediaServer } from '../support/media-server.ts';
+
+let dataDir: string;
+let server: MediaServer;
+// A two-hour game kicking off 2026-11-22T12:00:00Z (segment 15,357,600 of the live clock).
+const kickoff = (LIVE_EPOCH_MS + 30_715_200_000) / 1000;
+const game = `${kickoff}-7200`;
+const base = () => `${server.url}/live/live/${game}`;
+const at = (secondsIntoGame: number) => server.setNow((kickoff + secondsIntoGame) * 1000);
+const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-dvr-'));
+  await linkSharedMedia(dataDir);
+  server = await startMediaServer(dataDir, kickoff * 1000);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a live game’s DVR stream', () => {
+  it('master names the game’s video playlist and the subtitles group', async () => {
+    at(60);
+    const res = await fetch(`${base()}/master.m3u8`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const text = await res.text();
+    expect(parseMaster(text).map((v) => v.uri)).toEqual(['video.m3u8']);
+    expect(text).toContain('URI="subs.m3u8"');
+    expect(text).not.toContain('EXT-X-START');
+  });
+
+  it('keeps every segment since the kick-off, with absolute numbers that fetch the loop', async () => {
+    at(20 * 60);
+    const text = await (await fetch(`${base()}/video.m3u8`)).text();
+    expect(tagValue(text, 'EXT-X-PLAYLIST-TYPE')).toBe('EVENT');
+    expect(tagValue(text, 'EXT-X-MEDIA-SEQUENCE')).toBe('15357600');
+    const segments = uris(text);
+    expect(segments).toHaveLength(600);
+    expect(segments[0]).toBe('../v/15357600.ts');
+    expect(text.split('\n').filter((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))[0]).toBe(
+      `#EXT-X-PROGRAM-DATE-TIME:${new Date(kickoff * 1000).toISOString()}`,
+    );
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    // Resolved against the playlist, a URI is the live stream's own segment.
+    const segment = await fetch(new URL(segments[10], `${base()}/video.m3u8`));
+    expect(segment.url).toBe(`${server.url}/live/live/v/15357610.ts`);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    const subs = await (await fetch(`${base()}/subs.m3u8`)).text();
+    expect(uris(subs)[0]).toBe('../s/15357600.vtt');
+  });
+
+  it('ends when the game does: the same playlist with ENDLIST, which never changes again', async () => {
+    at(7200 + 30);
+    const over = await (await fetch(`${base()}/video.m3u8`)).text();
+    expect(over.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(uris(over)).toHaveLength(3600);
+    at(7200 + 3600);
+    expect(await (await fetch(`${base()}/video.m3u8`)).text()).toBe(over);
+  });
+
+  it('starts from the kick-off or 30 s behind live where the link says', async () => {
+    at(600);
+    const kickoffMaster = await (await fetch(`${base()}/kickoff.m3u8`)).text();
+    expect(tagValue(kickoffMaster, 'EXT-X-START')).toBe('TIME-OFFSET=0,PRECISE=YES');
+    expect(parseMaster(kickoffMaster).map((v) => v.uri)).toEqual(['video-kickoff.m3u8']);
+    const media = await (await fetch(`${base()}/video-kickoff.m3u8`)).text();
+    expect(tagValue(media, 'EXT-X-START')).toBe('TIME-OFFSET=0,PRECISE=YES');
+    expect(uris(media)).toEqual(uris(await (await fetch(`${base()}/video.m3u8`)).text()));
+    expect(tagValue(await (await fetch(`${base()}/video-back-30.m3u8`)).text(), 'EXT-X-START')).toBe('TIME-OFFSET=-30');
+  });
+
+  it('compresses the long playlist once for everyone, as the request accepts', async () => {
+    at(7000);
+    const plain = await (await fetch(`${base()}/video.m3u8`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
+    const { request } = await import('node:http');
+    const gzipped = await new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+      const req = request(`${base()}/video.m3u8`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(gzipped.encoding).toBe('gzip');
+    expect(gzipped.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(gzipped.body).equals(Buffer.from(plain))).toBe(true);
+    // ~270 KB of text for 3,500 segments goes as a small fraction of it.
+    expect(plain.byteLength).toBeGreaterThan(200_000);
+    expect(gzipped.body.length).toBeLessThan(plain.byteLength / 8);
+  });
+
+  it('refuses bad input with a 4xx and a reason', async () => {
+    at(60);
+    const cases: [string, number][] = [
+      [`${server.url}/live/live/abc-7200/master.m3u8`, 400],
+      [`${server.url}/live/live/${kickoff}-0/master.m3u8`, 400],
+      [`${server.url}/live/live/${kickoff}-999999/master.m3u8`, 400],
+      [`${server.url}/live/live/${kickoff}/master.m3u8`, 400],
+      [`${server.url}/live/live/1000-7200/master.m3u8`, 400],
+      [`${server.url}/live/live/99999999999999-7200/master.m3u8`, 400],
+      [`${base()}/other.m3u8`, 404],
+      [`${base()}/video-back-60.m3u8`, 404],
+      [`${server.url}/live/nope/${game}/master.m3u8`, 404],
+      // Before its kick-off a game has no stream yet.
+      [`${server.url}/live/live/${kickoff + 3600}-7200/video.m3u8`, 404],
+    ];
+    for (const [url, status] of cases) {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(status);
+      expect(await res.json(), url).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
+  });
+});

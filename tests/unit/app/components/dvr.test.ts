@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { dvrPosition, dvrSeekTarget } from '~/components/player/dvr';
+
+/** A video element's time and seekable range, as hls.js reports a DVR stream. */
+const video = (currentTime: number, start: number, end: number) => ({
+  currentTime,
+  seekable: { length: 1, start: () => start, end: () => end },
+});
+
+describe('where a live DVR stream plays (app/components/player/dvr.ts)', () => {
+  it('counts how far behind live and since the kick-off', () => {
+    expect(dvrPosition(video(600, 0, 1200))).toEqual({ behindLive: 600, sinceKickoff: 600, live: false });
+    expect(dvrPosition(video(1194, 0, 1200))).toMatchObject({ live: true });
+    expect(dvrPosition({ currentTime: 0, seekable: { length: 0, start: () => 0, end: () => 0 } })).toBeNull();
+    expect(dvrPosition(video(0, 0, Infinity))).toBeNull();
+  });
+
+  it('seeks to the live edge, 30 s back, or just after the kick-off', () => {
+    expect(dvrSeekTarget(video(600, 0, 1200), 'live')).toBe(1194);
+    expect(dvrSeekTarget(video(600, 0, 1200), 'back-30')).toBe(570);
+    // Never before the kick-off.
+    expect(dvrSeekTarget(video(10, 0, 1200), 'back-30')).toBe(2);
+    expect(dvrSeekTarget(video(600, 0, 1200), 'kickoff')).toBe(2);
+  });
+});
