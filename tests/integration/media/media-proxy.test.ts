@@ -118,7 +118,7 @@ describe('/media proxy', () => {
       '/a b',
       '/a\u0000',
       '/.env',
-      `/${'a'.repeat(129)}`,
+      `/${'a'.repeat(513)}`,
       '/a/b/c/d/e/f/g/h/i',
     ])
       expect(mediaPath(bad), JSON.stringify(bad)).toBeNull();
