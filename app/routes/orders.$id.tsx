@@ -1,7 +1,8 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CsrfField } from '~/components/form/FormGuards';
+import { usePolling } from '~/components/use-polling';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader, OrderView } from '~/loaders/order.server';
@@ -28,7 +29,7 @@ export { loader } from '~/loaders/order.server';
 
 export default function OrderPage() {
   const order = useLoaderData<typeof loader>();
-  usePolling(order.refresh !== null);
+  usePolling(order.refresh !== null, ORDER_POLL_SECONDS);
   return (
     <div className="page page--narrow page--order">
       {order.refresh ? (
@@ -215,18 +216,4 @@ function CancelRenewal({ orderId }: { orderId: number }) {
       </dialog>
     </>
   );
-}
-
-/** With JavaScript: ask again every 2 seconds while the payment is being confirmed. */
-function usePolling(active: boolean) {
-  const revalidator = useRevalidator();
-  const state = useRef(revalidator);
-  state.current = revalidator;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (state.current.state === 'idle') state.current.revalidate();
-    }, ORDER_POLL_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [active]);
 }

@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { CopyField } from '~/components/CopyField';
+import { usePolling } from '~/components/use-polling';
 import { CLIPS_POLL_SECONDS } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader } from '~/loaders/profile-clips.server';
@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'T
    its page, share link, download (with download_clip) and Delete (a confirmation page). */
 export default function Clips() {
   const { clips, canDownload, polling, refresh } = useLoaderData<typeof loader>();
-  usePolling(polling);
+  usePolling(polling, CLIPS_POLL_SECONDS);
   return (
     <section aria-labelledby="tab-heading">
       {refresh ? (
@@ -111,18 +111,4 @@ export default function Clips() {
       )}
     </section>
   );
-}
-
-/** With JavaScript: ask again every few seconds while a clip is being made. */
-function usePolling(active: boolean) {
-  const revalidator = useRevalidator();
-  const state = useRef(revalidator);
-  state.current = revalidator;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (state.current.state === 'idle') state.current.revalidate();
-    }, CLIPS_POLL_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [active]);
 }
