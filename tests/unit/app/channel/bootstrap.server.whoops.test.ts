@@ -1,8 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 
-/* A channel that is down when the process has no cached bootstrap data: the 'Whoops!' screen. */
+/* A channel that is down when the process has no cached bootstrap data: the 'Whoops!' screen.
+   Test files share a worker's modules (vitest.config.ts): bootstrap.server is imported afresh
+   with this file's CHANNEL_API_URL, which is put back afterwards. */
+
+const savedUrl = process.env.CHANNEL_API_URL;
+afterAll(() => {
+  if (savedUrl === undefined) delete process.env.CHANNEL_API_URL;
+  else process.env.CHANNEL_API_URL = savedUrl;
+  vi.resetModules();
+});
 
 it('loadBootstrapOrWhoops throws a 503 whoops Response when the channel is unreachable', async () => {
   // Take a free port, then close it, so nothing listens there.
@@ -11,6 +20,7 @@ it('loadBootstrapOrWhoops throws a 503 whoops Response when the channel is unrea
   const { port } = server.address() as AddressInfo;
   await new Promise((r) => server.close(r));
   process.env.CHANNEL_API_URL = `http://127.0.0.1:${port}`;
+  vi.resetModules();
   const { loadBootstrapOrWhoops } = await import('~/channel/bootstrap.server');
 
   const thrown = await loadBootstrapOrWhoops().then(

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '#contract';
 import { CLIENT_IP_HEADER } from '~/http/request-headers';
 import { startTestChannel, type TestChannel } from '../../support/test-channel-server';
@@ -16,10 +16,15 @@ let contexts: typeof import('~/http/request-context.server');
 let bootstrap: typeof import('~/channel/bootstrap.server');
 let regions: typeof import('~/channel/region.server');
 
+// Test files share a worker's modules (vitest.config.ts): the modules below read these at import,
+// so they are imported afresh here and the environment is put back afterwards.
+const savedEnv = { CHANNEL_API_URL: process.env.CHANNEL_API_URL, SESSION_SECRET: process.env.SESSION_SECRET };
+
 beforeAll(async () => {
   channel = await startTestChannel();
   process.env.CHANNEL_API_URL = channel.url;
   process.env.SESSION_SECRET = 'test-secret';
+  vi.resetModules();
   client = await import('~/channel/client.server');
   contexts = await import('~/http/request-context.server');
   bootstrap = await import('~/channel/bootstrap.server');
@@ -27,6 +32,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await channel.close();
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  vi.resetModules();
 });
 
 /** The context of one loader or action of a new HTTP request, and the Set-Cookie the server

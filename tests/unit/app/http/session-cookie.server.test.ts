@@ -78,7 +78,8 @@ describe('the session cookie', () => {
 describe('SESSION_SECRET rotation', () => {
   const saved = process.env.SESSION_SECRET;
   afterEach(() => {
-    process.env.SESSION_SECRET = saved;
+    if (saved === undefined) delete process.env.SESSION_SECRET;
+    else process.env.SESSION_SECRET = saved;
     vi.resetModules();
   });
 
