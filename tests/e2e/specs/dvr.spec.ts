@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Event } from '#contract';
 import { listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { behindLive, pictureClock, sinceKickoff } from '../support/live-picture.ts';
+import { behindLive, pictureClock, sinceKickoff, type Picture } from '../support/live-picture.ts';
 
 const HLS = 'video source[type="application/vnd.apple.mpegurl"]';
 
@@ -29,14 +29,13 @@ async function play(page: Page): Promise<void> {
 
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-/** Plays the page's video and reads its picture once it plays: the clock it shows, when, and the
- *  element's time then (0 where this page's playback began). */
-async function playingPicture(page: Page): Promise<{ clock: number; atMs: number; currentTime: number }> {
+/** Plays the page's video and reads its picture once it plays. */
+async function playingPicture(page: Page): Promise<Picture> {
   await play(page);
   await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(0.3);
-  let seen: Awaited<ReturnType<typeof pictureClock>> = null;
+  let seen: Picture | null = null;
   await expect.poll(async () => (seen = await pictureClock(page)), { timeout: 10_000 }).not.toBeNull();
-  return { ...seen!, currentTime: await videoTime(page) };
+  return seen!;
 }
 
 const masterUris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -90,7 +89,7 @@ test('a live game: from the kick-off and back to live', async ({ page, javaScrip
     // It starts at the kick-off and plays on from there.
     const fromKickoff = await playingPicture(page);
     const startedAt = sinceKickoff(fromKickoff, game.event_utc_ts) - fromKickoff.currentTime;
-    note('native HLS, From kick-off link: s after the kick-off where it started', startedAt);
+    note('native HLS, From kick-off link: picture − element time, s (0 where it starts at the kick-off)', startedAt);
     expect(Math.abs(startedAt)).toBeLessThan(4);
     await checkA11y();
 
@@ -114,8 +113,10 @@ test('a live game: from the kick-off and back to live', async ({ page, javaScrip
   await expect(ready).toBeVisible({ timeout: 30_000 });
   await play(page);
   const position = controls.locator('.dvr__position');
-  // Plays near the live edge first.
-  await expect(position).toHaveText(/^Live · \d+:\d\d since kick-off$/, { timeout: 30_000 });
+  // Plays near the live edge first: within the player's own live delay ("Live · …"), or a few
+  // seconds more where hls.js started slowly on a busy machine (it does not catch up by itself).
+  await expect(position).toHaveText(/^(Live|0:[01]\d behind live) · \d+:\d\d since kick-off$/, { timeout: 30_000 });
+  expect(Number(await position.getAttribute('data-behind-live'))).toBeLessThan(20);
   const liveBehind = behindLive(await playingPicture(page));
   note('hls.js, live: s behind live', liveBehind);
   expect(liveBehind).toBeLessThan(20);
@@ -141,9 +142,11 @@ test('a live game: from the kick-off and back to live', async ({ page, javaScrip
   await expect(ready).toBeVisible({ timeout: 30_000 });
   await play(page);
   await expect(position).toHaveText(/^\d+:\d\d behind live · 0:0\d since kick-off$/, { timeout: 30_000 });
+  // The picture agrees: it shows the moment the player's timeline says, counted from the kick-off.
   const kickoffPicture = await playingPicture(page);
-  note('hls.js, ?start=kickoff: s after the kick-off in the picture', sinceKickoff(kickoffPicture, game.event_utc_ts));
-  expect(sinceKickoff(kickoffPicture, game.event_utc_ts)).toBeLessThan(15);
+  const pictureVsTimeline = sinceKickoff(kickoffPicture, game.event_utc_ts) - (kickoffPicture.currentTime - kickoffPicture.seekableStart!);
+  note('hls.js, ?start=kickoff: picture − timeline, s', pictureVsTimeline);
+  expect(Math.abs(pictureVsTimeline)).toBeLessThan(4);
   await controls.getByRole('button', { name: 'Live' }).click();
   await expect(position).toHaveText(/^Live · /, { timeout: 20_000 });
 

@@ -184,7 +184,6 @@ test.describe('input that used to reach a 500', () => {
       'subs-back-99999999999.m3u8',
       'video-back-%33%30.m3u8',
       'video-back-30.m3u8%00',
-      'video-back-30.m3u8?x=1/../../v/1.ts',
     ]) {
       const res = await rawRequest('GET', `${dir}/${file}`);
       expect(res.status, file).toBeGreaterThanOrEqual(400);

@@ -9,24 +9,36 @@ import { kickoffSegment } from '../../../channel-api/media/live-playlist.ts';
 
 const LOOP_SECONDS = LIVE_LOOP_SEGMENTS * SEGMENT_SECONDS;
 
-/** The picture's clock (seconds) and the wall-clock time it was read at, or null: no frame yet. */
-export async function pictureClock(page: Page): Promise<{ clock: number; atMs: number } | null> {
-  // The clock is in the top 70 rows of the 640×360 picture; the luma of those comes back.
-  const luma = await page.locator('video').evaluate((v: HTMLVideoElement) => {
+export interface Picture {
+  /** The seconds its clock shows. */
+  clock: number;
+  /** When it was read (wall clock, ms). */
+  atMs: number;
+  /** The element's time and seekable start then (a native live stream has none: null). */
+  currentTime: number;
+  seekableStart: number | null;
+}
+
+/** What the page's video shows now, or null: no frame yet. */
+export async function pictureClock(page: Page): Promise<Picture | null> {
+  // The clock is in the top 70 rows of the 640×360 picture: their luma comes back, read in the
+  // same moment as the element's time.
+  const seen = await page.locator('video').evaluate((v: HTMLVideoElement) => {
     if (v.videoWidth === 0) return null;
     const canvas = document.createElement('canvas');
     canvas.width = 640;
     canvas.height = 70;
     const context = canvas.getContext('2d')!;
     context.drawImage(v, 0, 0, v.videoWidth, (v.videoHeight * 70) / 360, 0, 0, 640, 70);
+    const at = { atMs: Date.now(), currentTime: v.currentTime, seekableStart: v.seekable.length ? v.seekable.start(0) : null };
     const rgba = context.getImageData(0, 0, 640, 70).data;
-    const out: number[] = [];
-    for (let p = 0; p < 640 * 70; p++) out.push(Math.round(0.299 * rgba[4 * p] + 0.587 * rgba[4 * p + 1] + 0.114 * rgba[4 * p + 2]));
-    return out;
+    const luma: number[] = [];
+    for (let p = 0; p < 640 * 70; p++) luma.push(Math.round(0.299 * rgba[4 * p] + 0.587 * rgba[4 * p + 1] + 0.114 * rgba[4 * p + 2]));
+    return { ...at, luma };
   });
-  const atMs = Date.now();
-  const clock = luma ? readClock(Uint8Array.from(luma), 640) : null;
-  return clock === null ? null : { clock, atMs };
+  if (!seen) return null;
+  const clock = readClock(Uint8Array.from(seen.luma), 640);
+  return clock === null ? null : { clock, atMs: seen.atMs, currentTime: seen.currentTime, seekableStart: seen.seekableStart };
 }
 
 /** Within [−10, 50): how far a loop clock is past another, read round the minute. */
