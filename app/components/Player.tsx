@@ -28,6 +28,7 @@ export interface PlayerProps {
 export function Player({ title, src, mp4Src, poster, captions = [], live = false, dvr = null }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
+  const [hlsJs, setHlsJs] = useState(false);
   const lowData = useDataSaver();
 
   useEffect(() => {
@@ -35,10 +36,12 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
     if (!video) return;
     let cancelled = false;
     let enhanced: { destroy(): void } | null = null;
-    enhanceVideo(video, { src, title, live, lowData, isCancelled: () => cancelled })
+    // A DVR stream: hls.js plays it from the live edge and seeks to the start (DvrControls).
+    enhanceVideo(video, { src: dvr?.liveSrc ?? src, title, live, lowData, isCancelled: () => cancelled })
       .then((result) => {
         if (!result) return;
         enhanced = result;
+        setHlsJs(result.hls);
         setReady(true);
       })
       .catch((error: unknown) => {
@@ -76,7 +79,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
           </p>
         </video>
       </div>
-      {dvr ? <DvrControls dvr={dvr} videoRef={videoRef} ready={ready} /> : null}
+      {dvr ? <DvrControls dvr={dvr} videoRef={videoRef} ready={ready} seekToStart={hlsJs && dvr.start !== 'live'} /> : null}
     </>
   );
 }

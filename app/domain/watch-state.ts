@@ -44,6 +44,10 @@ export interface Dvr {
   start: DvrStart;
   /** The page's address for each start: links that work without JavaScript. */
   hrefs: Record<DvrStart, string>;
+  /** The stream from the kick-off to the live edge. `src` is the start's own (time-shifted for a
+   *  browser's native player, ADR 040); hls.js plays this one and seeks to the start, so that its
+   *  Live button reaches live. */
+  liveSrc: string;
 }
 
 /** `start` is where a live DVR stream should start (the page's `?start=`), `pagePath` the page's
@@ -70,6 +74,7 @@ export function watchState(
       ? {
           start: dvr.start,
           hrefs: { live: dvr.pagePath, 'back-30': `${dvr.pagePath}?start=back-30`, kickoff: `${dvr.pagePath}?start=kickoff` },
+          liveSrc: media.url,
         }
       : null,
     // A live stream has no progressive rendition even if the channel sent one.

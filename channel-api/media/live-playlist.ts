@@ -60,14 +60,13 @@ export function liveMediaPlaylist(clock: LiveClock, kind: 'video' | 'subtitles')
 
 export function liveMasterPlaylist(
   opts: { bandwidth: number; width: number; height: number },
-  names: { video: string; start: string[] } = { video: 'video.m3u8', start: [] },
+  names: { video: string; subtitles: string } = { video: 'video.m3u8', subtitles: 'subs.m3u8' },
 ): string {
   return [
     '#EXTM3U',
     '#EXT-X-VERSION:6',
     '#EXT-X-INDEPENDENT-SEGMENTS',
-    ...names.start,
-    '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs.m3u8"',
+    `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="${names.subtitles}"`,
     `#EXT-X-STREAM-INF:BANDWIDTH=${opts.bandwidth},RESOLUTION=${opts.width}x${opts.height},CODECS="${CODECS}",SUBTITLES="subs"`,
     names.video,
     '',
@@ -111,17 +110,30 @@ export function dvrWindow(game: DvrGame, clock: LiveClock): DvrWindow | null {
   return { first, last, ended: newest >= final };
 }
 
-/** How far behind the live edge a `back-N` start begins, in seconds. */
+/** How far behind live a `back-30` start plays, in seconds. */
 export const DVR_BACK_SECONDS = 30;
+
+/** How many segments before the newest listed one a native player starts a live playlist:
+ *  Chromium 156 plays the last three (measured, ADR 040), as hls.js does by default
+ *  (liveSyncDurationCount 3). */
+const NATIVE_START_SEGMENTS = 3;
+
+/** The longest time shift a DVR playlist may have, in seconds: a day, the longest game. */
+const MAX_DVR_SHIFT_SECONDS = 86_400;
 
 /**
  * A live game's media playlist for the video (`../v/<n>.ts`) or subtitles (`../s/<n>.vtt`): an
  * EVENT playlist that keeps every segment since the kick-off, each with its wall-clock time, and
  * ends (EXT-X-ENDLIST) when the game does, when it is the game's on-demand media. Segment URIs are
  * the live stream's own (absolute numbers), shared by every game of the asset and cacheable.
+ *
+ * `behindSeconds` time-shifts it: the playlist as it was that long ago (never before the
+ * kick-off), so a player's live edge is that far behind live and the stream still advances in
+ * real time; it ends that long after the game. Browsers' own HLS players ignore EXT-X-START on a
+ * live playlist (Chromium 156, ADR 040): a shift is how a link starts them back in time.
  */
-export function dvrMediaPlaylist(game: DvrGame, clock: LiveClock, kind: 'video' | 'subtitles', start: DvrStart = 'live'): string | null {
-  const window = dvrWindow(game, clock);
+export function dvrMediaPlaylist(game: DvrGame, clock: LiveClock, kind: 'video' | 'subtitles', behindSeconds = 0): string | null {
+  const window = dvrShiftedWindow(game, clock, behindSeconds);
   if (!window) return null;
   const epochMs = clock.epochMs ?? LIVE_EPOCH_MS;
   const segmentSeconds = clock.segmentSeconds ?? SEGMENT_SECONDS;
@@ -135,7 +147,6 @@ export function dvrMediaPlaylist(game: DvrGame, clock: LiveClock, kind: 'video' 
     // Constant: an EVENT playlist never drops its first segment.
     `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(window.first / loopSegments)}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',
-    ...startTag(start),
   ];
   for (let n = window.first; n <= window.last; n++) {
     if (n > window.first && n % loopSegments === 0) lines.push('#EXT-X-DISCONTINUITY');
@@ -147,19 +158,59 @@ export function dvrMediaPlaylist(game: DvrGame, clock: LiveClock, kind: 'video' 
   return lines.join('\n') + '\n';
 }
 
-/** Where a player should start: nothing for the live edge (players' own default). */
-function startTag(start: DvrStart): string[] {
-  if (start === 'kickoff') return ['#EXT-X-START:TIME-OFFSET=0,PRECISE=YES'];
-  if (start === 'back-30') return [`#EXT-X-START:TIME-OFFSET=-${DVR_BACK_SECONDS}`];
-  return [];
+/** The window of a playlist `behindSeconds` behind live: null before the kick-off (at the real
+ *  clock); from the kick-off on, never less than the kick-off segment. */
+export function dvrShiftedWindow(game: DvrGame, clock: LiveClock, behindSeconds: number): DvrWindow | null {
+  return dvrWindow(game, shifted(game, clock, behindSeconds));
 }
 
-/** The media playlist a DVR master playlist names for its start (the subtitles one is shared). */
-export function dvrVideoPlaylistName(start: DvrStart): string {
-  return start === 'live' ? 'video.m3u8' : `video-${start}.m3u8`;
+function shifted(game: DvrGame, clock: LiveClock, behindSeconds: number): LiveClock {
+  if (behindSeconds === 0 || clock.nowMs < game.kickoff * 1000) return clock;
+  return { ...clock, nowMs: Math.max(game.kickoff * 1000, clock.nowMs - behindSeconds * 1000) };
 }
 
-/** A live game's master playlist: its start's video playlist and the shared subtitles. */
-export function dvrMasterPlaylist(opts: { bandwidth: number; width: number; height: number }, start: DvrStart): string {
-  return liveMasterPlaylist(opts, { video: dvrVideoPlaylistName(start), start: startTag(start) });
+/**
+ * How far behind live (seconds) the stream a start link asks for plays, at `clock.nowMs`:
+ * - live: not at all;
+ * - back-30: 30 s, so a native player starts 30 s behind where the live link starts it;
+ * - kickoff: so that its playlist now lists the kick-off segment and the NATIVE_START_SEGMENTS − 1
+ *   after it, and a player starting that many segments before the newest starts at the kick-off
+ *   and plays on from there. Asked when the player fetches the master (the page's URL stays
+ *   the same, so a cached page starts as well as a fresh one); a game already over needs none
+ *   (its playlist is complete: on-demand, played from its start).
+ */
+export function dvrShift(game: DvrGame, clock: LiveClock, start: DvrStart): number {
+  if (start === 'live') return 0;
+  if (start === 'back-30') return DVR_BACK_SECONDS;
+  const window = dvrWindow(game, clock);
+  if (!window || window.ended) return 0;
+  const epochMs = clock.epochMs ?? LIVE_EPOCH_MS;
+  const segmentSeconds = clock.segmentSeconds ?? SEGMENT_SECONDS;
+  // The playlist lists segment first + k once its clock is past the start of first + k + 1.
+  const listedFrom = epochMs + (window.first + NATIVE_START_SEGMENTS) * segmentSeconds * 1000;
+  return Math.min(MAX_DVR_SHIFT_SECONDS, Math.max(0, Math.floor((clock.nowMs - listedFrom) / 1000)));
+}
+
+/** A DVR directory's media playlist names: `video.m3u8`, `subs.m3u8`, and time-shifted ones
+ *  `video-back-<seconds>.m3u8`, `subs-back-<seconds>.m3u8`. */
+export function dvrPlaylistName(kind: 'video' | 'subtitles', behindSeconds: number): string {
+  const name = kind === 'video' ? 'video' : 'subs';
+  return behindSeconds === 0 ? `${name}.m3u8` : `${name}-back-${behindSeconds}.m3u8`;
+}
+
+const SHIFTED_NAME = /^(video|subs)(?:-back-([1-9]\d{0,5}))?\.m3u8$/;
+
+/** The media playlist a name asks for (dvrPlaylistName's inverse), or null: not one, or a shift
+ *  written any other way (a leading zero, a sign) or beyond a day. */
+export function parseDvrPlaylistName(name: string): { kind: 'video' | 'subtitles'; behindSeconds: number } | null {
+  const m = SHIFTED_NAME.exec(name);
+  if (!m) return null;
+  const behindSeconds = m[2] === undefined ? 0 : Number(m[2]);
+  if (behindSeconds > MAX_DVR_SHIFT_SECONDS) return null;
+  return { kind: m[1] === 'video' ? 'video' : 'subtitles', behindSeconds };
+}
+
+/** A live game's master playlist: its video and subtitles playlists, `behindSeconds` behind live. */
+export function dvrMasterPlaylist(opts: { bandwidth: number; width: number; height: number }, behindSeconds: number): string {
+  return liveMasterPlaylist(opts, { video: dvrPlaylistName('video', behindSeconds), subtitles: dvrPlaylistName('subtitles', behindSeconds) });
 }

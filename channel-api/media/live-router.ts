@@ -10,7 +10,17 @@ import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { isLiveAsset, LIVE_EPOCH_MS, SEGMENT_SECONDS } from './assets.ts';
 import { FILE_TYPES, setCaching } from './http.ts';
-import { dvrMasterPlaylist, dvrMediaPlaylist, dvrVideoPlaylistName, dvrWindow, liveMasterPlaylist, liveMediaPlaylist, type DvrGame } from './live-playlist.ts';
+import {
+  dvrMasterPlaylist,
+  dvrMediaPlaylist,
+  dvrShift,
+  dvrShiftedWindow,
+  dvrWindow,
+  liveMasterPlaylist,
+  liveMediaPlaylist,
+  parseDvrPlaylistName,
+  type DvrGame,
+} from './live-playlist.ts';
 import { sendPlaylist } from './playlist-bytes.ts';
 import { COMPLETE_MARKER, mediaDirOf, type LiveMeta } from './prepare.ts';
 import { liveSubtitleSegment, parseVtt, type Cue } from './vtt.ts';
@@ -108,28 +118,32 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
   router.get('/live/:asset/:game/:file', (req, res) => {
     const game = parseGame(req.params.game);
     if (!game) return sendRefusal(res, 400, 'Invalid live game: expected <kick-off>-<duration> in seconds');
-    const file = DVR_FILES.get(req.params.file);
+    const file = dvrFile(req.params.file);
     if (!file) return sendRefusal(res, 404, 'Media file not found');
     withLoop(req.params.asset, res, ({ meta }) => {
       const clock = { nowMs: now(), loopSegments: meta.segments };
-      const window = dvrWindow(game, clock);
-      if (!window) return sendRefusal(res, 404, 'This game has not kicked off yet');
-      if (file.kind === 'master') return sendPlaylist(req, res, dvrMasterPlaylist(meta, file.start));
-      const text = dvrMediaPlaylist(game, clock, file.kind, file.start) ?? '';
-      sendPlaylist(req, res, text, `${req.params.asset}|${game.kickoff}-${game.duration}|${file.kind}|${file.start}|${window.last}|${window.ended}`);
+      if (!dvrWindow(game, clock)) return sendRefusal(res, 404, 'This game has not kicked off yet');
+      // A start's master names the playlists that start a native player there: decided now, when
+      // the player asks, so the page that names the master can be cached as it is.
+      if ('start' in file) return sendPlaylist(req, res, dvrMasterPlaylist(meta, dvrShift(game, clock, file.start)));
+      const { kind, behindSeconds } = file;
+      const window = dvrShiftedWindow(game, clock, behindSeconds)!;
+      const text = dvrMediaPlaylist(game, clock, kind, behindSeconds) ?? '';
+      sendPlaylist(req, res, text, `${req.params.asset}|${game.kickoff}-${game.duration}|${kind}|${window.last}|${window.ended}`);
     });
   });
 
   return router;
 }
 
-/** The files of a live game's DVR directory: three masters (by start), their video playlists,
- *  the shared subtitles playlist. */
-const DVR_FILES = new Map<string, { kind: 'master' | 'video' | 'subtitles'; start: DvrStart }>([
-  ...DVR_STARTS.map((start) => [start === 'live' ? 'master.m3u8' : `${start}.m3u8`, { kind: 'master', start }] as const),
-  ...DVR_STARTS.map((start) => [dvrVideoPlaylistName(start), { kind: 'video', start }] as const),
-  ['subs.m3u8', { kind: 'subtitles', start: 'live' }],
-]);
+/** A live game's three masters, by start: master.m3u8 (live), back-30.m3u8, kickoff.m3u8. */
+const DVR_MASTERS = new Map<string, DvrStart>(DVR_STARTS.map((start) => [start === 'live' ? 'master.m3u8' : `${start}.m3u8`, start]));
+
+/** The files of a live game's DVR directory: a start's master, or a (time-shifted) media playlist. */
+function dvrFile(name: string): { start: DvrStart } | { kind: 'video' | 'subtitles'; behindSeconds: number } | null {
+  const start = DVR_MASTERS.get(name);
+  return start ? { start } : parseDvrPlaylistName(name);
+}
 
 /** Longest game a DVR playlist covers: a day. */
 const MAX_GAME_SECONDS = 86_400;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { DvrStart } from '#contract/live-dvr';
 import type { Dvr } from '~/domain/watch-state';
-import { dvrPosition, dvrSeekTarget, type DvrPosition } from './dvr';
+import { dvrPosition, dvrSeekTarget, dvrStartTarget, type DvrPosition } from './dvr';
 
 const LABELS: Record<DvrStart, string> = { live: 'Live', 'back-30': '−30 s', kickoff: 'From kick-off' };
 const ORDER: DvrStart[] = ['kickoff', 'back-30', 'live'];
@@ -11,11 +11,31 @@ const ORDER: DvrStart[] = ['kickoff', 'back-30', 'live'];
  * the player is ready, links: the page starts the stream there (its `?start=`). Once the player
  * is ready, buttons that seek the stream in place, and where it plays: live, or how far behind
  * live and since the kick-off. A polite live region says where a button went; the position itself
- * is not announced every second.
+ * is not announced every second. `seekToStart`: hls.js plays the stream from the live edge
+ * (`dvr.liveSrc`), so the page's start is a seek, made once the stream's range is known.
  */
-export function DvrControls({ dvr, videoRef, ready }: { dvr: Dvr; videoRef: RefObject<HTMLVideoElement>; ready: boolean }) {
+export function DvrControls({ dvr, videoRef, ready, seekToStart }: { dvr: Dvr; videoRef: RefObject<HTMLVideoElement>; ready: boolean; seekToStart: boolean }) {
   const [position, setPosition] = useState<DvrPosition | null>(null);
   const [said, setSaid] = useState('');
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!seekToStart || !video) return;
+    const events = ['loadedmetadata', 'durationchange', 'progress', 'timeupdate'] as const;
+    const stop = () => {
+      for (const e of events) video.removeEventListener(e, start);
+    };
+    function start() {
+      if (!video || video.readyState < HTMLMediaElement.HAVE_METADATA) return;
+      const target = dvrStartTarget(video, dvr.start);
+      if (target === null) return;
+      stop();
+      video.currentTime = target;
+    }
+    for (const e of events) video.addEventListener(e, start);
+    start();
+    return stop;
+  }, [seekToStart, videoRef, dvr.start]);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -1,6 +1,7 @@
 /* Where a live DVR stream plays and where its controls seek to, from what the <video> element
    says: its seekable range runs from the kick-off's segment to the live edge (hls.js with
-   `liveDurationInfinity`, and native HLS alike). */
+   `liveDurationInfinity`). Chromium's native player gives a live playlist no seekable range:
+   without JavaScript the server starts the stream where a link says (ADR 040). */
 import type { DvrStart } from '#contract/live-dvr';
 
 /** How far behind the edge a player keeps by itself (hls.js: 3 target durations of 2 s), plus a
@@ -44,4 +45,14 @@ export function dvrSeekTarget(video: Seekable, to: DvrStart): number | null {
   if (to === 'live') return Math.max(r.start, r.end - LIVE_OFFSET_SECONDS);
   if (to === 'back-30') return Math.max(r.start + KICKOFF_MARGIN_SECONDS, video.currentTime - BACK_SECONDS);
   return Math.min(r.end, r.start + KICKOFF_MARGIN_SECONDS);
+}
+
+/** Where the page's start (`?start=`) puts a stream that hls.js started at the live edge: the
+ *  kick-off as its button does, or 30 s behind where Live plays; null: live (nothing to do), or
+ *  no range yet. */
+export function dvrStartTarget(video: Seekable, start: DvrStart): number | null {
+  const r = range(video);
+  if (!r || start === 'live') return null;
+  if (start === 'kickoff') return dvrSeekTarget(video, 'kickoff');
+  return Math.max(r.start + KICKOFF_MARGIN_SECONDS, r.end - LIVE_OFFSET_SECONDS - BACK_SECONDS);
 }

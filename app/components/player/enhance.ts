@@ -5,7 +5,8 @@
 import plyrCss from 'plyr/dist/plyr.css';
 
 export interface EnhanceOptions {
-  /** The HLS playlist; null when the video is an MP4 alone (a clip): no hls.js. */
+  /** The HLS playlist hls.js plays, if it plays one; null when the video is an MP4 alone (a
+   *  clip): no hls.js. */
   src: string | null;
   title: string;
   live: boolean;
@@ -17,6 +18,8 @@ export interface EnhanceOptions {
 
 export interface Enhanced {
   destroy(): void;
+  /** hls.js plays `src`; otherwise the element plays its own <source>. */
+  hls: boolean;
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -128,5 +131,6 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       hls?.destroy();
       player.destroy();
     },
+    hls: hls !== null,
   };
 }

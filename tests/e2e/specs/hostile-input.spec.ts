@@ -4,6 +4,7 @@
    suites: tests/e2e/fuzz and tests/integration/channel-api/fuzz.test.ts.) */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
@@ -165,6 +166,34 @@ test.describe('input that used to reach a 500', () => {
       const res = await page.goto(path);
       expect(res!.status(), path).toBeLessThan(500);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('a live game’s time-shifted playlist with a malformed shift, or a start the page does not know, is refused or plays live', async ({ page }) => {
+    const { items } = await listEvents({ stream_status: 'live', limit: 100 });
+    const game = items.find((e) => e.type === 'free')!;
+    const dir = `/media/live/live/${game.event_utc_ts}-${game.duration}`;
+    expect((await rawRequest('GET', `${dir}/video-back-30.m3u8`)).status).toBe(200);
+    // Plain digits, no leading zero, at most a day; no escape passes the web's media proxy.
+    for (const file of [
+      'video-back-030.m3u8',
+      'video-back-0.m3u8',
+      'video-back--30.m3u8',
+      'video-back-1e3.m3u8',
+      'video-back-86401.m3u8',
+      'subs-back-99999999999.m3u8',
+      'video-back-%33%30.m3u8',
+      'video-back-30.m3u8%00',
+    ]) {
+      const res = await rawRequest('GET', `${dir}/${file}`);
+      expect(res.status, file).toBeGreaterThanOrEqual(400);
+      expect(res.status, file).toBeLessThan(500);
+      expect(res.body, file).not.toContain('#EXTM3U');
+    }
+    for (const start of ['from-1795000000', 'back-3000', '%00', 'kickoff%0a']) {
+      const res = await page.goto(`/watch/${game.id}?start=${start}`);
+      expect(res!.status(), start).toBe(200);
+      await expect(page.locator('video source[type="application/vnd.apple.mpegurl"]'), start).toHaveAttribute('src', `${dir}/master.m3u8`);
     }
   });
 

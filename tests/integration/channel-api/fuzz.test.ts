@@ -289,7 +289,11 @@ describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
     // Every UTF-8 byte %-escaped (a lone surrogate goes as U+FFFD, as a browser sends it).
     const escaped = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
     // A live game's DVR playlists (ADR 040): <kick-off>-<duration>/<playlist>, the game hostile too.
-    const dvrFile = fc.constantFrom('master.m3u8', 'kickoff.m3u8', 'back-30.m3u8', 'video.m3u8', 'video-kickoff.m3u8', 'subs.m3u8', 'x.m3u8');
+    const dvrFile = fc.oneof(
+      fc.constantFrom('master.m3u8', 'kickoff.m3u8', 'back-30.m3u8', 'video.m3u8', 'subs.m3u8', 'x.m3u8'),
+      // Time-shifted playlists: a shift in any spelling.
+      fc.tuple(fc.constantFrom('video', 'subs'), fc.oneof(fc.nat(200_000).map(String), hostileString(12).map(escaped))).map(([k, n]) => `${k}-back-${n}.m3u8`),
+    );
     const game = fc.oneof(fc.constantFrom('1795000000-7200', '0-0', '99999999999999-1', '1795000000-999999'), hostileString(30).map(escaped));
     const file = fc.oneof(
       fc.constantFrom(...files),

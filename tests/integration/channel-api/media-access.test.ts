@@ -154,6 +154,30 @@ describe(`media access (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
   });
 
+  it('serves a paid live game’s start links (time-shifted playlists) on its buyer’s grant, privately', async () => {
+    const paidLive = pick('live', 'paid');
+    const fan = await acc.signUp();
+    const { packages } = await shop.catalogue();
+    const ticket = packages.find((p) => p.type === 'event' && p.event_categories.some((c) => paidLive.event_categories.some((ec) => ec.id === c)))!;
+    const bought = await shop.buy(fan.key, { event_id: paidLive.id, package_id: ticket.id });
+    expect((await shop.pay(bought.json.data.redirect_url, CARD.ok)).status).toBe(303);
+    const watched = await detail(fan.key, paidLive.id);
+    const dir = `/media/live/live-2/${paidLive.event_utc_ts}-${paidLive.duration}`;
+    expect(watched).toMatchObject({ has_access: true, url: `${dir}/master.m3u8` });
+    const grant = watched.media_grant!.value;
+    const kickoff = await media(`${dir}/kickoff.m3u8`, grant);
+    expect(kickoff.status).toBe(200);
+    const shifted = (await kickoff.text()).split('\n').find((l) => l.startsWith('video-back-'))!;
+    expect(shifted).toMatch(/^video-back-\d+\.m3u8$/);
+    for (const file of ['back-30.m3u8', 'video-back-30.m3u8', 'subs-back-30.m3u8', shifted, shifted.replace('video', 'subs')]) {
+      expect((await media(`${dir}/${file}`)).status, file).toBe(403);
+      const res = await media(`${dir}/${file}`, grant);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toMatch(/^private/);
+      expect(await res.text(), file).toMatch(/^#EXTM3U/);
+    }
+  });
+
   it('plays a game free to fans with an account (register) for any signed-in fan, and no visitor', async () => {
     const fansOnly = pick('finished', 'register');
     const visitor = await detail(await http.apiKey(), fansOnly.id);

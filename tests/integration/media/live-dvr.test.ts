@@ -73,15 +73,39 @@ describe('a live game’s DVR stream', () => {
     expect(await (await fetch(`${base()}/video.m3u8`)).text()).toBe(over);
   });
 
-  it('starts from the kick-off or 30 s behind live where the link says', async () => {
+  it('starts from the kick-off or 30 s behind live where the link says: time-shifted playlists', async () => {
     at(600);
+    const live = await (await fetch(`${base()}/video.m3u8`)).text();
+    // −30 s: the same stream 30 s behind, its subtitles with it.
+    const back = await (await fetch(`${base()}/back-30.m3u8`)).text();
+    expect(parseMaster(back).map((v) => v.uri)).toEqual(['video-back-30.m3u8']);
+    expect(back).toContain('URI="subs-back-30.m3u8"');
+    expect(back).not.toContain('EXT-X-START');
+    const backVideo = await (await fetch(`${base()}/video-back-30.m3u8`)).text();
+    expect(uris(backVideo)).toEqual(uris(live).slice(0, -15));
+    expect(uris(await (await fetch(`${base()}/subs-back-30.m3u8`)).text())).toEqual(
+      uris(backVideo).map((u) => u.replace(/^\.\.\/v\/(\d+)\.ts$/, '../s/$1.vtt')),
+    );
+    // From the kick-off: shifted by the time since it, as of when the player asks for the master.
+    at(600.5);
     const kickoffMaster = await (await fetch(`${base()}/kickoff.m3u8`)).text();
-    expect(tagValue(kickoffMaster, 'EXT-X-START')).toBe('TIME-OFFSET=0,PRECISE=YES');
-    expect(parseMaster(kickoffMaster).map((v) => v.uri)).toEqual(['video-kickoff.m3u8']);
-    const media = await (await fetch(`${base()}/video-kickoff.m3u8`)).text();
-    expect(tagValue(media, 'EXT-X-START')).toBe('TIME-OFFSET=0,PRECISE=YES');
-    expect(uris(media)).toEqual(uris(await (await fetch(`${base()}/video.m3u8`)).text()));
-    expect(tagValue(await (await fetch(`${base()}/video-back-30.m3u8`)).text(), 'EXT-X-START')).toBe('TIME-OFFSET=-30');
+    const [{ uri }] = parseMaster(kickoffMaster);
+    expect(uri).toBe('video-back-594.m3u8');
+    expect(kickoffMaster).toContain('URI="subs-back-594.m3u8"');
+    at(601);
+    const fromKickoff = await (await fetch(`${base()}/${uri}`)).text();
+    expect(uris(fromKickoff)).toEqual(['../v/15357600.ts', '../v/15357601.ts', '../v/15357602.ts']);
+    expect(tagValue(fromKickoff, 'EXT-X-PLAYLIST-TYPE')).toBe('EVENT');
+    // …and then it advances in real time, as live does.
+    at(661);
+    expect(uris(await (await fetch(`${base()}/${uri}`)).text())).toHaveLength(33);
+    // The game over, a kick-off link plays its complete playlist from the start.
+    at(7200 + 10);
+    expect(parseMaster(await (await fetch(`${base()}/kickoff.m3u8`)).text()).map((v) => v.uri)).toEqual(['video.m3u8']);
+    // The shifted stream ends 30 s after the game.
+    expect(await (await fetch(`${base()}/video-back-30.m3u8`)).text()).not.toContain('#EXT-X-ENDLIST');
+    at(7200 + 62);
+    expect(await (await fetch(`${base()}/video-back-30.m3u8`)).text()).toBe(await (await fetch(`${base()}/video.m3u8`)).text());
   });
 
   it('compresses the long playlist once for everyone, as the request accepts', async () => {
@@ -115,7 +139,14 @@ describe('a live game’s DVR stream', () => {
       [`${server.url}/live/live/1000-7200/master.m3u8`, 400],
       [`${server.url}/live/live/99999999999999-7200/master.m3u8`, 400],
       [`${base()}/other.m3u8`, 404],
-      [`${base()}/video-back-60.m3u8`, 404],
+      [`${base()}/video-kickoff.m3u8`, 404],
+      // A shift written any other way than plain digits, or beyond a day.
+      [`${base()}/video-back-030.m3u8`, 404],
+      [`${base()}/video-back-0.m3u8`, 404],
+      [`${base()}/video-back--30.m3u8`, 404],
+      [`${base()}/video-back-1e3.m3u8`, 404],
+      [`${base()}/video-back-86401.m3u8`, 404],
+      [`${base()}/subs-back-99999999999.m3u8`, 404],
       [`${server.url}/live/nope/${game}/master.m3u8`, 404],
       // Before its kick-off a game has no stream yet.
       [`${server.url}/live/live/${kickoff + 3600}-7200/video.m3u8`, 404],

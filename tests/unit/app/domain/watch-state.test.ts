@@ -39,9 +39,11 @@ describe('watchState', () => {
     const page = { pagePath: '/watch/12' };
     const hrefs = { live: '/watch/12', 'back-30': '/watch/12?start=back-30', kickoff: '/watch/12?start=kickoff' };
     expect(watchState(live, open, { ...page, start: 'live' })).toMatchObject({ src: live.url, dvr: { start: 'live', hrefs } });
+    // The start's own master for the page's <video> (the browser's player); hls.js plays the
+    // stream to the live edge and seeks.
     expect(watchState(live, open, { ...page, start: 'kickoff' })).toMatchObject({
       src: '/media/live/live/1795000000-7200/kickoff.m3u8',
-      dvr: { start: 'kickoff', hrefs },
+      dvr: { start: 'kickoff', hrefs, liveSrc: live.url },
     });
     expect(watchState(live, open, { ...page, start: 'back-30' })).toMatchObject({ src: '/media/live/live/1795000000-7200/back-30.m3u8' });
     // A live stream without a DVR (another channel's URL) plays as it is, with no start links.

@@ -3,8 +3,11 @@ import { LIVE_EPOCH_MS } from '../../../../channel-api/media/assets.ts';
 import {
   dvrMasterPlaylist,
   dvrMediaPlaylist,
+  dvrPlaylistName,
+  dvrShift,
   dvrWindow,
   kickoffSegment,
+  parseDvrPlaylistName,
   liveMasterPlaylist,
   liveMediaPlaylist,
   liveWindow,
@@ -133,13 +136,88 @@ describe('a live game’s DVR playlist (EVENT, from its kick-off)', () => {
     expect(uris(dvrMediaPlaylist(game, at(1000), 'video')!)).toEqual(['../v/500.ts']);
   });
 
-  it('starts where the link says: from the kick-off, or 30 s behind the live edge', () => {
-    expect(tags(dvrMediaPlaylist(game, at(1100), 'video', 'kickoff')!, 'EXT-X-START')).toEqual(['TIME-OFFSET=0,PRECISE=YES']);
-    expect(tags(dvrMediaPlaylist(game, at(1100), 'video', 'back-30')!, 'EXT-X-START')).toEqual(['TIME-OFFSET=-30']);
-    const master = dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 'kickoff');
-    expect(master).toContain('#EXT-X-START:TIME-OFFSET=0,PRECISE=YES');
-    expect(master.split('\n')).toContain('video-kickoff.m3u8');
-    expect(dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 'live').split('\n')).toContain('video.m3u8');
+  it('time-shifted: the playlist as it was that long ago, ending that long after the game', () => {
+    expect(dvrMediaPlaylist(game, at(1000 + 300), 'video', 30)).toBe(dvrMediaPlaylist(game, at(1000 + 270), 'video'));
+    expect(dvrMediaPlaylist(game, at(1000 + 300), 'subtitles', 30)).toBe(dvrMediaPlaylist(game, at(1000 + 270), 'subtitles'));
+    // The game is over (ENDLIST in the live playlist), the 30 s shifted one goes on for 30 s more.
+    expect(dvrMediaPlaylist(game, at(1000 + 610), 'video')).toContain('#EXT-X-ENDLIST');
+    expect(dvrMediaPlaylist(game, at(1000 + 610), 'video', 30)).not.toContain('#EXT-X-ENDLIST');
+    expect(dvrMediaPlaylist(game, at(1000 + 640), 'video', 30)).toBe(dvrMediaPlaylist(game, at(1000 + 610), 'video'));
+  });
+
+  it('time-shifted further back than the kick-off: the kick-off segment alone; nothing before the kick-off', () => {
+    expect(uris(dvrMediaPlaylist(game, at(1000 + 10), 'video', 30)!)).toEqual(['../v/500.ts']);
+    expect(dvrMediaPlaylist(game, at(999), 'video', 30)).toBeNull();
+  });
+
+  it('lists no start offset: native players ignore it on a live playlist, a time shift starts them', () => {
+    expect(dvrMediaPlaylist(game, at(1100), 'video', 30)).not.toContain('EXT-X-START');
+    const master = dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 0);
+    expect(master).not.toContain('EXT-X-START');
+    expect(master.split('\n')).toContain('video.m3u8');
+    expect(master).toContain('URI="subs.m3u8"');
+    const shifted = dvrMasterPlaylist({ bandwidth: 1, width: 640, height: 360 }, 42);
+    expect(shifted.split('\n')).toContain('video-back-42.m3u8');
+    expect(shifted).toContain('URI="subs-back-42.m3u8"');
+  });
+
+  it('starts a live link at the live edge and a −30 s link 30 s behind it', () => {
+    expect(dvrShift(game, at(1000 + 300), 'live')).toBe(0);
+    expect(dvrShift(game, at(1000 + 300), 'back-30')).toBe(30);
+  });
+
+  it('shifts a kick-off link so that its playlist lists the kick-off segment and two more: where a native player starts', () => {
+    const midway = { kickoff: game.kickoff + 1, duration: 600 };
+    for (const g of [game, midway]) {
+      for (const t of [7, 8.5, 95, 300.2, 301.9, 590]) {
+        const clock = at(1000 + t);
+        const behind = dvrShift(g, clock, 'kickoff');
+        expect(uris(dvrMediaPlaylist(g, clock, 'video', behind)!), `${g.kickoff} at ${t}`).toEqual(['../v/500.ts', '../v/501.ts', '../v/502.ts']);
+        // Still so a second later (the player asks for the master first, then the playlist).
+        expect(uris(dvrMediaPlaylist(g, at(1000 + t + 0.999), 'video', behind)!)).toHaveLength(3);
+      }
+    }
+  });
+
+  it('does not shift a kick-off link in the first seconds of a game (live is the kick-off) nor once it is over', () => {
+    expect(dvrShift(game, at(1000 + 3), 'kickoff')).toBe(0);
+    expect(dvrShift(game, at(999), 'kickoff')).toBe(0);
+    // Over: the complete playlist is on-demand media, which players start at its beginning.
+    expect(dvrShift(game, at(1000 + 700), 'kickoff')).toBe(0);
+  });
+
+  it('names time-shifted playlists and reads the names back, strictly', () => {
+    expect(dvrPlaylistName('video', 0)).toBe('video.m3u8');
+    expect(dvrPlaylistName('subtitles', 0)).toBe('subs.m3u8');
+    expect(dvrPlaylistName('video', 30)).toBe('video-back-30.m3u8');
+    expect(dvrPlaylistName('subtitles', 86_400)).toBe('subs-back-86400.m3u8');
+    for (const [kind, behind] of [
+      ['video', 0],
+      ['subtitles', 0],
+      ['video', 1],
+      ['subtitles', 3599],
+      ['video', 86_400],
+    ] as const) {
+      expect(parseDvrPlaylistName(dvrPlaylistName(kind, behind))).toEqual({ kind, behindSeconds: behind });
+    }
+    for (const bad of [
+      'video-back-0.m3u8',
+      'video-back-030.m3u8',
+      'video-back--30.m3u8',
+      'video-back-+30.m3u8',
+      'video-back-86401.m3u8',
+      'video-back-9999999.m3u8',
+      'video-back-1e3.m3u8',
+      'video-back-.m3u8',
+      'video-back-30.5.m3u8',
+      'video-back-30.m3u8.ts',
+      'video-kickoff.m3u8',
+      'audio-back-30.m3u8',
+      'VIDEO.m3u8',
+      'master.m3u8',
+    ]) {
+      expect(parseDvrPlaylistName(bad), bad).toBeNull();
+    }
   });
 
   it('names subtitle segments of the live stream too', () => {
