@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLIP_MSG, type Clip } from '#contract';
@@ -83,23 +84,26 @@ async function settled(key: string, timeoutMs = 90_000): Promise<Clip[]> {
 
 const fileOf = (url: string) => path.join(server.dataDir, url.replace(/^\/media\//, ''));
 
-function ffprobe(file: string) {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+/* ffprobe and ffmpeg run without blocking: the channel API runs in this process, and an event loop
+   stopped for seconds lets the server drop an idle keep-alive socket that fetch then reuses
+   (ECONNRESET, seen under load). */
+const run = promisify(execFile);
+
+async function ffprobe(file: string) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file]);
+  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
 }
 
-function expectPlayableClip(clip: Clip, seconds: number) {
+async function expectPlayableClip(clip: Clip, seconds: number) {
   expect(clip.media).not.toBeNull();
-  const info = ffprobe(fileOf(clip.media!.video));
+  const info = await ffprobe(fileOf(clip.media!.video));
   expect(Math.abs(Number(info.format.duration) - seconds)).toBeLessThanOrEqual(0.5);
   expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
   // Decodes from end to end without an error.
-  expect(execFileSync('ffmpeg', ['-v', 'error', '-i', fileOf(clip.media!.video), '-f', 'null', '-'], { encoding: 'utf8' })).toBe('');
-  const preview = ffprobe(fileOf(clip.media!.preview)).streams[0];
+  expect((await run('ffmpeg', ['-v', 'error', '-i', fileOf(clip.media!.video), '-f', 'null', '-'])).stderr).toBe('');
+  const preview = (await ffprobe(fileOf(clip.media!.preview))).streams[0];
   expect([preview.width, preview.height]).toEqual([1200, 630]);
-  const poster = ffprobe(fileOf(clip.media!.poster)).streams[0];
+  const poster = (await ffprobe(fileOf(clip.media!.poster))).streams[0];
   expect([poster.width, poster.height]).toEqual([clip.media!.width, clip.media!.height]);
 }
 
@@ -112,7 +116,7 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(queued).toMatchObject({ event_id: game.finished, name: 'Great save', start_time: 2, duration: 10, tags: ['Save'], status: 'queued', media: null });
     const [clip] = await settled(fan.key);
     expect(clip).toMatchObject({ id: queued.id, status: 'processed', progress: 100, error: null });
-    expectPlayableClip(clip, 10);
+    await expectPlayableClip(clip, 10);
     expect(clip.media!.video).toBe(`/media/clips/${clip.uuid}/clip.mp4`);
 
     const video = await fetch(`${server.url}${clip.media!.video}`, { headers: { Range: 'bytes=0-99' } });
@@ -167,8 +171,8 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['Live', 'processed'],
       ['Odd', 'processed'],
     ]);
-    expectPlayableClip(list[0], 11);
-    expectPlayableClip(list[1], 7);
+    await expectPlayableClip(list[0], 11);
+    await expectPlayableClip(list[1], 7);
   }, 60_000);
 
   it('refuses a visitor, an unknown game, a game the fan may not watch, one not started, a fan without clipping', async () => {
@@ -327,6 +331,6 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(list.every((c) => c.status === 'processed')).toBe(true);
     const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(user.clipsCount).toBe(10);
-    for (const c of list) expect(Math.abs(Number(ffprobe(fileOf(c.media!.video)).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
+    for (const c of list) expect(Math.abs(Number((await ffprobe(fileOf(c.media!.video))).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
   }, 120_000);
 });
