@@ -124,6 +124,11 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(video.headers.get('content-type')).toBe('video/mp4');
     expect(video.headers.get('cache-control')).toContain('immutable');
     expect((await video.arrayBuffer()).byteLength).toBe(100);
+    const size = Number(video.headers.get('content-range')!.split('/')[1]);
+    const past = await fetch(`${server.url}${clip.media!.video}`, { headers: { Range: `bytes=${size}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(past.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${server.url}${clip.media!.preview}`)).headers.get('content-type')).toBe('image/jpeg');
     for (const bad of [
       `/media/clips/${clip.uuid}/../../media/game-1/video.mp4`,

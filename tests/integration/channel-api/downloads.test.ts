@@ -133,6 +133,18 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const forged = signingFrom(['not-the-server-secret-at-all-0123456789']).token('download', claims);
     const expired = (await loadSigning(server.db, {})).token('download', { ...claims, x: Math.floor(Date.now() / 1000) - 1 });
     const otherFile = (await loadSigning(server.db, {})).token('download', { ...claims, f: '../secret.txt' });
+    const past = await fetch(new URL(data.url, server.url), { headers: { range: `bytes=${file.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${file.length}`);
+    expect(past.headers.get('content-disposition')).toBeNull();
+    expect(past.headers.get('content-type')).toMatch(/^application\/json/);
+
+    const gone = (await loadSigning(server.db, {})).token('download', { ...claims, f: `media/${asset}/gone.mp4` });
+    const goneAnswer = await fetch(new URL(`/media/downloads/${gone}`, server.url));
+    expect(goneAnswer.status).toBe(404);
+    expect(goneAnswer.headers.get('content-disposition')).toBeNull();
+    expect(await goneAnswer.json()).toEqual({ code: 'not_found', message: 'The file of this download is gone.' });
+
     for (const bad of [forged, expired, otherFile, `${token.slice(0, -2)}AA`]) {
       const refused = await fetch(new URL(`/media/downloads/${bad}`, server.url));
       expect(refused.status).toBe(403);
