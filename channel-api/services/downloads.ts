@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Download, StreamStatus } from '../../contract/index.ts';
 import { capabilitiesOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
+import { noCapability } from './capability-grants.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { isVodAsset } from '../media/assets.ts';
 import { signDownload } from '../media/downloads.ts';
-import { packagesOf, subscriptionsOf } from '../repo/catalogue.ts';
 import { recordDownload } from '../repo/downloads.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
@@ -20,7 +20,6 @@ const DOWNLOAD_MSG = {
   noAccess: 'You need a pass to watch this game before you can download it.',
   notFinished: 'A game can be downloaded once it has finished.',
   noFile: 'This game has no recording to download.',
-  noneGrant: 'None of the passes or subscriptions of this channel include downloads.',
 } as const;
 
 /** The file of a game to download, under DATA_DIR: a finished game's recording (its MP4, made
@@ -63,21 +62,6 @@ async function sizeOf(dataDir: string, file: string): Promise<number | null> {
   }
 }
 
-/** "Downloads come with the Monthly subscription or the Annual subscription.": the channel's
- *  products that grant it, cheapest first. */
-async function grantedBy(deps: Deps, caller: Caller, capability: string, noun: string): Promise<string> {
-  const [passes, subs] = await Promise.all([packagesOf(deps.db, caller.channel.id), subscriptionsOf(deps.db, caller.channel.id)]);
-  const names = [
-    ...new Set(
-      [...passes, ...subs]
-        .filter((p) => p.capabilities.some((c) => c === capability))
-        .sort((a, b) => a.price - b.price)
-        .map((p) => p.name),
-    ),
-  ];
-  return names.length === 0 ? DOWNLOAD_MSG.noneGrant : `${noun} come with ${names.map((n) => `the ${n}`).join(' or ')}.`;
-}
-
 export async function downloadEvent(deps: Deps, caller: Caller, user: UserRow, id: number, nowMs = Date.now()): Promise<Download> {
   const found = await eventById(deps.db, caller.channel.id, id, nowSeconds());
   if (!found) throw notFound('Event not found');
@@ -87,8 +71,7 @@ export async function downloadEvent(deps: Deps, caller: Caller, user: UserRow, i
   const bytes = file === null ? null : await sizeOf(deps.dataDir, file);
   if (file === null || bytes === null)
     throw new HttpError(409, 'not_available', event.stream_status === 'finished' ? DOWNLOAD_MSG.noFile : DOWNLOAD_MSG.notFinished);
-  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download'))
-    throw new HttpError(403, 'no_capability', await grantedBy(deps, caller, 'download', 'Downloads'));
+  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download')) throw await noCapability(deps, caller, 'download');
   await recordDownload(deps.db, user.id, 'event', event.id);
   return signDownload(deps.signing, { file, filename: eventFileName(event), bytes }, nowMs);
 }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLIP_MSG, type Clip } from '#contract';
-import { clips, events, users } from '../../../channel-api/db/schema.ts';
+import { clips, events, packages, users } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
@@ -80,6 +80,22 @@ async function settled(key: string, timeoutMs = 90_000): Promise<Clip[]> {
     if (Date.now() > until) throw new Error(`clips still queued: ${JSON.stringify(list.map((c) => [c.id, c.status, c.progress]))}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The channel's products that grant a capability, and those that do not, by name. */
+async function productsBy(capability: string) {
+  const packages = api.packages.response.parse((await http.request('GET', '/packages')).json).data;
+  const subs = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data;
+  const all = [...packages, ...subs];
+  const grants = (p: (typeof all)[number]) => p.capabilities.some((c) => c === capability);
+  return { granting: all.filter(grants).map((p) => p.name), others: all.filter((p) => !grants(p)).map((p) => p.name) };
+}
+
+/** The products a "<Noun> come with the A or the B." refusal names. */
+function namedIn(message: string, noun: string): string[] {
+  const lead = `${noun} come with the `;
+  expect(message.startsWith(lead) && message.endsWith('.'), message).toBe(true);
+  return message.slice(lead.length, -1).split(' or the ');
 }
 
 const fileOf = (url: string) => path.join(server.dataDir, url.replace(/^\/media\//, ''));
@@ -194,7 +210,8 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const watcher = await fanWith(['watch']);
     const noCap = await ask(watcher.key);
     expect([noCap.status, noCap.json.code]).toEqual([403, 'no_capability']);
-    expect(noCap.json.message).toContain('clipping');
+    const clipping = await productsBy('clipping');
+    expect(namedIn(noCap.json.message, 'Clips').sort()).toEqual([...new Set(clipping.granting)].sort());
     expect(await clipsOf(fan.key)).toEqual([]);
     const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(user.clipsCount).toBe(0);
@@ -263,8 +280,34 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await settled(clipOnly.key);
     const refused = await http.request('GET', `/clip/download/${theirs.id}`, { query: { api_key: clipOnly.key } });
     expect([refused.status, refused.json.code]).toEqual([403, 'no_capability']);
-    expect(refused.json.message).toContain('download_clip');
+    expect(refused.json.message).toBe('Clip downloads come with the Monthly subscription or the Annual subscription.');
     expect(await count(clipOnly.user.id)).toBe(0);
+  });
+
+  it('a refused clip download names only the products that grant download_clip, from the channel’s data', async () => {
+    const fan = await fanWith(['watch', 'clipping']);
+    const [clip] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Mine', startTime: 0, duration: 4 }).returning();
+    const refusedNow = async () => {
+      const res = await http.request('GET', `/clip/download/${clip.id}`, { query: { api_key: fan.key } });
+      expect([res.status, res.json.code]).toEqual([403, 'no_capability']);
+      return namedIn(res.json.message, 'Clip downloads');
+    };
+    // The demo's passes grant clipping but not download_clip: none of them is named.
+    const [pass] = await server.db.select().from(packages).where(eq(packages.type, 'package')).limit(1);
+    const { granting, others } = await productsBy('download_clip');
+    expect(others).toContain(pass.name);
+    expect((await refusedNow()).sort()).toEqual([...granting].sort());
+
+    // Once the channel says a pass grants download_clip, the refusal names it.
+    await server.db
+      .update(packages)
+      .set({ capabilities: [...pass.capabilities, 'download_clip'] })
+      .where(eq(packages.id, pass.id));
+    try {
+      expect(await refusedNow()).toContain(pass.name);
+    } finally {
+      await server.db.update(packages).set({ capabilities: pass.capabilities }).where(eq(packages.id, pass.id));
+    }
   });
 
   it('shows a clip whose job failed as failed, with its error, and a clip whose job died as failed', async () => {
