@@ -173,6 +173,30 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(rows.sort((a, b) => a.item - b.item)).toEqual([first.id, second.id].sort((a, b) => a - b).map((item) => ({ item, kind: 'event' })));
   });
 
+  it('answers as the game’s features.download says, for a visitor, a fan, a pass holder and a subscriber on every kind of game', async () => {
+    const { game, pass } = await passAndGame();
+    const { events } = await shop.catalogue();
+    const games = [game, ...(['finished', 'live', 'upcoming'] as const).map((status) => events.find((e) => e.type === 'free' && e.stream_status === status)!)];
+    const keys = [await http.apiKey(), (await acc.signUp()).key, (await passHolder(pass, game.event_categories[0].id)).key, (await subscriber()).key];
+    const answers = {
+      allowed: [200, undefined],
+      sign_in: [401, 'unauthenticated'],
+      no_access: [403, 'forbidden'],
+      unavailable: [409, 'not_available'],
+      no_capability: [403, 'no_capability'],
+    };
+    const seen = new Set<string>();
+    for (const key of keys) {
+      for (const g of games) {
+        const { state } = (await features(key, g.id)).download;
+        const res = await download(key, g.id);
+        expect([res.status, res.json.code], `${state} on ${g.stream_status} game ${g.id}`).toEqual(answers[state]);
+        seen.add(state);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(answers).sort());
+  });
+
   it('a finished game without a recording has nothing to download (409), and says so on the game', async () => {
     const fan = await subscriber();
     const { events } = await shop.catalogue();
