@@ -227,7 +227,7 @@ test('without download_clip no Download; a visitor gets no Clip form; another fa
   // Asked for anyway: refused, back on the clip's page.
   await page.goto(`${clipPath}/download`);
   await expect(page).toHaveURL(`${WEB_URL}${clipPath}`);
-  await expect(page.getByText('Your pass does not include downloading clips.')).toBeVisible();
+  await expect(page.getByText('Clip downloads come with the Monthly subscription or the Annual subscription.')).toBeVisible();
 
   const other = await browser.newContext({ javaScriptEnabled });
   try {
