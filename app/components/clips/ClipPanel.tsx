@@ -38,8 +38,9 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   const hydrated = useHydrated();
   const positionRef = useRef<HTMLInputElement>(null);
   if (data.feature.state !== 'allowed') {
-    // A fan who may not watch the game is told by the player what that takes.
-    if (data.feature.state === 'no_access') return null;
+    // A fan who may not watch the game is told by the player what that takes; a visitor is asked
+    // to log in by the page's one notice (FeatureSignIn).
+    if (data.feature.state === 'no_access' || data.feature.state === 'sign_in') return null;
     return (
       <section className="clip-panel" aria-labelledby="clip-title">
         <h2 id="clip-title">Clip</h2>
