@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react';
 import type { FeatureState, StreamStatus } from '#contract/entities';
-import { SignInLink } from '~/components/layout/SignInLink';
 import type { Feature } from '~/domain/feature-offers';
 import type { Offer } from '~/domain/offers';
 
-/* Why a fan may not clip or download a game, and how to get it (issue 25): sign in, get a pass to
+/* Why a signed-in fan may not clip or download a game, and how to get it (issue 25): get a pass to
  * watch it first, buy a product that grants it (feature-offers.ts), or wait for the game. One
- * component for both features: the watch page's download and the clip form. */
+ * component for both features: the watch page's download and the clip form. A visitor is asked to
+ * log in once, for both (FeatureSignIn). */
 
 const WORDS: Record<Feature, { noun: string; verb: string; when: string }> = {
   clip: { noun: 'Clips', verb: 'clip', when: 'Available once the game has started.' },
@@ -34,23 +34,8 @@ export function FeatureNotice({ feature, state, game, offers, linkTarget }: Feat
     case 'allowed':
       return null;
     case 'sign_in':
-      return (
-        <div className="feature-notice">
-          <p>Log in to {words.verb} this game.</p>
-          <ul className="feature-notice__links" aria-label={`Ways to ${words.verb} this game`}>
-            <li>
-              <SignInLink to="/login" className="button" target={linkTarget}>
-                Log in
-              </SignInLink>
-            </li>
-            <li>
-              <SignInLink to="/registration" className="button button--secondary" target={linkTarget}>
-                Register
-              </SignInLink>
-            </li>
-          </ul>
-        </div>
-      );
+      // A visitor is asked once for every feature of the page (FeatureSignIn).
+      return null;
     case 'unavailable':
       return (
         <div className="feature-notice">

@@ -1,12 +1,12 @@
 import { FeatureNotice } from '~/components/FeatureNotice';
-import type { WatchViewData } from '~/domain/watch-view';
+import { showsDownload, type WatchViewData } from '~/domain/watch-view';
 
-/** Below a finished game's player: its "Download" link when the fan may (features.download), else
- *  why not and how to get it. Nothing for a game not finished, nor for a fan who may not watch it
- *  (the player already says what that takes) or not from their region. */
+/** Below a finished game's player (domain/watch-view showsDownload): its "Download" link when the
+ *  fan may (features.download), else why not and how to get it. A visitor is asked to log in by
+ *  the page's one notice (FeatureSignIn). */
 export function GameDownload({ data }: { data: Pick<WatchViewData, 'id' | 'status' | 'state' | 'features' | 'featureOffers'> }) {
   const state = data.features.download;
-  if (data.status !== 'finished' || state.state === 'no_access' || data.state.kind === 'geo-blocked') return null;
+  if (!showsDownload(data) || state.state === 'sign_in') return null;
   return (
     <section className="watch-download" aria-labelledby="watch-download-title">
       <h2 id="watch-download-title">Download</h2>

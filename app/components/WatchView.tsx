@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { FeatureSignIn } from '~/components/FeatureSignIn';
 import { FollowButton } from '~/components/FollowButton';
 import { GameDownload } from '~/components/GameDownload';
 import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
 import type { Follow } from '~/domain/follows';
-import type { WatchViewData } from '~/domain/watch-view';
+import { signInFeatures, type WatchViewData } from '~/domain/watch-view';
 
 /** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id; the loader
  *  worked out what it shows (domain/watch-view). */
@@ -67,6 +68,7 @@ export function WatchView({
           offers={data.offers}
         />
       </div>
+      {embed ? null : <FeatureSignIn features={signInFeatures(data)} />}
       {children}
 
       {embed ? null : <GameDownload data={data} />}

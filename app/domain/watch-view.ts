@@ -100,3 +100,16 @@ export function watchViewData(
     ],
   };
 }
+
+/** Whether the watch page has a Download section: for a finished game, unless the fan may not
+ *  watch it (the player says what that takes) or the region is blocked. */
+export function showsDownload(data: Pick<WatchViewData, 'status' | 'features' | 'state'>): boolean {
+  return data.status === 'finished' && data.features.download.state !== 'no_access' && data.state.kind !== 'geo-blocked';
+}
+
+/** What a visitor is asked to log in for under the player, in one notice: clipping (the Clip form
+ *  is on every watch page) and downloading where the Download section shows. */
+export function signInFeatures(data: Pick<WatchViewData, 'status' | 'features' | 'state'>): Feature[] {
+  const asks = (f: Feature) => data.features[f].state === 'sign_in' && (f === 'clip' || showsDownload(data));
+  return (['clip', 'download'] as const).filter(asks);
+}

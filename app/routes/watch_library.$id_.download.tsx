@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
+import { featureRefusalMessage } from '~/domain/feature-messages';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { ownClip } from '~/loaders/own-clip.server';
@@ -18,13 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
     if (!data.url.startsWith('/') || data.url.startsWith('//')) throw new Error(`clip download link is not a path: ${data.url}`);
     return seeOther(data.url);
   } catch (error) {
-    const refusal = refusalOf(error);
-    const text =
-      refusal.code === 'no_capability'
-        ? 'Your pass does not include downloading clips.'
-        : refusal.kind === 'outage'
-          ? 'We could not reach the channel. Please try again.'
-          : 'This clip cannot be downloaded now.';
-    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text, type: 'error' });
+    // The channel's reason, as a game's download shows it: what grants download_clip, or not ready yet.
+    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text: featureRefusalMessage(refusalOf(error)), type: 'error' });
   }
 }

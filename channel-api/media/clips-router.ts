@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { sendMediaFile } from './http.ts';
 import { sendRefusal } from '../http/errors.ts';
 
 /*
@@ -20,22 +21,8 @@ export function clipsRouter(opts: { dataDir: string }): Router {
     const { uuid, file } = req.params;
     const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
     if (!UUID.test(uuid) || !type) return sendRefusal(res, 404, 'Clip file not found');
-    res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', CACHE);
-    res.sendFile(
-      `${uuid}/${file}`,
-      { root, dotfiles: 'deny', cacheControl: false, lastModified: true },
-      (error?: Error & { status?: number; headers?: Record<string, string> }) => {
-        if (!error || res.headersSent) return;
-        res.removeHeader('Cache-Control');
-        if (error.status === 416) {
-          for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-          return sendRefusal(res, 416, 'Requested range not satisfiable');
-        }
-        res.setHeader('Cache-Control', 'no-store');
-        sendRefusal(res, 404, 'Clip file not found');
-      },
-    );
+    sendMediaFile(res, `${uuid}/${file}`, { root, type, notFound: 'Clip file not found' });
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { sendMediaFile } from './http.ts';
 import type { Download } from '../../contract/index.ts';
 import { sendRefusal } from '../http/errors.ts';
 import type { Signing } from '../signing.ts';
@@ -36,12 +37,6 @@ export function signDownload(signing: Signing, f: DownloadFile, nowMs: number): 
   };
 }
 
-interface SendError extends Error {
-  status?: number;
-  statusCode?: number;
-  headers?: Record<string, string>;
-}
-
 /** GET /downloads/<token> (mounted at /media). */
 export function downloadsRouter(opts: { dataDir: string; signing: Signing; now?: () => number }): Router {
   const router = express.Router();
@@ -54,18 +49,7 @@ export function downloadsRouter(opts: { dataDir: string; signing: Signing; now?:
       return sendRefusal(res, 403, 'This download link is not valid.');
     }
     if (c.x <= Math.floor(now() / 1000)) return sendRefusal(res, 403, 'This download link has expired: ask for the download again.');
-    res.attachment(c.n);
-    res.sendFile(c.f, { root, dotfiles: 'deny', cacheControl: false, lastModified: true }, (error?: SendError) => {
-      if (!error || res.headersSent) return;
-      res.removeHeader('Content-Disposition');
-      const status = error.status ?? error.statusCode ?? 500;
-      if (status === 416) {
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        return sendRefusal(res, 416, 'Requested range not satisfiable');
-      }
-      if (status === 404) return sendRefusal(res, 404, 'The file of this download is gone.');
-      sendRefusal(res, status >= 400 && status < 500 ? status : 500, 'Could not read the file');
-    });
+    sendMediaFile(res, c.f, { root, downloadAs: c.n, notFound: 'The file of this download is gone.' });
   });
   return router;
 }

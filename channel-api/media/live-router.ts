@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { isLiveAsset, LIVE_EPOCH_MS, SEGMENT_SECONDS } from './assets.ts';
-import { FILE_TYPES, setCaching } from './http.ts';
+import { FILE_TYPES, sendMediaFile, setCaching } from './http.ts';
 import {
   dvrMasterPlaylist,
   dvrMediaPlaylist,
@@ -88,12 +88,8 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
     if (!match || match[2] !== 'ts') return sendRefusal(res, 400, 'Invalid segment name');
     withLoop(req.params.asset, res, ({ dir, meta }) => {
       const file = `seg_${String(Number(match[1]) % meta.segments).padStart(3, '0')}.ts`;
-      res.setHeader('Content-Type', FILE_TYPES.ts.type);
-      // The URI carries the absolute number, so its content never changes.
-      setCaching(res, FILE_TYPES.ts.cache);
-      res.sendFile(file, { root: dir, cacheControl: false }, (error?: Error) => {
-        if (error && !res.headersSent) sendRefusal(res, 404, 'Segment not found');
-      });
+      // The URI carries the absolute number, so its content never changes: cached like any segment.
+      sendMediaFile(res, file, { root: dir, type: FILE_TYPES.ts.type, cache: FILE_TYPES.ts.cache, notFound: 'Segment not found' });
     });
   });
 

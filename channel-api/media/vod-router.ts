@@ -7,18 +7,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { isVodAsset } from './assets.ts';
-import { FILE_TYPES, setCaching } from './http.ts';
+import { FILE_TYPES, sendMediaFile } from './http.ts';
 import { COMPLETE_MARKER, mediaDirOf } from './prepare.ts';
 import { sendRefusal } from '../http/errors.ts';
 
 const ASSET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}\.(m3u8|ts|mp4|vtt)$/;
-
-interface SendError extends Error {
-  status?: number;
-  statusCode?: number;
-  headers?: Record<string, string>;
-}
 
 export function vodRouter(opts: { dataDir: string }): Router {
   const router = express.Router();
@@ -39,22 +33,7 @@ export function vodRouter(opts: { dataDir: string }): Router {
       ready.add(asset);
     }
     const kind = FILE_TYPES[match[1]];
-    res.setHeader('Content-Type', kind.type);
-    setCaching(res, kind.cache);
-    res.sendFile(file, { root: path.join(mediaDir, asset), dotfiles: 'deny', cacheControl: false }, (error?: SendError) => {
-      if (!error || res.headersSent) return;
-      const status = error.status ?? error.statusCode ?? 500;
-      res.removeHeader('Content-Type');
-      res.setHeader('Cache-Control', 'no-store');
-      if (status === 416) {
-        // `send` hands back the Content-Range (bytes */size) a 416 must carry.
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        return sendRefusal(res, 416, 'Requested range not satisfiable');
-      }
-      if (status === 404) return sendRefusal(res, 404, 'Media file not found');
-      if (status >= 400 && status < 500) return sendRefusal(res, status, error.message);
-      sendRefusal(res, 500, 'Could not read the media file');
-    });
+    sendMediaFile(res, file, { root: path.join(mediaDir, asset), type: kind.type, cache: kind.cache, notFound: 'Media file not found' });
   });
 
   return router;

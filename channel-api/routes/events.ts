@@ -1,13 +1,13 @@
 import type { Router } from 'express';
 import { api } from '../../contract/index.ts';
-import { featuresOf, hasAccess, watchable } from '../access.ts';
+import { hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { mount, requireUser } from '../http/route.ts';
+import { mount } from '../http/route.ts';
 import { eventCategoriesOf } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents } from '../repo/events.ts';
-import { downloadEvent, eventDownloadFile } from '../services/downloads.ts';
+import { downloadEvent, gameFeatures } from '../services/downloads.ts';
 
 export function eventRoutes(router: Router, deps: Deps) {
   const { db } = deps;
@@ -17,10 +17,9 @@ export function eventRoutes(router: Router, deps: Deps) {
     if (!found) throw notFound('Event not found');
     const access = hasAccess(watchable(found.out), viewer);
     const playback = await deps.media.eventPlayback({ user, apiKey }, { ...found.out, asset: found.asset }, access);
-    const downloadable = eventDownloadFile(found.out.stream_status, found.asset) !== null;
-    return { data: { ...found.out, has_access: access, ...playback, features: featuresOf(found.out, viewer, access, downloadable) } };
+    return { data: { ...found.out, has_access: access, ...playback, features: gameFeatures(found, viewer, access) } };
   });
-  mount(router, deps, api.downloadEvent, async (ctx) => ({ data: await downloadEvent(deps, ctx, requireUser(ctx), ctx.params.id) }));
+  mount(router, deps, api.downloadEvent, async (ctx) => ({ data: await downloadEvent(deps, ctx, ctx.params.id) }));
   mount(router, deps, api.eventsCategories, async ({ channel }) => ({ data: await eventCategoriesOf(db, channel.id) }));
   mount(router, deps, api.eventsForHomepage, async ({ channel }) => ({ data: await eventsForHomepage(db, channel.id, nowSeconds()) }));
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
+import { noCapability } from './capability-grants.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isLiveAsset, isVodAsset } from '../media/assets.ts';
@@ -94,9 +95,9 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
   const found = await eventById(deps.db, caller.channel.id, params.event_id, now);
   if (!found) throw refusal(404, 'Event not found', { event_id: ['Event not found'] });
   const access = hasAccess(watchable(found.out), caller.viewer);
-  const { state, capability } = featuresOf(found.out, caller.viewer, access).clip;
+  const { state } = featuresOf(found.out, caller.viewer, access).clip;
   if (state === 'no_access') throw new HttpError(403, 'forbidden', 'You may not watch this game: get a ticket or a pass for it to clip it.');
-  if (state === 'no_capability') throw new HttpError(403, 'no_capability', `Clipping takes the ${capability} capability: a pass or a subscription gives it.`);
+  if (state === 'no_capability') throw await noCapability(deps, caller, 'clipping');
   if (state === 'unavailable') throw new HttpError(409, 'not_available', 'This game has not started yet: there is nothing to clip.');
 
   const allowed = settingsOf(caller.channel).clip_tags;
@@ -165,9 +166,7 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
   const user = requireUser(caller);
   const found = await repo.clipOfUser(deps.db, user.id, id);
   if (!found) throw notFound('Clip not found');
-  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download_clip')) {
-    throw new HttpError(403, 'no_capability', 'Downloading clips takes the download_clip capability: a pass or a subscription gives it.');
-  }
+  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download_clip')) throw await noCapability(deps, caller, 'download_clip');
   if (found.clip.status !== 'processed') throw new HttpError(409, 'not_available', 'This clip is not ready yet: download it once it is made.');
   const file = `clips/${found.clip.uuid}/clip.mp4`;
   const bytes = await stat(path.join(path.resolve(deps.dataDir), file)).then(

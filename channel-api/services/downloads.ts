@@ -1,26 +1,25 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Download, StreamStatus } from '../../contract/index.ts';
-import { capabilitiesOf, hasAccess, watchable } from '../access.ts';
+import { SERVER_MSG, type Download, type FeatureState, type StreamStatus } from '../../contract/index.ts';
+import { featuresOf, hasAccess, watchable, type Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
+import { noCapability } from './capability-grants.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
+import { requireUser } from '../http/route.ts';
 import { isVodAsset } from '../media/assets.ts';
 import { signDownload } from '../media/downloads.ts';
-import { packagesOf, subscriptionsOf } from '../repo/catalogue.ts';
 import { recordDownload } from '../repo/downloads.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
-import type { UserRow } from '../repo/users.ts';
 
 /* GET /download-event/{id} (issue 25): a finished game the fan may watch, with `download`, as a
- * signed link to its MP4 (media/downloads.ts streams it). Each refusal says why, in the order the
- * watch page's `features.download` does (access.ts featuresOf). */
+ * signed link to its MP4 (media/downloads.ts streams it). Whether the fan may is the watch page's
+ * `features.download` (gameFeatures below); each refusal says why. */
 
 const DOWNLOAD_MSG = {
   noAccess: 'You need a pass to watch this game before you can download it.',
   notFinished: 'A game can be downloaded once it has finished.',
   noFile: 'This game has no recording to download.',
-  noneGrant: 'None of the passes or subscriptions of this channel include downloads.',
 } as const;
 
 /** The file of a game to download, under DATA_DIR: a finished game's recording (its MP4, made
@@ -63,32 +62,38 @@ async function sizeOf(dataDir: string, file: string): Promise<number | null> {
   }
 }
 
-/** "Downloads come with the Monthly subscription or the Annual subscription.": the channel's
- *  products that grant it, cheapest first. */
-async function grantedBy(deps: Deps, caller: Caller, capability: string, noun: string): Promise<string> {
-  const [passes, subs] = await Promise.all([packagesOf(deps.db, caller.channel.id), subscriptionsOf(deps.db, caller.channel.id)]);
-  const names = [
-    ...new Set(
-      [...passes, ...subs]
-        .filter((p) => p.capabilities.some((c) => c === capability))
-        .sort((a, b) => a.price - b.price)
-        .map((p) => p.name),
-    ),
-  ];
-  return names.length === 0 ? DOWNLOAD_MSG.noneGrant : `${noun} come with ${names.map((n) => `the ${n}`).join(' or ')}.`;
+/** What the viewer may do with a game (access.ts featuresOf), its download judged by its recording.
+ *  The watch page (GET events/{id}) and GET /download-event/{id} both ask this, so the page's
+ *  notice and the endpoint's refusal never disagree. */
+export function gameFeatures(found: { out: { stream_status: StreamStatus }; asset: string | null }, viewer: Viewer, access: boolean) {
+  return featuresOf(found.out, viewer, access, eventDownloadFile(found.out.stream_status, found.asset) !== null);
 }
 
-export async function downloadEvent(deps: Deps, caller: Caller, user: UserRow, id: number, nowMs = Date.now()): Promise<Download> {
+/** Why a fan may not download a game, for each state of its `features.download` but `allowed`. */
+async function refusalFor(deps: Deps, caller: Caller, state: Exclude<FeatureState['state'], 'allowed'>, status: StreamStatus): Promise<HttpError> {
+  switch (state) {
+    case 'sign_in':
+      return refusal(401, SERVER_MSG.unauthenticated);
+    case 'no_access':
+      return refusal(403, DOWNLOAD_MSG.noAccess);
+    case 'unavailable':
+      return new HttpError(409, 'not_available', status === 'finished' ? DOWNLOAD_MSG.noFile : DOWNLOAD_MSG.notFinished);
+    case 'no_capability':
+      return noCapability(deps, caller, 'download');
+  }
+}
+
+export async function downloadEvent(deps: Deps, caller: Caller, id: number, nowMs = Date.now()): Promise<Download> {
+  const user = requireUser(caller);
   const found = await eventById(deps.db, caller.channel.id, id, nowSeconds());
   if (!found) throw notFound('Event not found');
   const event = found.out;
-  if (!hasAccess(watchable(event), caller.viewer)) throw refusal(403, DOWNLOAD_MSG.noAccess);
+  const { state } = gameFeatures(found, caller.viewer, hasAccess(watchable(event), caller.viewer)).download;
+  if (state !== 'allowed') throw await refusalFor(deps, caller, state, event.stream_status);
+  // The game has a recording (gameFeatures), unless its file went missing on the disk since.
   const file = eventDownloadFile(event.stream_status, found.asset);
   const bytes = file === null ? null : await sizeOf(deps.dataDir, file);
-  if (file === null || bytes === null)
-    throw new HttpError(409, 'not_available', event.stream_status === 'finished' ? DOWNLOAD_MSG.noFile : DOWNLOAD_MSG.notFinished);
-  if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download'))
-    throw new HttpError(403, 'no_capability', await grantedBy(deps, caller, 'download', 'Downloads'));
+  if (file === null || bytes === null) throw new HttpError(409, 'not_available', DOWNLOAD_MSG.noFile);
   await recordDownload(deps.db, user.id, 'event', event.id);
   return signDownload(deps.signing, { file, filename: eventFileName(event), bytes }, nowMs);
 }

@@ -1,12 +1,11 @@
-import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useActionData } from '@remix-run/react';
 import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FeatureState, StreamStatus } from '#contract/entities';
 import { FeatureNotice } from '~/components/FeatureNotice';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
-import { FieldErrors } from '~/components/form/Field';
-import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { Field, FieldErrors } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { formatClipTime, LAST_CLIP_SECONDS } from '~/domain/clip-times';
 import type { Offer } from '~/domain/offers';
@@ -39,8 +38,9 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   const hydrated = useHydrated();
   const positionRef = useRef<HTMLInputElement>(null);
   if (data.feature.state !== 'allowed') {
-    // A fan who may not watch the game is told by the player what that takes.
-    if (data.feature.state === 'no_access') return null;
+    // A fan who may not watch the game is told by the player what that takes; a visitor is asked
+    // to log in by the page's one notice (FeatureSignIn).
+    if (data.feature.state === 'no_access' || data.feature.state === 'sign_in') return null;
     return (
       <section className="clip-panel" aria-labelledby="clip-title">
         <h2 id="clip-title">Clip</h2>
@@ -48,10 +48,19 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
       </section>
     );
   }
-  const setTime = (name: string) => {
-    const at = playerPosition();
-    if (at !== null) form.update({ name, value: formatClipTime(at) });
-  };
+  /** With JavaScript: fills a time from the player's position. */
+  const setButton = (text: string, name: string) => (
+    <button
+      type="button"
+      className="button button--quiet"
+      onClick={() => {
+        const at = playerPosition();
+        if (at !== null) form.update({ name, value: formatClipTime(at) });
+      }}
+    >
+      {text}
+    </button>
+  );
   const tagsError = fields.tags.errors?.length ? fields.tags.errorId : undefined;
   return (
     <section className="clip-panel" aria-labelledby="clip-title">
@@ -59,7 +68,7 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
       <p>Cut a moment of this game (up to 5 minutes) to keep, share or download.</p>
       <AppForm kit={kit} className="card-form clip-form">
         <input ref={positionRef} type="hidden" name="position" />
-        <TextField meta={fields.name} label="Name" />
+        <Field meta={fields.name} label="Name" autoComplete="off" />
         <fieldset className="clip-form__tags" aria-describedby={tagsError}>
           <legend>Tags</legend>
           {data.tags.map((tag, i) => (
@@ -79,8 +88,14 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
           <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
         <div className="clip-form__times">
-          <TextField meta={fields.start} label="Start" hint="m:ss, or seconds" onSet={hydrated ? () => setTime(fields.start.name) : undefined} />
-          <TextField meta={fields.end} label="End" hint="m:ss, or seconds" onSet={hydrated ? () => setTime(fields.end.name) : undefined} />
+          <Field
+            meta={fields.start}
+            label="Start"
+            hint="m:ss, or seconds"
+            autoComplete="off"
+            action={hydrated ? setButton('Set start', fields.start.name) : null}
+          />
+          <Field meta={fields.end} label="End" hint="m:ss, or seconds" autoComplete="off" action={hydrated ? setButton('Set end', fields.end.name) : null} />
         </div>
         <div className="clip-form__actions">
           <SubmitButton intent="clip" pendingText="Making…">
@@ -102,33 +117,5 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
         </div>
       </AppForm>
     </section>
-  );
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
-
-/** A labelled text input with its hint and errors; with `onSet`, a "Set …" button beside it. */
-function TextField({ meta, label, hint, onSet }: { meta: AnyField; label: string; hint?: string; onSet?: () => void }) {
-  const autoFocus = useIsFirstInvalid(meta.name);
-  const { key, ...input } = getInputProps(meta, { type: 'text', ariaDescribedBy: hint ? meta.descriptionId : undefined });
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {hint ? (
-        <p id={meta.descriptionId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <div className="clip-form__row">
-        <input key={key} {...input} autoComplete="off" autoFocus={autoFocus} />
-        {onSet ? (
-          <button type="button" className="button button--quiet" onClick={onSet}>
-            Set {label.toLowerCase()}
-          </button>
-        ) : null}
-      </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }

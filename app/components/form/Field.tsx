@@ -19,12 +19,16 @@ interface FieldProps {
   autoComplete: string;
   hint?: ReactNode;
   inputMode?: 'email' | 'text';
+  /** Shown beside the input (the Clip form's "Set start"). Null keeps the row with nothing in it,
+   *  so the input is not remounted when the action appears (with JavaScript, once hydrated). */
+  action?: ReactNode;
 }
 
-export function Field({ meta, label, type = 'text', autoComplete, hint, inputMode }: FieldProps) {
+export function Field({ meta, label, type = 'text', autoComplete, hint, inputMode, action }: FieldProps) {
   // The first invalid field of a form the server sent back (focus without JavaScript).
   const autoFocus = useIsFirstInvalid(meta.name);
   const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const field = <input key={key} {...input} autoComplete={autoComplete} autoFocus={autoFocus} inputMode={inputMode} />;
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -33,7 +37,14 @@ export function Field({ meta, label, type = 'text', autoComplete, hint, inputMod
           {hint}
         </p>
       ) : null}
-      <input key={key} {...input} autoComplete={autoComplete} autoFocus={autoFocus} inputMode={inputMode} />
+      {action === undefined ? (
+        field
+      ) : (
+        <div className="field__row">
+          {field}
+          {action}
+        </div>
+      )}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -227,14 +227,14 @@ test('without download_clip no Download; a visitor gets no Clip form; another fa
   // Asked for anyway: refused, back on the clip's page.
   await page.goto(`${clipPath}/download`);
   await expect(page).toHaveURL(`${WEB_URL}${clipPath}`);
-  await expect(page.getByText('Your pass does not include downloading clips.')).toBeVisible();
+  await expect(page.getByText('Clip downloads come with the Monthly subscription or the Annual subscription.')).toBeVisible();
 
   const other = await browser.newContext({ javaScriptEnabled });
   try {
     // A visitor: the reason, no form.
     const visitorPage = await other.newPage();
     await visitorPage.goto(`/watch/${game.id}`);
-    await expect(visitorPage.getByText('Log in to clip this game.')).toBeVisible();
+    await expect(visitorPage.getByRole('region', { name: 'Clip and download' }).getByText('Log in or register to clip and download this game.')).toBeVisible();
     await expect(visitorPage.getByRole('button', { name: 'Make clip' })).toHaveCount(0);
     // Another fan: this fan's clip does not exist for them.
     await signIn(other, await createVerifiedUser());

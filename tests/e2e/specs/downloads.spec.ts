@@ -1,7 +1,7 @@
 /* Game downloads (issue 25, ADR 038): a subscriber downloads a finished game from its watch page,
    with JavaScript off and on, and it counts on their profile; a pass holder (a pass watches and
    clips, it does not download) sees why not and what grants it, and the download route refuses
-   them with the reason; a visitor is asked to log in. */
+   them with the reason; a visitor is asked to log in, once for clips and downloads. */
 import fs from 'node:fs';
 import type { Event } from '../../../contract/entities.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
@@ -115,15 +115,18 @@ test('a pass holder sees why they cannot download a game and what grants it; the
   await expect(page.getByRole('definition').filter({ hasText: 'clips,' })).toHaveText('0 clips, 0 downloads');
 });
 
-test('a visitor is asked to log in to download a game, and the download route sends them to log in and back to the game', async ({ page }) => {
+test('a visitor is asked once to log in to clip and download a game, and the download route sends them to log in and back to the game', async ({ page }) => {
   const game = await finishedEvent('free');
   await page.goto(`/watch/${game.id}`);
-  const section = page.getByRole('region', { name: 'Download' });
-  await expect(section.getByText('Log in to download this game.')).toBeVisible();
-  await expect(section.getByRole('list', { name: 'Ways to download this game' }).getByRole('link', { name: 'Log in' })).toHaveAttribute(
-    'href',
-    `/login?redirectTo=%2Fwatch%2F${game.id}`,
-  );
+  // One notice for both features, in place of the Clip and Download sections.
+  const section = page.getByRole('region', { name: 'Clip and download' });
+  await expect(section.getByText('Log in or register to clip and download this game.')).toBeVisible();
+  const ways = section.getByRole('list', { name: 'Ways to clip and download this game' });
+  await expect(ways.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirectTo=%2Fwatch%2F${game.id}`);
+  await expect(ways.getByRole('link', { name: 'Register' })).toHaveAttribute('href', `/registration?redirectTo=%2Fwatch%2F${game.id}`);
+  await expect(page.getByRole('region', { name: 'Download', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Clip', exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Log in to (clip|download)/)).toHaveCount(0);
   await page.goto(`/watch/${game.id}/download`);
   await expect(page).toHaveURL(`${WEB_URL}/login?redirectTo=%2Fwatch%2F${game.id}`);
 });

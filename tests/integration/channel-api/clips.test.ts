@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLIP_MSG, type Clip } from '#contract';
-import { clips, events, users } from '../../../channel-api/db/schema.ts';
+import { clips, events, packages, users } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
@@ -81,25 +82,44 @@ async function settled(key: string, timeoutMs = 90_000): Promise<Clip[]> {
   }
 }
 
-const fileOf = (url: string) => path.join(server.dataDir, url.replace(/^\/media\//, ''));
-
-function ffprobe(file: string) {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+/** The channel's products that grant a capability, and those that do not, by name. */
+async function productsBy(capability: string) {
+  const packages = api.packages.response.parse((await http.request('GET', '/packages')).json).data;
+  const subs = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data;
+  const all = [...packages, ...subs];
+  const grants = (p: (typeof all)[number]) => p.capabilities.some((c) => c === capability);
+  return { granting: all.filter(grants).map((p) => p.name), others: all.filter((p) => !grants(p)).map((p) => p.name) };
 }
 
-function expectPlayableClip(clip: Clip, seconds: number) {
+/** The products a "<Noun> come with the A or the B." refusal names. */
+function namedIn(message: string, noun: string): string[] {
+  const lead = `${noun} come with the `;
+  expect(message.startsWith(lead) && message.endsWith('.'), message).toBe(true);
+  return message.slice(lead.length, -1).split(' or the ');
+}
+
+const fileOf = (url: string) => path.join(server.dataDir, url.replace(/^\/media\//, ''));
+
+/* ffprobe and ffmpeg run without blocking: the channel API runs in this process, and an event loop
+   stopped for seconds lets the server drop an idle keep-alive socket that fetch then reuses
+   (ECONNRESET, seen under load). */
+const run = promisify(execFile);
+
+async function ffprobe(file: string) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height', '-of', 'json', file]);
+  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+}
+
+async function expectPlayableClip(clip: Clip, seconds: number) {
   expect(clip.media).not.toBeNull();
-  const info = ffprobe(fileOf(clip.media!.video));
+  const info = await ffprobe(fileOf(clip.media!.video));
   expect(Math.abs(Number(info.format.duration) - seconds)).toBeLessThanOrEqual(0.5);
   expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
   // Decodes from end to end without an error.
-  expect(execFileSync('ffmpeg', ['-v', 'error', '-i', fileOf(clip.media!.video), '-f', 'null', '-'], { encoding: 'utf8' })).toBe('');
-  const preview = ffprobe(fileOf(clip.media!.preview)).streams[0];
+  expect((await run('ffmpeg', ['-v', 'error', '-i', fileOf(clip.media!.video), '-f', 'null', '-'])).stderr).toBe('');
+  const preview = (await ffprobe(fileOf(clip.media!.preview))).streams[0];
   expect([preview.width, preview.height]).toEqual([1200, 630]);
-  const poster = ffprobe(fileOf(clip.media!.poster)).streams[0];
+  const poster = (await ffprobe(fileOf(clip.media!.poster))).streams[0];
   expect([poster.width, poster.height]).toEqual([clip.media!.width, clip.media!.height]);
 }
 
@@ -112,7 +132,7 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(queued).toMatchObject({ event_id: game.finished, name: 'Great save', start_time: 2, duration: 10, tags: ['Save'], status: 'queued', media: null });
     const [clip] = await settled(fan.key);
     expect(clip).toMatchObject({ id: queued.id, status: 'processed', progress: 100, error: null });
-    expectPlayableClip(clip, 10);
+    await expectPlayableClip(clip, 10);
     expect(clip.media!.video).toBe(`/media/clips/${clip.uuid}/clip.mp4`);
 
     const video = await fetch(`${server.url}${clip.media!.video}`, { headers: { Range: 'bytes=0-99' } });
@@ -120,6 +140,11 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(video.headers.get('content-type')).toBe('video/mp4');
     expect(video.headers.get('cache-control')).toContain('immutable');
     expect((await video.arrayBuffer()).byteLength).toBe(100);
+    const size = Number(video.headers.get('content-range')!.split('/')[1]);
+    const past = await fetch(`${server.url}${clip.media!.video}`, { headers: { Range: `bytes=${size}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(past.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${server.url}${clip.media!.preview}`)).headers.get('content-type')).toBe('image/jpeg');
     for (const bad of [
       `/media/clips/${clip.uuid}/../../media/game-1/video.mp4`,
@@ -167,8 +192,8 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['Live', 'processed'],
       ['Odd', 'processed'],
     ]);
-    expectPlayableClip(list[0], 11);
-    expectPlayableClip(list[1], 7);
+    await expectPlayableClip(list[0], 11);
+    await expectPlayableClip(list[1], 7);
   }, 60_000);
 
   it('refuses a visitor, an unknown game, a game the fan may not watch, one not started, a fan without clipping', async () => {
@@ -185,7 +210,8 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const watcher = await fanWith(['watch']);
     const noCap = await ask(watcher.key);
     expect([noCap.status, noCap.json.code]).toEqual([403, 'no_capability']);
-    expect(noCap.json.message).toContain('clipping');
+    const clipping = await productsBy('clipping');
+    expect(namedIn(noCap.json.message, 'Clips').sort()).toEqual([...new Set(clipping.granting)].sort());
     expect(await clipsOf(fan.key)).toEqual([]);
     const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(user.clipsCount).toBe(0);
@@ -254,8 +280,34 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await settled(clipOnly.key);
     const refused = await http.request('GET', `/clip/download/${theirs.id}`, { query: { api_key: clipOnly.key } });
     expect([refused.status, refused.json.code]).toEqual([403, 'no_capability']);
-    expect(refused.json.message).toContain('download_clip');
+    expect(refused.json.message).toBe('Clip downloads come with the Monthly subscription or the Annual subscription.');
     expect(await count(clipOnly.user.id)).toBe(0);
+  });
+
+  it('a refused clip download names only the products that grant download_clip, from the channel’s data', async () => {
+    const fan = await fanWith(['watch', 'clipping']);
+    const [clip] = await server.db.insert(clips).values({ userId: fan.user.id, eventId: game.finished, name: 'Mine', startTime: 0, duration: 4 }).returning();
+    const refusedNow = async () => {
+      const res = await http.request('GET', `/clip/download/${clip.id}`, { query: { api_key: fan.key } });
+      expect([res.status, res.json.code]).toEqual([403, 'no_capability']);
+      return namedIn(res.json.message, 'Clip downloads');
+    };
+    // The demo's passes grant clipping but not download_clip: none of them is named.
+    const [pass] = await server.db.select().from(packages).where(eq(packages.type, 'package')).limit(1);
+    const { granting, others } = await productsBy('download_clip');
+    expect(others).toContain(pass.name);
+    expect((await refusedNow()).sort()).toEqual([...granting].sort());
+
+    // Once the channel says a pass grants download_clip, the refusal names it.
+    await server.db
+      .update(packages)
+      .set({ capabilities: [...pass.capabilities, 'download_clip'] })
+      .where(eq(packages.id, pass.id));
+    try {
+      expect(await refusedNow()).toContain(pass.name);
+    } finally {
+      await server.db.update(packages).set({ capabilities: pass.capabilities }).where(eq(packages.id, pass.id));
+    }
   });
 
   it('shows a clip whose job failed as failed, with its error, and a clip whose job died as failed', async () => {
@@ -327,6 +379,6 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(list.every((c) => c.status === 'processed')).toBe(true);
     const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(user.clipsCount).toBe(10);
-    for (const c of list) expect(Math.abs(Number(ffprobe(fileOf(c.media!.video)).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
+    for (const c of list) expect(Math.abs(Number((await ffprobe(fileOf(c.media!.video))).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
   }, 120_000);
 });

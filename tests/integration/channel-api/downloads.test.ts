@@ -133,6 +133,18 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const forged = signingFrom(['not-the-server-secret-at-all-0123456789']).token('download', claims);
     const expired = (await loadSigning(server.db, {})).token('download', { ...claims, x: Math.floor(Date.now() / 1000) - 1 });
     const otherFile = (await loadSigning(server.db, {})).token('download', { ...claims, f: '../secret.txt' });
+    const past = await fetch(new URL(data.url, server.url), { headers: { range: `bytes=${file.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${file.length}`);
+    expect(past.headers.get('content-disposition')).toBeNull();
+    expect(past.headers.get('content-type')).toMatch(/^application\/json/);
+
+    const gone = (await loadSigning(server.db, {})).token('download', { ...claims, f: `media/${asset}/gone.mp4` });
+    const goneAnswer = await fetch(new URL(`/media/downloads/${gone}`, server.url));
+    expect(goneAnswer.status).toBe(404);
+    expect(goneAnswer.headers.get('content-disposition')).toBeNull();
+    expect(await goneAnswer.json()).toEqual({ code: 'not_found', message: 'The file of this download is gone.' });
+
     for (const bad of [forged, expired, otherFile, `${token.slice(0, -2)}AA`]) {
       const refused = await fetch(new URL(`/media/downloads/${bad}`, server.url));
       expect(refused.status).toBe(403);
@@ -159,6 +171,30 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
       .from(downloads)
       .where(and(eq(downloads.userId, fan.user.id as number)));
     expect(rows.sort((a, b) => a.item - b.item)).toEqual([first.id, second.id].sort((a, b) => a - b).map((item) => ({ item, kind: 'event' })));
+  });
+
+  it('answers as the game’s features.download says, for a visitor, a fan, a pass holder and a subscriber on every kind of game', async () => {
+    const { game, pass } = await passAndGame();
+    const { events } = await shop.catalogue();
+    const games = [game, ...(['finished', 'live', 'upcoming'] as const).map((status) => events.find((e) => e.type === 'free' && e.stream_status === status)!)];
+    const keys = [await http.apiKey(), (await acc.signUp()).key, (await passHolder(pass, game.event_categories[0].id)).key, (await subscriber()).key];
+    const answers = {
+      allowed: [200, undefined],
+      sign_in: [401, 'unauthenticated'],
+      no_access: [403, 'forbidden'],
+      unavailable: [409, 'not_available'],
+      no_capability: [403, 'no_capability'],
+    };
+    const seen = new Set<string>();
+    for (const key of keys) {
+      for (const g of games) {
+        const { state } = (await features(key, g.id)).download;
+        const res = await download(key, g.id);
+        expect([res.status, res.json.code], `${state} on ${g.stream_status} game ${g.id}`).toEqual(answers[state]);
+        seen.add(state);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(answers).sort());
   });
 
   it('a finished game without a recording has nothing to download (409), and says so on the game', async () => {

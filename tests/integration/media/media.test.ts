@@ -107,12 +107,19 @@ describe('VOD over HTTP', () => {
     expect(Buffer.from(await tail.arrayBuffer()).equals(file.subarray(file.length - 10))).toBe(true);
   });
 
-  it('answers an unsatisfiable range with 416 and the size', async () => {
-    const { size } = await stat(path.join(dataDir, 'media', 'game-1', 'video.mp4'));
-    const res = await fetch(`${server.url}/vod/game-1/video.mp4`, { headers: { Range: `bytes=${size + 10}-` } });
-    expect(res.status).toBe(416);
-    expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
-    expect(await res.json()).toEqual({ code: 'bad_request', message: expect.any(String) });
+  it('answers an unsatisfiable range with 416 and the size, on a game’s file and on a live segment, cached nowhere', async () => {
+    for (const [url, file] of [
+      ['/vod/game-1/video.mp4', 'game-1/video.mp4'],
+      ['/live/live/v/31.ts', 'live/seg_001.ts'],
+    ]) {
+      const { size } = await stat(path.join(dataDir, 'media', file));
+      const res = await fetch(`${server.url}${url}`, { headers: { Range: `bytes=${size + 10}-` } });
+      expect(res.status, url).toBe(416);
+      expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({ code: 'bad_request', message: 'Requested range not satisfiable' });
+    }
   });
 
   it('video.mp4 is a progressive MP4 with a video stream, moov first (faststart)', async () => {

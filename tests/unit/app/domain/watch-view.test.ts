@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail, Participant } from '#contract';
 import { watchState } from '~/domain/watch-state';
-import { watchViewData } from '~/domain/watch-view';
+import { showsDownload, signInFeatures, watchViewData } from '~/domain/watch-view';
 
 const event: EventDetail = {
   id: 45,
@@ -113,5 +113,36 @@ describe('watchViewData', () => {
         featureOffers: { clip: [], download: [] },
       }).place,
     ).toBeNull();
+  });
+});
+
+describe("the sections under the player: Download, and a visitor's one Log in notice", () => {
+  const feature = (state: 'allowed' | 'sign_in' | 'no_access' | 'no_capability' | 'unavailable') => ({
+    clip: { state, capability: 'clipping' },
+    download: { state, capability: 'download' },
+  });
+  const page = (status: EventDetail['stream_status'], state: ReturnType<typeof feature>['clip']['state'], geoBlocked = false) => ({
+    status,
+    features: feature(state),
+    state: geoBlocked ? ({ kind: 'geo-blocked' } as const) : watchState({ ...event, stream_status: status }, null),
+  });
+
+  it('shows Download for a finished game only, not to a fan who may not watch it, nor in a blocked region', () => {
+    expect(showsDownload(page('finished', 'allowed'))).toBe(true);
+    expect(showsDownload(page('finished', 'no_capability'))).toBe(true);
+    expect(showsDownload(page('live', 'allowed'))).toBe(false);
+    expect(showsDownload(page('finished', 'no_access'))).toBe(false);
+    expect(showsDownload(page('finished', 'allowed', true))).toBe(false);
+  });
+
+  it('asks a visitor once to log in for clipping, and for downloading where Download shows', () => {
+    expect(signInFeatures(page('finished', 'sign_in'))).toEqual(['clip', 'download']);
+    expect(signInFeatures(page('live', 'sign_in'))).toEqual(['clip']);
+    expect(signInFeatures(page('upcoming', 'sign_in'))).toEqual(['clip']);
+    expect(signInFeatures(page('finished', 'sign_in', true))).toEqual(['clip']);
+  });
+
+  it('asks a signed-in fan nothing: each feature says its own reason', () => {
+    for (const state of ['allowed', 'no_access', 'no_capability', 'unavailable'] as const) expect(signInFeatures(page('finished', state))).toEqual([]);
   });
 });
