@@ -153,7 +153,9 @@ test('a live game: from the kick-off and back to live', async ({ page, javaScrip
   await page.goto(`/watch/${game.id}?start=back-30`);
   await expect(ready).toBeVisible({ timeout: 30_000 });
   await play(page);
-  await expect(position).toHaveText(/^0:3\d behind live/, { timeout: 30_000 });
+  // 30 s behind where Live plays (6 s behind the edge), and a few more seconds where the seek's
+  // buffering is slow on a busy machine (as the −30 s button above).
+  await expect(position).toHaveText(/^0:[34]\d behind live/, { timeout: 30_000 });
   const back = behindLive(await playingPicture(page));
   note('hls.js, ?start=back-30: s behind live', back);
   expect(back - liveBehind).toBeGreaterThan(22);
