@@ -21,16 +21,21 @@ import { startJobQueue, type JobQueue, type QueueDefinition } from './queue/job-
 import { jobsOpsRoute } from './queue/ops-route.ts';
 import { projectQueues } from './queue/queues.ts';
 import { accountRoutes } from './routes/account.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
-import { commerceRoutes } from './routes/commerce.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
-import { favoriteRoutes } from './routes/favorites.ts';
+import { followRoutes } from './routes/follows.ts';
+import { giftRoutes } from './routes/gifts.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
@@ -190,7 +195,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     keyRoutes(router, deps);
     publicRoutes(router, deps);
     contentRoutes(router, deps);
-    favoriteRoutes(router, deps);
+    followRoutes(router, deps);
+    alertRoutes(router, deps);
     calendarRoutes(router, deps);
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
@@ -199,7 +205,11 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     authRoutes(router, deps);
     profileRoutes(router, deps);
     accountRoutes(router, deps);
-    commerceRoutes(router, deps);
+    checkoutRoutes(router, deps);
+    subscriptionRoutes(router, deps);
+    billingRoutes(router, deps);
+    giftRoutes(router, deps);
+    orderRoutes(router, deps);
     app.use(router);
     app.use(notFoundHandler);
     app.use(errorHandler((error) => console.error('channel-api: unexpected error', error)));

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { favoritableType } from './favorites.ts';
+import { favoritableType } from './follows.ts';
 import { endpoint, envelope } from './http.ts';
 
 /* A fan's alert mails (issue 24): the unsubscribe address every alert mail carries. The token in
-   it is signed by the channel API and names the fan, the favorites whose alert sent the mail and
+   it is signed by the channel API and names the fan, the follows whose alert sent the mail and
    its kind; it is the only credential, so these calls take the channel's api key and no user. */
 
 export const ALERT_KINDS = ['go-live', 'reminder'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_MSG = {
-  /** The token is not one the channel API signed (or its fan or favorites are gone). */
+  /** The token is not one the channel API signed (or its fan or follows are gone). */
   badToken: 'This unsubscribe link is not valid. Open My games to change your alerts.',
 } as const;
 
@@ -26,7 +26,7 @@ export const alertSubscription = z.object({
   /** For a reminder: how long before a game it goes. */
   lead_minutes: z.number().int().positive(),
   /** The followed things whose alert of this kind sent the mail (those the fan still follows). */
-  favorites: z.array(z.object({ id: z.number().int(), name: z.string(), favoritable_type: favoritableType })),
+  follows: z.array(z.object({ id: z.number().int(), name: z.string(), favoritable_type: favoritableType })),
   /** Whether any of them still has this alert on. */
   on: z.boolean(),
 });

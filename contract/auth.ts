@@ -114,7 +114,7 @@ export type User = z.infer<typeof user>;
 export const authSession = z.object({ api_key: z.string(), expires_at: z.string(), user });
 export type AuthSession = z.infer<typeof authSession>;
 
-const message = z.object({ message: z.string() });
+export const message = z.object({ message: z.string() });
 
 export const login = endpoint({
   name: 'login',
@@ -220,62 +220,4 @@ export const addSession = endpoint({
   auth: 'apiKey',
   params: z.object({ code: mailedToken }).strict(),
   response: envelope(authSession),
-});
-
-/** 401 when the api key is not a user's. */
-export const profile = endpoint({ name: 'profile', method: 'GET', path: '/profile', auth: 'apiKey', params: noParams, response: envelope(user) });
-
-/** Profile update (POST with _method=patch). A new password needs `current_password`, except while
- *  the password is temporary; setting one clears `temporary_password`. A changed e-mail must be
- *  verified again (a link is mailed to the new address). */
-export const updateProfile = endpoint({
-  name: 'updateProfile',
-  method: 'POST',
-  path: '/profile',
-  auth: 'apiKey',
-  params: z
-    .object({
-      _method: z.literal('patch'),
-      first_name: nameField(MSG.firstName).optional(),
-      last_name: nameField(MSG.lastName).optional(),
-      email: emailField.optional(),
-      news_opt_in: z.boolean().optional(),
-      current_password: z.string().max(PASSWORD_MAX).optional(),
-      password: passwordField.optional(),
-      password_confirmation: z.string().max(PASSWORD_MAX, MSG.passwordMismatch).optional(),
-    })
-    .strict()
-    .refine((p) => p.password === undefined || p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
-  response: envelope(user),
-});
-
-/** What the user may do (capabilities) and has used (featureCount). */
-export const userAccess = endpoint({
-  name: 'userAccess',
-  method: 'GET',
-  path: '/user/access',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.object({ capabilities: z.array(z.string()), featureCount: user.shape.featureCount, trial_period_used: z.boolean() })),
-});
-
-/** Public: what a mailed deletion link is for (masked address), so the page can ask to confirm. */
-export const deleteAccountInfo = endpoint({
-  name: 'deleteAccountInfo',
-  method: 'GET',
-  path: '/delete-account-confirm',
-  auth: 'public',
-  params: z.object({ token: mailedToken }).strict(),
-  response: envelope(z.object({ email: z.string(), expires_at: z.string() })),
-});
-
-/** Without `token` (signed in): mails the confirmation link. With `token`: deletes the account
- *  (profile, favorites, clips, sessions; orders stay, detached from personal data). */
-export const deleteAccountConfirm = endpoint({
-  name: 'deleteAccountConfirm',
-  method: 'POST',
-  path: '/delete-account-confirm',
-  auth: 'apiKey',
-  params: z.object({ token: mailedToken.optional() }).strict(),
-  response: envelope(message),
 });

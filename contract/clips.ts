@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { download } from './entities.ts';
 import { endpoint, envelope, id, int } from './http.ts';
 
 /* Clips (spec sections 1, 3, 4, 5, 7; issue 25): a fan cuts a moment of a game they may watch,
    the channel API makes it by a job on its queue (queued → processed | failed, at most
-   CLIP_PROCESSING_SECONDS), and the fan watches, shares, downloads or deletes it. Downloads of a
-   whole game live here too: both answer with a short-lived link to the file, never the bytes. */
+   CLIP_PROCESSING_SECONDS), and the fan watches, shares, downloads or deletes it. A download
+   answers with a short-lived link to the file (entities.ts `download`), never the bytes. */
 
 /** The spec's messages for the clip form (section 5), word for word. */
 export const CLIP_MSG = {
@@ -66,7 +67,7 @@ export const clip = z.object({
 export type Clip = z.infer<typeof clip>;
 
 /** A clip as anyone holding its share link sees it: no owner, no uuid. */
-export const sharedClip = z.object({
+export const sharedClipDetail = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
   event_name: z.string(),
@@ -77,17 +78,7 @@ export const sharedClip = z.object({
   media: clipMedia.nullable(),
   created_at: z.string(),
 });
-export type SharedClip = z.infer<typeof sharedClip>;
-
-/** Where to fetch a file the fan may download: a link signed for a few minutes, and its name. */
-export const download = z.object({
-  /** Path-absolute (/media/downloads/<signed token>); answers with Content-Disposition. */
-  url: z.string(),
-  filename: z.string(),
-  bytes: z.number().int().nonnegative(),
-  expires_at: z.string(),
-});
-export type Download = z.infer<typeof download>;
+export type SharedClip = z.infer<typeof sharedClipDetail>;
 
 const clipName = z
   .string({ required_error: CLIP_MSG.required, invalid_type_error: CLIP_MSG.required })
@@ -141,13 +132,13 @@ export const clipsUser = endpoint({
 });
 
 /** Spec: GET /shared-clip/{id} — a clip for anyone with its share link (id and uuid); 404 otherwise. */
-export const sharedClipCall = endpoint({
+export const sharedClip = endpoint({
   name: 'sharedClip',
   method: 'GET',
   path: '/shared-clip/:id',
   auth: 'public',
   params: z.object({ id, uuid: z.string().uuid('must be a share link id') }).strict(),
-  response: envelope(sharedClip),
+  response: envelope(sharedClipDetail),
 });
 
 /** Spec: GET /clip/download/{id} — the fan's own processed clip, with download_clip. */
@@ -182,14 +173,4 @@ export const deleteClip = endpoint({
   auth: 'apiKey',
   params: z.object({ id }).strict(),
   response: envelope(z.object({ id: z.number().int() })),
-});
-
-/** Spec: GET download-event/{id} — a finished game the fan may watch, with download, as an MP4. */
-export const downloadEvent = endpoint({
-  name: 'downloadEvent',
-  method: 'GET',
-  path: '/download-event/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(download),
 });

@@ -289,3 +289,14 @@ export const vodMediaCategory = z.object({ id: z.number().int(), name: z.string(
 export type VodMediaCategory = z.infer<typeof vodMediaCategory>;
 export const vodRail = z.object({ id: z.number().int(), title: z.string(), vod_media_items: z.array(vodMediaItem) });
 export type VodRail = z.infer<typeof vodRail>;
+
+/** Where to fetch a file the fan may download: a link signed for a few minutes, and its name. */
+export const download = z.object({
+  /** Path-absolute (/media/downloads/<signed token>); answers with Content-Disposition. */
+  url: z.string(),
+  filename: z.string(),
+  bytes: z.number().int().nonnegative(),
+  expires_at: z.string(),
+});
+
+export type Download = z.infer<typeof download>;

@@ -1,3 +1,4 @@
+import * as account from './account.ts';
 import * as alerts from './alerts.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
@@ -5,34 +6,41 @@ import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
 import * as clips from './clips.ts';
 import * as content from './content.ts';
-import * as favorites from './favorites.ts';
+import * as events from './events.ts';
+import * as follows from './follows.ts';
 import * as gifts from './gifts.ts';
 import type { Endpoint } from './http.ts';
+import * as keys from './keys.ts';
 import * as orders from './orders.ts';
+import * as profile from './profile.ts';
 import * as publicCalls from './public.ts';
 import * as subscriptions from './subscriptions.ts';
+import * as vod from './vod.ts';
+
+/* The contract: one file per area, named as the channel API's route file that serves it
+   (contract/clips.ts ↔ channel-api/routes/clips.ts); words per docs/glossary.md. */
 
 export * from './http.ts';
 export * from './refusals.ts';
 export * from './entities.ts';
 export * from './event-date.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
-export { eventsQuery, type EventsQuery } from './content.ts';
+export { eventsQuery, type EventsQuery } from './events.ts';
 export * from './auth.ts';
 export * from './clips.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './gifts.ts';
 export * from './alerts.ts';
-export * from './favorites.ts';
+export * from './follows.ts';
 export * from './calendar.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
-  channelConfig: publicCalls.channelConfig,
-  getApiKey: publicCalls.getApiKey,
+  channelConfig: keys.channelConfig,
+  getApiKey: keys.getApiKey,
   settings: publicCalls.settings,
   menu: publicCalls.menu,
   slides: publicCalls.slides,
@@ -46,17 +54,17 @@ export const api = {
   participantGroups: publicCalls.participantGroups,
   channelBootstrapData: publicCalls.channelBootstrapData,
   page: content.page,
-  events: content.events,
-  event: content.event,
-  eventsCategories: content.eventsCategories,
-  eventsForHomepage: content.eventsForHomepage,
+  events: events.events,
+  event: events.event,
+  eventsCategories: events.eventsCategories,
+  eventsForHomepage: events.eventsForHomepage,
   participantGroupProperties: content.participantGroupProperties,
   geo: content.geo,
-  vodMediaItems: content.vodMediaItems,
-  vodMediaItem: content.vodMediaItem,
-  vodMediaCategories: content.vodMediaCategories,
-  vodMediaSearch: content.vodMediaSearch,
-  vodMediaRails: content.vodMediaRails,
+  vodMediaItems: vod.vodMediaItems,
+  vodMediaItem: vod.vodMediaItem,
+  vodMediaCategories: vod.vodMediaCategories,
+  vodMediaSearch: vod.vodMediaSearch,
+  vodMediaRails: vod.vodMediaRails,
   login: auth.login,
   logout: auth.logout,
   register: auth.register,
@@ -65,11 +73,11 @@ export const api = {
   passwordResetRequest: auth.passwordResetRequest,
   passwordReset: auth.passwordReset,
   addSession: auth.addSession,
-  profile: auth.profile,
-  updateProfile: auth.updateProfile,
-  userAccess: auth.userAccess,
-  deleteAccountInfo: auth.deleteAccountInfo,
-  deleteAccountConfirm: auth.deleteAccountConfirm,
+  profile: profile.profile,
+  updateProfile: profile.updateProfile,
+  userAccess: profile.userAccess,
+  deleteAccountInfo: account.deleteAccountInfo,
+  deleteAccountConfirm: account.deleteAccountConfirm,
   orders: orders.orders,
   orderDetail: orders.orderDetail,
   packageDetail: checkout.packageDetail,
@@ -91,20 +99,20 @@ export const api = {
   clipsUser: clips.clipsUser,
   createClip: clips.createClip,
   clipsEvent: clips.clipsEvent,
-  sharedClip: clips.sharedClipCall,
+  sharedClip: clips.sharedClip,
   clipDownload: clips.clipDownload,
   eventsWithClip: clips.eventsWithClip,
   deleteClip: clips.deleteClip,
-  downloadEvent: clips.downloadEvent,
-  favorites: favorites.favorites,
-  addFavorite: favorites.addFavorite,
-  deleteFavorite: favorites.deleteFavorite,
-  favoriteEvents: favorites.favoriteEvents,
+  downloadEvent: events.downloadEvent,
+  follows: follows.follows,
+  addFollow: follows.addFollow,
+  deleteFollow: follows.deleteFollow,
+  followedEvents: follows.followedEvents,
   calendarFeed: calendar.calendarFeed,
   makeCalendarFeed: calendar.makeCalendarFeed,
   deleteCalendarFeed: calendar.deleteCalendarFeed,
   calendarFeedGames: calendar.calendarFeedGames,
-  favoriteAlerts: favorites.favoriteAlerts,
+  followAlerts: follows.followAlerts,
   alertUnsubscribe: alerts.alertUnsubscribe,
   confirmAlertUnsubscribe: alerts.confirmAlertUnsubscribe,
 } satisfies Record<string, Endpoint>;

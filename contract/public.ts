@@ -1,42 +1,8 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { endpoint, envelope, id, int, noControl, noParams } from './http.ts';
+import { endpoint, envelope, id, int, noParams } from './http.ts';
 
 /* Public calls (spec section 7): no api key. */
-
-/** GET {settings host}/{channel config}.json — where the channel key comes from. */
-export const channelConfig = endpoint({
-  name: 'channelConfig',
-  method: 'GET',
-  path: '/channels/:slug.json',
-  auth: 'public',
-  params: z
-    .object({
-      slug: z
-        .string()
-        .max(100, 'slug must be at most 100 characters')
-        .regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes'),
-    })
-    .strict(),
-  response: z.object({ channel_key: z.string(), name: z.string() }),
-});
-
-export const getApiKey = endpoint({
-  name: 'getApiKey',
-  method: 'POST',
-  path: '/get_api_key',
-  auth: 'public',
-  params: z
-    .object({
-      channel_key: z
-        .string({ required_error: 'channel_key is required' })
-        .min(1, 'channel_key is required')
-        .max(200)
-        .refine(...noControl),
-    })
-    .strict(),
-  response: envelope(z.object({ api_key: z.string(), expires_at: z.string() })),
-});
 
 const webInterface = z.object({ client_interface: z.literal('web') });
 

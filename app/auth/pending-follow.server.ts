@@ -25,7 +25,7 @@ export async function followPending(args: RouteArgs, now = Date.now()): Promise<
   await session.change((s) => s.unset('pendingFollow'));
   if (!parsed.success || parsed.data.expiresAt <= now) return null;
   try {
-    const { data } = await channel.asUser(api.addFavorite, { favoritable_type: parsed.data.type, favoritable_id: parsed.data.id }, { handles4xx: true });
+    const { data } = await channel.asUser(api.addFollow, { favoritable_type: parsed.data.type, favoritable_id: parsed.data.id }, { handles4xx: true });
     return data.name;
   } catch {
     // Gone from the channel, or the channel is down: the sign-in itself went through.

@@ -3,7 +3,7 @@ import { CsrfField } from '~/components/form/FormGuards';
 import { alertLabel } from '~/domain/alerts';
 
 interface Props {
-  favoriteId: number;
+  followId: number;
   /** What is followed, for the fieldset's legend and the button's accessible name. */
   name: string;
   goLive: boolean;
@@ -15,11 +15,11 @@ interface Props {
 /** A followed thing's two alert e-mails and their Save button: a plain form posting to /alerts
  *  (app/routes/alerts.tsx), which comes back to this page with a toast. With JavaScript a fetcher
  *  posts it (the button says it is saving) and follows the same way back, keeping the scroll. */
-export function AlertsForm({ favoriteId, name, goLive, reminder, leadMinutes }: Props) {
-  const fetcher = useFetcher({ key: `alerts-${favoriteId}` });
+export function AlertsForm({ followId, name, goLive, reminder, leadMinutes }: Props) {
+  const fetcher = useFetcher({ key: `alerts-${followId}` });
   const { pathname, search } = useLocation();
   const saving = fetcher.state !== 'idle';
-  const id = (field: string) => `alerts-${favoriteId}-${field}`;
+  const id = (field: string) => `alerts-${followId}-${field}`;
   return (
     <fetcher.Form
       method="post"
@@ -31,7 +31,7 @@ export function AlertsForm({ favoriteId, name, goLive, reminder, leadMinutes }: 
       onSubmit={(e) => saving && e.preventDefault()}
     >
       <CsrfField />
-      <input type="hidden" name="favorite_id" value={favoriteId} />
+      <input type="hidden" name="follow_id" value={followId} />
       <input type="hidden" name="back" value={`${pathname}${search}`} />
       <fieldset>
         <legend className="sr-only">Alert e-mails for {name}</legend>

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FavoritableType } from '#contract';
 import { CsrfField } from '~/components/form/FormGuards';
-import { favoriteIdOf, type Follow } from '~/domain/follows';
+import { followIdOf, type Follow } from '~/domain/follows';
 import type { action as followAction } from '~/routes/follow';
 
 interface Props {
@@ -21,10 +21,10 @@ export function FollowButton({ type, id, name, follows }: Props) {
   const fetcher = useFetcher<typeof followAction>();
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
-  const favoriteId = favoriteIdOf(follows, type, id);
+  const followId = followIdOf(follows, type, id);
   // Optimistic: while the post is on its way, the button already shows what it asked for.
   const asked = fetcher.formData?.get('intent');
-  const following = asked ? asked === 'follow' : favoriteId !== null;
+  const following = asked ? asked === 'follow' : followId !== null;
   return (
     <fetcher.Form
       method="post"
@@ -37,8 +37,8 @@ export function FollowButton({ type, id, name, follows }: Props) {
       <input type="hidden" name="back" value={`${pathname}${search}`} />
       {/* With JavaScript the action answers here instead of sending the page back. */}
       {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
-      {following && favoriteId !== null ? (
-        <input type="hidden" name="favorite_id" value={favoriteId} />
+      {following && followId !== null ? (
+        <input type="hidden" name="follow_id" value={followId} />
       ) : (
         <>
           <input type="hidden" name="type" value={type} />

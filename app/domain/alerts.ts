@@ -16,15 +16,15 @@ export const alertLabel = (kind: AlertKind, leadMinutes: number) =>
 /** What an alert sends, after "you get" / "you will no longer get": "an e-mail 3 hours before
  *  Boys Football: … starts" for one followed game, "an e-mail when each game of Lakeview Lions and
  *  Harbor Point starts" for followed teams, schools, sports, divisions or venues. */
-export function alertSentence(kind: AlertKind, leadMinutes: number, favorites: readonly { name: string; favoritable_type: string }[]): string {
+export function alertSentence(kind: AlertKind, leadMinutes: number, follows: readonly { name: string; favoritable_type: string }[]): string {
   const when = kind === 'go-live' ? 'when' : `${leadWords(leadMinutes)} before`;
-  if (favorites.length === 1 && favorites[0].favoritable_type === 'favorite_event') return `an e-mail ${when} ${favorites[0].name} starts`;
-  const names = favorites.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name));
+  if (follows.length === 1 && follows[0].favoritable_type === 'favorite_event') return `an e-mail ${when} ${follows[0].name} starts`;
+  const names = follows.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name));
   const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return kind === 'go-live' ? `an e-mail when each game of ${list} starts` : `an e-mail ${when} each game of ${list}`;
 }
 
-/** The toast after saving a favorite's alerts. */
+/** The toast after saving a follow's alerts. */
 export function alertsSaved(name: string, goLive: boolean, reminder: boolean, leadMinutes: number): string {
   const on = [goLive ? 'when a game starts' : null, reminder ? `${leadWords(leadMinutes)} before a game` : null].filter(Boolean);
   return on.length === 0 ? `No more alert e-mails for ${name}.` : `Alerts saved: we will e-mail you ${on.join(' and ')} of ${name}.`;

@@ -7,8 +7,8 @@ import { positiveInt } from './list-query.ts';
 
 export type FollowKind = 'school' | 'team' | 'sport' | 'division' | 'venue';
 
-/** What a favorite of this page's entity is stored as (the spec's favoritable_type). */
-export const FAVORITE_TYPE_OF: Readonly<Record<FollowKind, FavoritableType>> = {
+/** What a follow of this page's entity is stored as (the spec's favoritable_type). */
+export const FAVORITABLE_TYPE_OF: Readonly<Record<FollowKind, FavoritableType>> = {
   school: 'participant',
   team: 'participant',
   sport: 'event_category',

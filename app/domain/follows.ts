@@ -6,10 +6,10 @@ import type { FavoritableType } from '#contract';
 export interface Follow {
   type: FavoritableType;
   id: number;
-  favoriteId: number;
+  followId: number;
 }
 
-/** The fan's favorite of this thing, or null when they do not follow it. */
-export function favoriteIdOf(follows: readonly Follow[] | null, type: FavoritableType, id: number): number | null {
-  return follows?.find((f) => f.type === type && f.id === id)?.favoriteId ?? null;
+/** The fan's follow of this thing, or null when they do not follow it. */
+export function followIdOf(follows: readonly Follow[] | null, type: FavoritableType, id: number): number | null {
+  return follows?.find((f) => f.type === type && f.id === id)?.followId ?? null;
 }

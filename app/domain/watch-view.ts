@@ -2,7 +2,7 @@
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
 import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
-import type { FavoritableType } from '#contract/favorites';
+import type { FavoritableType } from '#contract/follows';
 import { paragraphs } from './channel-text';
 import { formatEventDate, isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';

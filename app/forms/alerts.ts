@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { redirectTarget } from '~/http/safe-redirect';
 
 /* A followed thing's two alert checkboxes on My games (app/components/AlertsForm.tsx, action in
-   app/routes/alerts.tsx). A checkbox sends 'on' when ticked and nothing when not; the favorite's id
+   app/routes/alerts.tsx). A checkbox sends 'on' when ticked and nothing when not; the follow's id
    and the page to go back to are hidden, so a bad one is a forged form, answered 400 (a bad `back`
    goes to My games). */
 
 const ticked = z.literal('on').optional();
 
 export const alertsSchema = z.object({
-  favorite_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  follow_id: z.coerce.number().int().min(1).max(2_147_483_647),
   go_live: ticked,
   reminder: ticked,
   back: z.string().optional(),

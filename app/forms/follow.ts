@@ -15,7 +15,7 @@ export const followSchema = z.discriminatedUnion('intent', [
   }),
   z.object({
     intent: z.literal('unfollow'),
-    favorite_id: z.coerce.number().int().min(1).max(2_147_483_647),
+    follow_id: z.coerce.number().int().min(1).max(2_147_483_647),
     back: z.string().optional(),
     stay: z.literal('1').optional(),
   }),

@@ -11,7 +11,7 @@ import { eventCardData } from '~/domain/event-card';
 import type { StreamStatus } from '~/domain/event-status';
 import { LIST_PAGE_SIZE, OVERVIEW_LIMITS, SECTION_TITLES, followGamesFilters, gamesQuery, type FollowGames, type FollowPageData } from '~/domain/follow-games';
 import {
-  FAVORITE_TYPE_OF,
+  FAVORITABLE_TYPE_OF,
   findDivision,
   findSchool,
   findSport,
@@ -171,7 +171,7 @@ function followPageLoader(kind: FollowKind) {
       ...shown,
       kind,
       label: LABELS[kind],
-      follow: { id, type: FAVORITE_TYPE_OF[kind] },
+      follow: { id, type: FAVORITABLE_TYPE_OF[kind] },
       follows: await followsOf(args),
       games: await gamesFor(channel, filter, url.searchParams),
     };

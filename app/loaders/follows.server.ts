@@ -9,6 +9,6 @@ export async function followsOf(args: RouteArgs): Promise<Follow[] | null> {
   if (!hasSessionCookie(args.request.headers.get('Cookie'))) return null;
   const { session, channel } = requestContext(args);
   if (!(await session.user())) return null;
-  const { data } = await channel.asUser(api.favorites, {});
-  return data.map((f) => ({ type: f.favoritable_type, id: f.favoritable_id, favoriteId: f.id }));
+  const { data } = await channel.asUser(api.follows, {});
+  return data.map((f) => ({ type: f.favoritable_type, id: f.favoritable_id, followId: f.id }));
 }

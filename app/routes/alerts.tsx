@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const goLive = form.go_live === 'on';
   const reminder = form.reminder === 'on';
   try {
-    const { data, meta } = await channel.asUser(api.favoriteAlerts, { id: form.favorite_id, go_live: goLive, reminder }, { handles4xx: true });
+    const { data, meta } = await channel.asUser(api.followAlerts, { id: form.follow_id, go_live: goLive, reminder }, { handles4xx: true });
     const text = alertsSaved(data.name, data.alert_go_live, data.alert_reminder, meta.alert_lead_minutes);
     return seeOtherWithToast(session, alertsBack(form), { text, type: 'success' });
   } catch (error) {

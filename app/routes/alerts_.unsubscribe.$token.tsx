@@ -11,7 +11,7 @@ import formsCss from '~/styles/forms.css';
 /* /alerts/unsubscribe/{token}: the address every alert mail carries (List-Unsubscribe, RFC 8058).
    - POST is the one-click unsubscribe: mail providers post `List-Unsubscribe=One-Click` from their
      own servers, with no cookie, no CSRF token and no Origin of ours. The signed token in the
-     path is the only proof (it names the fan, the favorites and the kind), so this one address is
+     path is the only proof (it names the fan, the follows and the kind), so this one address is
      exempt from the same-origin check (server/guards.ts postGuard) and its action reads no form:
      it turns the alert off at once, again changes nothing, and answers 200 with a short page.
    - GET describes the alert with a confirm button (mail scanners follow links: a GET changes
@@ -57,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.favorites);
+const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.follows);
 
 export default function AlertUnsubscribe() {
   const loaded = useLoaderData<typeof loader>() as Answer;
@@ -73,7 +73,7 @@ export default function AlertUnsubscribe() {
       ) : shown.state === 'stopped' || !shown.alert.on ? (
         <div className="notice" role="status">
           <p>
-            {shown.alert.favorites.length === 0
+            {shown.alert.follows.length === 0
               ? 'You no longer follow what this e-mail was about, so it has no alerts.'
               : `Done: you will no longer get ${sentence(shown.alert)}.`}
           </p>

@@ -91,7 +91,7 @@ function ConfirmForm({ token, email, expires, error }: { token: string; email: s
       <h2>What is deleted</h2>
       <ul>
         <li>Your profile: name, email address and password</li>
-        <li>Your favorites and your clips</li>
+        <li>What you follow, with its alerts and calendar feed, and your clips</li>
         <li>Sign-in with Google or Facebook linked to this account</li>
         <li>Every session: you are logged out on all your devices</li>
       </ul>

@@ -36,8 +36,8 @@ export async function action(args: ActionFunctionArgs) {
   try {
     const { data } =
       form.intent === 'follow'
-        ? await channel.asUser(api.addFavorite, { favoritable_type: form.type, favoritable_id: form.id }, { handles4xx: true })
-        : await channel.asUser(api.deleteFavorite, { id: form.favorite_id }, { handles4xx: true });
+        ? await channel.asUser(api.addFollow, { favoritable_type: form.type, favoritable_id: form.id }, { handles4xx: true })
+        : await channel.asUser(api.deleteFollow, { id: form.follow_id }, { handles4xx: true });
     const text = form.intent === 'follow' ? `You now follow ${data.name}.` : `You no longer follow ${data.name}.`;
     if (form.stay) return json({ ok: true as const, text });
     return seeOtherWithToast(session, back, { text, type: 'success' });

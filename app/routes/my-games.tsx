@@ -9,7 +9,7 @@ import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
 import type { Follow } from '~/domain/follows';
 import { pageCount } from '~/domain/list-query';
-import { favoriteEventsQueryFor, MY_GAMES_PAGE_SIZE, MY_GAMES_SHOW_LABELS, MY_GAMES_SHOWS, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
+import { followedEventsQueryFor, MY_GAMES_PAGE_SIZE, MY_GAMES_SHOW_LABELS, MY_GAMES_SHOWS, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
@@ -33,22 +33,22 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
   const filters = parseMyGamesFilters(new URL(args.request.url).searchParams);
-  const [favorites, games] = await Promise.all([channel.asUser(api.favorites, {}), channel.asUser(api.favoriteEvents, favoriteEventsQueryFor(filters))]);
-  const followed = favorites.data.map((f) => ({
+  const [follows, games] = await Promise.all([channel.asUser(api.follows, {}), channel.asUser(api.followedEvents, followedEventsQueryFor(filters))]);
+  const followed = follows.data.map((f) => ({
     type: f.favoritable_type,
     id: f.favoritable_id,
-    favoriteId: f.id,
+    followId: f.id,
     name: f.name,
     kind: KIND_WORDS[f.favoritable_type],
     goLive: f.alert_go_live,
     reminder: f.alert_reminder,
   }));
-  return json({ filters, followed, leadMinutes: favorites.meta.alert_lead_minutes, events: games.data, total: games.meta.total });
+  return json({ filters, followed, leadMinutes: follows.meta.alert_lead_minutes, events: games.data, total: games.meta.total });
 }
 
 export default function MyGames() {
   const { filters, followed, leadMinutes, events, total } = useLoaderData<typeof loader>();
-  const follows: Follow[] = followed.map(({ type, id, favoriteId }) => ({ type, id, favoriteId }));
+  const follows: Follow[] = followed.map(({ type, id, followId }) => ({ type, id, followId }));
   const pages = pageCount(total, MY_GAMES_PAGE_SIZE);
   return (
     <div className="page page--my-games">
@@ -79,7 +79,7 @@ export default function MyGames() {
             <h2 id="following-heading">Following</h2>
             <ul className="following">
               {followed.map((f) => (
-                <li key={f.favoriteId} className="following__item">
+                <li key={f.followId} className="following__item">
                   <span className="following__name">
                     {f.name}
                     <span className="following__kind">{f.kind}</span>
@@ -87,7 +87,7 @@ export default function MyGames() {
                   <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
                   <AlertsForm
                     key={`${f.goLive}-${f.reminder}`}
-                    favoriteId={f.favoriteId}
+                    followId={f.followId}
                     name={f.name}
                     goLive={f.goLive}
                     reminder={f.reminder}

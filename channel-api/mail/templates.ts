@@ -63,7 +63,7 @@ const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
   }),
   delete: (channel) => ({
     subject: `Confirm the deletion of your ${channel} account`,
-    intro: `You asked to delete your ${channel} account. Your profile, favorites and clips will be removed; this cannot be undone.`,
+    intro: `You asked to delete your ${channel} account. Your profile, what you follow and your clips will be removed; this cannot be undone.`,
     action: 'Confirm the deletion of my account',
     validity: 'The link is valid for 24 hours. The page it opens asks you to confirm once more.',
     ignore: 'If you did not ask for this, you can ignore this message: your account stays as it is.',

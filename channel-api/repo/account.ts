@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { spendToken } from './tokens.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { accountMemory, apiKeys, clips, favorites, orders, userIdentities, users, userTokens } from '../db/schema.ts';
+import { accountMemory, apiKeys, clips, follows, orders, userIdentities, users, userTokens } from '../db/schema.ts';
 
 /* Account deletion (orders: commerce.ts). Every query is filtered by the caller's user id: there is no
  * way to name another user's rows. */
@@ -23,7 +23,7 @@ export async function deleteAccount(
     if (!(await spendToken(tx, confirmationTokenId))) return false;
     await remember(tx);
     await tx.update(orders).set({ userId: null }).where(eq(orders.userId, userId));
-    await tx.delete(favorites).where(eq(favorites.userId, userId));
+    await tx.delete(follows).where(eq(follows.userId, userId));
     await tx.delete(clips).where(eq(clips.userId, userId));
     await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { coverage } from './favorites.ts';
+import { coverage } from './follows.ts';
 import type { AlertKind } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -8,7 +8,7 @@ import * as t from '../db/schema.ts';
    favorites with that alert on (the coverage rule of GET /events/favorite), and the alert_mails
    row that lets one mail go per game, kind and fan. */
 
-/** A game due an alert mail of one kind for one fan, and the fan's favorites that cover it with
+/** A game due an alert mail of one kind for one fan, and the fan's follows that cover it with
  *  that alert on. */
 export interface DueAlert {
   userId: number;
@@ -17,7 +17,7 @@ export interface DueAlert {
   /** The game's start (epoch seconds) and length (seconds). */
   start: number;
   duration: number;
-  favoriteIds: number[];
+  followIds: number[];
 }
 
 export interface DueFilter {
@@ -26,7 +26,7 @@ export interface DueFilter {
   startTo?: number;
   userId?: number;
   eventId?: number;
-  favoriteId?: number;
+  followId?: number;
   kind?: AlertKind;
 }
 
@@ -42,7 +42,7 @@ export async function alertsDue(db: Db, q: DueFilter): Promise<DueAlert[]> {
       [
         column[kind],
         q.userId !== undefined ? sql`f.user_id = ${q.userId}` : undefined,
-        q.favoriteId !== undefined ? sql`f.id = ${q.favoriteId}` : undefined,
+        q.followId !== undefined ? sql`f.id = ${q.followId}` : undefined,
       ].filter((c): c is SQL => c !== undefined),
       sql` AND `,
     );
@@ -55,9 +55,9 @@ export async function alertsDue(db: Db, q: DueFilter): Promise<DueAlert[]> {
       ].filter((c): c is SQL => c !== undefined),
       sql` AND `,
     );
-    const result = await db.execute<{ user_id: number; event_id: number; start: string | number; duration: number; favorite_ids: number[] }>(sql`
-      SELECT c.user_id, e.id AS event_id, e.event_utc_ts AS start, e.duration, array_agg(c.favorite_id ORDER BY c.favorite_id) AS favorite_ids
-        FROM (${coverage(which, sql`, f.id AS favorite_id, f.user_id`)}) c
+    const result = await db.execute<{ user_id: number; event_id: number; start: string | number; duration: number; follow_ids: number[] }>(sql`
+      SELECT c.user_id, e.id AS event_id, e.event_utc_ts AS start, e.duration, array_agg(c.follow_id ORDER BY c.follow_id) AS follow_ids
+        FROM (${coverage(which, sql`, f.id AS follow_id, f.user_id`)}) c
         JOIN events e ON e.id = c.event_id
         JOIN users u ON u.id = c.user_id AND u.channel_id = e.channel_id AND u.email_verified_at IS NOT NULL
        WHERE ${games}
@@ -70,7 +70,7 @@ export async function alertsDue(db: Db, q: DueFilter): Promise<DueAlert[]> {
         kind,
         start: Number(r.start),
         duration: Number(r.duration),
-        favoriteIds: r.favorite_ids.map(Number),
+        followIds: r.follow_ids.map(Number),
       });
   }
   return out;
@@ -98,11 +98,11 @@ export async function releaseAlertMail(db: Db, userId: number, eventId: number, 
   await db.delete(t.alertMails).where(and(mail(userId, eventId, kind), isNull(t.alertMails.sentAt)));
 }
 
-/** Turns one kind of alert off on these favorites of the fan (those still there). */
-export async function turnAlertOff(db: Db, userId: number, favoriteIds: number[], kind: AlertKind): Promise<void> {
-  if (favoriteIds.length === 0) return;
+/** Turns one kind of alert off on these follows of the fan (those still there). */
+export async function turnAlertOff(db: Db, userId: number, followIds: number[], kind: AlertKind): Promise<void> {
+  if (followIds.length === 0) return;
   await db
-    .update(t.favorites)
+    .update(t.follows)
     .set(kind === 'go-live' ? { alertGoLive: false } : { alertReminder: false })
-    .where(and(eq(t.favorites.userId, userId), inArray(t.favorites.id, favoriteIds)));
+    .where(and(eq(t.follows.userId, userId), inArray(t.follows.id, followIds)));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { followedBy } from './favorites.ts';
+import { followedBy } from './follows.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 

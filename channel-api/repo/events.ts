@@ -38,7 +38,7 @@ function conditions(channelId: number, q: Partial<EventFilters>, now: number): S
 }
 
 /** A page of the channel's games by these filters, and `also` (another condition on events: the
- *  games a fan follows, repo/favorites.ts). */
+ *  games a fan follows, repo/follows.ts). */
 export async function listEvents(db: Db, channelId: number, q: EventFilters, now: number, also?: SQL) {
   const where = and(conditions(channelId, q, now), also);
   const dir = q.sort_direction === 'desc' ? desc : asc;

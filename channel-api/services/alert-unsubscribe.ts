@@ -3,13 +3,13 @@ import { ALERT_KINDS, ALERT_MSG, type AlertSubscription } from '../../contract/i
 import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { turnAlertOff } from '../repo/alerts.ts';
-import { favoritesOf } from '../repo/favorites.ts';
+import { followsOf } from '../repo/follows.ts';
 import { userById } from '../repo/users.ts';
 
 /* An alert mail's unsubscribe address (RFC 8058): its token, signed by us ('alert-unsubscribe',
- * no expiry: an old mail's link still works), names the fan, the favorites whose alert sent the
+ * no expiry: an old mail's link still works), names the fan, the follows whose alert sent the
  * mail and the kind. Describing it changes nothing; confirming turns that alert off on those
- * favorites at once, and again changes nothing more. A token of another channel's fan, or one we
+ * follows at once, and again changes nothing more. A token of another channel's fan, or one we
  * did not sign, is not found. */
 
 const claimsSchema = z.object({
@@ -26,12 +26,12 @@ async function subscription(deps: Deps, caller: Caller, token: string) {
 }
 
 async function described(deps: Deps, caller: Caller, claims: z.infer<typeof claimsSchema>): Promise<AlertSubscription> {
-  const favorites = (await favoritesOf(deps.db, caller.channel.id, claims.u)).filter((f) => claims.f.includes(f.id));
+  const follows = (await followsOf(deps.db, caller.channel.id, claims.u)).filter((f) => claims.f.includes(f.id));
   return {
     kind: claims.k,
     lead_minutes: deps.alertLeadMinutes,
-    favorites: favorites.map((f) => ({ id: f.id, name: f.name, favoritable_type: f.favoritable_type })),
-    on: favorites.some((f) => (claims.k === 'go-live' ? f.alert_go_live : f.alert_reminder)),
+    follows: follows.map((f) => ({ id: f.id, name: f.name, favoritable_type: f.favoritable_type })),
+    on: follows.some((f) => (claims.k === 'go-live' ? f.alert_go_live : f.alert_reminder)),
   };
 }
 

@@ -7,7 +7,7 @@ import { alertsDue, claimAlertMail, markAlertMailSent, releaseAlertMail, type Du
 import { channelById } from '../repo/channels.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
-import { favoritesOf } from '../repo/favorites.ts';
+import { followsOf } from '../repo/follows.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { userById } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
@@ -48,8 +48,8 @@ export function stillWorthSending(kind: AlertKind, start: number, duration: numb
 const jobKey = (a: Pick<AlertJob, 'kind' | 'eventId' | 'userId' | 'start'>) => `${a.kind}:${a.eventId}:${a.userId}:${a.start}`;
 
 /** Queues the mails due from now to an hour ahead (and those missed but still worth sending), of
- *  every fan or of one fan's favorite; a job already queued for one is left as it is. */
-export async function planAlerts(deps: Deps, only: { userId?: number; favoriteId?: number } = {}, now = nowSeconds()): Promise<number> {
+ *  every fan or of one fan's follow; a job already queued for one is left as it is. */
+export async function planAlerts(deps: Deps, only: { userId?: number; followId?: number } = {}, now = nowSeconds()): Promise<number> {
   const lead = deps.alertLeadMinutes * 60;
   const due = await alertsDue(deps.db, { ...only, startFrom: now - GO_LIVE_GRACE_SECONDS, startTo: now + PLAN_AHEAD_SECONDS + lead });
   let queued = 0;
@@ -94,8 +94,8 @@ async function alertMail(deps: Deps, due: DueAlert, now: number) {
   if (!user || !channel || !game) return null;
   const entitlements = await entitlementsOf(deps.db, user.id);
   const canWatch = hasAccess(watchable(game.out), { userId: user.id, entitlements });
-  const followed = (await favoritesOf(deps.db, channel.id, user.id)).filter((f) => due.favoriteIds.includes(f.id));
-  const token = deps.signing.token('alert-unsubscribe', { u: user.id, f: due.favoriteIds, k: due.kind });
+  const followed = (await followsOf(deps.db, channel.id, user.id)).filter((f) => due.followIds.includes(f.id));
+  const token = deps.signing.token('alert-unsubscribe', { u: user.id, f: due.followIds, k: due.kind });
   return {
     to: user.email,
     input: {

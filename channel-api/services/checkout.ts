@@ -1,10 +1,14 @@
+import type { api } from '../../contract/index.ts';
 import { ORDER_MSG } from '../../contract/orders.ts';
-import type { Caller, Deps } from '../deps.ts';
+import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { recurringOf } from './billing.ts';
 import { outcomeOf, readCheckout, reconcile, settleAndNotify, type Settlement } from './fulfilment.ts';
+import { giftOf } from './gifts.ts';
 import { CHECKOUT_TTL_MS, replacedBy, takeHolds } from './holds.ts';
-import type { PurchasePlan } from './purchase.ts';
+import { planPurchase, type PurchasePlan } from './purchase.ts';
+import { planTrial } from './subscriptions.ts';
 import { conflict, HttpError, providerUnavailable } from '../http/errors.ts';
+import { requireUser } from '../http/route.ts';
 import { isPaymentId } from '../payments/provider.ts';
 import {
   firstOrderOf,
@@ -31,6 +35,31 @@ import { webPaths } from '../web-links.ts';
 export interface Started {
   order_id: number;
   redirect_url: string;
+}
+
+/** POST stripe/buy: a pass, package, subscription or single game (with its choices, as a gift or
+ *  not), priced on the server and started. */
+export async function buy(deps: Deps, caller: Caller, params: ParamsOf<typeof api.buy>): Promise<Started> {
+  const user = requireUser(caller);
+  const { idempotency_key, gift_email, gift_message, payment_method_id, ...ids } = params;
+  const gift = giftOf(user, gift_email, gift_message);
+  const plan = await planPurchase(deps, caller, user, { ...ids, gift: gift !== null });
+  return startCheckout(deps, caller, user, plan, idempotency_key, gift, payment_method_id);
+}
+
+/** POST stripe/buy_bundle: a package with its choices (and an add-on); without a package there is
+ *  no product at all. */
+export async function buyBundle(deps: Deps, caller: Caller, params: ParamsOf<typeof api.buyBundle>): Promise<Started> {
+  if (params.package_id === undefined) throw new HttpError(400, 'not_selected', ORDER_MSG.idNotSelected, { package_id: [ORDER_MSG.idNotSelected] });
+  return buy(deps, caller, params);
+}
+
+/** POST stripe/subscription/start_trial: a subscription's free trial, started as a checkout (the card is kept
+ *  for the first charge). */
+export async function startTrial(deps: Deps, caller: Caller, params: ParamsOf<typeof api.startTrial>): Promise<Started> {
+  const user = requireUser(caller);
+  const plan = await planTrial(deps, caller, user, params.subscription_id, params.promotion_code);
+  return startCheckout(deps, caller, user, plan, params.idempotency_key);
 }
 
 export async function startCheckout(

@@ -127,6 +127,16 @@ export async function clipsOf(deps: Deps, userId: number, eventId?: number): Pro
   return (await repo.clipsOfUser(deps.db, userId, eventId)).map(presentClip);
 }
 
+/** GET /clips/event/{id}: the fan's clips of one game of the channel (another game is not found). */
+export async function clipsOfEvent(deps: Deps, caller: Caller, eventId: number): Promise<Clip[]> {
+  const user = requireUser(caller);
+  if (!(await eventById(deps.db, caller.channel.id, eventId, nowSeconds()))) throw notFound('Event not found');
+  return clipsOf(deps, user.id, eventId);
+}
+
+/** GET /events/with_clip: the games the fan has clips of, with how many, latest game first. */
+export const eventsWithClips = (deps: Deps, userId: number) => repo.eventsWithClipsOf(deps.db, userId);
+
 /** GET /shared-clip/{id}?uuid=: anyone with the link; its files once processed. */
 export async function sharedClip(deps: Deps, id: number, uuid: string): Promise<SharedClip> {
   let found = await repo.clipByShareLink(deps.db, id, uuid);

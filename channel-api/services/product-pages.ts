@@ -1,11 +1,27 @@
+import { ORDER_MSG } from '../../contract/index.ts';
 import { ownsSubscription, trialOpen } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
-import { namesOf, packagesOf, type PackageOut, type SubscriptionOut } from '../repo/catalogue.ts';
+import { notFound } from '../http/errors.ts';
+import { namesOf, packageById, packagesOf, subscriptionById, type PackageOut, type SubscriptionOut } from '../repo/catalogue.ts';
 import { ownedChoices } from '../repo/orders.ts';
 
 /* The product pages (GET packages/{id}, GET subscriptions/{id}): a product with what the caller
    already owns of it, and what they may still buy. */
+
+/** GET packages/{id}: the package with what the caller owns of it; another channel's is not found. */
+export async function packagePage(deps: Deps, caller: Caller, id: number) {
+  const pkg = await packageById(deps.db, caller.channel.id, id);
+  if (!pkg) throw notFound(ORDER_MSG.passNotFound);
+  return packageView(deps, caller, pkg);
+}
+
+/** GET subscriptions/{id}: the plan with whether the caller has it and may still start its trial. */
+export async function subscriptionPage(deps: Deps, caller: Caller, id: number) {
+  const sub = await subscriptionById(deps.db, caller.channel.id, id);
+  if (!sub) throw notFound(ORDER_MSG.passNotFound);
+  return subscriptionView(caller, sub);
+}
 
 /** What the /packages/{id} and /subscriptions/{id} pages need beyond the catalogue. */
 export async function packageView(deps: Deps, caller: Caller, pkg: PackageOut) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isNotNull, sql } from 'drizzle-orm';
 import { latency, post, visitorKey, type Latency } from './commerce.ts';
-import { favoriteEventsQueryFor, parseMyGamesFilters } from '../../app/domain/my-games.ts';
+import { followedEventsQueryFor, parseMyGamesFilters } from '../../app/domain/my-games.ts';
 import type { Db } from '../../channel-api/db/client.ts';
 import { eventCategories, eventLocations, eventParticipants, events, participantGroups, participants } from '../../channel-api/db/schema.ts';
 import { startChannelApi } from '../../channel-api/server.ts';
@@ -34,8 +34,8 @@ export interface FollowsFigures {
   follows: number;
   /** Games the fan's follows cover, of GAMES. */
   covered: number;
-  favoriteEventsUpcoming: Latency;
-  favoriteEventsOnDemand: Latency;
+  followedEventsUpcoming: Latency;
+  followedEventsOnDemand: Latency;
   myGames: Latency & { htmlBytes: number };
   /** GET /calendar/<token>.ics: its games (the feed's cap) and size. */
   calendarFeed: Latency & { games: number; bytes: number };
@@ -210,16 +210,16 @@ export async function followsBench(opts: { seconds: number; port: number }): Pro
     const fanKey = (await post(channel.url, '/auth/add_session', { code: verified.data.code, api_key: key })).data.api_key as string;
     for (const thing of await followables(channel.db)) await post(channel.url, '/favorite', { ...thing, api_key: fanKey });
 
-    const favoriteEvents = (query: Record<string, unknown>) => {
+    const followedEvents = (query: Record<string, unknown>) => {
       const search = new URLSearchParams({ api_key: fanKey });
       for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) search.set(k, String(v));
       return () => fetch(`${channel.url}/events/favorite?${search}`);
     };
-    const upcoming = favoriteEventsQueryFor(parseMyGamesFilters(new URLSearchParams()));
-    const onDemand = favoriteEventsQueryFor(parseMyGamesFilters(new URLSearchParams({ show: 'finished' })));
-    const everything = JSON.parse((await timed(0, favoriteEvents({ limit: 1 }))).last) as { meta: { total: number } };
-    const up = await timed(n, favoriteEvents(upcoming));
-    const past = await timed(n, favoriteEvents(onDemand));
+    const upcoming = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams()));
+    const onDemand = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams({ show: 'finished' })));
+    const everything = JSON.parse((await timed(0, followedEvents({ limit: 1 }))).last) as { meta: { total: number } };
+    const up = await timed(n, followedEvents(upcoming));
+    const past = await timed(n, followedEvents(onDemand));
 
     web = await webServerFor(channel.url, opts.port, email);
     const { base, cookie } = web;
@@ -233,8 +233,8 @@ export async function followsBench(opts: { seconds: number; port: number }): Pro
       games: GAMES,
       follows: FOLLOWS,
       covered: everything.meta.total,
-      favoriteEventsUpcoming: latency(up.ms),
-      favoriteEventsOnDemand: latency(past.ms),
+      followedEventsUpcoming: latency(up.ms),
+      followedEventsOnDemand: latency(past.ms),
       myGames: { ...latency(page.ms), htmlBytes: Buffer.byteLength(page.last) },
       calendarFeed: { ...latency(feed.ms), games: feedGames, bytes: Buffer.byteLength(feed.last) },
     };
@@ -250,8 +250,8 @@ export function followsRows(f: FollowsFigures): [string, string, string][] {
   const ms = (l: Latency) => `p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms (${l.samples} requests)`;
   const setting = `a fan following ${f.follows} things, ${f.covered} of ${f.games} games theirs`;
   return [
-    [`GET /events/favorite, games to come (${setting})`, ms(f.favoriteEventsUpcoming), ''],
-    ['GET /events/favorite, on demand latest first', ms(f.favoriteEventsOnDemand), ''],
+    [`GET /events/favorite, games to come (${setting})`, ms(f.followedEventsUpcoming), ''],
+    ['GET /events/favorite, on demand latest first', ms(f.followedEventsOnDemand), ''],
     [`My games rendered (GET /my-games, ${Math.round(f.myGames.htmlBytes / 1024)} KB of HTML)`, ms(f.myGames), ''],
     [`calendar feed of ${f.calendarFeed.games} games (GET /calendar/<token>.ics, ${Math.round(f.calendarFeed.bytes / 1024)} KB)`, ms(f.calendarFeed), ''],
   ];

@@ -8,8 +8,8 @@ export function DeleteAccountSection({ email }: { email: string }) {
     <section className="danger-zone" aria-labelledby="delete-account-heading">
       <h2 id="delete-account-heading">Delete account</h2>
       <p>
-        We will email a link to <strong>{email}</strong>; the account is deleted only when you open it and confirm. Your profile, favorites and clips are
-        removed. Orders stay for accounting, without your personal data.
+        We will email a link to <strong>{email}</strong>; the account is deleted only when you open it and confirm. Your profile, what you follow and your clips
+        are removed. Orders stay for accounting, without your personal data.
       </p>
       <Form method="post">
         <CsrfField />

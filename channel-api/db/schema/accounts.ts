@@ -98,22 +98,6 @@ export const userTokens = pgTable(
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
 );
 
-export const favorites = pgTable(
-  'favorites',
-  {
-    id: serial('id').primaryKey(),
-    userId: userRef(),
-    favoritableType: text('favoritable_type').notNull(),
-    favoritableId: integer('favoritable_id').notNull(),
-    /** The fan's alert mails for this favorite's games (schema/follows.ts alert_mails): when a
-     *  game starts, and ALERT_LEAD_MINUTES before it. */
-    alertGoLive: boolean('alert_go_live').notNull().default(false),
-    alertReminder: boolean('alert_reminder').notNull().default(false),
-    createdAt: stamp('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('favorites_user_item_uq').on(t.userId, t.favoritableType, t.favoritableId)],
-);
-
 export const clips = pgTable(
   'clips',
   {

@@ -1,11 +1,32 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { events } from './catalogue.ts';
 
-/* What following brings a fan besides the favorites themselves (accounts.ts): a private calendar
- * feed of their games, and the alert mails sent for them. */
+/* What a fan follows (the spec's "favorites": its field names favoritable_type and _id are kept),
+ * and what following brings them: a private calendar feed of their games, and the alert mails sent
+ * for them. */
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One thing a fan follows: a school, team, sport, division, venue or game, by the spec's type and
+ *  id (repo/follows.ts names the table each type is in). */
+export const follows = pgTable(
+  'follows',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    favoritableType: text('favoritable_type').notNull(),
+    favoritableId: integer('favoritable_id').notNull(),
+    /** The fan's alert mails for this follow's games (alert_mails below): when a game starts, and
+     *  ALERT_LEAD_MINUTES before it. */
+    alertGoLive: boolean('alert_go_live').notNull().default(false),
+    alertReminder: boolean('alert_reminder').notNull().default(false),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('follows_user_item_uq').on(t.userId, t.favoritableType, t.favoritableId)],
+);
 
 /** A fan's private calendar feed. Only a keyed hash of its token is kept (signing.ts), so the
  *  address is shown once, when it is made; a reset replaces the hash and the old address is gone. */

@@ -229,7 +229,7 @@ function forms(): Form[] {
   const cardsState = async (web: Web) => [await cardsOf(web.apiKey!), await cardsOf(otherCard.apiKey)];
   const ordersState = async (web: Web) => (await ordersOf(web.apiKey!)).map((o) => [o.id, o.status, o.activity_status]);
   const anonymous = () => openWeb();
-  // A fan who follows a game; the fuzzing fan's posts aim at that favorite, never theirs to change.
+  // A fan who follows a game; the fuzzing fan's posts aim at that follow, never theirs to change.
   let otherFollow: { apiKey: string; id: number; event: number };
   let follower: TestUser;
   const following = async () => {
@@ -437,10 +437,10 @@ function forms(): Form[] {
       name: 'follow and unfollow',
       path: '/follow',
       route: 'follow',
-      fields: ['intent', 'type', 'id', 'favorite_id', 'back', 'stay'],
+      fields: ['intent', 'type', 'id', 'follow_id', 'back', 'stay'],
       open: following,
-      // Another fan's favorite: never unfollowed, whatever the post.
-      base: async () => ({ intent: 'unfollow', favorite_id: String(otherFollow.id), back: '/my-games' }),
+      // Another fan's follow: never unfollowed, whatever the post.
+      base: async () => ({ intent: 'unfollow', follow_id: String(otherFollow.id), back: '/my-games' }),
       snapshot: async (web) => Promise.all(await followsState(web)),
     },
     {
@@ -456,10 +456,10 @@ function forms(): Form[] {
       name: 'alert e-mails of a followed thing',
       path: '/alerts',
       route: 'alerts',
-      fields: ['favorite_id', 'go_live', 'reminder', 'back'],
+      fields: ['follow_id', 'go_live', 'reminder', 'back'],
       open: following,
-      // Another fan's favorite: its alerts never change, whatever the post.
-      base: async () => ({ favorite_id: String(otherFollow.id), go_live: 'on', reminder: 'on' }),
+      // Another fan's follow: its alerts never change, whatever the post.
+      base: async () => ({ follow_id: String(otherFollow.id), go_live: 'on', reminder: 'on' }),
       snapshot: async (web) => Promise.all(await followsState(web)),
     },
     {

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALERT_MSG, api, FAVORITE_MSG } from '#contract';
-import { alertMails, events, favorites } from '../../../channel-api/db/schema.ts';
+import { ALERT_MSG, api, FOLLOW_MSG } from '#contract';
+import { alertMails, events, follows } from '../../../channel-api/db/schema.ts';
 import { alertMailQueue, alertSweepQueue, type AlertJob } from '../../../channel-api/services/alerts.ts';
 import { listMail, waitForMail, type Mail } from '../../support/outbox.ts';
 import { accounts } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
-/* Go-live and reminder mails (issue 24): a fan's opt-ins per favorite, the mails they plan (which
+/* Go-live and reminder mails (issue 24): a fan's opt-ins per follow, the mails they plan (which
    games, which kinds, when), one mail per game, kind and fan however often its job runs, what a
    paid game's mail says, and the one-click unsubscribe address every mail carries. */
 
@@ -52,7 +52,7 @@ const follow = async (key: string, type: string, id: number) => {
   expect(res.status, res.text).toBe(200);
   return res.json.data.id as number;
 };
-const setAlerts = (key: string, favoriteId: number, body: Record<string, unknown>) => acc.post(`/favorite/${favoriteId}/alerts`, { ...body, api_key: key });
+const setAlerts = (key: string, followId: number, body: Record<string, unknown>) => acc.post(`/favorite/${followId}/alerts`, { ...body, api_key: key });
 
 /** The alert jobs of a fan: key → state and when it may start. */
 async function alertJobs(userId: number) {
@@ -67,7 +67,7 @@ const alertMailsTo = (email: string) => listMail(server.outbox).filter((m) => m.
 const tokenOf = (mail: Mail) => /\/alerts\/unsubscribe\/([^>\s]+)>/.exec(mail.headers['list-unsubscribe'])![1];
 
 describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it("sets the two alerts of a fan's own favorite, lists them, and refuses another's, a visitor and bad flags", async () => {
+  it("sets the two alerts of a fan's own follow, lists them, and refuses another's, a visitor and bad flags", async () => {
     const fan = await acc.signUp();
     const other = await acc.signUp();
     await startsIn(free[0], 3 * 86_400);
@@ -75,14 +75,14 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const set = await setAlerts(fan.key, id, { go_live: true, reminder: false });
     expect(set.status, set.text).toBe(200);
     expect(set.json.data).toMatchObject({ id, alert_go_live: true, alert_reminder: false });
-    expect(api.favoriteAlerts.response.parse(set.json).meta.alert_lead_minutes).toBe(LEAD_MINUTES);
-    const listed = api.favorites.response.parse((await acc.get('/favorites', { api_key: fan.key })).json);
+    expect(api.followAlerts.response.parse(set.json).meta.alert_lead_minutes).toBe(LEAD_MINUTES);
+    const listed = api.follows.response.parse((await acc.get('/favorites', { api_key: fan.key })).json);
     expect(listed.data.find((f) => f.id === id)).toMatchObject({ alert_go_live: true, alert_reminder: false });
     expect(listed.meta.alert_lead_minutes).toBe(LEAD_MINUTES);
 
     const theirs = await setAlerts(other.key, id, { go_live: false, reminder: true });
     expect(theirs.status).toBe(404);
-    expect(theirs.json.message).toBe(FAVORITE_MSG.notFound);
+    expect(theirs.json.message).toBe(FOLLOW_MSG.notFound);
     const visitor = await setAlerts(visitorKey, id, { go_live: false, reminder: true });
     expect(visitor.status).toBe(401);
     for (const [body, field] of [
@@ -95,7 +95,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(bad.json.errors)).toContain(field);
     }
-    const [row] = await server.db.select().from(favorites).where(eq(favorites.id, id));
+    const [row] = await server.db.select().from(follows).where(eq(follows.id, id));
     expect(row).toMatchObject({ alertGoLive: true, alertReminder: false });
   });
 
@@ -112,11 +112,11 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const far = free[2];
     await startsIn(far, 3 * 86_400);
     for (const fan of [both, reminderOnly]) {
-      const teamFavorite = await follow(fan.key, 'participant', Number(team.participant_id));
-      const farFavorite = await follow(fan.key, 'favorite_event', far.id);
+      const teamFollow = await follow(fan.key, 'participant', Number(team.participant_id));
+      const farFollow = await follow(fan.key, 'favorite_event', far.id);
       const all = fan === both;
-      expect((await setAlerts(fan.key, teamFavorite, { go_live: all, reminder: true })).status).toBe(200);
-      expect((await setAlerts(fan.key, farFavorite, { go_live: true, reminder: true })).status).toBe(200);
+      expect((await setAlerts(fan.key, teamFollow, { go_live: all, reminder: true })).status).toBe(200);
+      expect((await setAlerts(fan.key, farFollow, { go_live: true, reminder: true })).status).toBe(200);
     }
     const jobs = await alertJobs(both.user.id);
     // The reminder is late (the game starts in 50 minutes): it goes at once; the go-live waits.
@@ -168,7 +168,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await startsIn(game, 5 * 86_400);
     const id = await follow(fan.key, 'favorite_event', game.id);
     // On, without the plan (as if set before the game moved near): the jobs below are the only ones.
-    await server.db.update(favorites).set({ alertReminder: true }).where(eq(favorites.id, id));
+    await server.db.update(follows).set({ alertReminder: true }).where(eq(follows.id, id));
     const start = await startsIn(game, 20 * 60);
     const job: AlertJob = { kind: 'reminder', userId: fan.user.id, eventId: game.id, start };
     const moved: AlertJob = { ...job, kind: 'reminder', start: start - 600 };
@@ -189,7 +189,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const game = free[5];
     await startsIn(game, 5 * 86_400);
     const id = await follow(fan.key, 'favorite_event', game.id);
-    await server.db.update(favorites).set({ alertReminder: true }).where(eq(favorites.id, id));
+    await server.db.update(follows).set({ alertReminder: true }).where(eq(follows.id, id));
     await startsIn(game, 25 * 60);
     await server.jobs.send(alertSweepQueue, {});
     const mail = await waitForMail(server.outbox, { to: fan.email, subject: game.name });
@@ -209,7 +209,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(api.alertUnsubscribe.response.parse(described.json).data).toEqual({
       kind: 'reminder',
       lead_minutes: LEAD_MINUTES,
-      favorites: [{ id, name: game.name, favoritable_type: 'favorite_event' }],
+      follows: [{ id, name: game.name, favoritable_type: 'favorite_event' }],
       on: true,
     });
     for (let i = 0; i < 2; i++) {
@@ -217,7 +217,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(off.status, off.text).toBe(200);
       expect(off.json.data.on).toBe(false);
     }
-    const [row] = await server.db.select().from(favorites).where(eq(favorites.id, id));
+    const [row] = await server.db.select().from(follows).where(eq(follows.id, id));
     expect(row).toMatchObject({ alertReminder: false, alertGoLive: true });
 
     const [payload, mac] = token.split('.');
@@ -229,7 +229,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     const malformed = await http.request('GET', '/alerts/unsubscribe/not%20a%20token', { query: { api_key: visitorKey } });
     expect(malformed.status).toBe(400);
-    const [after] = await server.db.select().from(favorites).where(eq(favorites.id, id));
+    const [after] = await server.db.select().from(follows).where(eq(follows.id, id));
     expect(after).toMatchObject({ alertReminder: false, alertGoLive: true });
   });
 });

@@ -47,7 +47,7 @@ async function feedGames(token: string): Promise<CalendarGame[]> {
 async function followedGames(key: string) {
   const games = [];
   for (let offset = 0; ; offset += 100) {
-    const page = api.favoriteEvents.response.parse((await acc.get('/events/favorite', { api_key: key, limit: '100', offset: String(offset) })).json);
+    const page = api.followedEvents.response.parse((await acc.get('/events/favorite', { api_key: key, limit: '100', offset: String(offset) })).json);
     games.push(...page.data);
     if (offset + 100 >= page.meta.total) return games;
   }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
-import { apiKeys, clips, events, favorites, orders, transactions, userIdentities, users, userTokens } from '../../../channel-api/db/schema.ts';
+import { apiKeys, clips, events, follows, orders, transactions, userIdentities, users, userTokens } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { PASSWORD } from '../../support/registration.ts';
 import { accounts, expireTokens } from '../support/accounts.ts';
@@ -42,7 +42,7 @@ async function fanWithRecords() {
     })
     .returning();
   await db.insert(transactions).values({ orderId: order.id, status: 'paid', amountCents: 500, currency: 'USD' });
-  await db.insert(favorites).values({ userId: fan.user.id, favoritableType: 'event_category', favoritableId: 1 });
+  await db.insert(follows).values({ userId: fan.user.id, favoritableType: 'event_category', favoritableId: 1 });
   await db.insert(clips).values({ userId: fan.user.id, eventId: event.id, name: 'Mine', startTime: 0, duration: 10, tags: ['goal'] });
   await db.insert(userIdentities).values({ channelId: event.channelId, userId: fan.user.id, provider: 'google', subject: `sub-${fan.user.id}` });
   return { ...fan, orderId: order.id };
@@ -76,7 +76,7 @@ describe(`account deletion (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     const db = server.db;
     expect(await db.select().from(users).where(eq(users.id, fan.user.id))).toEqual([]);
-    expect(await db.select().from(favorites).where(eq(favorites.userId, fan.user.id))).toEqual([]);
+    expect(await db.select().from(follows).where(eq(follows.userId, fan.user.id))).toEqual([]);
     expect(await db.select().from(clips).where(eq(clips.userId, fan.user.id))).toEqual([]);
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, fan.user.id))).toEqual([]);
     expect(await db.select().from(userTokens).where(eq(userTokens.userId, fan.user.id))).toEqual([]);

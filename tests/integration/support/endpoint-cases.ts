@@ -44,8 +44,8 @@ export interface Ids {
     savedCard(): Promise<{ key: string; id: string }>;
     /** A new fan with a paid, renewing subscription: their key and its order. */
     subscriber(): Promise<{ key: string; orderId: number }>;
-    /** A new fan who follows one game: their key and the favorite's id. */
-    favorite(): Promise<{ key: string; id: number }>;
+    /** A new fan who follows one game: their key and the follow's id. */
+    follow(): Promise<{ key: string; id: number }>;
     /** A new fan who follows one game and has a calendar feed: their key and the feed's token. */
     calendarFeed(): Promise<{ key: string; token: string }>;
     /** The unsubscribe token of a new fan's reminder alert on one followed game. */
@@ -256,11 +256,11 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, query: { activity_status: 'gone' }, status: 400, field: 'activity_status' },
     ],
   },
-  favorites: {
+  follows: {
     happy: (ids) => ({ key: ids.user.key }),
     bad: (ids) => [{ status: 401 }, { key: ids.user.key, query: { user_id: '1' }, status: 400, field: 'user_id' }],
   },
-  addFavorite: {
+  addFollow: {
     happy: (ids) => ({ key: ids.user.key, body: { favoritable_id: ids.eventId, favoritable_type: 'favorite_event' } }),
     bad: (ids) => [
       { body: { favoritable_id: ids.eventId, favoritable_type: 'favorite_event' }, status: 401 },
@@ -271,9 +271,9 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, body: { favoritable_id: 2000000000, favoritable_type: 'participant' }, status: 404, field: 'favoritable_id' },
     ],
   },
-  deleteFavorite: {
+  deleteFollow: {
     happy: async (ids) => {
-      const fan = await ids.fresh.favorite();
+      const fan = await ids.fresh.follow();
       return { key: fan.key, path: `/favorite/${fan.id}` };
     },
     bad: (ids) => [
@@ -282,9 +282,9 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, path: '/favorite/x', status: 400, field: 'id' },
     ],
   },
-  favoriteAlerts: {
+  followAlerts: {
     happy: async (ids) => {
-      const fan = await ids.fresh.favorite();
+      const fan = await ids.fresh.follow();
       return { key: fan.key, path: `/favorite/${fan.id}/alerts`, body: { go_live: true, reminder: false } };
     },
     bad: (ids) => [
@@ -309,7 +309,7 @@ export const cases: Record<EndpointName, Case> = {
       { path: '/alerts/unsubscribe/eyJ1IjoxfQ.AAAA', status: 404 },
     ],
   },
-  favoriteEvents: {
+  followedEvents: {
     happy: (ids) => ({ key: ids.user.key, query: { stream_status: 'live,upcoming', limit: '5' } }),
     bad: (ids) => [
       { status: 401 },

@@ -103,12 +103,12 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       const fan = await acc.signUp();
       return { key: fan.key, id: await commerce(http).saveCard(fan.key) };
     },
-    favorite: async () => {
+    follow: async () => {
       const fan = await acc.signUp();
       const added = await http.request('POST', '/favorite', {
         body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key },
       });
-      if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
+      if (added.status !== 200) throw new Error(`follow: ${added.status} ${added.text}`);
       return { key: fan.key, id: added.json.data.id as number };
     },
     calendarFeed: async () => {
@@ -123,7 +123,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       const added = await http.request('POST', '/favorite', {
         body: { favoritable_id: events.json.data[0].id, favoritable_type: 'favorite_event', api_key: fan.key },
       });
-      if (added.status !== 200) throw new Error(`favorite: ${added.status} ${added.text}`);
+      if (added.status !== 200) throw new Error(`follow: ${added.status} ${added.text}`);
       // Signed as the alert mail signs it (services/alerts.ts), with the server's own secret.
       const signing = await loadSigning(server.db, {});
       return signing.token('alert-unsubscribe', { u: fan.user.id as number, f: [added.json.data.id as number], k: 'reminder' });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteIdOf } from '~/domain/follows';
-import { favoriteEventsQueryFor, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
+import { followIdOf } from '~/domain/follows';
+import { followedEventsQueryFor, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
 
 /* "My games": its query string read leniently, the channel's parameters for it, and which of a
-   fan's favorites a Follow button is. */
+   fan's follows a Follow button is. */
 
 const parse = (search: string) => parseMyGamesFilters(new URLSearchParams(search));
 
@@ -11,7 +11,7 @@ describe('My games filters', () => {
   it('shows the games to come by default, live first then soonest, twelve a page', () => {
     const filters = parse('');
     expect(filters).toEqual({ show: 'next', from: null, to: null, page: 1 });
-    expect(favoriteEventsQueryFor(filters)).toEqual({
+    expect(followedEventsQueryFor(filters)).toEqual({
       offset: 0,
       limit: 12,
       stream_status: 'live,upcoming',
@@ -24,7 +24,7 @@ describe('My games filters', () => {
   it('shows on demand latest first, one status, dates (swapped when reversed) and a page', () => {
     const filters = parse('show=finished&from=2026-12-31&to=2026-12-01&page=3');
     expect(filters).toEqual({ show: 'finished', from: '2026-12-01', to: '2026-12-31', page: 3 });
-    const q = favoriteEventsQueryFor(filters);
+    const q = followedEventsQueryFor(filters);
     expect(q).toMatchObject({ offset: 24, limit: 12, stream_status: 'finished', sort_direction: 'desc' });
     expect(q.start_date).toBe(Date.UTC(2026, 11, 1) / 1000);
     expect(q.end_date).toBe(Date.UTC(2026, 11, 31, 23, 59, 59) / 1000);
@@ -37,15 +37,15 @@ describe('My games filters', () => {
   });
 });
 
-describe('favoriteIdOf', () => {
+describe('followIdOf', () => {
   const follows = [
-    { type: 'participant' as const, id: 3, favoriteId: 11 },
-    { type: 'event_category' as const, id: 3, favoriteId: 12 },
+    { type: 'participant' as const, id: 3, followId: 11 },
+    { type: 'event_category' as const, id: 3, followId: 12 },
   ];
-  it('finds the favorite by type and id together, and none for a visitor', () => {
-    expect(favoriteIdOf(follows, 'participant', 3)).toBe(11);
-    expect(favoriteIdOf(follows, 'event_category', 3)).toBe(12);
-    expect(favoriteIdOf(follows, 'event_location', 3)).toBeNull();
-    expect(favoriteIdOf(null, 'participant', 3)).toBeNull();
+  it('finds the follow by type and id together, and none for a visitor', () => {
+    expect(followIdOf(follows, 'participant', 3)).toBe(11);
+    expect(followIdOf(follows, 'event_category', 3)).toBe(12);
+    expect(followIdOf(follows, 'event_location', 3)).toBeNull();
+    expect(followIdOf(null, 'participant', 3)).toBeNull();
   });
 });

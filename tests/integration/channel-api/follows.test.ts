@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, FAVORITABLE_TYPES, FAVORITE_MSG, type FavoritableType } from '#contract';
-import { favorites } from '../../../channel-api/db/schema.ts';
+import { api, FAVORITABLE_TYPES, FOLLOW_MSG, type FavoritableType } from '#contract';
+import { follows } from '../../../channel-api/db/schema.ts';
 import { accounts } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
 
-/* A fan's favorites (spec sections 3, 5, 7): follow each of the five kinds, list, unfollow — one's
+/* What a fan follows (the spec's favorites, sections 3, 5, 7): follow each of the five kinds, list, unfollow — one's
    own only —, and the games of everything followed, each once, matching the event list's own
    filters (a school has its teams' games, a sport its children's). */
 
@@ -58,7 +58,7 @@ afterAll(async () => {
 
 const follow = (key: string, type: unknown, id: unknown) => acc.post('/favorite', { favoritable_id: id, favoritable_type: type, api_key: key });
 const unfollow = (key: string, id: number) => http.request('DELETE', `/favorite/${id}`, { query: { api_key: key } });
-const list = async (key: string) => api.favorites.response.parse((await acc.get('/favorites', { api_key: key })).json).data;
+const list = async (key: string) => api.follows.response.parse((await acc.get('/favorites', { api_key: key })).json).data;
 /** Every game of a list call, all pages. */
 async function allGames(pathname: string, query: Record<string, string>): Promise<number[]> {
   const ids: number[] = [];
@@ -72,9 +72,9 @@ async function allGames(pathname: string, query: Record<string, string>): Promis
 }
 const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
-describe(`favorites (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it("answers a visitor 401 'user must be logged in' on every favorites call, and writes nothing", async () => {
-    const before = await server.db.select().from(favorites);
+describe(`follows (the spec's favorites, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it("answers a visitor 401 'user must be logged in' on every follow call, and writes nothing", async () => {
+    const before = await server.db.select().from(follows);
     const calls = [
       acc.get('/favorites', { api_key: visitorKey }),
       follow(visitorKey, 'participant', demo.school.id),
@@ -83,9 +83,9 @@ describe(`favorites (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status, res.text).toBe(401);
-      expect(res.json).toEqual({ code: 'unauthenticated', message: FAVORITE_MSG.loggedIn });
+      expect(res.json).toEqual({ code: 'unauthenticated', message: FOLLOW_MSG.loggedIn });
     }
-    expect(await server.db.select().from(favorites)).toEqual(before);
+    expect(await server.db.select().from(follows)).toEqual(before);
   });
 
   it('follows each of the five kinds, lists them with their names, and following again changes nothing', async () => {
@@ -102,14 +102,14 @@ describe(`favorites (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     for (const [type, id] of things) {
       const res = await follow(fan.key, type, id);
       expect(res.status, res.text).toBe(200);
-      added.push(api.addFavorite.response.parse(res.json).data);
+      added.push(api.addFollow.response.parse(res.json).data);
     }
     expect(new Set(added.map((f) => f.favoritable_type))).toEqual(new Set(FAVORITABLE_TYPES));
     const listed = await list(fan.key);
     expect(listed).toEqual(added);
     expect(listed.every((f) => f.name.length > 0)).toBe(true);
     expect(listed[0]).toMatchObject({ favoritable_type: 'participant', favoritable_id: demo.school.id, alias: demo.school.alias });
-    // Again, and ten times at once (two clicks, a retry): the same favorite, one row.
+    // Again, and ten times at once (two clicks, a retry): the same follow, one row.
     const again = await Promise.all(Array.from({ length: 10 }, () => follow(fan.key, 'participant', demo.school.id)));
     for (const res of again) expect(res.json.data.id).toBe(added[0].id);
     expect(await list(fan.key)).toEqual(added);
@@ -120,21 +120,21 @@ describe(`favorites (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     for (const type of ['team', 'school', '', 'Participant', 42, ['participant'], null]) {
       const res = await follow(fan.key, type, demo.school.id);
       expect(res.status, JSON.stringify(type)).toBe(400);
-      expect(res.json.errors.favoritable_type).toEqual([FAVORITE_MSG.type]);
+      expect(res.json.errors.favoritable_type).toEqual([FOLLOW_MSG.type]);
     }
     const missing = await follow(fan.key, 'event_location', 2_000_000_000);
     expect(missing.status).toBe(404);
-    expect(missing.json).toMatchObject({ code: 'not_found', message: FAVORITE_MSG.itemNotFound });
+    expect(missing.json).toMatchObject({ code: 'not_found', message: FOLLOW_MSG.itemNotFound });
     expect(await list(fan.key)).toEqual([]);
   });
 
-  it("unfollows one's own favorite; another fan's is not found and stays theirs", async () => {
+  it("unfollows one's own follow; another fan's is not found and stays theirs", async () => {
     const [fan, other] = [await acc.signUp(), await acc.signUp()];
     const theirs = (await follow(other.key, 'participant', demo.school.id)).json.data.id as number;
     const mine = (await follow(fan.key, 'participant', demo.school.id)).json.data.id as number;
     const refused = await unfollow(fan.key, theirs);
     expect(refused.status).toBe(404);
-    expect(refused.json).toEqual({ code: 'not_found', message: FAVORITE_MSG.notFound });
+    expect(refused.json).toEqual({ code: 'not_found', message: FOLLOW_MSG.notFound });
     expect((await list(other.key)).map((f) => f.id)).toEqual([theirs]);
     const gone = await unfollow(fan.key, mine);
     expect(gone.status, gone.text).toBe(200);
@@ -143,8 +143,8 @@ describe(`favorites (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await unfollow(fan.key, mine)).status, 'already gone').toBe(404);
     const rows = await server.db
       .select()
-      .from(favorites)
-      .where(and(eq(favorites.favoritableType, 'participant'), eq(favorites.favoritableId, demo.school.id)));
+      .from(follows)
+      .where(and(eq(follows.favoritableType, 'participant'), eq(follows.favoritableId, demo.school.id)));
     expect(rows.map((r) => r.id)).toContain(theirs);
     expect(rows.map((r) => r.id)).not.toContain(mine);
   });

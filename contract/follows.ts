@@ -1,33 +1,36 @@
 import { z } from 'zod';
-import { DATES_IN_ORDER, datesInOrder, eventListFields } from './content.ts';
 import * as e from './entities.ts';
+import { DATES_IN_ORDER, datesInOrder, eventListFields } from './events.ts';
 import { endpoint, envelope, id, pagedEnvelope } from './http.ts';
 
-/* A fan's favorites (spec sections 3, 5, 7): the schools, teams, sports, divisions, venues and
-   games they follow, and the games of everything they follow. Every call needs a signed-in fan. */
+/* What a fan follows (spec sections 3, 5, 7, where the spec says "favorites"): the schools, teams,
+   sports, divisions, venues and games they follow, and the games of everything they follow. The
+   spec's paths (/favorites, /favorite, /events/favorite) and fields (favoritable_id,
+   favoritable_type) keep its word; our own names say follow (docs/glossary.md). Every call needs a
+   signed-in fan. */
 
 /** What a fan can follow (spec section 5), as the channel names them. A team is a participant
  *  (a school's child), a sport an event category (with its boys'/girls' children). */
 export const FAVORITABLE_TYPES = ['participant', 'participant_group', 'event_category', 'favorite_event', 'event_location'] as const;
 export type FavoritableType = (typeof FAVORITABLE_TYPES)[number];
 
-export const FAVORITE_MSG = {
+export const FOLLOW_MSG = {
   /** Spec section 5, word for word. */
   loggedIn: 'user must be logged in',
   /** Spec section 5: a string and one of the five. */
   type: `favoritable_type must be one of ${FAVORITABLE_TYPES.join(', ')}`,
   /** Not in the spec: the thing to follow is not in this channel. */
   itemNotFound: 'There is nothing to follow with this id',
-  /** Not in the spec: DELETE of an id that is not one of the fan's favorites. */
-  notFound: 'Favorite not found',
+  /** Not in the spec: DELETE of an id that is not one of the fan's follows. */
+  notFound: 'You do not follow that',
   /** Not in the spec: the alert opt-ins are true or false. */
   alertFlag: 'must be true or false',
 } as const;
 
-export const favoritableType = z.enum(FAVORITABLE_TYPES, { errorMap: () => ({ message: FAVORITE_MSG.type }) });
+export const favoritableType = z.enum(FAVORITABLE_TYPES, { errorMap: () => ({ message: FOLLOW_MSG.type }) });
 
 /** One followed thing, with what a list of them shows (its name, alias and picture). */
-export const favorite = z.object({
+export const follow = z.object({
   id: z.number().int(),
   favoritable_id: z.number().int(),
   favoritable_type: favoritableType,
@@ -41,66 +44,66 @@ export const favorite = z.object({
   alert_go_live: z.boolean(),
   alert_reminder: z.boolean(),
 });
-export type Favorite = z.infer<typeof favorite>;
+export type Follow = z.infer<typeof follow>;
 
 /** How long before a game its reminder mail goes (ALERT_LEAD_MINUTES), for the opt-in's label. */
 const alertsMeta = z.object({ alert_lead_minutes: z.number().int().positive() });
 
-/** Spec: GET /favorites — the fan's favorites, oldest first. Not in the spec: `meta` says how long
+/** Spec: GET /favorites — what the fan follows, oldest first. Not in the spec: `meta` says how long
  *  before a game its reminder mail goes (ALERT_LEAD_MINUTES), for the opt-in's label. */
-export const favorites = endpoint({
-  name: 'favorites',
+export const follows = endpoint({
+  name: 'follows',
   method: 'GET',
   path: '/favorites',
   auth: 'apiKey',
   params: z.object({}).strict(),
-  response: z.object({ data: z.array(favorite), meta: alertsMeta }),
+  response: z.object({ data: z.array(follow), meta: alertsMeta }),
 });
 
-const flag = z.boolean({ errorMap: () => ({ message: FAVORITE_MSG.alertFlag }) });
+const flag = z.boolean({ errorMap: () => ({ message: FOLLOW_MSG.alertFlag }) });
 
-/** Not in the spec (issue 24): sets one of the fan's own favorites' two alert opt-ins; another's
+/** Not in the spec (issue 24): sets one of the fan's own follows' two alert opt-ins; another's
  *  is not found. Turning one on plans the mails of its games that are near. */
-export const favoriteAlerts = endpoint({
-  name: 'favoriteAlerts',
+export const followAlerts = endpoint({
+  name: 'followAlerts',
   method: 'POST',
   path: '/favorite/:id/alerts',
   auth: 'apiKey',
   params: z.object({ id, go_live: flag, reminder: flag }).strict(),
   /** With the lead the reminder goes at, as GET /favorites' meta, for the fan's confirmation. */
-  response: z.object({ data: favorite, meta: alertsMeta }),
+  response: z.object({ data: follow, meta: alertsMeta }),
 });
 
-/** Spec: POST /favorite. Following what the fan already follows answers that favorite again. */
-export const addFavorite = endpoint({
-  name: 'addFavorite',
+/** Spec: POST /favorite. Following what the fan already follows answers that follow again. */
+export const addFollow = endpoint({
+  name: 'addFollow',
   method: 'POST',
   path: '/favorite',
   auth: 'apiKey',
   params: z.object({ favoritable_id: id, favoritable_type: favoritableType }).strict(),
-  response: envelope(favorite),
+  response: envelope(follow),
 });
 
-/** Spec: DELETE /favorite/{id} — one of the fan's own favorites; another's is not found. */
-export const deleteFavorite = endpoint({
-  name: 'deleteFavorite',
+/** Spec: DELETE /favorite/{id} — one of the fan's own follows; another's is not found. */
+export const deleteFollow = endpoint({
+  name: 'deleteFollow',
   method: 'DELETE',
   path: '/favorite/:id',
   auth: 'apiKey',
   params: z.object({ id }).strict(),
-  response: envelope(favorite),
+  response: envelope(follow),
 });
 
-export const favoriteEventsQuery = eventListFields.strict().refine(datesInOrder, DATES_IN_ORDER);
-export type FavoriteEventsQuery = z.input<typeof favoriteEventsQuery>;
+export const followedEventsQuery = eventListFields.strict().refine(datesInOrder, DATES_IN_ORDER);
+export type FollowedEventsQuery = z.input<typeof followedEventsQuery>;
 
 /** Spec: GET /events/favorite — the games of everything the fan follows (a school's teams and a
  *  sport's children included, a division's schools and their teams), each game once. */
-export const favoriteEvents = endpoint({
-  name: 'favoriteEvents',
+export const followedEvents = endpoint({
+  name: 'followedEvents',
   method: 'GET',
   path: '/events/favorite',
   auth: 'apiKey',
-  params: favoriteEventsQuery,
+  params: followedEventsQuery,
   response: pagedEnvelope(e.event),
 });

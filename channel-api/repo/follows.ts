@@ -1,15 +1,15 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Favorite, FavoritableType } from '../../contract/index.ts';
+import type { FavoritableType, Follow } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
-/* A fan's favorites: what they follow, and which games that makes theirs (GET /events/favorite).
-   A favorite names a row of another table by type and id; only a row of the fan's channel can be
-   followed, and a favorite whose row is gone is left out of every answer. The list cannot grow
-   past the channel's own schools, teams, sports, divisions, venues and games: one favorite per
+/* What a fan follows, and which games that makes theirs (GET /events/favorite). A follow names a
+   row of another table by the spec's type and id; only a row of the fan's channel can be
+   followed, and a follow whose row is gone is left out of every answer. The list cannot grow
+   past the channel's own schools, teams, sports, divisions, venues and games: one follow per
    thing and fan (a unique index). */
 
-/** The name, alias and picture of the thing each favorite names, in the fan's channel. */
+/** The name, alias and picture of the thing each follow names, in the fan's channel. */
 const item = {
   name: sql<
     string | null
@@ -18,10 +18,10 @@ const item = {
   image: sql<string | null>`coalesce(${t.participants.logo}, ${t.participantGroups.image}, ${t.events.image})`,
 };
 
-const names = (type: FavoritableType) => sql`${t.favorites.favoritableType} = ${type} AND`;
+const names = (type: FavoritableType) => sql`${t.follows.favoritableType} = ${type} AND`;
 
-function favoritesWithItems(db: Db, channelId: number, where: SQL | undefined) {
-  const f = t.favorites;
+function followsWithItems(db: Db, channelId: number, where: SQL | undefined) {
+  const f = t.follows;
   return db
     .select({ id: f.id, type: f.favoritableType, itemId: f.favoritableId, createdAt: f.createdAt, goLive: f.alertGoLive, reminder: f.alertReminder, ...item })
     .from(f)
@@ -37,9 +37,9 @@ function favoritesWithItems(db: Db, channelId: number, where: SQL | undefined) {
     .orderBy(asc(f.id));
 }
 
-type Row = Awaited<ReturnType<typeof favoritesWithItems>>[number];
+type Row = Awaited<ReturnType<typeof followsWithItems>>[number];
 
-const favoriteOf = (r: Row): Favorite => ({
+const followOf = (r: Row): Follow => ({
   id: r.id,
   favoritable_id: r.itemId,
   favoritable_type: r.type as FavoritableType,
@@ -51,12 +51,12 @@ const favoriteOf = (r: Row): Favorite => ({
   alert_reminder: r.reminder,
 });
 
-/** Favorites whose thing is still in the channel. */
-const present = (rows: Row[]): Favorite[] => rows.filter((r) => r.name !== null).map(favoriteOf);
+/** Follows whose thing is still in the channel. */
+const present = (rows: Row[]): Follow[] => rows.filter((r) => r.name !== null).map(followOf);
 
-/** The fan's favorites whose thing is still there, oldest first. */
-export async function favoritesOf(db: Db, channelId: number, userId: number): Promise<Favorite[]> {
-  return present(await favoritesWithItems(db, channelId, eq(t.favorites.userId, userId)));
+/** The fan's follows whose thing is still there, oldest first. */
+export async function followsOf(db: Db, channelId: number, userId: number): Promise<Follow[]> {
+  return present(await followsWithItems(db, channelId, eq(t.follows.userId, userId)));
 }
 
 /** Whether the channel has this thing to follow. */
@@ -75,40 +75,32 @@ export async function followable(db: Db, channelId: number, type: FavoritableTyp
   return found !== undefined;
 }
 
-/** The fan's favorite of this thing, added unless it is there already; null when the thing is
+/** The fan's follow of this thing, added unless it is there already; null when the thing is
  *  not in the channel (any more). */
-export async function insertFavorite(db: Db, channelId: number, userId: number, type: FavoritableType, id: number): Promise<Favorite | null> {
+export async function insertFollow(db: Db, channelId: number, userId: number, type: FavoritableType, id: number): Promise<Follow | null> {
   // Two clicks at once insert one row: the second finds the first.
-  await db.insert(t.favorites).values({ userId, favoritableType: type, favoritableId: id }).onConflictDoNothing();
-  const rows = await favoritesWithItems(
-    db,
-    channelId,
-    and(eq(t.favorites.userId, userId), eq(t.favorites.favoritableType, type), eq(t.favorites.favoritableId, id)),
-  );
+  await db.insert(t.follows).values({ userId, favoritableType: type, favoritableId: id }).onConflictDoNothing();
+  const rows = await followsWithItems(db, channelId, and(eq(t.follows.userId, userId), eq(t.follows.favoritableType, type), eq(t.follows.favoritableId, id)));
   return present(rows)[0] ?? null;
 }
 
-/** Sets the alert opt-ins of one of the fan's own favorites (its thing still there); null when the
- *  fan has no such favorite. */
-export async function setFavoriteAlerts(db: Db, channelId: number, userId: number, id: number, alerts: { goLive: boolean; reminder: boolean }) {
-  const mine = and(eq(t.favorites.userId, userId), eq(t.favorites.id, id));
-  const updated = await db
-    .update(t.favorites)
-    .set({ alertGoLive: alerts.goLive, alertReminder: alerts.reminder })
-    .where(mine)
-    .returning({ id: t.favorites.id });
+/** Sets the alert opt-ins of one of the fan's own follows (its thing still there); null when the
+ *  fan has no such follow. */
+export async function setFollowAlerts(db: Db, channelId: number, userId: number, id: number, alerts: { goLive: boolean; reminder: boolean }) {
+  const mine = and(eq(t.follows.userId, userId), eq(t.follows.id, id));
+  const updated = await db.update(t.follows).set({ alertGoLive: alerts.goLive, alertReminder: alerts.reminder }).where(mine).returning({ id: t.follows.id });
   if (updated.length === 0) return null;
-  return present(await favoritesWithItems(db, channelId, mine))[0] ?? null;
+  return present(await followsWithItems(db, channelId, mine))[0] ?? null;
 }
 
-/** Unfollows one of the fan's own favorites (its thing there or gone); null when the fan has no
- *  favorite with this id. */
-export async function deleteFavorite(db: Db, channelId: number, userId: number, id: number): Promise<Favorite | null> {
-  const mine = and(eq(t.favorites.userId, userId), eq(t.favorites.id, id));
-  const [found] = await favoritesWithItems(db, channelId, mine);
+/** Unfollows one of the fan's own follows (its thing there or gone); null when the fan has no
+ *  follow with this id. */
+export async function deleteFollow(db: Db, channelId: number, userId: number, id: number): Promise<Follow | null> {
+  const mine = and(eq(t.follows.userId, userId), eq(t.follows.id, id));
+  const [found] = await followsWithItems(db, channelId, mine);
   if (!found) return null;
-  const deleted = await db.delete(t.favorites).where(mine).returning({ id: t.favorites.id });
-  return deleted.length > 0 ? favoriteOf(found) : null;
+  const deleted = await db.delete(t.follows).where(mine).returning({ id: t.follows.id });
+  return deleted.length > 0 ? followOf(found) : null;
 }
 
 /** The games of everything the fan follows, as a condition on `events`: a game followed itself, at
@@ -118,11 +110,11 @@ export function followedBy(userId: number): SQL {
   return sql`${t.events.id} IN (${coverage(sql`f.user_id = ${userId}`, sql``)})`;
 }
 
-/** Which games the favorites that pass `which` (a condition on `favorites f`) cover, by the one
+/** Which games the follows that pass `which` (a condition on `follows f`) cover, by the one
  *  rule of followedBy: rows of `event_id`, then the `columns` (of `f`, each after a comma). The
  *  alert mails (repo/alerts.ts) plan from it, so "a game of a followed thing" means the same there. */
 export function coverage(which: SQL, columns: SQL): SQL {
-  const f = sql`favorites f`;
+  const f = sql`follows f`;
   return sql`SELECT f.favoritable_id AS event_id${columns} FROM ${f} WHERE ${which} AND f.favoritable_type = 'favorite_event'
     UNION SELECT e.id${columns} FROM events e JOIN ${f} ON f.favoritable_type = 'event_location' AND f.favoritable_id = e.location_id
       WHERE ${which}

@@ -1,0 +1,27 @@
+import { hasAccess, watchable } from '../access.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { gameFeatures } from './downloads.ts';
+import { notFound } from '../http/errors.ts';
+import { eventCategoriesOf } from '../repo/catalogue.ts';
+import { nowSeconds } from '../repo/event-status.ts';
+import { eventById, eventsForHomepage, listEvents, type EventFilters } from '../repo/events.ts';
+
+/* Games (spec section 7, events): lists, one game with what the caller may do with it, the sports,
+ * and the home page's rows. A finished game's download is services/downloads.ts. */
+
+export const eventList = (deps: Deps, { channel }: Pick<Caller, 'channel'>, q: EventFilters) => listEvents(deps.db, channel.id, q, nowSeconds());
+
+/** One game, with whether the caller may watch it, its playback (a media grant when they may) and
+ *  what they may do with it (clip, download). */
+export async function eventPage(deps: Deps, caller: Caller, id: number) {
+  const { channel, viewer, user, apiKey } = caller;
+  const found = await eventById(deps.db, channel.id, id, nowSeconds());
+  if (!found) throw notFound('Event not found');
+  const access = hasAccess(watchable(found.out), viewer);
+  const playback = await deps.media.eventPlayback({ user, apiKey }, { ...found.out, asset: found.asset }, access);
+  return { ...found.out, has_access: access, ...playback, features: gameFeatures(found, viewer, access) };
+}
+
+export const sports = (deps: Deps, { channel }: Pick<Caller, 'channel'>) => eventCategoriesOf(deps.db, channel.id);
+
+export const homepageRows = (deps: Deps, { channel }: Pick<Caller, 'channel'>) => eventsForHomepage(deps.db, channel.id, nowSeconds());
