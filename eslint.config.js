@@ -83,4 +83,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The channel API's layers (ADR 011): a route mounts contract endpoints and calls services; only
+    // services reach the repositories and the tables.
+    files: ['channel-api/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repo/**', '**/db/**', '**/repo', '**/db'],
+              message: 'A route calls a service (channel-api/services/<area>.ts); only services reach the repositories (docs/decisions/011).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
