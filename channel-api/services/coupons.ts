@@ -1,5 +1,5 @@
+import { formatMoney } from '../../contract/money.ts';
 import type { ProductType } from '../../contract/orders.ts';
-import { formatMoney } from '../money.ts';
 
 /*
  * Promotion codes (GET apply_coupon, and a purchase's `promotion_code`): whether a code may be
