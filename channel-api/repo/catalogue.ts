@@ -65,7 +65,7 @@ export async function eventCategoriesOf(db: Db, channelId: number): Promise<Cate
   return rows.filter((c) => c.parentId === null).map((c) => ({ ...out(c), children: rows.filter((k) => k.parentId === c.id).map(out) }));
 }
 
-/** The fields every product shares on the wire (contract `productBase`); prices are stored in cents. */
+/** The fields every product shares on the wire (contract `productBase`); prices in minor units, as stored. */
 interface ProductRow {
   id: number;
   name: string;
