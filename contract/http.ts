@@ -82,8 +82,10 @@ export const epochSeconds = int(0, EPOCH_SECONDS_MAX);
 
 /** A flag in a query string: '1' or 'true' is on. */
 export const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-/** An amount on the wire: decimal, never negative (the channel keeps cents). */
-export const money = z.number().nonnegative();
+/** An amount on the wire: a non-negative integer of the currency's minor units (999 is $9.99 in
+ *  USD, 500 is ¥500 in JPY, 1250 is 1.250 BHD: ADR 043), written for a fan by money.ts. The field
+ *  names are the spec's (`price`, `base_price`, `amount`, `total` …); only the unit is ours. */
+export const money = z.number().int().nonnegative();
 /** A date and time as the channel writes it (ISO 8601). */
 export const stamp = z.string();
 

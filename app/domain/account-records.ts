@@ -1,4 +1,4 @@
-/* How the profile tabs word the channel's records (their dates: dates.ts; their amounts: money.ts). */
+/* How the profile tabs word the channel's records (their dates: dates.ts; their amounts: contract/money.ts). */
 
 /** 'refunded' → 'Refunded'. */
 export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);

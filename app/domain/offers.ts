@@ -17,8 +17,8 @@ export interface Offer {
   href: string;
 }
 
-/** An offer with what its product grants (ADR 038) and its price as a number: what
- *  feature-offers.ts chooses from. */
+/** An offer with what its product grants (ADR 038) and its price as a number (the channel's minor
+ *  units, only compared, never shown): what feature-offers.ts chooses from. */
 export interface ProductOffer extends Offer {
   capabilities: readonly Capability[];
   amount: number;

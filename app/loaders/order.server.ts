@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Order } from '#contract';
+import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { formatDate, formatDateTime } from '~/domain/dates';
-import { formatMoney } from '~/domain/money';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { api } from '#contract';
-import { formatMoney } from '~/domain/money';
+import { formatMoney } from '#contract/money';
 import { ownershipOf } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { priceTitle } from '~/domain/price-title';

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { orderTypeWord } from '~/domain/account-records';
 import { formatDate } from '~/domain/dates';
-import { formatMoney } from '~/domain/money';
 import { orderLabel, renewalLabel } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';

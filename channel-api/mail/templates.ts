@@ -1,20 +1,20 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
-import { formatMoney, toCents } from '../money.ts';
 import { escapeHtml } from './html.ts';
+import { formatMoney } from '../../contract/money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
  * (one column, real text, a link with a descriptive name and the full address written out). */
 
 export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | 'payment-failed' | 'trial-ending' | 'gift' | 'alert';
 
-/** A paid purchase, as its receipt lists it. */
+/** A paid purchase, as its receipt lists it; amounts in the currency's minor units, as stored. */
 export interface Receipt {
   number: string;
   /** ISO date-time of the payment. */
   paidAt: string;
-  lines: { name: string; amount: number }[];
-  serviceFee: number;
-  total: number;
+  lines: { name: string; amountCents: number }[];
+  serviceFeeCents: number;
+  totalCents: number;
   currency: string;
 }
 
@@ -98,8 +98,6 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   return { subject: c.subject, text, html };
 }
 
-/** A receipt's amounts are decimal (the wire's form): written by the one money rule. */
-const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
 const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
@@ -108,9 +106,9 @@ function renderReceipt(input: MailInput): { subject: string; text: string; html:
   const subject = `Your ${input.channelName} receipt ${r.number}`;
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
   const paid = `${receiptDate.format(new Date(r.paidAt))} UTC`;
-  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, money(l.amount, r.currency)])];
-  if (r.serviceFee > 0) rows.push(['Service fee', money(r.serviceFee, r.currency)]);
-  const total = money(r.total, r.currency);
+  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency)])];
+  if (r.serviceFeeCents > 0) rows.push(['Service fee', formatMoney(r.serviceFeeCents, r.currency)]);
+  const total = formatMoney(r.totalCents, r.currency);
   const text = [
     greeting,
     '',

@@ -6,8 +6,8 @@ import { bankAnswer, bankPage, CHOOSE_ANSWER, e, field, gonePage, html, input, p
 import { linkClaims, ownPath } from './sandbox-links.ts';
 import { checkCard, parseExpiry, type CardErrors } from './sandbox.ts';
 import { DECLINE_MSG, SANDBOX_CARDS } from '../../contract/checkout.ts';
+import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
-import { formatMoney } from '../money.ts';
 import { channelById } from '../repo/channels.ts';
 import type { Signing } from '../signing.ts';
 

@@ -2,7 +2,7 @@ import { bankPage, e, html, input, page, spaced } from './sandbox-html.ts';
 import { ownPath } from './sandbox-links.ts';
 import type { CardErrors, SandboxSessionRow } from './sandbox.ts';
 import { SANDBOX_CARDS } from '../../contract/checkout.ts';
-import { formatMoney } from '../money.ts';
+import { formatMoney } from '../../contract/money.ts';
 
 /* The sandbox checkout's pages: the card form with the order's summary and renewal terms, the
    bank's page of a card that asks for authentication, and the page of a checkout that has ended. */

@@ -3,8 +3,8 @@ import type { PaymentEventHandler } from './provider.ts';
 import { cardsOf, clockNow, newEventId, sessionNames, setCancelAtPeriodEnd, subscriptionsOf, type SubscriptionRow } from './sandbox-billing.ts';
 import { e, field, gonePage, html, page, sendPage } from './sandbox-html.ts';
 import { linkClaims } from './sandbox-links.ts';
+import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
-import { formatMoney } from '../money.ts';
 import { channelById } from '../repo/channels.ts';
 import type { Signing } from '../signing.ts';
 

@@ -3,7 +3,6 @@ import { channelOrder } from './ordering.ts';
 import { capability, type Capability } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { fromCents } from '../money.ts';
 
 /* Who plays and what is sold: participants, groups, event categories, packages, subscriptions. */
 
@@ -66,7 +65,7 @@ export async function eventCategoriesOf(db: Db, channelId: number): Promise<Cate
   return rows.filter((c) => c.parentId === null).map((c) => ({ ...out(c), children: rows.filter((k) => k.parentId === c.id).map(out) }));
 }
 
-/** The fields every product shares on the wire (contract `productBase`); prices are stored in cents. */
+/** The fields every product shares on the wire (contract `productBase`); prices in minor units, as stored. */
 interface ProductRow {
   id: number;
   name: string;
@@ -84,9 +83,9 @@ const productFields = (p: ProductRow) => ({
   id: p.id,
   name: p.name,
   description: p.description,
-  price: fromCents(p.priceCents),
-  base_price: fromCents(p.basePriceCents),
-  service_fee: fromCents(p.serviceFeeCents),
+  price: p.priceCents,
+  base_price: p.basePriceCents,
+  service_fee: p.serviceFeeCents,
   image: p.image,
   weight: p.weight,
   capabilities: capabilitiesOut(p.capabilities),

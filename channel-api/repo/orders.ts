@@ -3,7 +3,6 @@ import type { ActivityStatus, Order } from '../../contract/orders.ts';
 import type { Entitlement } from '../access.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { gifts, orders, packages, subscriptions, transactions, users } from '../db/schema.ts';
-import { fromCents } from '../money.ts';
 
 /* Orders and their transactions: what a fan's paid orders give (access.ts reads them), the orders
  * as the contract says, and the order a subscription renews. Every query about a fan's records is
@@ -80,8 +79,8 @@ function orderOut(r: OrderRow, txs: TransactionRow[], given: Map<number, GiftRow
       event_category_id: r.product.event_category_id,
       participant_id: r.product.participant_id,
     },
-    amount: fromCents(r.amountCents),
-    service_fee: fromCents(r.serviceFeeCents),
+    amount: r.amountCents,
+    service_fee: r.serviceFeeCents,
     currency: r.currency,
     created_at: r.createdAt.toISOString(),
     paid_at: r.paidAt?.toISOString() ?? null,
@@ -96,7 +95,7 @@ function orderOut(r: OrderRow, txs: TransactionRow[], given: Map<number, GiftRow
         id: t.id,
         status: t.status,
         label: t.label,
-        amount: fromCents(t.amountCents),
+        amount: t.amountCents,
         currency: t.currency,
         created_at: t.createdAt.toISOString(),
       })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceRefusal } from './prices.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
@@ -12,6 +13,8 @@ import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
 const key = z.string().min(1);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
+/** A price as an operator writes it: a decimal of the channel's currency (9.99), converted to
+ *  minor units once, at load (seed/prices.ts). */
 const money = z.number().nonnegative();
 
 /** An image drawn as SVG at load time: a badge (initials on a disc) or a banner (title on a band). */
@@ -238,7 +241,17 @@ export const channelDescription = z
       )
       .default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((d, ctx) => {
+    // Every price fits the channel's currency: 9.99 in USD, not 9.999; 500 in JPY, not 500.5.
+    const check = (price: number | null, path: (string | number)[]) => {
+      const refusal = price === null ? null : priceRefusal(price, d.settings.currency);
+      if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: refusal });
+    };
+    for (const list of ['packages', 'subscriptions'] as const)
+      d[list].forEach((p, i) => (['price', 'base_price', 'service_fee'] as const).forEach((field) => check(p[field], [list, i, field])));
+    d.coupons.forEach((c, i) => (['amount_off', 'minimum_amount'] as const).forEach((field) => check(c[field], ['coupons', i, field])));
+  });
 
 export type ChannelDescription = z.infer<typeof channelDescription>;
 export type ChannelDescriptionInput = z.input<typeof channelDescription>;

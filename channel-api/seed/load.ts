@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { channelDescription, type ChannelDescription } from './description.ts';
+import { toMinorUnits } from './prices.ts';
 import { renderSvg } from './svg.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { toCents } from '../money.ts';
 
 /** Key → id map that fails loudly on a dangling reference in the description. */
 class Ids {
@@ -47,6 +47,8 @@ const SEED_LOCK = 7_412_001;
 
 async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<number> {
   const nowSec = Math.floor(now.getTime() / 1000);
+  // The description's prices are decimals of the channel's currency; the tables hold minor units.
+  const minor = (price: number) => toMinorUnits(price, d.settings.currency);
   const [channel] = await tx
     .insert(t.channels)
     .values({
@@ -218,9 +220,9 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
         channelId,
         name: p.name,
         description: p.description,
-        priceCents: toCents(p.price),
-        basePriceCents: toCents(p.base_price),
-        serviceFeeCents: toCents(p.service_fee),
+        priceCents: minor(p.price),
+        basePriceCents: minor(p.base_price),
+        serviceFeeCents: minor(p.service_fee),
         image: p.image,
         weight: i,
         eventCategories: p.categories.map((c) => categories.get(c)),
@@ -242,9 +244,9 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       channelId,
       name: s.name,
       description: s.description,
-      priceCents: toCents(s.price),
-      basePriceCents: toCents(s.base_price),
-      serviceFeeCents: toCents(s.service_fee),
+      priceCents: minor(s.price),
+      basePriceCents: minor(s.base_price),
+      serviceFeeCents: minor(s.service_fee),
       image: s.image,
       weight: i,
       eventCategories: s.categories.map((c) => categories.get(c)),
@@ -260,12 +262,12 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       channelId,
       code: c.code.toUpperCase(),
       percentOff: c.percent_off,
-      amountOffCents: c.amount_off === null ? null : toCents(c.amount_off),
+      amountOffCents: c.amount_off === null ? null : minor(c.amount_off),
       expiresAt: c.expires_at ? new Date(c.expires_at) : c.expires_in_days !== undefined ? new Date(now.getTime() + c.expires_in_days * 86_400_000) : null,
       maxRedemptions: c.max_redemptions,
       maxRedemptionsPerUser: c.max_redemptions_per_user,
       firstPurchaseOnly: c.first_purchase_only,
-      minimumAmountCents: c.minimum_amount === null ? null : toCents(c.minimum_amount),
+      minimumAmountCents: c.minimum_amount === null ? null : minor(c.minimum_amount),
       appliesTo: c.applies_to,
       active: c.active,
     })),

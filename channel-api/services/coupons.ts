@@ -1,5 +1,5 @@
+import { formatMoney } from '../../contract/money.ts';
 import type { ProductType } from '../../contract/orders.ts';
-import { formatMoney } from '../money.ts';
 
 /*
  * Promotion codes (GET apply_coupon, and a purchase's `promotion_code`): whether a code may be
@@ -66,7 +66,7 @@ export function couponRefusal(c: CouponRule, use: CouponUse): CouponRefusal | nu
 export const isLimited = (c: Pick<CouponRule, 'maxRedemptions' | 'maxRedemptionsPerUser' | 'firstPurchaseOnly'>): boolean =>
   c.maxRedemptions !== null || c.maxRedemptionsPerUser !== null || c.firstPurchaseOnly;
 
-/** What the code takes off a subtotal, in cents: at most the subtotal. */
+/** What the code takes off a subtotal, in minor units (cents): at most the subtotal. */
 export function discountCents(c: Pick<CouponRule, 'percentOff' | 'amountOffCents'>, subtotalCents: number): number {
   const off = c.percentOff !== null ? Math.round((subtotalCents * c.percentOff) / 100) : (c.amountOffCents ?? 0);
   return Math.max(0, Math.min(subtotalCents, off));

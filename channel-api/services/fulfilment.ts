@@ -7,7 +7,6 @@ import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
 import { notFound } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
-import { fromCents } from '../money.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import { countRedemption } from '../repo/coupons.ts';
@@ -177,9 +176,9 @@ async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
     receipt: {
       number: `FH-${purchase.id}`,
       paidAt: (first.paidAt ?? new Date()).toISOString(),
-      lines: orders.map((o) => ({ name: o.product.name, amount: fromCents(o.amountCents - o.serviceFeeCents) })),
-      serviceFee: fromCents(purchase.serviceFeeCents),
-      total: fromCents(purchase.amountCents),
+      lines: orders.map((o) => ({ name: o.product.name, amountCents: o.amountCents - o.serviceFeeCents })),
+      serviceFeeCents: purchase.serviceFeeCents,
+      totalCents: purchase.amountCents,
       currency: purchase.currency,
     },
   });

@@ -4,11 +4,10 @@ import { GIFT_MSG } from '../../contract/gifts.ts';
 import { ORDER_MSG, type ProductType } from '../../contract/orders.ts';
 import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { addOnWith, choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
-import { HttpError } from '../http/errors.ts';
-import { fromCents, toCents } from '../money.ts';
 import { spreadDiscount } from './coupons.ts';
+import { addOnWith, choiceIds, choiceKind, needsRegularPass } from './package-choices.ts';
 import { couponFor, type AppliedCoupon } from './promotion.ts';
+import { HttpError } from '../http/errors.ts';
 import { namesOf, packageById, subscriptionById, type PackageOut } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
@@ -164,8 +163,8 @@ async function planSubscription(deps: Deps, caller: Caller, id: number): Promise
         label: 'New subscription',
       },
     ],
-    toCents(sub.base_price),
-    toCents(sub.service_fee),
+    sub.base_price,
+    sub.service_fee,
   );
 }
 
@@ -206,8 +205,8 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
         label: 'Purchase',
       },
     ],
-    toCents(pkg.base_price),
-    toCents(pkg.service_fee),
+    pkg.base_price,
+    pkg.service_fee,
   );
 }
 
@@ -259,11 +258,11 @@ async function planPackage(deps: Deps, caller: Caller, user: UserRow, params: Pu
       cancelPath: webPaths.selectPackage(pkg.id),
     },
     [
-      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: toCents(pkg.base_price) })),
-      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: toCents(addOn!.pkg.base_price) })),
+      ...chosen.map((choice) => ({ item: item(pkg, choice), priceCents: pkg.base_price })),
+      ...(addOn?.choices ?? []).map((choice) => ({ item: item(addOn!.pkg, choice), priceCents: addOn!.pkg.base_price })),
     ],
     // One purchase, one service fee: the pass's.
-    toCents(pkg.service_fee),
+    pkg.service_fee,
   );
   if (!params.gift) return planned;
   // Its own product key: giving a pass never ends the buyer's own checkout of it.
@@ -275,14 +274,14 @@ export function quoteOf(p: PurchasePlan, provider: Quote['provider']): Quote {
   return {
     type: p.type,
     product: p.productName,
-    lines: p.lines.map((l) => ({ name: l.name, amount: fromCents(l.amountCents) })),
-    subtotal: fromCents(p.subtotalCents),
-    service_fee: fromCents(p.serviceFeeCents),
-    total: fromCents(p.totalCents),
+    lines: p.lines.map((l) => ({ name: l.name, amount: l.amountCents })),
+    subtotal: p.subtotalCents,
+    service_fee: p.serviceFeeCents,
+    total: p.totalCents,
     currency: p.currency,
     period: p.period,
     provider,
-    discount: fromCents(p.discountCents),
+    discount: p.discountCents,
     coupon: p.coupon && { code: p.coupon.code, description: p.coupon.description },
     trial_days: p.trialDays,
   };

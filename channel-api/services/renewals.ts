@@ -1,7 +1,7 @@
+import { formatMoney } from '../../contract/money.ts';
 import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
-import { formatMoney, fromCents } from '../money.ts';
 import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import { addTransaction, hasPaidCharge, orderBySubscription, syncSubscriptionOrder, type OrderRow } from '../repo/orders.ts';
@@ -96,9 +96,9 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
       receipt: {
         number: n.invoice.id,
         paidAt: new Date().toISOString(),
-        lines: [{ name: `${name}, until ${until}`, amount: fromCents(n.invoice.amountCents) }],
-        serviceFee: 0,
-        total: fromCents(n.invoice.amountCents),
+        lines: [{ name: `${name}, until ${until}`, amountCents: n.invoice.amountCents }],
+        serviceFeeCents: 0,
+        totalCents: n.invoice.amountCents,
         currency: n.order.currency,
       },
     });

@@ -2,7 +2,6 @@ import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { periodEnd } from './billing.ts';
 import { planPurchase, type PurchasePlan } from './purchase.ts';
-import { fromCents } from '../money.ts';
 import { activityOf, isLive } from './renewals.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { subscriptionById } from '../repo/catalogue.ts';
@@ -61,10 +60,10 @@ export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, 
     return {
       currency: plan.currency,
       due_today: 0,
-      next_amount: fromCents(plan.trial!.recurringCents),
+      next_amount: plan.trial!.recurringCents,
       next_date: trialEnd.toISOString(),
       trial_ends_at: trialEnd.toISOString(),
-      discount: fromCents(plan.discountCents),
+      discount: plan.discountCents,
       period: sub.period,
     };
   }
@@ -72,11 +71,11 @@ export async function invoicePreview(deps: Deps, caller: Caller, user: UserRow, 
   const plan = await planPurchase(deps, caller, user, { subscription_id: sub.id, promotion_code: params.promotion_code });
   return {
     currency: plan.currency,
-    due_today: fromCents(plan.totalCents),
-    next_amount: fromCents(plan.subtotalCents - plan.discountCents),
+    due_today: plan.totalCents,
+    next_amount: plan.subtotalCents - plan.discountCents,
     next_date: periodEnd(sub.period, now).toISOString(),
     trial_ends_at: null,
-    discount: fromCents(plan.discountCents),
+    discount: plan.discountCents,
     period: sub.period,
   };
 }

@@ -3,7 +3,8 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import { users } from './accounts.ts';
 import { channelRef } from './channel.ts';
 
-/* What a channel sells and what fans bought. Money is stored in cents (see ../../money.ts). */
+/* What a channel sells and what fans bought. Money is stored in integer minor units of the
+   currency, `*_cents` (a yen for JPY), and sent so on the wire (ADR 043). */
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,12 +1,11 @@
 /* Add-on passes (issue 11), with JavaScript off and on: an add-on is sold only with its regular
    pass or after it, and says so; bought with the pass, both are the fan's in one payment. */
 import { ORDER_MSG } from '../../../contract/orders.ts';
+import { usd } from '../../support/money.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { CARDS, ordersOf, packages, payOnSandbox } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 async function addOnAndPass() {
   const all = await packages();
@@ -45,16 +44,16 @@ test('an add-on bought with its regular pass: one payment, both are the fan’s'
   await choice.check();
   await page
     .getByRole('group', { name: 'Add-ons' })
-    .getByRole('checkbox', { name: `Add the ${addOn.name}: ${money(addOn.base_price)} for each of your categories it covers` })
+    .getByRole('checkbox', { name: `Add the ${addOn.name}: ${usd(addOn.base_price)} for each of your categories it covers` })
     .check();
   await checkA11y();
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/buy\\?package=${pass.id}&category=\\d+&addon=${addOn.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: `${pass.name} with ${addOn.name}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: `${pass.name}: ${name} ${money(pass.base_price)}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: `${addOn.name}: ${name} ${money(addOn.base_price)}` })).toBeVisible();
-  const total = money(pass.base_price + addOn.base_price + pass.service_fee);
+  await expect(page.getByRole('row', { name: `${pass.name}: ${name} ${usd(pass.base_price)}` })).toBeVisible();
+  await expect(page.getByRole('row', { name: `${addOn.name}: ${name} ${usd(addOn.base_price)}` })).toBeVisible();
+  const total = usd(pass.base_price + addOn.base_price + pass.service_fee);
   await expect(page.getByRole('row', { name: `Total (USD) ${total}` })).toBeVisible();
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await payOnSandbox(page, CARDS.success);

@@ -4,13 +4,12 @@
    sent to log in and back to the offer; the order page that waits for the payment. */
 import { DECLINE_MSG } from '../../../contract/checkout.ts';
 import { ORDER_MSG } from '../../../contract/orders.ts';
+import { usd } from '../../support/money.ts';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { eventTitle } from '../support/channel.ts';
 import { canWatch, CARDS, ordersOf, paidEvent, payOnSandbox, seasonPass, teamPass } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 test.describe('a single event', () => {
   test('4242: pay on the test checkout, see the order paid, watch the game; profile and receipt', async ({ page, context }) => {
@@ -28,10 +27,10 @@ test.describe('a single event', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: event.name })).toBeVisible();
     const summary = page.getByRole('table');
-    await expect(summary.getByRole('row', { name: `Service fee ${money(ticket.service_fee)}` })).toBeVisible();
-    await expect(summary.getByRole('row', { name: `Total (USD) ${money(ticket.price)}` })).toBeVisible();
+    await expect(summary.getByRole('row', { name: `Service fee ${usd(ticket.service_fee)}` })).toBeVisible();
+    await expect(summary.getByRole('row', { name: `Total (USD) ${usd(ticket.price)}` })).toBeVisible();
     await expect(page.getByText('All sales final, no refunds.')).toBeVisible();
-    await page.getByRole('button', { name: `Pay ${money(ticket.price)}` }).click();
+    await page.getByRole('button', { name: `Pay ${usd(ticket.price)}` }).click();
 
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_test_/);
     await expect(page.getByText('Test mode.')).toBeVisible();
@@ -51,11 +50,11 @@ test.describe('a single event', () => {
     const row = page.getByRole('row', { name: new RegExp(event.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await expect(row.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
     await page.goto('/profile/transactions');
-    await expect(page.getByRole('row', { name: new RegExp(`Purchase Paid ${money(ticket.price).replace('$', '\\$')}`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`Purchase Paid ${usd(ticket.price).replace('$', '\\$')}`) })).toBeVisible();
 
     const receipt = await latestMail({ to: user.email, subject: 'receipt', after });
     expect(receipt.text).toContain(event.name);
-    expect(receipt.text).toContain(`Total paid: ${money(ticket.price)}`);
+    expect(receipt.text).toContain(`Total paid: ${usd(ticket.price)}`);
     expect(await canWatch(apiKey, event.id)).toBe(true);
 
     // Already bought: the offer's page says so in the spec's words, and sells nothing.
@@ -171,7 +170,7 @@ test.describe('passes', () => {
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await expect(page).toHaveURL(new RegExp(`/buy\\?package=${pass.id}&category=\\d+$`));
     await expect(page.getByRole('cell', { name: `${pass.name}: ${name}` })).toBeVisible();
-    await expect(page.getByRole('row', { name: `Total (USD) ${money(pass.base_price + pass.service_fee)}` })).toBeVisible();
+    await expect(page.getByRole('row', { name: `Total (USD) ${usd(pass.base_price + pass.service_fee)}` })).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
     await payOnSandbox(page, CARDS.success);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
@@ -216,5 +215,5 @@ test('a visitor who picks an offer logs in and comes back to it', async ({ page 
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(`${WEB_URL}/buy?event=${event.id}&package=${ticket.id}`);
   await expect(page.getByRole('heading', { level: 2, name: event.name })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Pay ${money(ticket.price)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Pay ${usd(ticket.price)}` })).toBeVisible();
 });

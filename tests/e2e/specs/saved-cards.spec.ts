@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { DECLINE_MSG } from '../../../contract/checkout.ts';
 import { ORDER_MSG } from '../../../contract/orders.ts';
+import { usd } from '../../support/money.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { canWatch, CARDS, ordersOf, paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -42,7 +43,7 @@ test('add a card from the profile, then pay with it (4242): paid at once, the or
   const payWith = page.getByRole('group', { name: 'Pay with' });
   await expect(payWith.getByRole('radio')).toHaveCount(2);
   await payWith.getByRole('radio', { name: labelOf(CARDS.success) }).check();
-  await page.getByRole('button', { name: `Pay $${ticket.price.toFixed(2)}` }).click();
+  await page.getByRole('button', { name: `Pay ${usd(ticket.price)}` }).click();
 
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
@@ -64,7 +65,7 @@ test('a saved card that needs authentication (3155): the bank page, Complete, ba
 
   await expect(page).toHaveURL(/\/sandbox\/payment\/pi_test_[A-Za-z0-9]+\/authenticate$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Authenticate your payment' })).toBeVisible();
-  await expect(page.getByText(`$${ticket.price.toFixed(2)}`)).toBeVisible();
+  await expect(page.getByText(usd(ticket.price))).toBeVisible();
   await page.getByRole('button', { name: 'Complete' }).click();
 
   await expect(page).toHaveURL(/\/orders\/\d+\?payment_intent=pi_test_/);

@@ -2,12 +2,12 @@
    clock: a free trial with its end date, then the first charge ('New subscription') and a renewal
    ('Subscription Renewal'); cancelling auto-renewal keeps access to the end of the period; the
    billing portal. */
+import { usd } from '../../support/money.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { advanceClock, canWatch, CARDS, paidEvent, payOnSandbox, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
 const monthly = async () => (await subscriptions()).find((s) => s.period === 'month')!;
 const longDate = (d: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 
@@ -22,7 +22,7 @@ test('a free trial: its end date, then the first charge and a renewal as the clo
   await expect(page.getByText('Due today: $0.00.')).toBeVisible();
   await page.getByRole('button', { name: 'Start free trial' }).click();
 
-  await expect(page.getByText(`Free for ${plan.trial_period} days, then ${money(plan.base_price)} every 30 days`)).toBeVisible();
+  await expect(page.getByText(`Free for ${plan.trial_period} days, then ${usd(plan.base_price)} every 30 days`)).toBeVisible();
   await payOnSandbox(page, CARDS.success);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   const trialEnd = new Date(Date.now() + plan.trial_period! * 86_400_000);
@@ -31,10 +31,10 @@ test('a free trial: its end date, then the first charge and a renewal as the clo
 
   await advanceClock(user.email, plan.trial_period! + 1);
   await page.goto('/profile/transactions');
-  await expect(page.getByRole('row', { name: new RegExp(`New subscription Paid \\${money(plan.base_price)}`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`New subscription Paid \\${usd(plan.base_price)}`) })).toBeVisible();
   await advanceClock(user.email, 30);
   await page.goto('/profile/transactions');
-  await expect(page.getByRole('row', { name: new RegExp(`Subscription Renewal Paid \\${money(plan.base_price)}`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Subscription Renewal Paid \\${usd(plan.base_price)}`) })).toBeVisible();
   await expect(page.getByRole('row', { name: /Free trial Paid \$0\.00/ })).toBeVisible();
 });
 
@@ -44,7 +44,7 @@ test('cancelling auto-renewal keeps access to the end of the paid period, then i
   const plan = await monthly();
   const { event } = await paidEvent();
   await page.goto(`/buy?subscription=${plan.id}`);
-  await page.getByRole('button', { name: `Pay ${money(plan.price)}` }).click();
+  await page.getByRole('button', { name: `Pay ${usd(plan.price)}` }).click();
   await payOnSandbox(page, CARDS.success);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   const orderPage = page.url().split('?')[0];

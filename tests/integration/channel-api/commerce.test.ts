@@ -21,6 +21,8 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const { event, ticket, events, packages } = await shop.paidEvent();
     const quote = await http.request('GET', '/stripe/quote', { query: { api_key: fan.key, event_id: String(event.id), package_id: String(ticket.id) } });
     expect(quote.status, quote.text).toBe(200);
+    // In cents (ADR 043): the demo's single game is $7.49 and a $0.50 fee.
+    expect([ticket.base_price, ticket.service_fee, ticket.price]).toEqual([749, 50, 799]);
     expect(api.purchaseQuote.response.parse(quote.json).data).toEqual({
       type: 'event',
       product: event.name,
@@ -71,7 +73,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     expect(page.status).toBe(200);
     expect(html).toContain('Test mode');
     expect(html).toContain(event.name);
-    expect(html).toContain(`Pay $${ticket.price.toFixed(2)}`);
+    expect(html).toContain('Pay $7.99');
 
     const after = Date.now();
     const paid = await shop.pay(redirect_url, CARD.ok);
@@ -95,7 +97,7 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
 
     const receipt = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
     expect(receipt.text).toContain(event.name);
-    expect(receipt.text).toContain(`Total paid: $${ticket.price.toFixed(2)}`);
+    expect(receipt.text).toContain('Total paid: $7.99');
     expect(receipt.text).toContain('All sales final, no refunds.');
 
     const again = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id });
@@ -248,7 +250,7 @@ describe('buying a package with choices', () => {
         .json,
     ).data;
     expect(quote.lines).toHaveLength(2);
-    expect(quote.total).toBeCloseTo(2 * season.base_price + season.service_fee, 2);
+    expect(quote.total).toBe(2 * season.base_price + season.service_fee);
     const started = (await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: ids })).json.data;
     await shop.pay(started.redirect_url, CARD.ok);
     const order = (await shop.order(fan.key, started.order_id)).json.data;
@@ -257,7 +259,7 @@ describe('buying a package with choices', () => {
       ['paid', 'active'],
       ['paid', 'active'],
     ]);
-    expect(all.reduce((sum, o) => sum + o.amountCents, 0)).toBe(Math.round(quote.total * 100));
+    expect(all.reduce((sum, o) => sum + o.amountCents, 0)).toBe(quote.total);
     const txs = await server.db.select().from(transactions).where(eq(transactions.orderId, all[1].id));
     expect(txs.map((t) => t.status)).toEqual(['paid']);
   });
@@ -304,7 +306,7 @@ describe('buying a package with choices', () => {
     ).data;
     expect(quote.product).toBe(`${pass.name} with ${addOn.name}`);
     expect(quote.lines.map((l) => l.amount)).toEqual([pass.base_price, addOn.base_price]);
-    expect(quote.total).toBeCloseTo(pass.base_price + addOn.base_price + pass.service_fee, 2);
+    expect(quote.total).toBe(pass.base_price + addOn.base_price + pass.service_fee);
     const started = api.buyBundle.response.parse(
       (await shop.buyBundle(fan.key, { package_id: pass.id, event_category_ids: [first], add_on_id: addOn.id })).json,
     ).data;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, type Package } from '#contract';
 import { channels, coupons, orders, packages, purchases, sandboxSessions, transactions } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
+import { usd } from '../../support/money.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
@@ -24,8 +25,6 @@ const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 type Query = Record<string, string | string[]>;
 const applyCoupon = (key: string, query: Query) => http.request('GET', '/apply_coupon', { query: { ...query, api_key: key } });
 const quote = (key: string, query: Query) => http.request('GET', '/stripe/quote', { query: { ...query, api_key: key } });
-const cents = (amount: number) => Math.round(amount * 100);
-const dollars = (c: number) => c / 100;
 
 async function addCoupon(c: Omit<typeof coupons.$inferInsert, 'channelId'>) {
   const [channel] = await server.db.select().from(channels);
@@ -77,7 +76,7 @@ describe(`GET apply_coupon (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const { event, ticket } = bought;
     const res = await applyCoupon(fan.key, { ...eventQuery(bought), code: ' welcome10 ' });
     expect(res.status, res.text).toBe(200);
-    const discount = dollars(Math.round(cents(ticket.base_price) / 10));
+    const discount = Math.round(ticket.base_price / 10);
     expect(api.applyCoupon.response.parse(res.json).data).toEqual({
       type: 'event',
       product: event.name,
@@ -85,7 +84,7 @@ describe(`GET apply_coupon (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       subtotal: ticket.base_price,
       service_fee: ticket.service_fee,
       discount,
-      total: dollars(cents(ticket.price) - cents(discount)),
+      total: ticket.price - discount,
       coupon: { code: 'WELCOME10', description: '10% off your first purchase' },
       currency: 'USD',
       period: null,
@@ -101,17 +100,17 @@ describe(`GET apply_coupon (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const season = await seasonPass();
     const pass = await applyCoupon(fan.key, { package_id: String(season.id), 'event_category_ids[]': season.event_categories.map(String), code: 'WELCOME10' });
     expect(pass.status, pass.text).toBe(200);
-    const subtotal = cents(season.base_price) * 2;
+    const subtotal = season.base_price * 2;
     expect(pass.json.data).toMatchObject({
       type: 'package',
-      subtotal: dollars(subtotal),
-      discount: dollars(Math.round(subtotal / 10)),
-      total: dollars(subtotal - Math.round(subtotal / 10) + cents(season.service_fee)),
+      subtotal,
+      discount: Math.round(subtotal / 10),
+      total: subtotal - Math.round(subtotal / 10) + season.service_fee,
     });
     const subscription = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data[0];
     const sub = await applyCoupon(fan.key, { subscription_id: String(subscription.id), code: 'WELCOME10' });
     expect(sub.status, sub.text).toBe(200);
-    expect(sub.json.data).toMatchObject({ type: 'subscription', discount: dollars(Math.round(cents(subscription.base_price) / 10)) });
+    expect(sub.json.data).toMatchObject({ type: 'subscription', discount: Math.round(subscription.base_price / 10) });
   });
 
   it("refuses with 'Wrong promo code' on the field code: unknown, inactive, expired, used up, first purchase only, below the minimum, another kind of product", async () => {
@@ -124,7 +123,7 @@ describe(`GET apply_coupon (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await addCoupon({ code: 'ENDED', percentOff: 20, expiresAt: new Date(Date.now() - 1000) });
     await addCoupon({ code: 'LATER', percentOff: 20, expiresAt: new Date(Date.now() + 3_600_000) });
     await addCoupon({ code: 'GONE', percentOff: 20, maxRedemptions: 3, timesRedeemed: 3 });
-    await addCoupon({ code: 'BIGSPEND', amountOffCents: 1000, minimumAmountCents: cents(season.base_price) + 1, appliesTo: ['package'] });
+    await addCoupon({ code: 'BIGSPEND', amountOffCents: 1000, minimumAmountCents: season.base_price + 1, appliesTo: ['package'] });
 
     const refused = async (query: Query) => {
       const res = await applyCoupon(fan.key, query);
@@ -184,11 +183,11 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     const bought = await shop.paidEvent(2);
     const { event, ticket } = bought;
     const welcome = await couponNamed('WELCOME10');
-    const discount = Math.round(cents(ticket.base_price) / 10);
-    const total = cents(ticket.price) - discount;
+    const discount = Math.round(ticket.base_price / 10);
+    const total = ticket.price - discount;
 
     // Amounts are never taken from the caller.
-    for (const extra of [{ amount: 0.01 }, { total: 0.01 }, { discount: 7 }, { coupon_id: welcome.id }]) {
+    for (const extra of [{ amount: 1 }, { total: 1 }, { discount: 7 }, { coupon_id: welcome.id }]) {
       const res = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, ...extra });
       expect(res.status, res.text).toBe(400);
     }
@@ -199,34 +198,34 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
       amountCents: total,
       discountCents: discount,
       couponId: welcome.id,
-      serviceFeeCents: cents(ticket.service_fee),
+      serviceFeeCents: ticket.service_fee,
     });
     const order = api.orderDetail.response.parse((await shop.order(fan.key, order_id)).json).data;
-    expect(order).toMatchObject({ amount: dollars(total), service_fee: ticket.service_fee, status: 'created' });
-    expect(order.transactions).toEqual([expect.objectContaining({ amount: dollars(total), status: 'created' })]);
+    expect(order).toMatchObject({ amount: total, service_fee: ticket.service_fee, status: 'created' });
+    expect(order.transactions).toEqual([expect.objectContaining({ amount: total, status: 'created' })]);
     const page = await (await fetch(new URL(shop.checkoutPath(redirect_url), server.url))).text();
     expect(page).toContain(`${event.name} (promo code WELCOME10)`);
-    expect(page).toContain(`Pay $${dollars(total).toFixed(2)}`);
+    expect(page).toContain(`Pay ${usd(total)}`);
     // Not applied until paid.
     expect((await couponNamed('WELCOME10')).timesRedeemed).toBe(welcome.timesRedeemed);
 
     const after = Date.now();
     expect((await shop.pay(redirect_url, CARD.ok)).status).toBe(303);
-    expect((await shop.order(fan.key, order_id)).json.data).toMatchObject({ status: 'paid', activity_status: 'active', amount: dollars(total) });
+    expect((await shop.order(fan.key, order_id)).json.data).toMatchObject({ status: 'paid', activity_status: 'active', amount: total });
     const receipt = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
-    expect(receipt.text).toContain(`Total paid: $${dollars(total).toFixed(2)}`);
+    expect(receipt.text).toContain(`Total paid: ${usd(total)}`);
 
     // Another fan, no code: the full price.
     const other = await acc.signUp();
     const full = (await shop.buy(other.key, { event_id: event.id, package_id: ticket.id })).json.data;
-    expect(await purchaseOf(full.order_id)).toMatchObject({ amountCents: cents(ticket.price), discountCents: 0, couponId: null });
+    expect(await purchaseOf(full.order_id)).toMatchObject({ amountCents: ticket.price, discountCents: 0, couponId: null });
   });
 
   it('a package: the discount is spread over its orders, the first carries the fee, and they add up to what is charged', async () => {
     const fan = await acc.signUp();
     const season = await seasonPass();
-    const price = cents(season.base_price);
-    const fee = cents(season.service_fee);
+    const price = season.base_price;
+    const fee = season.service_fee;
     const res = await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: season.event_categories, promotion_code: 'SEASON5' });
     expect(res.status, res.text).toBe(200);
     const purchase = await purchaseOf(res.json.data.order_id);
@@ -238,7 +237,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(purchase).toMatchObject({ amountCents: 2 * price - 500 + fee, discountCents: 500 });
     expect(made.reduce((sum, o) => sum + o.amountCents, 0)).toBe(purchase.amountCents);
     const page = await (await fetch(new URL(shop.checkoutPath(res.json.data.redirect_url), server.url))).text();
-    expect(page).toContain(`Pay $${dollars(purchase.amountCents).toFixed(2)}`);
+    expect(page).toContain(`Pay ${usd(purchase.amountCents)}`);
   });
 
   it('a use is counted once per paid purchase: not when started, declined or asked about again', async () => {
@@ -281,7 +280,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
 
     // The fan who was already at the checkout pays what it said; the use is counted once.
     await shop.pay(startedBefore.redirect_url, CARD.ok);
-    expect((await shop.order(started.key, startedBefore.order_id)).json.data).toMatchObject({ status: 'paid', amount: dollars(cents(ticket.price) - 100) });
+    expect((await shop.order(started.key, startedBefore.order_id)).json.data).toMatchObject({ status: 'paid', amount: ticket.price - 100 });
     expect((await couponNamed('ONLYONE')).timesRedeemed).toBe(1);
     expect((await shop.buy(late.key, { event_id: event.id, package_id: ticket.id, promotion_code: 'ONLYONE' })).status).toBe(400);
   });
@@ -291,7 +290,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     const team = await teamPass();
     const res = await shop.buyBundle(fan.key, { package_id: team.id, participant_ids: [team.participants[0]], promotion_code: 'FULLPASS' });
     expect(res.status, res.text).toBe(200);
-    expect(await purchaseOf(res.json.data.order_id)).toMatchObject({ amountCents: cents(team.service_fee), discountCents: cents(team.base_price) });
+    expect(await purchaseOf(res.json.data.order_id)).toMatchObject({ amountCents: team.service_fee, discountCents: team.base_price });
     expect(res.json.data.redirect_url).toMatch(/\/sandbox\/checkout\/cs_test_/);
     await shop.pay(res.json.data.redirect_url, CARD.ok);
     expect((await couponNamed('FULLPASS')).timesRedeemed).toBe(1);
@@ -304,7 +303,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
   it('nothing left to pay (100 % off, no service fee): paid at once, no checkout, the order page is where the fan goes', async () => {
     await addCoupon({ code: 'ONTHEHOUSE', percentOff: 100 });
     const team = await teamPass();
-    const fee = cents(team.service_fee);
+    const fee = team.service_fee;
     await server.db.update(packages).set({ serviceFeeCents: 0 }).where(eq(packages.id, team.id));
     try {
       const fan = await acc.signUp();
@@ -371,13 +370,13 @@ describe(`the Stripe provider with a promotion code (${onPostgres ? 'PostgreSQL'
     expect(created.body).not.toHaveProperty('allow_promotion_codes');
     expect(created.body).not.toHaveProperty('discounts');
     const sessionId = new URL(res.json.data.redirect_url).pathname.split('/').at(-1)!;
-    const price = cents(season.base_price);
+    const price = season.base_price;
     expect(fake.lineItems.get(sessionId)!.map((l) => [l.name.endsWith(' (promo code SEASON5)'), l.unitAmount])).toEqual([
       [true, price - 250],
       [true, price - 250],
-      [false, cents(season.service_fee)],
+      [false, season.service_fee],
     ]);
-    expect(fake.session(sessionId).amount_total).toBe(2 * price - 500 + cents(season.service_fee));
+    expect(fake.session(sessionId).amount_total).toBe(2 * price - 500 + season.service_fee);
 
     // Paid: Stripe's webhook, delivered twice, counts one use.
     const [season5] = await stripeServer.db.select().from(coupons).where(eq(coupons.code, 'SEASON5'));

@@ -166,7 +166,8 @@ describe("another user's data", () => {
     const body = api.orders.response.parse(res.json);
     expect(body.data.map((o) => o.product.name).sort()).toEqual(['Old pass A', 'Season pass A']);
     expect(body.meta.total).toBe(2);
-    expect(body.data[0].transactions).toEqual([expect.objectContaining({ status: 'paid', amount: 19.99, currency: 'USD' })]);
+    // The stored cents as they are (ADR 043): $19.99.
+    expect(body.data[0].transactions).toEqual([expect.objectContaining({ status: 'paid', amount: 1999, currency: 'USD' })]);
     const active = await acc.get('/orders', { api_key: a.key, activity_status: 'active', limit: '5' });
     expect(active.json.data.map((o: { product: { name: string } }) => o.product.name)).toEqual(['Season pass A']);
     const bOrders = await acc.get('/orders', { api_key: b.key });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, DECLINE_MSG, ORDER_MSG } from '#contract';
 import { orders, paymentEvents, purchases, transactions, users } from '../../../channel-api/db/schema.ts';
 import { type FakeEvent } from '../../support/fake-stripe.ts';
+import { usd } from '../../support/money.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
 import { accounts, userRow } from '../support/accounts.ts';
 import { client, onPostgres, startTestChannelApi } from '../support/channel-api.ts';
@@ -23,7 +24,6 @@ const { server, http, acc, shop, fake } = shopForThisFile({ publicUrl: PUBLIC_UR
 type Fan = Awaited<ReturnType<typeof acc.signUp>>;
 
 const sessionIdOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split('/').at(-1)!;
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** A fan buys the `pick`-th paid event, as the web app's /buy form does. */
 async function buyEvent(fan: Fan, pick = 0, key = idempotencyKey()) {
@@ -137,8 +137,8 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
       client_reference_id: purchaseId,
       metadata: { purchase_id: purchaseId },
       line_items: [
-        { quantity: '1', price_data: { currency: 'usd', unit_amount: String(cents(first.ticket.base_price)), product_data: { name: first.event.name } } },
-        { quantity: '1', price_data: { currency: 'usd', unit_amount: String(cents(first.ticket.service_fee)), product_data: { name: 'Service fee' } } },
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: String(first.ticket.base_price), product_data: { name: first.event.name } } },
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: String(first.ticket.service_fee), product_data: { name: 'Service fee' } } },
       ],
       success_url: `${PUBLIC_URL}/orders/${first.order_id}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${PUBLIC_URL}/watch/${first.event.id}`,
@@ -150,13 +150,15 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
     // Ours, not the SDK's per-request key: the same purchase can never make a second session.
     expect(sessionCall.headers['idempotency-key']).toBe(`purchase-${purchase.id}-${first.key}`);
     const session = fake.session(first.sessionId);
-    expect(session).toMatchObject({ url: first.redirect_url, amount_total: cents(first.ticket.price), currency: 'usd', customer: customer.id });
+    // Stripe takes the currency's smallest unit, as the channel keeps and sends it: $7.99 is 799.
+    expect(session.amount_total).toBe(799);
+    expect(session).toMatchObject({ url: first.redirect_url, amount_total: first.ticket.price, currency: 'usd', customer: customer.id });
     expect(purchase).toMatchObject({
       provider: 'stripe',
       status: 'open',
       sessionId: session.id,
       redirectUrl: session.url,
-      amountCents: cents(first.ticket.price),
+      amountCents: first.ticket.price,
     });
     expect((await shop.order(fan.key, first.order_id)).json.data).toMatchObject({ status: 'created', activity_status: 'inactive' });
 
@@ -191,10 +193,10 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
     const purchase = await purchaseOf(bought.order_id);
     expect(purchase.status).toBe('paid');
     const [order] = await ordersOfPurchase(purchase.id);
-    expect(order).toMatchObject({ status: 'paid', activityStatus: 'active', failureReason: null, amountCents: cents(bought.ticket.price) });
+    expect(order).toMatchObject({ status: 'paid', activityStatus: 'active', failureReason: null, amountCents: bought.ticket.price });
     expect(order.paidAt).toBeInstanceOf(Date);
     const txs = await server.db.select().from(transactions).where(eq(transactions.orderId, order.id));
-    expect(txs.map((t) => [t.status, t.amountCents, t.label])).toEqual([['paid', cents(bought.ticket.price), 'Purchase']]);
+    expect(txs.map((t) => [t.status, t.amountCents, t.label])).toEqual([['paid', bought.ticket.price, 'Purchase']]);
     expect(await eventsWithId(event.id)).toEqual([expect.objectContaining({ id: event.id, type: 'checkout.session.completed' })]);
 
     expect((await shop.order(fan.key, bought.order_id)).json.data).toMatchObject({ status: 'paid', activity_status: 'active' });
@@ -203,7 +205,7 @@ describe(`buying with the Stripe provider (${onPostgres ? 'PostgreSQL' : 'PGlite
     expect(playing.url).toMatch(/master\.m3u8$/);
     const receipt = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
     expect(receipt.text).toContain(bought.event.name);
-    expect(receipt.text).toContain(`Total paid: $${bought.ticket.price.toFixed(2)}`);
+    expect(receipt.text).toContain(`Total paid: ${usd(bought.ticket.price)}`);
   });
 
   it('the same event delivered twice, even at once, makes one change; the repeats are 200 no-ops', async () => {
@@ -412,7 +414,7 @@ describe('a package bundle with the Stripe provider', () => {
     expect(made).toHaveLength(1);
     const line = (name: string, amount: number) => ({
       quantity: '1',
-      price_data: { currency: 'usd', unit_amount: String(cents(amount)), product_data: { name } },
+      price_data: { currency: 'usd', unit_amount: String(amount), product_data: { name } },
     });
     expect(made[0].body).toMatchObject({
       mode: 'payment',
@@ -420,7 +422,7 @@ describe('a package bundle with the Stripe provider', () => {
       cancel_url: `${PUBLIC_URL}/select-package/${season.id}`,
     });
     const sessionId = sessionIdOf(started.redirect_url);
-    expect(fake.session(sessionId).amount_total).toBe(detail.choices.length * cents(season.base_price) + cents(season.service_fee));
+    expect(fake.session(sessionId).amount_total).toBe(detail.choices.length * season.base_price + season.service_fee);
 
     fake.pay(sessionId);
     expect((await deliver(fake.event('checkout.session.completed', sessionId))).status).toBe(200);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, SANDBOX_CARDS, type Subscription } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
+import { usd } from '../../support/money.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { onPostgres } from '../support/channel-api.ts';
 import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
@@ -37,7 +38,7 @@ async function startTrial(fan: { key: string }, card: string = CARD.ok) {
   });
   expect(started.status, started.text).toBe(200);
   const page = await (await fetch(new URL(shop.checkoutPath(started.json.data.redirect_url), server.url))).text();
-  expect(page).toContain(`Free for ${monthly.trial_period} days, then $${monthly.base_price.toFixed(2)} every 30 days`);
+  expect(page).toContain(`Free for ${monthly.trial_period} days, then ${usd(monthly.base_price)} every 30 days`);
   expect(page).toContain('Start free trial');
   expect((await shop.pay(started.json.data.redirect_url, card)).status).toBe(303);
   return started.json.data.order_id as number;
@@ -72,7 +73,7 @@ describe(`subscriptions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ]);
     expect(daysFromNow(renewed.access_until)).toBeCloseTo(60, 0);
     const mail = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
-    expect(mail.text).toContain(`Total paid: $${monthly.base_price.toFixed(2)}`);
+    expect(mail.text).toContain(`Total paid: ${usd(monthly.base_price)}`);
   });
 
   it('a free trial: offered once, nothing charged, the card kept; it ends with a New subscription, then renews', async () => {
@@ -97,7 +98,7 @@ describe(`subscriptions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const before = Date.now();
     await advance(fan.email, monthly.trial_period! - 3 + 0.1);
     const reminder = await waitForMail(server.outbox, { to: fan.email, subject: 'ends in 3 days', after: before });
-    expect(reminder.text).toContain(`charged $${monthly.base_price.toFixed(2)}`);
+    expect(reminder.text).toContain(`charged ${usd(monthly.base_price)}`);
     await advance(fan.email, 3);
     expect((await order(fan.key, id)).transactions.map((t) => [t.label, t.amount])).toEqual([
       ['Free trial', 0],

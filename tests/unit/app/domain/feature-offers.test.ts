@@ -30,25 +30,25 @@ const sub = (s: Partial<Subscription> & Pick<Subscription, 'id' | 'name' | 'base
 
 const catalogue = {
   packages: [
-    pkg({ id: 1, name: 'Basketball season pass', base_price: 47.99, event_categories: [11, 12] }),
-    pkg({ id: 3, name: 'Harbor Point team pass', base_price: 38.49, is_team_pass: true, participants: [100], capabilities: ['watch', 'clipping', 'download'] }),
-    pkg({ id: 4, name: 'Playoffs add-on', base_price: 9.49, kind: 'additional', event_categories: [12], capabilities: ['watch', 'download'] }),
+    pkg({ id: 1, name: 'Basketball season pass', base_price: 4799, event_categories: [11, 12] }),
+    pkg({ id: 3, name: 'Harbor Point team pass', base_price: 3849, is_team_pass: true, participants: [100], capabilities: ['watch', 'clipping', 'download'] }),
+    pkg({ id: 4, name: 'Playoffs add-on', base_price: 949, kind: 'additional', event_categories: [12], capabilities: ['watch', 'download'] }),
     pkg({
       id: 5,
       name: 'Single basketball game',
       type: 'event',
       pass_type: 'ppv',
-      base_price: 7.49,
+      base_price: 749,
       period: null,
       event_categories: [10],
       capabilities: ['watch'],
     }),
-    pkg({ id: 6, name: 'Soccer season pass', base_price: 20, event_categories: [21], capabilities: ['watch', 'download'] }),
+    pkg({ id: 6, name: 'Soccer season pass', base_price: 2000, event_categories: [21], capabilities: ['watch', 'download'] }),
   ],
   subscriptions: [
-    sub({ id: 7, name: 'Annual subscription', base_price: 95.99, period: 'annual', offer: 'annual', event_categories: [10, 20] }),
-    sub({ id: 8, name: 'Monthly subscription', base_price: 11.99, event_categories: [10, 20] }),
-    sub({ id: 9, name: 'Ad-free', base_price: 2, event_categories: [10], capabilities: ['watch', 'no_ads'] }),
+    sub({ id: 7, name: 'Annual subscription', base_price: 9599, period: 'annual', offer: 'annual', event_categories: [10, 20] }),
+    sub({ id: 8, name: 'Monthly subscription', base_price: 1199, event_categories: [10, 20] }),
+    sub({ id: 9, name: 'Ad-free', base_price: 200, event_categories: [10], capabilities: ['watch', 'no_ads'] }),
   ],
 };
 // Girls basketball (12, under basketball 10), Harbor Point's team 100 at home.
@@ -74,7 +74,7 @@ describe('featureOffers', () => {
   it('a fan who may not watch the game is offered only what also opens it; a pay-per-view game only its own ticket', () => {
     const watchOnly = {
       packages: catalogue.packages,
-      subscriptions: [sub({ id: 10, name: 'Downloads only', base_price: 1, event_categories: [10], capabilities: ['download'] })],
+      subscriptions: [sub({ id: 10, name: 'Downloads only', base_price: 100, event_categories: [10], capabilities: ['download'] })],
     };
     expect(titles(featureOffers(game, watchOnly, 'USD', 'download', false))).toEqual(['Harbor Point team pass']);
     expect(titles(featureOffers(game, watchOnly, 'USD', 'download', true))).toEqual(['Downloads only', 'Harbor Point team pass']);

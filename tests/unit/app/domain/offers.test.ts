@@ -28,16 +28,16 @@ const sub = (s: Partial<Subscription> & Pick<Subscription, 'id' | 'name'>): Subs
 
 const catalogue = {
   packages: [
-    pkg({ id: 1, name: 'Basketball season pass', base_price: 47.99, event_categories: [11, 12] }),
-    pkg({ id: 2, name: 'Soccer season pass', base_price: 47.99, event_categories: [21, 22] }),
-    pkg({ id: 3, name: 'Harbor Point team pass', base_price: 38.49, is_team_pass: true, participants: [100, 101] }),
-    pkg({ id: 4, name: 'Playoffs add-on', base_price: 9.49, kind: 'additional', parent_pass_id: 1, event_categories: [11, 12] }),
-    pkg({ id: 5, name: 'Single basketball game', type: 'event', pass_type: 'ppv', base_price: 7.49, price: 7.99, period: null, event_categories: [10] }),
-    pkg({ id: 6, name: 'Single soccer game', type: 'event', pass_type: 'ppv', base_price: 7.49, period: null, event_categories: [20] }),
+    pkg({ id: 1, name: 'Basketball season pass', base_price: 4799, event_categories: [11, 12] }),
+    pkg({ id: 2, name: 'Soccer season pass', base_price: 4799, event_categories: [21, 22] }),
+    pkg({ id: 3, name: 'Harbor Point team pass', base_price: 3849, is_team_pass: true, participants: [100, 101] }),
+    pkg({ id: 4, name: 'Playoffs add-on', base_price: 949, kind: 'additional', parent_pass_id: 1, event_categories: [11, 12] }),
+    pkg({ id: 5, name: 'Single basketball game', type: 'event', pass_type: 'ppv', base_price: 749, price: 799, period: null, event_categories: [10] }),
+    pkg({ id: 6, name: 'Single soccer game', type: 'event', pass_type: 'ppv', base_price: 749, period: null, event_categories: [20] }),
   ],
   subscriptions: [
-    sub({ id: 7, name: 'Monthly', base_price: 11.99, event_categories: [10, 20] }),
-    sub({ id: 8, name: 'Soccer only', base_price: 5, event_categories: [20] }),
+    sub({ id: 7, name: 'Monthly', base_price: 1199, event_categories: [10, 20] }),
+    sub({ id: 8, name: 'Soccer only', base_price: 500, event_categories: [20] }),
   ],
 };
 

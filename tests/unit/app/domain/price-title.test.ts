@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { priceTitle } from '~/domain/price-title';
 
+/* base_price as the channel sends it: the currency's minor units (ADR 043). */
+
 describe('price title', () => {
   it("shows symbol, base price and '/period'", () => {
-    expect(priceTitle({ base_price: 9.99, period: 'month', offer: 'monthly' }, 'USD')).toBe('$9.99/month');
-    expect(priceTitle({ base_price: 99, period: 'annual', offer: 'annual' }, 'USD')).toBe('$99.00/year');
-    expect(priceTitle({ base_price: 49.5, period: 'season' }, 'CAD')).toBe('$49.50/season');
+    expect(priceTitle({ base_price: 999, period: 'month', offer: 'monthly' }, 'USD')).toBe('$9.99/month');
+    expect(priceTitle({ base_price: 9900, period: 'annual', offer: 'annual' }, 'USD')).toBe('$99.00/year');
+    expect(priceTitle({ base_price: 4950, period: 'season' }, 'CAD')).toBe('$49.50/season');
   });
 
   it('adds the offer when it bills differently from the period', () => {
-    expect(priceTitle({ base_price: 8.25, period: 'month', offer: 'annual' }, 'USD')).toBe('$8.25/month, billed annually');
+    expect(priceTitle({ base_price: 825, period: 'month', offer: 'annual' }, 'USD')).toBe('$8.25/month, billed annually');
   });
 
   it('works without a period', () => {
-    expect(priceTitle({ base_price: 4.99, period: null }, 'USD')).toBe('$4.99');
-    expect(priceTitle({ base_price: 4.99, offer: 'monthly' }, 'USD')).toBe('$4.99, billed monthly');
+    expect(priceTitle({ base_price: 499, period: null }, 'USD')).toBe('$4.99');
+    expect(priceTitle({ base_price: 499, offer: 'monthly' }, 'USD')).toBe('$4.99, billed monthly');
+  });
+
+  it('writes the amount in the channel’s currency, with its own digits; USD when the channel names none', () => {
+    expect(priceTitle({ base_price: 1299, period: 'month' }, 'EUR')).toBe('€12.99/month');
+    expect(priceTitle({ base_price: 1500, period: 'month' }, 'JPY')).toBe('¥1,500/month');
+    expect(priceTitle({ base_price: 4250, period: 'season' }, 'KWD')).toBe('KWD 4.250/season');
+    expect(priceTitle({ base_price: 1299, period: 'month' }, null)).toBe('$12.99/month');
   });
 
   it('says Free for a zero or broken price', () => {

@@ -116,5 +116,7 @@ describe('what a code takes off', () => {
     expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 500, appliesTo: ['package'] }), 'USD')).toBe('$5.00 off passes');
     expect(describeCoupon(coupon({ percentOff: 50, appliesTo: ['event'] }), 'USD')).toBe('50% off single events');
     expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 250 }), 'EUR')).toBe('€2.50 off');
+    // The amount off is in the currency's minor units, as stored: a yen has none.
+    expect(describeCoupon(coupon({ percentOff: null, amountOffCents: 500 }), 'JPY')).toBe('¥500 off');
   });
 });
