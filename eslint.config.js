@@ -52,6 +52,41 @@ export default tseslint.config(
     },
   },
   {
+    // An integration test file starts what its tests use (a channel API, a shop, a media server, a
+    // temp data dir) and looks up what they read in its fixture, which closes it after the last test
+    // (docs/conventions.md, Tests): never in its own beforeAll/afterAll, never with the bare start.
+    files: ['tests/integration/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vitest',
+              importNames: ['beforeAll', 'afterAll'],
+              message:
+                'Start and arrange in the file’s fixture: apiForThisFile(opts, arrange) (tests/integration/support/channel-api.ts), shopForThisFile(opts, arrange) (support/commerce.ts), or forThisFile(() => start…, { arrange }) (support/fixture.ts).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/channel-api/server.ts', '**/channel-api/server'],
+              importNames: ['startChannelApi'],
+              message:
+                'Start the channel API with apiForThisFile(…) or startApi(…) (tests/integration/support/channel-api.ts; on data a command prepared: startApi({ data })), or shopForThisFile(…) (support/commerce.ts).',
+            },
+            {
+              group: ['**/support/channel-api.ts'],
+              importNames: ['startTestChannelApi'],
+              message:
+                'Start the channel API with apiForThisFile(…) or startApi(…) (tests/integration/support/channel-api.ts), or shopForThisFile(…) (support/commerce.ts): they add its client and accounts, and the fixture closes it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import cycles anywhere (web app, server, contract, channel API, tests): dependencies
     // point one way (docs/decisions/010).
     plugins: { import: importPlugin },

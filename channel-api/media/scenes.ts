@@ -66,37 +66,25 @@ function liveLoop(picture: string, toneHz: number): Scene {
   return { durationSeconds: 60, fps: 25, picture, loopSeconds: 60, toneHz, clock: true, progressBar: false };
 }
 
-export const SCENES: Record<string, Scene> = {
+/** Each demo game's court: the sport's floor and lines, the two teams' colours, the ball, the inset,
+ *  the tone and the players' pace, so no two games look, sound or move alike. */
+const COURTS: Record<string, CourtLook> = {
   // Basketball: hardwood floor.
-  'game-1': courtScene({ floor: '0xB5793E', lines: 'white', home: '0xC62828', away: '0x1565C0', ball: '0xFF8C00', inset: 'testsrc2', toneHz: 330, pace: 1 }),
+  'game-1': { floor: '0xB5793E', lines: 'white', home: '0xC62828', away: '0x1565C0', ball: '0xFF8C00', inset: 'testsrc2', toneHz: 330, pace: 1 },
   // Soccer: grass.
-  'game-2': courtScene({ floor: '0x2E7D32', lines: 'white', home: '0xFDD835', away: '0x6A1B9A', ball: 'white', inset: 'smptebars', toneHz: 392, pace: 0.6 }),
+  'game-2': { floor: '0x2E7D32', lines: 'white', home: '0xFDD835', away: '0x6A1B9A', ball: 'white', inset: 'smptebars', toneHz: 392, pace: 0.6 },
   // Hockey: ice.
-  'game-3': courtScene({
-    floor: '0xE3F2FD',
-    lines: '0xD32F2F',
-    home: '0x212121',
-    away: '0x00897B',
-    ball: 'black',
-    inset: 'rgbtestsrc',
-    toneHz: 262,
-    pace: 1.6,
-  }),
+  'game-3': { floor: '0xE3F2FD', lines: '0xD32F2F', home: '0x212121', away: '0x00897B', ball: 'black', inset: 'rgbtestsrc', toneHz: 262, pace: 1.6 },
   // What the demo sells (ADR 026): football on turf, a gym, a clay court.
-  'game-4': courtScene({ floor: '0x33691E', lines: 'white', home: '0xB71C1C', away: '0xF9A825', ball: '0x6D4C41', inset: 'smptebars', toneHz: 294, pace: 0.8 }),
-  'game-5': courtScene({ floor: '0xD7B98E', lines: '0x1A237E', home: '0x2E7D32', away: '0xAD1457', ball: 'white', inset: 'testsrc2', toneHz: 349, pace: 1.2 }),
-  'game-6': courtScene({
-    floor: '0xBF5B32',
-    lines: 'white',
-    home: '0x263238',
-    away: '0x0277BD',
-    ball: '0xCDDC39',
-    inset: 'rgbtestsrc',
-    toneHz: 370,
-    pace: 1.4,
-  }),
+  'game-4': { floor: '0x33691E', lines: 'white', home: '0xB71C1C', away: '0xF9A825', ball: '0x6D4C41', inset: 'smptebars', toneHz: 294, pace: 0.8 },
+  'game-5': { floor: '0xD7B98E', lines: '0x1A237E', home: '0x2E7D32', away: '0xAD1457', ball: 'white', inset: 'testsrc2', toneHz: 349, pace: 1.2 },
+  'game-6': { floor: '0xBF5B32', lines: 'white', home: '0x263238', away: '0x0277BD', ball: '0xCDDC39', inset: 'rgbtestsrc', toneHz: 370, pace: 1.4 },
   // The game free for fans with an account: a court in the channel's blue.
-  'game-7': courtScene({ floor: '0x0D47A1', lines: '0x90CAF9', home: 'white', away: '0xFFB300', ball: '0xE53935', inset: 'smptebars', toneHz: 415, pace: 0.7 }),
+  'game-7': { floor: '0x0D47A1', lines: '0x90CAF9', home: 'white', away: '0xFFB300', ball: '0xE53935', inset: 'smptebars', toneHz: 415, pace: 0.7 },
+};
+
+export const SCENES: Record<string, Scene> = {
+  ...Object.fromEntries(Object.entries(COURTS).map(([asset, look]) => [asset, courtScene(look)])),
   'test-pattern': {
     durationSeconds: 10,
     fps: 25,

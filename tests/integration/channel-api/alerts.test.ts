@@ -1,19 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ALERT_MSG, api, FOLLOW_MSG } from '#contract';
 import { alertMails, events, follows } from '../../../channel-api/db/schema.ts';
 import { alertMailQueue, alertSweepQueue, type AlertJob } from '../../../channel-api/services/alerts.ts';
 import { listMail, waitForMail, type Mail } from '../../support/outbox.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* Go-live and reminder mails (issue 24): a fan's opt-ins per follow, the mails they plan (which
    games, which kinds, when), one mail per game, kind and fan however often its job runs, what a
    paid game's mail says, and the one-click unsubscribe address every mail carries. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 let visitorKey: string;
 const LEAD_MINUTES = 60;
 const PUBLIC_URL = 'http://web.test';
@@ -26,19 +22,16 @@ let free: Game[];
 let paid: Game;
 let alwaysLive: Game;
 
-beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, alertLeadMinutes: LEAD_MINUTES, jobs: { pollSeconds: 0.5 } });
-  http = client(server.url);
-  acc = accounts(server, http);
-  visitorKey = await http.apiKey();
-  const rows = await server.db.select({ id: events.id, name: events.name, type: events.type, alwaysLive: events.alwaysLive }).from(events).orderBy(events.id);
-  free = rows.filter((r) => r.type === 'free' && !r.alwaysLive);
-  paid = rows.find((r) => r.type === 'paid' && !r.alwaysLive)!;
-  alwaysLive = rows.find((r) => r.alwaysLive)!;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, http, acc } = apiForThisFile(
+  { publicUrl: PUBLIC_URL, alertLeadMinutes: LEAD_MINUTES, jobs: { pollSeconds: 0.5 } },
+  async ({ server, http }) => {
+    visitorKey = await http.apiKey();
+    const rows = await server.db.select({ id: events.id, name: events.name, type: events.type, alwaysLive: events.alwaysLive }).from(events).orderBy(events.id);
+    free = rows.filter((r) => r.type === 'free' && !r.alwaysLive);
+    paid = rows.find((r) => r.type === 'paid' && !r.alwaysLive)!;
+    alwaysLive = rows.find((r) => r.alwaysLive)!;
+  },
+);
 
 const now = () => Math.floor(Date.now() / 1000);
 /** Moves a game: it starts `seconds` from now (negative: it started that long ago). */

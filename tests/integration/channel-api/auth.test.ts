@@ -1,29 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { PASSWORD, registration, uniqueEmail } from '../../support/registration.ts';
-import { accounts, expireTokens, keysOf, userRow } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { expireTokens, keysOf, userRow } from '../support/accounts.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* Register → mail → verify → session code → sign in → sign out, and password reset, against the
  * real server. Expired links are made by moving their expiry into the past in the database. */
 
 const PUBLIC_URL = 'http://fieldhouse.test:3300';
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 let channelName: string;
-
-beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL });
-  http = client(server.url);
-  acc = accounts(server, http);
+const { server, http, acc } = apiForThisFile({ publicUrl: PUBLIC_URL }, async ({ http }) => {
   channelName = (await http.request('GET', '/channels/demo.json')).json.name;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const errorsOf = (res: { json: { errors?: Record<string, string[]> } }) => res.json.errors ?? {};

@@ -1,32 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, CALENDAR_FEED_PAST_DAYS, CALENDAR_MSG, type CalendarGame } from '#contract';
 import { calendarFeeds, events } from '../../../channel-api/db/schema.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
-import { accounts, userRow } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { userRow } from '../support/accounts.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* A fan's calendar feed (issue 24, ADR 035): make, see, reset and stop it; a token's games are the
    fan's followed games, each once; SEQUENCE and DTSTAMP move only when a game changes. */
 
 const PUBLIC_URL = 'https://fans.example.test';
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 let visitorKey: string;
 let school: { id: number };
 
-beforeAll(async () => {
-  // Two signing secrets, as during a key rotation: the first signs, both verify.
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL, secret: 'calendar-new-secret,calendar-old-secret' });
-  http = client(server.url);
-  acc = accounts(server, http);
+// Two signing secrets, as during a key rotation: the first signs, both verify.
+const { server, http, acc } = apiForThisFile({ publicUrl: PUBLIC_URL, secret: 'calendar-new-secret,calendar-old-secret' }, async ({ http }) => {
   visitorKey = await http.apiKey();
   const participants = await http.request('GET', '/participants', { query: { no_limit: '1' } });
   school = (participants.json.data as { id: number; children?: unknown[] }[]).find((p) => (p.children ?? []).length > 0)!;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const follow = (key: string, type: string, id: number) => acc.post('/favorite', { favoritable_id: id, favoritable_type: type, api_key: key });

@@ -6,26 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '#contract';
 import { canDrawSvg, drawWebp, imagesRouter } from '../../../channel-api/images.ts';
 import { runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { images as demoImages } from '../../../channel-api/seed/demo/schools.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile } from '../support/channel-api.ts';
 
 /* The demo channel's content, VOD, geo, images and the HTTP edge cases. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
 let key: string;
-
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
+const { server, http } = apiForThisFile({}, async ({ http }) => {
   key = await http.apiKey();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const get = (path: string, query: Record<string, string> = {}) => http.request('GET', path, { query: { api_key: key, ...query } });

@@ -3,27 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, CLIP_MSG, type Clip } from '#contract';
 import { clips, events, packages, users } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* Fans' clips (issue 25): who may clip what, the job that cuts them (checked with ffprobe), the
    files, the share link, downloads and deletion — and nobody else's clips. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 const game = { finished: 0, live: 0, liveKickoff: 0, upcoming: 0, paid: 0 };
 
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
-  acc = accounts(server, http);
+const { server, http, acc } = apiForThisFile({}, async ({ server, http }) => {
   const now = Math.floor(Date.now() / 1000);
   const [finished] = await server.db
     .select()
@@ -48,9 +41,6 @@ beforeAll(async () => {
   const detail = await http.request('GET', `/events/${live.id}`, { query: { api_key: await http.apiKey() } });
   expect(detail.json.data.stream_status).toBe('live');
   game.liveKickoff = detail.json.data.event_utc_ts;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** A signed-in fan whom the channel granted these capabilities. */

@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, type Package } from '#contract';
 import { channels, coupons, orders, packages, purchases, sandboxSessions, transactions } from '../../../channel-api/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 import { usd } from '../../support/money.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { client, onPostgres } from '../support/channel-api.ts';
 import { CARD, commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Promotion codes (GET apply_coupon, and promotion_code when quoting and buying) on the sandbox
@@ -344,19 +343,7 @@ describe(`buying with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})
 });
 
 describe(`the Stripe provider with a promotion code (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let fake: FakeStripe;
-  let stripeServer: TestChannelApi;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    stripeServer = await startTestChannelApi({
-      publicUrl: PUBLIC_URL,
-      stripe: { secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url },
-    });
-  });
-  afterAll(async () => {
-    await stripeServer?.close();
-    await fake?.close();
-  });
+  const { server: stripeServer, fake } = shopForThisFile({ publicUrl: PUBLIC_URL, stripeWebhookSecret: WEBHOOK_SECRET });
 
   it('the Checkout Session’s lines carry the discounted amounts and say so, with no allow_promotion_codes or discounts; its webhook counts one use', async () => {
     const stripeHttp = client(stripeServer.url);

@@ -1,31 +1,20 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
-import { startChannelApi } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
-import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
+import { startApi, testData } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* `npm run user:create`: the operator command, run as a process against a data dir (or a
  * PostgreSQL database), then the channel API started on that data to sign in with the password. */
 
 const run = promisify(execFile);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-create-user-'));
-let database: { url: string; drop(): Promise<void> } | undefined;
-
-beforeAll(async () => {
-  if (onPostgres) database = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-});
-afterAll(async () => {
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+/** An empty data dir (and, on PostgreSQL, an empty database): the command makes the first user. */
+const data = forThisFile(() => testData());
 
 async function createUser(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
+  const env = { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'channel-api/create-user.ts', ...args], { env, cwd: process.cwd() });
     return { code: 0, stdout, stderr };
@@ -51,10 +40,9 @@ describe('user:create', () => {
     expect((await createUser()).code).toBe(2);
 
     // The channel API on the same data: the password signs in and is marked temporary.
-    await linkSharedMedia(dataDir);
-    const server = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, logger: false });
+    await linkSharedMedia(data.dataDir);
+    const { server, http } = await startApi({ data });
     try {
-      const http = client(server.url);
       const res = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password, api_key: await http.apiKey() } });
       expect(res.status, res.text).toBe(200);
       expect(res.json.data.user).toMatchObject({ first_name: 'Pat', last_name: 'Kim', temporary_password: true, email_verified: true });

@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
 import { apiKeys, clips, events, follows, orders, transactions, userIdentities, users, userTokens } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { PASSWORD } from '../../support/registration.ts';
-import { accounts, expireTokens } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { expireTokens } from '../support/accounts.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* Account deletion: asked for when signed in, confirmed by the mailed link. Orders stay for
  * accounting, detached; everything else of the fan goes. */
 
 const PUBLIC_URL = 'http://fieldhouse.test:3300';
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-
-beforeAll(async () => {
-  server = await startTestChannelApi({ publicUrl: PUBLIC_URL });
-  http = client(server.url);
-  acc = accounts(server, http);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, http, acc } = apiForThisFile({ publicUrl: PUBLIC_URL });
 
 async function fanWithRecords() {
   const fan = await acc.signUp();

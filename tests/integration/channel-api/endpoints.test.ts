@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, errorBody, NO_KEY_MESSAGE, type Endpoint, type EndpointName } from '#contract';
 import { onPostgres } from '../support/channel-api.ts';
 import { cases, type Ids, type Req } from '../support/endpoint-cases.ts';
-import { startEndpointWorld, type EndpointWorld } from '../support/endpoint-world.ts';
+import { startEndpointWorld } from '../support/endpoint-world.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* Every endpoint of the contract, against the real server: its happy path parses with the
  * contract's response schema, bad input gets a 4xx with a reason, and api-key endpoints refuse a
  * missing or unknown key. */
 
-let world: EndpointWorld;
-let http: EndpointWorld['http'];
 let apiKey: string;
 let ids: Ids;
-
-beforeAll(async () => {
-  world = await startEndpointWorld();
-  ({ http, apiKey, ids } = world);
-});
-afterAll(async () => {
-  await world?.close();
+const { http } = forThisFile(() => startEndpointWorld(), {
+  arrange: async (world) => {
+    ({ apiKey, ids } = world);
+  },
 });
 
 function send(ep: Endpoint, req: Req, key: string | undefined) {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, type Event, type EventDetail } from '#contract';
-import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile } from '../support/channel-api.ts';
 
 /* What the demo channel's events hold, and what the filters, paging and access rules return. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
 let key: string;
-
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
+const { http } = apiForThisFile({}, async ({ http }) => {
   key = await http.apiKey();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function events(query: Record<string, string> = {}) {

@@ -1,17 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, FAVORITABLE_TYPES, FOLLOW_MSG, type FavoritableType } from '#contract';
 import { follows } from '../../../channel-api/db/schema.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* What a fan follows (the spec's favorites, sections 3, 5, 7): follow each of the five kinds, list, unfollow — one's
    own only —, and the games of everything followed, each once, matching the event list's own
    filters (a school has its teams' games, a sport its children's). */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 let visitorKey: string;
 
 interface Demo {
@@ -25,10 +21,7 @@ interface Demo {
 }
 let demo: Demo;
 
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
-  acc = accounts(server, http);
+const { server, http, acc } = apiForThisFile({}, async ({ http }) => {
   visitorKey = await http.apiKey();
   const withKey = { api_key: visitorKey };
   const [participants, groups, categories, locations, games] = await Promise.all([
@@ -51,9 +44,6 @@ beforeAll(async () => {
     venue: locations.json.data[0],
     game: games.json.data[0],
   };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const follow = (key: string, type: unknown, id: unknown) => acc.post('/favorite', { favoritable_id: id, favoritable_type: type, api_key: key });

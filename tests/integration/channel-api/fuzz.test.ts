@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, REFUSAL_CODES, type Endpoint, type EndpointName } from '#contract';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { scopeOfPath } from '../../../channel-api/media-urls.ts';
@@ -10,7 +10,8 @@ import { hostileString, NESTED_KEYS, OUT_OF_RANGE, PROTOTYPE_KEYS } from '../../
 import { cleanBody } from '../../support/leaks.ts';
 import { onPostgres } from '../support/channel-api.ts';
 import { cases, type Req } from '../support/endpoint-cases.ts';
-import { startEndpointWorld, type EndpointWorld } from '../support/endpoint-world.ts';
+import { startEndpointWorld } from '../support/endpoint-world.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* Property-based fuzz of every endpoint of the contract (issue 7). Each case starts from the
  * endpoint's own happy request (support/endpoint-cases.ts) and breaks it: a param replaced with a value of the
@@ -24,13 +25,7 @@ import { startEndpointWorld, type EndpointWorld } from '../support/endpoint-worl
 const RUNS = 24;
 const SEED = 7;
 
-let world: EndpointWorld;
-beforeAll(async () => {
-  world = await startEndpointWorld();
-}, 180_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = forThisFile(() => startEndpointWorld(), { timeout: 180_000 });
 
 /** Every table's row count and a hash of its rows, and the mail written: what a refused write
  *  must leave as it was. All but the failed sign-ins, which a refused sign-in records on purpose

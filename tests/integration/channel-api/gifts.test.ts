@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, GIFT_MSG, ORDER_MSG, type Package } from '#contract';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { hashToken } from '../../../channel-api/repo/tokens.ts';
@@ -13,10 +13,9 @@ import { CARD, giftMailedAWhileAgo, shopForThisFile } from '../support/commerce.
 
 const PUBLIC_URL = 'http://fieldhouse.test';
 
-const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL });
 let season: Package;
 
-beforeAll(async () => {
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL }, async ({ shop }) => {
   season = (await shop.catalogue()).packages.find((p) => p.type === 'package' && p.kind === 'regular' && !p.is_team_pass)!;
 });
 

@@ -1,25 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../channel-api/http/errors.ts';
 import { cleanBody } from '../../support/leaks.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile } from '../support/channel-api.ts';
 
 /* Issue 7's reproductions on the channel API: each used to answer 500. Now a 400 that names the
  * field (or a 403 for a key that cannot be a key), and nothing in the body but the reason. (The
  * generated variants of every endpoint: fuzz.test.ts.) */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
 let key: string;
-
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
+const { server, http } = apiForThisFile({}, async ({ http }) => {
   key = await http.apiKey();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const get = (path: string, query: Record<string, string> = {}) => http.request('GET', path, { query: { ...query, api_key: key } });

@@ -1,20 +1,18 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleJson, examplePath } from '../../../channel-api/seed/export-demo.ts';
-import { startChannelApi } from '../../../channel-api/server.ts';
-import { linkSharedMedia } from '../../support/media-cache.ts';
-import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
+import { startApi, testData } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* The operator command replaces the channel with a JSON description, through the seed's own loader. */
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-import-'));
-let database: { url: string; drop(): Promise<void> } | undefined;
+/** A data dir with the demo media and no database yet (on PostgreSQL, an empty one): the first start seeds the demo. */
+const data = forThisFile(() => testData({ media: true }));
 
 /** Writes the description to file, imports it, and returns the command's failure (undefined if it succeeded). */
 function failedImport(file: string, description: unknown): Promise<{ code: number; stderr: string } | undefined> {
@@ -26,13 +24,12 @@ function failedImport(file: string, description: unknown): Promise<{ code: numbe
 }
 
 function importChannel(file: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
+  const env = { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' };
   return run(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { cwd: root, env });
 }
 async function channelName(): Promise<{ name: string; events: number }> {
-  const api = await startChannelApi({ port: 0, dataDir, databaseUrl: database?.url, logger: false });
+  const { server: api, http } = await startApi({ data });
   try {
-    const http = client(api.url);
     const key = await http.apiKey();
     const events = await http.request('GET', '/events', { query: { api_key: key } });
     return { name: (await http.request('GET', '/channels/demo.json')).json.name, events: events.json.meta.total };
@@ -40,15 +37,6 @@ async function channelName(): Promise<{ name: string; events: number }> {
     await api.close();
   }
 }
-
-beforeAll(async () => {
-  await linkSharedMedia(dataDir);
-  if (onPostgres) database = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-});
-afterAll(async () => {
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 // Each test starts processes (the import command, the channel API on a fresh PGlite): on a busy
 // 2-core machine one has taken over 30 s.
@@ -62,7 +50,7 @@ describe('npm run import:channel', { timeout: 90_000 }, () => {
     const description = JSON.parse(exampleJson());
     description.name = 'Imported Test League';
     description.events = description.events.slice(0, 5);
-    const file = path.join(dataDir, 'channel.json');
+    const file = path.join(data.dataDir, 'channel.json');
     fs.writeFileSync(file, JSON.stringify(description));
     const { stdout } = await importChannel(file);
     expect(stdout).toContain('imported');
@@ -70,7 +58,7 @@ describe('npm run import:channel', { timeout: 90_000 }, () => {
   });
 
   it('refuses an invalid description, says why, and leaves the channel as it was', async () => {
-    const file = path.join(dataDir, 'broken.json');
+    const file = path.join(data.dataDir, 'broken.json');
     const description = JSON.parse(exampleJson());
     description.color_settings.primary = 'red';
     description.events[0].participants = ['no-such-team'];
@@ -81,7 +69,7 @@ describe('npm run import:channel', { timeout: 90_000 }, () => {
   });
 
   it('rolls back when the description refers to something it does not define', async () => {
-    const file = path.join(dataDir, 'dangling.json');
+    const file = path.join(data.dataDir, 'dangling.json');
     const description = JSON.parse(exampleJson());
     description.name = 'Never Imported';
     description.events[0].participants = ['no-such-team'];

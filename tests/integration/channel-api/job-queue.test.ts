@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { defineQueue } from '../../../channel-api/queue/job-queue.ts';
 import { databaseSql } from '../../../channel-api/queue/sql-adapters.ts';
-import { startChannelApi, type ChannelApi } from '../../../channel-api/server.ts';
-import { linkSharedMedia } from '../../support/media-cache.ts';
-import { client, createTestDatabase, onPostgres } from '../support/channel-api.ts';
-import { copySeededPglite } from '../support/pglite-template.ts';
+import { client, onPostgres, startApi, testData, type TestChannelApi, type TestData } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* The project's job queue (ADR 032) as the channel API starts it, on PGlite and PostgreSQL: jobs
  * complete, fail visibly after their retries, run once per key, outlive a restart, are waited for
@@ -22,26 +17,9 @@ const cron = defineQueue<{ n: number }>({ name: 'test-cron' });
 const queues = [done, failing, keyed, cron];
 
 /** A data dir (PGlite) or database (PostgreSQL) that several channel APIs open one after another. */
-async function sharedData() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-jobs-'));
-  await linkSharedMedia(dataDir);
-  if (!onPostgres) await copySeededPglite(dataDir);
-  const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
-  return {
-    start: () =>
-      startChannelApi({
-        port: 0,
-        dataDir,
-        databaseUrl: database?.url,
-        logger: false,
-        jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20, cronCheckSeconds: 1 },
-      }),
-    remove: async () => {
-      await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const sharedData = () => testData({ seeded: true, media: true });
+/** The channel API on that data, with this file's queues. */
+const startOn = async (data: TestData) => (await startApi({ data, jobs: { queues, pollSeconds: 0.5, stopTimeoutSeconds: 20, cronCheckSeconds: 1 } })).server;
 
 async function jobRows(db: Db, queue: string, key?: string) {
   const result = await db.execute<{ id: string; state: string; data: unknown }>(
@@ -59,24 +37,34 @@ function deferred() {
 }
 
 describe('the job queue', () => {
-  let data: Awaited<ReturnType<typeof sharedData>> | undefined;
-  let api: ChannelApi;
   const ran = new Map<string, number[]>();
   const record = (queue: string, n: number) => void ran.set(queue, [...(ran.get(queue) ?? []), n]);
 
-  beforeAll(async () => {
-    data = await sharedData();
-    api = await data.start();
-    await api.jobs.work(done, async (job) => record(done.name, job.data.n));
-    await api.jobs.work(keyed, async (job) => record(keyed.name, job.data.n), { concurrency: 3 });
-    await api.jobs.work(failing, async (job) => {
-      throw new Error(`no luck on try ${job.attempt} of job ${job.data.n}`);
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await data?.remove();
-  });
+  const { api } = forThisFile(
+    async () => {
+      const data = await sharedData();
+      const api = await startOn(data).catch(async (error) => {
+        await data.close();
+        throw error;
+      });
+      return {
+        api,
+        close: async () => {
+          await api.close();
+          await data.close();
+        },
+      };
+    },
+    {
+      arrange: async ({ api }) => {
+        await api.jobs.work(done, async (job) => record(done.name, job.data.n));
+        await api.jobs.work(keyed, async (job) => record(keyed.name, job.data.n), { concurrency: 3 });
+        await api.jobs.work(failing, async (job) => {
+          throw new Error(`no luck on try ${job.attempt} of job ${job.data.n}`);
+        });
+      },
+    },
+  );
 
   it('runs a job to completed', async () => {
     const id = await api.jobs.send(done, { n: 1 });
@@ -173,17 +161,19 @@ describe('the job queue', () => {
 });
 
 describe('the job queue across a stop and a restart', () => {
-  let data: Awaited<ReturnType<typeof sharedData>>;
-  const open: ChannelApi[] = [];
-  beforeAll(async () => {
-    data = await sharedData();
-  });
-  afterAll(async () => {
-    for (const api of open) await api.close();
-    await data?.remove();
+  const open: TestChannelApi[] = [];
+  const data = forThisFile(async () => {
+    const data = await sharedData();
+    return {
+      ...data,
+      close: async () => {
+        for (const api of open) await api.close();
+        await data.close();
+      },
+    };
   });
   const start = async () => {
-    const api = await data.start();
+    const api = await startOn(data);
     open.push(api);
     return api;
   };

@@ -1,24 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_KEY_MESSAGE } from '#contract';
 import { openDatabase } from '../../../channel-api/db/client.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 import { copySeededPglite } from '../support/pglite-template.ts';
 
 /* Api keys expire (here after 1 s); a PGlite data dir is never opened by two processes. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestChannelApi({ apiKeyTtlSeconds: 1 });
-  http = client(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { http } = apiForThisFile({ apiKeyTtlSeconds: 1 });
 
 describe('api keys', () => {
   it('issues a key for the channel key, which works until it expires, then a fresh one works', async () => {
@@ -51,8 +43,10 @@ describe('api keys', () => {
 // over 30 on a loaded one. A copy of the run's seeded database spares the first opening's initdb.
 describe('PGlite data dir lock', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-lock-'));
-  beforeAll(() => copySeededPglite(dataDir));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  forThisFile(async () => {
+    await copySeededPglite(dataDir);
+    return { close: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  });
 
   it('refuses a second opening of the same data dir with a clear message, and frees it on close', async () => {
     const first = await openDatabase({ dataDir });

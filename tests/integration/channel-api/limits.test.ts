@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, type Package, type Subscription } from '#contract';
 import { accountMemory, channels, coupons, purchases, sandboxSessions, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
 import { onPostgres } from '../support/channel-api.ts';
-import { CARD, idempotencyKey, startShop } from '../support/commerce.ts';
+import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* Limits that hold at payment (issue 21, ADR 027): a checkout holds its promotion code's use, the
    fan's free trial and their first purchase from the moment it is made until it is paid or ends
@@ -17,17 +17,14 @@ import { CARD, idempotencyKey, startShop } from '../support/commerce.ts';
 const PUBLIC_URL = 'http://fieldhouse.test';
 const PARALLEL = 10;
 
-let shopping: Awaited<ReturnType<typeof startShop>>;
 let teamPass: Package;
 let subs: Subscription[];
 
-beforeAll(async () => {
-  shopping = await startShop({ publicUrl: PUBLIC_URL });
-  const { packages } = await shopping.shop.catalogue();
+const shopping = shopForThisFile({ publicUrl: PUBLIC_URL }, async ({ shop, http }) => {
+  const { packages } = await shop.catalogue();
   teamPass = packages.find((p) => p.is_team_pass)!;
-  subs = api.subscriptions.response.parse((await shopping.http.request('GET', '/subscriptions')).json).data;
+  subs = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data;
 });
-afterAll(() => shopping?.close());
 
 async function addCoupon(c: Partial<typeof coupons.$inferInsert>) {
   const [channel] = await shopping.server.db.select().from(channels);

@@ -1,32 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, type Event, type EventDetail } from '#contract';
 import { orders } from '../../../channel-api/db/schema.ts';
 import { sessionRef } from '../../../channel-api/media/grants.ts';
 import { signingFrom } from '../../../channel-api/signing.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
-import { CARD, commerce } from '../support/commerce.ts';
+import { onPostgres } from '../support/channel-api.ts';
+import { CARD, shopForThisFile } from '../support/commerce.ts';
 
 /* Media entitlement (ADR 026): an asset a free event or video plays is public; any other asset's
    files are served only on a media grant, for that asset, unexpired, signed with the server's own
    key, whose fan's session lasts and who may still watch what it was granted for. */
 
 const SECRET = 'media-access-test-secret';
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-let shop: ReturnType<typeof commerce>;
 let all: Event[];
 
-beforeAll(async () => {
-  server = await startTestChannelApi({ secret: SECRET, publicUrl: 'http://127.0.0.1:3999' });
-  http = client(server.url);
-  acc = accounts(server, http);
-  shop = commerce(http);
+const { server, http, acc, shop } = shopForThisFile({ secret: SECRET, publicUrl: 'http://127.0.0.1:3999' }, async ({ shop }) => {
   all = (await shop.catalogue()).events;
 });
-afterAll(() => server?.close());
 
 const detail = async (key: string, id: number): Promise<EventDetail> => api.event.response.parse((await shop.event(key, id)).json).data;
 /** A media file as the web server's proxy asks for it: with the grant cookie, or none. */

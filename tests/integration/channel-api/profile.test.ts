@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, MSG, SERVER_MSG } from '#contract';
 import { clips, events, orders, transactions, users } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { PASSWORD, uniqueEmail } from '../../support/registration.ts';
-import { accounts, keysOf, userRow } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { keysOf, userRow } from '../support/accounts.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* The signed-in fan's own data: profile, edits, access, orders and clips — and nobody else's. */
 
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-
-beforeAll(async () => {
-  server = await startTestChannelApi();
-  http = client(server.url);
-  acc = accounts(server, http);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, http, acc } = apiForThisFile();
 
 const patch = (key: string, changes: Record<string, unknown>) => acc.post('/profile', { _method: 'patch', ...changes, api_key: key });
 

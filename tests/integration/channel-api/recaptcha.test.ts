@@ -1,24 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
 import { registration, uniqueEmail } from '../../support/registration.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { startApi } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* reCAPTCHA on register, login and password-reset-request, with a small local stand-in for
  * Google's siteverify (the real one is on the internet): it accepts one token for our secret. */
 
 const SECRET = 'test-recaptcha-secret';
 const HUMAN = 'token-of-a-human';
-let siteverify: http.Server;
 const seen: URLSearchParams[] = [];
-let server: TestChannelApi;
-let httpClient: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
 
-beforeAll(async () => {
-  siteverify = http.createServer((req, res) => {
+/** The stand-in for Google's siteverify, on loopback: records each form it is sent. */
+async function startSiteverify() {
+  const siteverify = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -33,14 +30,25 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
-  const verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/recaptcha/api/siteverify`;
-  server = await startTestChannelApi({ recaptchaSecret: SECRET, recaptchaVerifyUrl: verifyUrl });
-  httpClient = client(server.url);
-  acc = accounts(server, httpClient);
-});
-afterAll(async () => {
-  await server?.close();
-  await new Promise((r) => siteverify?.close(r));
+  return {
+    url: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/recaptcha/api/siteverify`,
+    close: () => new Promise((r) => siteverify.close(r)),
+  };
+}
+
+const { http: httpClient, acc } = forThisFile(async () => {
+  const siteverify = await startSiteverify();
+  const api = await startApi({ recaptchaSecret: SECRET, recaptchaVerifyUrl: siteverify.url }).catch(async (error) => {
+    await siteverify.close();
+    throw error;
+  });
+  return {
+    ...api,
+    close: async () => {
+      await api.close();
+      await siteverify.close();
+    },
+  };
 });
 
 describe('reCAPTCHA', () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, RETURN_MSG, type Subscription } from '#contract';
 import { channels, sandboxSessions } from '../../../channel-api/db/schema.ts';
 import { LINK_TTL_MS, linkToken, type LinkPurpose } from '../../../channel-api/payments/sandbox-links.ts';
@@ -19,16 +19,15 @@ const SECRET = 'sandbox-links-test-secret';
 /** The server's own signing, as its CHANNEL_API_SECRET gives it: for links the API would not make. */
 const signing = signingFrom([SECRET]);
 
-const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL, secret: SECRET });
 let monthly: Subscription;
 let channelId: number;
 
-type Fan = Awaited<ReturnType<ReturnType<typeof accounts>['signUp']>>;
-
-beforeAll(async () => {
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: PUBLIC_URL, secret: SECRET }, async ({ http, server }) => {
   monthly = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data.find((s) => s.period === 'month')!;
   [{ id: channelId }] = await server.db.select({ id: channels.id }).from(channels);
 });
+
+type Fan = Awaited<ReturnType<ReturnType<typeof accounts>['signUp']>>;
 
 const CARD_FORM = { card_number: CARD.ok, card_expiry: '12 / 34', card_cvc: '123' };
 

@@ -1,26 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../channel-api/db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../channel-api/db/client.ts';
 import { seedIfEmpty } from '../../../channel-api/seed/seed.ts';
-import { createTestDatabase, onPostgres } from '../support/channel-api.ts';
+import { testData } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* First start seeds the demo channel once, even when two starts race on one database. */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-seed-'));
-let pgDatabase: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let database: Database;
-
-beforeAll(async () => {
-  if (onPostgres) pgDatabase = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-  database = await openDatabase({ dataDir, databaseUrl: pgDatabase?.url });
-});
-afterAll(async () => {
-  await database?.close();
-  await pgDatabase?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+/** An empty database (PGlite in a fresh data dir, or a fresh PostgreSQL database), opened as a start opens it. */
+const { database } = forThisFile(async () => {
+  const data = await testData();
+  const database = await openDatabase(data).catch(async (error) => {
+    await data.close();
+    throw error;
+  });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await data.close();
+    },
+  };
 });
 
 describe('demo seed', () => {

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract';
 import { signInFailures } from '../../../channel-api/db/schema.ts';
 import { tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { PASSWORD, uniqueEmail } from '../../support/registration.ts';
-import { accounts } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 /* POST /v2/auth/login is limited per account, whatever addresses the guesses come from, and per
  * address (services/sign-in-limits.ts, ADR 028). The fan's address arrives as X-Forwarded-For from
  * our web server on loopback, as these requests send it. Small limits, so the test stays short. */
 
 const LIMITS = { windowSeconds: 60, accountFailures: 3, addressFailures: 5 };
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-
-beforeAll(async () => {
-  server = await startTestChannelApi({ signInLimits: LIMITS });
-  http = client(server.url);
-  acc = accounts(server, http);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, http, acc } = apiForThisFile({ signInLimits: LIMITS });
 
 let lastAddress = 0;
 /** A client address no other test uses (TEST-NET-2). */

@@ -1,10 +1,11 @@
 import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, SERVER_MSG } from '#contract';
-import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
+import { mintIdToken } from '../../support/oidc-provider.ts';
 import { uniqueEmail } from '../../support/registration.ts';
-import { accounts, userRow } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { userRow } from '../support/accounts.ts';
+import { onPostgres, startApiWithGoogle } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* Social sign-in with ID tokens from a real OpenID Connect provider on loopback (oidc-provider),
  * obtained by the code flow with PKCE through its sign-in and consent pages. */
@@ -14,21 +15,7 @@ const oidcClient = {
   client_secret: 'a-test-client-secret-of-some-length',
   redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'],
 };
-let provider: TestOidcProvider;
-let server: TestChannelApi;
-let http: ReturnType<typeof client>;
-let acc: ReturnType<typeof accounts>;
-
-beforeAll(async () => {
-  provider = await startOidcProvider({ client: oidcClient });
-  server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
-  http = client(server.url);
-  acc = accounts(server, http);
-});
-afterAll(async () => {
-  await server?.close();
-  await provider?.close();
-});
+const { provider, server, http, acc } = forThisFile(() => startApiWithGoogle(oidcClient));
 
 const tokenFor = (login: string) => mintIdToken({ issuer: provider.issuer, client: oidcClient, login });
 const social = async (body: Record<string, unknown>, key?: string) => acc.post('/v2/auth/social/google', { ...body, api_key: key ?? (await http.apiKey()) });

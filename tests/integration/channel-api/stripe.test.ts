@@ -6,7 +6,7 @@ import { type FakeEvent } from '../../support/fake-stripe.ts';
 import { usd } from '../../support/money.ts';
 import { listMail, waitForMail } from '../../support/outbox.ts';
 import { accounts, userRow } from '../support/accounts.ts';
-import { client, onPostgres, startTestChannelApi } from '../support/channel-api.ts';
+import { client, onPostgres, startApi } from '../support/channel-api.ts';
 import { commerce, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 /* The Stripe provider against a local fake of Stripe's API (tests/support/fake-stripe.ts): what
@@ -73,7 +73,7 @@ describe('two databases on one Stripe account', () => {
     const ours = await acc.signUp();
     const mine = await buyEvent(ours, 0);
     const otherSecret = 'whsec_test_fieldhouse_staging_0123456789';
-    const other = await startTestChannelApi({
+    const { server: other } = await startApi({
       publicUrl: 'http://staging.fieldhouse.test',
       stripe: { secretKey: fake.secretKey, webhookSecret: otherSecret, apiUrl: fake.url },
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, ORDER_MSG, SANDBOX_CARDS, type Subscription } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { usd } from '../../support/money.ts';
@@ -13,10 +13,9 @@ import { CARD, idempotencyKey, shopForThisFile } from '../support/commerce.ts';
 
 const DAY = 86_400;
 
-const { server, http, acc, shop } = shopForThisFile({ publicUrl: 'http://fieldhouse.test' });
 let monthly: Subscription;
 
-beforeAll(async () => {
+const { server, http, acc, shop } = shopForThisFile({ publicUrl: 'http://fieldhouse.test' }, async ({ http }) => {
   monthly = api.subscriptions.response.parse((await http.request('GET', '/subscriptions')).json).data.find((s) => s.period === 'month')!;
 });
 

@@ -6,13 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
-import { parseMaster, startMediaServer, tagValue, type MediaServer } from '../support/media-server.ts';
+import { forThisFile } from '../support/fixture.ts';
+import { parseMaster, startMediaServer, tagValue } from '../support/media-server.ts';
 
-let dataDir: string;
-let server: MediaServer;
 // A two-hour game kicking off 2026-11-22T12:00:00Z (segment 15,357,600 of the live clock).
 const kickoff = (LIVE_EPOCH_MS + 30_715_200_000) / 1000;
 const game = `${kickoff}-7200`;
@@ -20,16 +19,21 @@ const base = () => `${server.url}/live/live/${game}`;
 const at = (secondsIntoGame: number) => server.setNow((kickoff + secondsIntoGame) * 1000);
 const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-dvr-'));
-  await linkSharedMedia(dataDir);
-  server = await startMediaServer(dataDir, kickoff * 1000);
-}, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const { server } = forThisFile(
+  async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-dvr-'));
+    await linkSharedMedia(dataDir);
+    const server = await startMediaServer(dataDir, kickoff * 1000);
+    return {
+      server,
+      close: async () => {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  { timeout: 300_000 },
+);
 
 describe('a live game’s DVR stream', () => {
   it('master names the game’s video playlist and the subtitles group', async () => {

@@ -1,34 +1,34 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mediaPath, mediaProxy } from '../../../server/media-proxy.ts';
 import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
-import { startTestChannelApi, type TestChannelApi } from '../support/channel-api.ts';
+import { startApi } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* The web server's /media proxy (server/media-proxy.ts) in front of the real channel
    API, mounted as server.ts mounts it. The channel API behind it also serves the channel config
    (with the channel key) and every api call: no spelling of a path may reach those. */
 
-let channel: TestChannelApi;
-let web: http.Server;
 let webUrl: string;
 let channelKey: string;
 
-beforeAll(async () => {
-  channel = await startTestChannelApi();
+forThisFile(async () => {
+  const { server: channel } = await startApi();
   channelKey = ((await (await fetch(`${channel.url}/channels/demo.json`)).json()) as { channel_key: string }).channel_key;
   const app = express();
   app.use('/media', mediaProxy({ target: `${channel.url}/media`, clientIp: () => '127.0.0.1' }));
   app.use((_req, res) => void res.status(418).send('not the proxy'));
-  web = app.listen(0, '127.0.0.1');
+  const web = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => web.once('listening', () => resolve()));
   webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => web?.close(resolve));
-  await channel?.close();
+  return {
+    close: async () => {
+      await new Promise((resolve) => web.close(resolve));
+      await channel.close();
+    },
+  };
 });
 
 /** GET with the path exactly as given: no client-side normalisation of `..` or escapes. */

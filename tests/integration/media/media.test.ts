@@ -2,37 +2,42 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
 import { readClock } from '../../../channel-api/media/clock.ts';
 import { probe, runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
-import { parseMaster, rawGet, startMediaServer, tagValue, type MediaServer } from '../support/media-server.ts';
+import { forThisFile } from '../support/fixture.ts';
+import { parseMaster, rawGet, startMediaServer, tagValue } from '../support/media-server.ts';
 
 /* One asset of each recipe (a game, the short test stream, the live loop): the others are made the
    same way, and every test file's shared media cache (tests/support/media-cache.ts) makes them all. */
 const VOD = ['game-1', 'test-pattern'];
 const ASSETS = [...VOD, 'live'];
 let dataDir: string;
-let server: MediaServer;
 let prepareSeconds = 0;
 const logs: string[] = [];
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-'));
-  const started = Date.now();
-  await prepareMedia(dataDir, { assets: ASSETS, log: (line) => logs.push(line) });
-  prepareSeconds = (Date.now() - started) / 1000;
-  console.log(`prepareMedia (fresh): ${prepareSeconds.toFixed(1)} s\n${logs.join('\n')}`);
-  // 2026-11-22T12:00:00Z, on a segment boundary, fixed so assertions do not race the clock.
-  server = await startMediaServer(dataDir, LIVE_EPOCH_MS + 30_715_200_000);
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const { server } = forThisFile(
+  async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-'));
+    const started = Date.now();
+    await prepareMedia(dataDir, { assets: ASSETS, log: (line) => logs.push(line) });
+    prepareSeconds = (Date.now() - started) / 1000;
+    console.log(`prepareMedia (fresh): ${prepareSeconds.toFixed(1)} s\n${logs.join('\n')}`);
+    // 2026-11-22T12:00:00Z, on a segment boundary, fixed so assertions do not race the clock.
+    const server = await startMediaServer(dataDir, LIVE_EPOCH_MS + 30_715_200_000);
+    return {
+      server,
+      close: async () => {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  { timeout: 180_000 },
+);
 
 /** What the game clock of a file's first frame (or the frame at `seconds`) shows. */
 async function clockAt(file: string, seconds?: number): Promise<number | null> {

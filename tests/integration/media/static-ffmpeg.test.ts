@@ -6,23 +6,24 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readClock } from '../../../channel-api/media/clock.ts';
 import { probe, runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
 import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 const staticFfmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-static-'));
-  await prepareMedia(dataDir, { ffmpeg: staticFfmpeg, assets: ['test-pattern', 'live', 'game-1'], log: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+forThisFile(
+  async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-media-static-'));
+    await prepareMedia(dataDir, { ffmpeg: staticFfmpeg, assets: ['test-pattern', 'live', 'game-1'], log: () => {} });
+    return { close: () => rm(dataDir, { recursive: true, force: true }) };
+  },
+  { timeout: 180_000 },
+);
 
 describe('prepareMedia with @ffmpeg-installer/ffmpeg', () => {
   it('makes a 10 s test pattern: HLS, MP4 with video, captions', async () => {

@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { accounts } from './accounts.ts';
+import { forThisFile } from './fixture.ts';
 import { copySeededPglite } from './pglite-template.ts';
 import type { Db } from '../../../channel-api/db/client.ts';
 import { startChannelApi, type ChannelApi, type ChannelApiOptions } from '../../../channel-api/server.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
+import { startOidcProvider, type OidcClient } from '../../support/oidc-provider.ts';
 
 /*
- * Starts the real channel API for a test file. Database: PGlite in a fresh temp data dir (a copy
+ * Starts the real channel API for a test file (a test file does it through its fixture:
+ * apiForThisFile, or forThisFile(() => startApi(…)); fixture.ts). Database: PGlite in a fresh temp data dir (a copy
  * of one seeded once per run: pglite-template.ts), or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database created next to it (dropped on
  * close), so the same suite runs on both. The demo media is made once per machine in a shared
  * cache and linked into each temp data dir, so test files do not each run ffmpeg.
@@ -30,57 +33,101 @@ export interface TestChannelApi {
   close(): Promise<void>;
 }
 
-export async function startTestChannelApi(opts: Omit<ChannelApiOptions, 'port' | 'dataDir' | 'databaseUrl'> = {}): Promise<TestChannelApi> {
+/** Where a channel API keeps its data: a temp data dir and, when TEST_DATABASE_URL is set, a fresh
+ *  PostgreSQL database beside it. Removed by close(). */
+export interface TestData {
+  dataDir: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** A fresh place for a channel API's data (or an operator command's): `seeded` puts in a copy of
+ *  the run's seeded PGlite (on PostgreSQL the first start seeds), `media` links the shared demo media. */
+export async function testData({ seeded = false, media = false } = {}): Promise<TestData> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-api-'));
-  await linkSharedMedia(dataDir);
-  if (!onPostgres) await copySeededPglite(dataDir);
-  const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   try {
-    const api = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, logger: false, ...opts });
+    if (media) await linkSharedMedia(dataDir);
+    if (seeded && !onPostgres) await copySeededPglite(dataDir);
+    const database = onPostgres ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
     return {
-      url: api.url,
       dataDir,
-      outbox: path.join(dataDir, 'outbox'),
-      db: api.db,
       databaseUrl: database?.url,
-      jobs: api.jobs,
       close: async () => {
-        await api.close();
         await database?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        removeDir();
       },
     };
   } catch (error) {
-    await database?.drop();
+    removeDir();
     throw error;
   }
 }
 
-/** What a test file starts before its first test (beforeAll) and closes after its last (afterAll),
- *  destructured at the top of the file: `const { http, acc } = forThisFile(() => startShop(…))`.
- *  Each part is a stand-in that reaches the started one when a test uses it. */
-export function forThisFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
-  let started: T | undefined;
-  beforeAll(async () => {
-    started = await start();
-  });
-  afterAll(() => started?.close());
-  const part = (key: string | symbol) =>
-    new Proxy(
-      {},
-      {
-        get(_, prop) {
-          if (!started) throw new Error(`${String(key)} is used before beforeAll started it`);
-          const target = Reflect.get(started, key) as object;
-          const value = Reflect.get(target, prop);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+type TestChannelApiOptions = Omit<ChannelApiOptions, 'port' | 'dataDir' | 'databaseUrl'> & {
+  /** Open this data (which close() leaves) instead of a fresh seeded copy (which close() removes). */
+  data?: Pick<TestData, 'dataDir' | 'databaseUrl'>;
+};
+
+/** The channel API on loopback, on `opts.data` or on fresh seeded data with the demo media (a
+ *  test file starts it with startApi or apiForThisFile, which add its client and accounts). */
+async function startTestChannelApi({ data: given, ...opts }: TestChannelApiOptions = {}): Promise<TestChannelApi> {
+  const owned = given ? undefined : await testData({ seeded: true, media: true });
+  const data = given ?? (owned as TestData);
+  try {
+    const api = await startChannelApi({ port: 0, host: '127.0.0.1', dataDir: data.dataDir, databaseUrl: data.databaseUrl, logger: false, ...opts });
+    return {
+      url: api.url,
+      dataDir: data.dataDir,
+      outbox: path.join(data.dataDir, 'outbox'),
+      db: api.db,
+      databaseUrl: data.databaseUrl,
+      jobs: api.jobs,
+      close: async () => {
+        await api.close();
+        await owned?.close();
       },
-    );
-  return new Proxy({} as T, { get: (_, key) => part(key) });
+    };
+  } catch (error) {
+    await owned?.close();
+    throw error;
+  }
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A started channel API with the two helpers most tests use: `http` (its client) and `acc` (making
+ *  fans). A test that needs one only for itself starts it and closes it in a `finally`. */
+export async function startApi(opts: TestChannelApiOptions = {}) {
+  const server = await startTestChannelApi(opts);
+  const http = client(server.url);
+  return { server, http, acc: accounts(server, http), close: () => server.close() };
+}
+
+/** startApi with Google sign-in against a local OpenID provider (tests/support/oidc-provider.ts)
+ *  that knows `oidcClient`; Facebook off. */
+export async function startApiWithGoogle(oidcClient: OidcClient, opts: TestChannelApiOptions = {}) {
+  const provider = await startOidcProvider({ client: oidcClient });
+  try {
+    const api = await startApi({ ...opts, social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
+    return {
+      ...api,
+      provider,
+      close: async () => {
+        await api.close();
+        await provider.close();
+      },
+    };
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+}
+
+/** The channel API of a test file (or of a describe block): started before its first test, closed
+ *  after its last; `arrange` looks up what its tests read (forThisFile). */
+export const apiForThisFile = (opts: TestChannelApiOptions = {}, arrange?: (started: Awaited<ReturnType<typeof startApi>>) => Promise<void>) =>
+  forThisFile(() => startApi(opts), { arrange });
+
+async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fieldhouse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { api, SANDBOX_CARDS, type Event, type Package } from '#contract';
-import { accounts } from './accounts.ts';
-import { client, forThisFile, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { startApi, type client, type TestChannelApi } from './channel-api.ts';
+import { forThisFile } from './fixture.ts';
 import { gifts, orders } from '../../../channel-api/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.ts';
 
@@ -17,24 +17,28 @@ type Http = ReturnType<typeof client>;
 export async function startShop(opts: { publicUrl: string; stripeWebhookSecret?: string; secret?: string }) {
   const fake: FakeStripe | undefined = opts.stripeWebhookSecret ? await startFakeStripe() : undefined;
   const stripe = fake ? { secretKey: fake.secretKey, webhookSecret: opts.stripeWebhookSecret as string, apiUrl: fake.url } : null;
-  const server: TestChannelApi = await startTestChannelApi({ publicUrl: opts.publicUrl, stripe, ...(opts.secret ? { secret: opts.secret } : {}) });
-  const http = client(server.url);
-  return {
-    server,
-    http,
-    acc: accounts(server, http),
-    shop: commerce(http),
-    /** The fake Stripe (with `stripeWebhookSecret` only). */
-    fake: fake as FakeStripe,
-    close: async () => {
-      await server.close();
-      await fake?.close();
-    },
-  };
+  try {
+    const api = await startApi({ publicUrl: opts.publicUrl, stripe, ...(opts.secret ? { secret: opts.secret } : {}) });
+    return {
+      ...api,
+      shop: commerce(api.http),
+      /** The fake Stripe (with `stripeWebhookSecret` only). */
+      fake: fake as FakeStripe,
+      close: async () => {
+        await api.close();
+        await fake?.close();
+      },
+    };
+  } catch (error) {
+    await fake?.close();
+    throw error;
+  }
 }
 
-/** The shop of a test file: started before its first test, closed after its last (forThisFile). */
-export const shopForThisFile = (opts: Parameters<typeof startShop>[0]) => forThisFile(() => startShop(opts));
+/** The shop of a test file (or of a describe block): started before its first test, closed after
+ *  its last; `arrange` looks up what its tests read (forThisFile). */
+export const shopForThisFile = (opts: Parameters<typeof startShop>[0], arrange?: (started: Awaited<ReturnType<typeof startShop>>) => Promise<void>) =>
+  forThisFile(() => startShop(opts), { arrange });
 
 /** As if the gift behind the buyer's order was last mailed two minutes ago: it may be mailed
  *  again (POST /gifts/resend allows one mail a minute). */

@@ -1,9 +1,8 @@
-import { accounts } from './accounts.ts';
-import { client, startTestChannelApi, type TestChannelApi } from './channel-api.ts';
+import { startApiWithGoogle, type client, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
 import { loadSigning } from '../../../channel-api/signing.ts';
-import { mintIdToken, startOidcProvider, type TestOidcProvider } from '../../support/oidc-provider.ts';
+import { mintIdToken } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
 
@@ -23,10 +22,8 @@ export interface EndpointWorld {
 const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-client-secret', redirect_uris: ['http://127.0.0.1:3300/auth/google/callback'] };
 
 export async function startEndpointWorld(): Promise<EndpointWorld> {
-  const provider: TestOidcProvider = await startOidcProvider({ client: oidcClient });
-  const server = await startTestChannelApi({ social: { google: { issuer: provider.issuer, clientId: oidcClient.client_id }, facebook: null } });
-  const http = client(server.url);
-  const acc = accounts(server, http);
+  const started = await startApiWithGoogle(oidcClient);
+  const { server, http, acc, provider } = started;
   const apiKey = await http.apiKey();
   const config = await http.request('GET', '/channels/demo.json');
   const withKey = { api_key: apiKey };
@@ -173,9 +170,6 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     http,
     apiKey,
     ids,
-    close: async () => {
-      await server.close();
-      await provider.close();
-    },
+    close: started.close,
   };
 }
