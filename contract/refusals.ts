@@ -5,6 +5,19 @@ import { z } from 'zod';
    reworded; the code is what a client decides on (the web app: app/channel/refusal.server.ts).
    One list for both sides: a new code is added here, and only here. */
 
+/** Why a gift cannot be bought, sent or redeemed (contract/gifts.ts GIFT_MSG): each message is
+ *  written for the fan, who reads it as it is. */
+export const GIFT_REFUSAL_CODES = [
+  'not_giftable',
+  'gift_recipient_required',
+  'gift_own_email',
+  'gift_redeemed',
+  'gift_own',
+  'gift_already_have',
+  'gift_not_paid',
+  'gift_just_mailed',
+] as const;
+
 export const REFUSAL_CODES = [
   // Any endpoint, by status.
   /** 400: a parameter the contract or a rule refuses (per field in `errors`). */
@@ -45,7 +58,7 @@ export const REFUSAL_CODES = [
   'recaptcha_required',
   'recaptcha_invalid',
 
-  // Buying (contract/commerce.ts ORDER_MSG, GIFT_MSG).
+  // Buying (contract/orders.ts ORDER_MSG), and giving (above: contract/gifts.ts GIFT_MSG).
   'not_selected',
   'already_bought',
   'not_for_sale',
@@ -59,14 +72,7 @@ export const REFUSAL_CODES = [
   'no_trial',
   'not_renewing',
   'card_not_found',
-  'not_giftable',
-  'gift_recipient_required',
-  'gift_own_email',
-  'gift_redeemed',
-  'gift_own',
-  'gift_already_have',
-  'gift_not_paid',
-  'gift_just_mailed',
+  ...GIFT_REFUSAL_CODES,
 
   // Clips and downloads (contract/clips.ts).
   /** 403: the fan may watch the game, but none of their passes grants this (clipping, download,

@@ -1,4 +1,4 @@
-import type { RefusalCode } from '#contract';
+import { GIFT_REFUSAL_CODES, type RefusalCode } from '#contract';
 import type { Refusal } from '~/channel/refusal.server';
 import { USER_MSG } from './auth-messages';
 
@@ -15,14 +15,7 @@ const SHOWN_AS_IS = new Set<RefusalCode>([
   'not_covered',
   'not_a_choice',
   'needs_regular_pass',
-  'not_giftable',
-  'gift_recipient_required',
-  'gift_own_email',
-  'gift_redeemed',
-  'gift_own',
-  'gift_already_have',
-  'gift_not_paid',
-  'gift_just_mailed',
+  ...GIFT_REFUSAL_CODES,
 ]);
 
 export function purchaseMessage(refusal: Pick<Refusal, 'kind' | 'code' | 'message'>): string {
