@@ -1,7 +1,8 @@
 /* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
+import { formatDuration } from '#contract/durations';
 import type { VodMediaItem, VodRail } from '#contract/entities';
 import { formatDate } from './dates';
-import { describeDuration, formatDuration } from './watch-state';
+import { describeDuration } from './watch-state';
 
 export interface VodCardData {
   id: number;

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Clip } from '#contract';
+import { formatDuration } from '#contract/durations';
 import { requireUser } from '~/auth/sign-in.server';
 import { CLIPS_POLL_SECONDS, clipStatusText } from '~/domain/clips';
 import { formatDate } from '~/domain/dates';
-import { formatDuration } from '~/domain/watch-state';
 import { requestContext } from '~/http/request-context.server';
 import { canDownloadClips } from './own-clip.server';
 
