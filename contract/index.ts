@@ -15,7 +15,6 @@ import * as subscriptions from './subscriptions.ts';
 export * from './http.ts';
 export * from './refusals.ts';
 export * from './entities.ts';
-export * from './event-date.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './content.ts';
 export * from './auth.ts';

@@ -3,12 +3,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, idempotencyKey, ORDER_MSG, type Quote, type ResponseOf } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
 import type { CardChoice } from '~/components/purchase/PayWith';
 import { env } from '~/config/env.server';
 import { USER_MSG } from '~/domain/auth-messages';
-import { formatDate } from '~/domain/dates';
 import { formatMoney } from '~/domain/money';
 import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
@@ -100,7 +100,7 @@ function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, tri
     billing: preview
       ? {
           dueToday: money(preview.due_today),
-          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date)}, and ${every} after that, until you cancel.`,
+          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date, RECORD_ZONE)}, and ${every} after that, until you cancel.`,
         }
       : null,
     /** Offered, not chosen: the way to start the trial instead. */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Order } from '#contract';
+import { formatDate, formatDateTime, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
-import { formatDate, formatDateTime } from '~/domain/dates';
 import { formatMoney } from '~/domain/money';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { priceTitle } from '~/domain/price-title';
@@ -50,9 +50,9 @@ function orderView(order: Order) {
     product: order.product.name,
     amount: formatMoney(order.amount, order.currency),
     serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
-    date: formatDateTime(order.created_at),
+    date: formatDateTime(order.created_at, RECORD_ZONE),
     dateIso: order.created_at,
-    accessUntil: order.access_until ? formatDateTime(order.access_until) : null,
+    accessUntil: order.access_until ? formatDateTime(order.access_until, RECORD_ZONE) : null,
     reason: order.failure_reason ?? 'The payment did not go through.',
     next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
     retry: links.retry,
@@ -67,8 +67,8 @@ export type OrderView = ReturnType<typeof orderView>;
 function subscriptionView(order: Order, price: string | null) {
   const label = renewalLabel(order);
   if (!label) return null;
-  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at) : null;
-  const until = order.access_until ? formatDate(order.access_until) : null;
+  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, RECORD_ZONE) : null;
+  const until = order.access_until ? formatDate(order.access_until, RECORD_ZONE) : null;
   return {
     label,
     trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,

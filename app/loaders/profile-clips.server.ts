@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Clip } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { formatDuration } from '#contract/durations';
 import { requireUser } from '~/auth/sign-in.server';
 import { CLIPS_POLL_SECONDS, clipStatusText } from '~/domain/clips';
-import { formatDate } from '~/domain/dates';
 import { requestContext } from '~/http/request-context.server';
 import { canDownloadClips } from './own-clip.server';
 
@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       length: formatDuration(c.duration),
       tags: c.tags,
       madeIso: c.created_at,
-      made: formatDate(c.created_at),
+      made: formatDate(c.created_at, RECORD_ZONE),
       shareUrl: new URL(`/share/${c.id}/${c.uuid}`, url).href,
       poster: c.media?.poster ?? null,
     })),

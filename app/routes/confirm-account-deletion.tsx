@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDateTime, RECORD_ZONE } from '#contract/dates';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { userMessage } from '~/domain/auth-messages';
-import { formatDateTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/page-meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
 import { seeOtherWithToast } from '~/http/redirects.server';
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
       state: 'confirm',
       token,
       email: data.email,
-      expires: formatDateTime(data.expires_at),
+      expires: formatDateTime(data.expires_at, RECORD_ZONE),
       csrfToken: await requestContext(args).session.csrfToken(),
     });
   } catch (error) {

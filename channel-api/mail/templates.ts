@@ -1,4 +1,5 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
+import { formatLongDateTime, RECORD_ZONE } from '../../contract/dates.ts';
 import { formatMoney, toCents } from '../money.ts';
 import { escapeHtml } from './html.ts';
 
@@ -100,14 +101,13 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
 
 /** A receipt's amounts are decimal (the wire's form): written by the one money rule. */
 const money = (amount: number, currency: string) => formatMoney(toCents(amount), currency);
-const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
 function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
   const r = input.receipt!;
   const subject = `Your ${input.channelName} receipt ${r.number}`;
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const paid = `${receiptDate.format(new Date(r.paidAt))} UTC`;
+  const paid = formatLongDateTime(r.paidAt, RECORD_ZONE);
   const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, money(l.amount, r.currency)])];
   if (r.serviceFee > 0) rows.push(['Service fee', money(r.serviceFee, r.currency)]);
   const total = money(r.total, r.currency);
