@@ -6,40 +6,31 @@ import { formatMoney } from '~/domain/money';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
+import { pollWhilePending } from '~/http/polling.server';
 import { requestContext } from '~/http/request-context.server';
 
-/* /orders/{id}'s loader (the page and its polling: app/routes/orders.$id.tsx): the order as the
-   page shows it, waited on for up to one poll interval when a refresh without JavaScript asks. */
-
-/** How often a refresh asks the channel while it waits, and when polling gives up (5 minutes). */
-const WAIT_STEP_MS = 400;
-const MAX_POLLS = 150;
+/* /orders/{id}'s loader (the page: app/routes/orders.$id.tsx): the order as the page shows it,
+   waited on for up to one poll interval when a refresh without JavaScript asks
+   (app/http/polling.server.ts). */
 
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   await requireUser(args);
   const { channel, session } = requestContext(args);
-  const fetchOrder = async () => (await channel.asUser(api.orderDetail, { id })).data;
-  const poll = pollNumber(new URL(args.request.url).searchParams.get('poll'));
-  let order = await fetchOrder();
-  // A refresh without JavaScript: wait here for the order to settle, up to the poll interval.
-  const until = Date.now() + ORDER_POLL_SECONDS * 1000;
-  while (poll > 0 && paymentFlow(order) === 'processing' && Date.now() + WAIT_STEP_MS <= until && !args.request.signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    order = await fetchOrder();
-  }
-  const processing = paymentFlow(order) === 'processing';
+  const { value: order, refresh } = await pollWhilePending(
+    args.request,
+    { path: `/orders/${id}`, everySeconds: ORDER_POLL_SECONDS, pending: (o: Order) => paymentFlow(o) === 'processing' },
+    async () => (await channel.asUser(api.orderDetail, { id })).data,
+  );
   const boot = order.type === 'subscription' ? await channel.bootstrap() : null;
   const plan = boot?.subscriptions.find((s) => s.id === order.product.id);
   return json({
     ...orderView(order),
     subscription: subscriptionView(order, plan ? priceTitle(plan, boot!.settings.currency) : null),
     csrfToken: canCancelRenewal(order) ? await session.csrfToken() : null,
-    refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null,
+    refresh,
   });
 }
-
-const pollNumber = (raw: string | null) => (raw && /^\d{1,3}$/.test(raw) ? Math.min(Number(raw), MAX_POLLS) : 0);
 
 function orderView(order: Order) {
   const links = orderLinks(order);
