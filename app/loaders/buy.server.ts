@@ -7,7 +7,6 @@ import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
 import type { CardChoice } from '~/components/purchase/PayWith';
-import { env } from '~/config/env.server';
 import { USER_MSG } from '~/domain/auth-messages';
 import { formatMoney } from '~/domain/money';
 import { cardLabel } from '~/domain/payment-cards';
@@ -23,8 +22,7 @@ import {
   removeCouponSchema,
   type WantedPurchase,
 } from '~/forms/purchase';
-import { paymentRedirect } from '~/http/payment-redirect';
-import { seeOther } from '~/http/redirects.server';
+import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -236,13 +234,10 @@ async function pay(args: RouteArgs, formData: FormData) {
       status: statusOf(refusal),
     });
   }
-  const to = paymentRedirect(started.redirect_url, env.PUBLIC_URL);
-  if (!to) {
-    console.error(`[buy] the channel answered a redirect_url that is neither ours nor the payment provider's: ${started.redirect_url}`);
-    return answer(submission.reply({ formErrors: [USER_MSG.outage] }), { idempotencyKey: idempotency_key, status: 502 });
-  }
-  // A whole-document navigation, with JavaScript too: the checkout is not a page of this app.
-  return seeOther(to, { document: true });
+  return (
+    seeOtherToProvider(started.redirect_url, 'buy') ??
+    answer(submission.reply({ formErrors: [USER_MSG.outage] }), { idempotencyKey: idempotency_key, status: 502 })
+  );
 }
 
 /** The summary with the code still applied, after a refusal that was not about it; null when it

@@ -2,8 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, RETURN_PATHS } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { env } from '~/config/env.server';
-import { paymentRedirect } from '~/http/payment-redirect';
+import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 
 /* /billing: "Manage billing" (spec: GET /stripe/customer-portal) — a fresh link to the payment
@@ -19,9 +18,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data } = await channel.asUser(api.customerPortal, { return_url: returnUrl }, { handles4xx: true });
-    const to = paymentRedirect(data.url, env.PUBLIC_URL);
-    if (to) return redirect(to);
-    console.error(`[billing] the channel answered a portal url that is neither ours nor the provider's: ${data.url}`);
+    const portal = seeOtherToProvider(data.url, 'billing');
+    if (portal) return portal;
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'outage') throw error;
