@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, RETURN_PATHS } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
+import { refusalToast } from '~/forms/reply.server';
 import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 
@@ -23,8 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'outage') throw error;
-    await session.toast({ type: 'info', text: refusal.message });
-    return redirect('/profile');
+    // The channel's reason as it is ("There is nothing to manage yet: …").
+    return refusalToast(session, '/profile', refusal, { message: (r) => r.message, type: 'info' });
   }
   await session.toast({ type: 'error', text: 'Manage billing is not available right now. Please try again later.' });
   return redirect('/profile');

@@ -10,6 +10,7 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { feedAddresses } from '~/domain/calendar-feed';
 import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
+import { refusalReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -52,7 +53,8 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
-    return json({ addresses: null, error: 'We could not reach the channel. Please try again.' }, { status: refusal.kind === 'outage' ? 503 : 400 });
+    const reply = refusalReply(refusal);
+    return json({ addresses: null, error: reply.message }, reply.init);
   }
 }
 

@@ -9,6 +9,7 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { canCancelRenewal } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { refusalToast } from '~/forms/reply.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -47,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
       text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until, RECORD_ZONE)}` : ' until the end of the paid period'}.`,
     });
   } catch (error) {
-    await session.toast({ type: 'error', text: purchaseMessage(refusalOf(error)) });
+    return refusalToast(session, `/orders/${id}`, refusalOf(error), { message: purchaseMessage });
   }
   return seeOther(`/orders/${id}`);
 }

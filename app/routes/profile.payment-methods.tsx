@@ -9,6 +9,7 @@ import { pageMeta } from '~/domain/page-meta';
 import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
+import { refusalToast } from '~/forms/reply.server';
 import { seeOtherToProvider, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -53,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
       return await seeOtherWithToast(session, '/profile/payment-methods', { type: 'success', text: 'Card removed.' });
     }
   } catch (error) {
-    return seeOtherWithToast(session, '/profile/payment-methods', { type: 'error', text: purchaseMessage(refusalOf(error)) });
+    return refusalToast(session, '/profile/payment-methods', refusalOf(error), { message: purchaseMessage });
   }
   throw refused(400);
 }
