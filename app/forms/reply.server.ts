@@ -33,7 +33,7 @@ interface ReplyOptions {
   fields?: readonly string[] | Readonly<Record<string, string>>;
 }
 
-export interface RefusalReply {
+interface RefusalReply {
   /** The response's status, and a 429's Retry-After. */
   init: { status: number; headers: Record<string, string> };
   /** The sentence a fan reads: a form's message, a notice, a toast. */
