@@ -23,7 +23,6 @@ import * as vod from './vod.ts';
 export * from './http.ts';
 export * from './refusals.ts';
 export * from './entities.ts';
-export * from './event-date.ts';
 export { bootstrapData, type BootstrapData } from './public.ts';
 export { eventsQuery, type EventsQuery } from './events.ts';
 export * from './auth.ts';

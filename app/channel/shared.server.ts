@@ -1,5 +1,6 @@
 import type { Endpoint, ParamsOf, ResponseOf } from '#contract';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
+import { deepFreeze } from '~/domain/freeze';
 import { createContentCache, type ContentCache } from './content-cache.server';
 import { createChannelCore, type ChannelCore } from './request.server';
 import { serverKeys } from './server-key.server';
@@ -41,21 +42,13 @@ function normalise(value: unknown): unknown {
   return value;
 }
 
-/** Every viewer gets the same object: freeze it so a loader that mutates fails loudly. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
 export function createSharedContent(core: ChannelCore, opts: { ttlMs: number; maxStaleMs?: number; maxKeys?: number; now?: () => number }): SharedContent {
   const cache = createContentCache({ ttlMs: opts.ttlMs, maxStaleMs: opts.maxStaleMs ?? opts.ttlMs, maxKeys: opts.maxKeys ?? MAX_KEYS, now: opts.now });
   return {
     cache,
     call: (endpoint, params) =>
       cache
+        // Every viewer gets the same object: frozen, so a loader that changes it fails loudly.
         .get(cacheKey(endpoint, params), async () => deepFreeze(await core.call(endpoint, params)))
         .catch((error: unknown) => {
           // A thrown Response (429) reaches every waiter: each gets its own readable body.

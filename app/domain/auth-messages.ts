@@ -41,9 +41,11 @@ export function signInThrottledMessage(retryAfterSeconds = 60): string {
   return `Too many sign-in attempts. For your security, please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} before you try again.`;
 }
 
-/** What to tell the fan for a refused call (the form's message). */
-export function userMessage(refusal: Pick<Refusal, 'kind' | 'code' | 'message'>): string {
+/** What to tell the fan for a refused call (the form's message). A 429 reaches a form only from the
+ *  sign-in limits (CallOptions.handles429): it says how long to wait. */
+export function userMessage(refusal: Pick<Refusal, 'kind' | 'code' | 'message' | 'retryAfterSeconds'>): string {
   if (refusal.kind === 'outage') return USER_MSG.outage;
+  if (refusal.kind === 'throttled') return signInThrottledMessage(refusal.retryAfterSeconds);
   return MAPPED[refusal.code] ?? (SHOWN_AS_IS.has(refusal.code) ? refusal.message : USER_MSG.generic);
 }
 

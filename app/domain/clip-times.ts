@@ -1,5 +1,5 @@
-/* A clip's times as a fan writes them (`m:ss`, or plain seconds) and the window of "Clip the last
-   30 s" on a live game. Pure: the clip form's schema (app/forms/clip.ts), its action and the
+/* A clip's times as a fan writes them (`m:ss`, or plain seconds; written back by formatDuration,
+   contract/durations.ts) and the window of "Clip the last 30 s" on a live game. Pure: the clip form's schema (app/forms/clip.ts), its action and the
    panel's "Set start"/"Set end" buttons use it. */
 
 /** How far behind the live edge a viewer watches: hls.js starts about 3 target durations back,
@@ -16,12 +16,6 @@ export function parseClipTime(text: string): number | null {
   const parts = value.split(':').map(Number);
   if (parts.slice(1).some((p) => p > 59)) return null;
   return parts.reduce((total, part) => total * 60 + part, 0);
-}
-
-/** 65 → '1:05', 7384 → '123:04': the minutes keep counting, as the form's fields read them. */
-export function formatClipTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** Where a viewer of a live game is now, seconds since its kick-off (epoch seconds), when the

@@ -1,7 +1,7 @@
 /* What a clip's pages show (/watch_library/{id}, /share/{id}/{uuid}), worked out in the loader. */
 import type { SharedClip } from '#contract/clips';
+import { formatDuration } from '#contract/durations';
 import { clipStatusText } from './clips';
-import { formatDuration } from './watch-state';
 
 export function clipViewData(clip: SharedClip & { progress?: number; error?: string | null }) {
   return {

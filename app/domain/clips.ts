@@ -1,5 +1,6 @@
 /* How the web app words a fan's clips: a clip's status and progress, a channel refusal of a clip, the share and download file names. */
 import type { RefusalCode } from '#contract';
+import { USER_MSG } from './auth-messages';
 
 /** How often the Clips tab asks again while a clip is being made. */
 export const CLIPS_POLL_SECONDS = 3;
@@ -16,7 +17,7 @@ export const clipQueued = (name: string) => `Your clip “${name}” is being ma
 
 /** A channel refusal of POST /clip that names no field of the form, in a fan's words. */
 export function clipRefusalText(refusal: { kind: string; code: RefusalCode }): string {
-  if (refusal.kind === 'outage') return 'We could not reach the channel. Please try again.';
+  if (refusal.kind === 'outage') return USER_MSG.outage;
   if (refusal.code === 'no_capability') return 'Your pass does not include making clips.';
   if (refusal.code === 'not_available') return 'This game cannot be clipped now.';
   if (refusal.kind === 'not-found' || refusal.code === 'forbidden') return 'You can clip a game you can watch.';

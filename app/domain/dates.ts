@@ -1,28 +1,10 @@
-/* The web app's dates. An event's date is shown in the event's own time zone (en-US); a record's
- * date (an order, a transaction, a clip) in UTC, so the server's HTML and the browser's render
- * agree; filter dates are calendar days turned into epoch seconds (spec section 9: 'date helper'). */
+/* The web app's calendar-day rules: filter dates are calendar days turned into epoch seconds
+ * (spec section 9: 'date helper'), in a zone. Dates and times as fans read them are written by
+ * contract/dates.ts (an event's in its own zone, a record's in RECORD_ZONE), for both sides. */
 
-import { safeZone } from '#contract/event-date';
+import { isoDay, safeZone, wallClock } from '#contract/dates';
 
 const DAY_SECONDS = 86_400;
-
-export { formatEventDate } from '#contract/event-date';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A record's day, 'Mar 14, 2026' (UTC); the ISO string itself when it is not a date. */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** A record's day and time, 'Mar 14, 2026, 3:00 PM UTC'. */
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : `${dateTimeFormat.format(time)} UTC`;
-}
 
 /** Machine-readable form for `<time dateTime>`. */
 export function isoFromEpoch(epochSeconds: number): string {
@@ -44,18 +26,8 @@ export function parseDateInput(value: string | null | undefined): string | null 
 
 /** Offset of a zone from UTC at an instant, in seconds (e.g. -14400 for EDT). */
 function zoneOffsetSeconds(epochSeconds: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(epochSeconds * 1000));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
+  const at = wallClock(epochSeconds, timeZone);
+  const asUtc = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second) / 1000;
   return asUtc - epochSeconds;
 }
 
@@ -77,7 +49,7 @@ export function endOfDayEpoch(date: string, timeZone: string = 'UTC'): number | 
   const day = parseDateInput(date);
   if (!day) return null;
   const [y, m, d] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d) + DAY_SECONDS * 1000).toISOString().slice(0, 10);
+  const next = isoDay(Date.UTC(y, m - 1, d) / 1000 + DAY_SECONDS, 'UTC');
   const start = startOfDayEpoch(next, timeZone);
   return start === null ? null : start - 1;
 }

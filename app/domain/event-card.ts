@@ -2,7 +2,8 @@
  * their loader, so the dates, Intl formatting and title rules stay on the server and only these
  * strings travel to the browser. */
 import type { Event } from '#contract';
-import { formatEventDate, isoFromEpoch } from './dates';
+import { formatEventDate } from '#contract/dates';
+import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
 

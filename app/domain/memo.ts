@@ -4,6 +4,8 @@
  * WeakMap, dropped with the source. Only for pure functions of that one object: nothing that
  * reads the clock, the request or the visitor. */
 
+import { deepFreeze } from './freeze';
+
 /** `fn`, worked out once per `source` object. The result is frozen (every request gets the same
  *  value, so a caller that changed it would change it for all of them: it fails loudly instead). */
 export function memoBySource<S extends object, R>(fn: (source: S) => R): (source: S) => R {
@@ -14,12 +16,4 @@ export function memoBySource<S extends object, R>(fn: (source: S) => R): (source
     results.set(source, result);
     return result;
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

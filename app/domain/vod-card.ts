@@ -1,7 +1,8 @@
 /* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
+import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDuration } from '#contract/durations';
 import type { VodMediaItem, VodRail } from '#contract/entities';
-import { formatDate } from './dates';
-import { describeDuration, formatDuration } from './watch-state';
+import { describeDuration } from './watch-state';
 
 export interface VodCardData {
   id: number;
@@ -29,7 +30,7 @@ export function vodCardData(item: VodMediaItem): VodCardData {
     title: item.title,
     image: vodImage(item),
     iso: valid ? item.date : '',
-    date: valid ? formatDate(item.date) : '',
+    date: valid ? formatDate(item.date, RECORD_ZONE) : '',
     duration: timed ? formatDuration(item.duration) : '',
     durationText: timed ? describeDuration(item.duration) : '',
   };

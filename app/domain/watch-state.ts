@@ -134,16 +134,8 @@ export function countdownAnnouncement(r: Remaining): string {
   return `Starts in less than ${plural(r.minutes + 1, 'minute')}.`;
 }
 
-/** A duration in seconds as '1:02:03' or '4:05'. */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
-
-/** The same duration for a screen reader or a `title`: '1 hour 2 minutes'. */
+/** A duration for a screen reader or a `title`: '1 hour 2 minutes' (its digits, '1:02:03':
+ *  formatDuration in contract/durations.ts). */
 export function describeDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(s / 3600);

@@ -1,10 +1,11 @@
 /* What the watch screen of one event shows (/watch/{id}, /watch_embed/{id}), worked out from the
  * wire event in the loader: the dates, labels and texts stay on the server, and the page's data
  * is only what it renders (not the channel's whole event). */
+import { formatEventDate } from '#contract/dates';
 import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
 import type { FavoritableType } from '#contract/follows';
 import { paragraphs } from './channel-text';
-import { formatEventDate, isoFromEpoch } from './dates';
+import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
 import { eventTitle } from './event-title';
 import type { Feature } from './feature-offers';

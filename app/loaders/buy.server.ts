@@ -3,13 +3,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, idempotencyKey, ORDER_MSG, type Quote, type ResponseOf } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
 import type { CardChoice } from '~/components/purchase/PayWith';
-import { env } from '~/config/env.server';
 import { USER_MSG } from '~/domain/auth-messages';
-import { formatDate } from '~/domain/dates';
 import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
@@ -23,8 +22,8 @@ import {
   removeCouponSchema,
   type WantedPurchase,
 } from '~/forms/purchase';
-import { paymentRedirect } from '~/http/payment-redirect';
-import { seeOther } from '~/http/redirects.server';
+import { refusalReply } from '~/forms/reply.server';
+import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -49,10 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'outage') throw error;
-    return json(
-      { wanted, summary: null, cards: [] as CardChoice[], problem: purchaseMessage(refusal), idempotencyKey: null, csrfToken },
-      { status: refusal.kind === 'not-found' ? 404 : refusal.kind === 'conflict' ? 409 : 400 },
-    );
+    const reply = refusalReply(refusal, { message: purchaseMessage });
+    return json({ wanted, summary: null, cards: [] as CardChoice[], problem: reply.message, idempotencyKey: null, csrfToken }, reply.init);
   }
 }
 
@@ -100,7 +97,7 @@ function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, tri
     billing: preview
       ? {
           dueToday: money(preview.due_today),
-          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date)}, and ${every} after that, until you cancel.`,
+          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date, RECORD_ZONE)}, and ${every} after that, until you cancel.`,
         }
       : null,
     /** Offered, not chosen: the way to start the trial instead. */
@@ -126,7 +123,6 @@ export type Summary = ReturnType<typeof summaryOf>;
 const answer = (result: SubmissionResult<string[]>, opts: { summary?: Summary | null; idempotencyKey?: string | null; status?: number } = {}) =>
   json({ result, summary: opts.summary ?? null, idempotencyKey: opts.idempotencyKey ?? null }, { status: opts.status ?? 200 });
 
-const statusOf = (refusal: Refusal) => (refusal.kind === 'outage' ? 503 : refusal.kind === 'conflict' ? 409 : 400);
 /** The code the fan typed, refused (unknown, expired, used up, not a code at all): said on its field. */
 const isWrongCode = (refusal: Refusal, field: string) => refusal.kind === 'invalid' && Boolean(refusal.errors[field]);
 
@@ -181,8 +177,10 @@ async function applyCode(args: RouteArgs, formData: FormData) {
     return answer(submission.reply(), { summary: (await quoteSummary(args, wanted, code)).summary, idempotencyKey });
   } catch (error) {
     const refusal = refusalOf(error);
-    if (isWrongCode(refusal, 'code')) return answer(submission.reply({ fieldErrors: { code: [ORDER_MSG.wrongPromoCode] } }), { idempotencyKey, status: 400 });
-    return answer(submission.reply({ formErrors: [purchaseMessage(refusal)] }), { idempotencyKey, status: statusOf(refusal) });
+    const { init, formErrors } = refusalReply(refusal, { message: purchaseMessage });
+    if (isWrongCode(refusal, 'code'))
+      return answer(submission.reply({ fieldErrors: { code: [ORDER_MSG.wrongPromoCode] } }), { idempotencyKey, status: init.status });
+    return answer(submission.reply({ formErrors }), { idempotencyKey, status: init.status });
   }
 }
 
@@ -217,32 +215,27 @@ async function pay(args: RouteArgs, formData: FormData) {
           : await channel.asUser(api.buy, params));
   } catch (error) {
     const refusal = refusalOf(error);
+    const { init, formErrors, fieldErrors } = refusalReply(refusal, { message: purchaseMessage, fields: ['gift_email'] });
     if (payment_method_id && refusal.kind !== 'outage' && refusal.errors.payment_method_id) {
       // Removed meanwhile (another tab), or not theirs: said on "Pay with".
-      return answer(submission.reply({ fieldErrors: { payment_method: [ORDER_MSG.cardNotFound] } }), { idempotencyKey: idempotency_key, status: 400 });
+      return answer(submission.reply({ fieldErrors: { payment_method: [ORDER_MSG.cardNotFound] } }), { idempotencyKey: idempotency_key, status: init.status });
     }
     if (promotion_code && isWrongCode(refusal, 'promotion_code')) {
       // Used up, or expired, since it was applied: the summary without it, the code back in its
       // field with the reason.
       const reply = submission.reply({ fieldErrors: { code: [ORDER_MSG.wrongPromoCode] } });
-      return answer({ ...reply, initialValue: { ...reply.initialValue, code: promotion_code } }, { idempotencyKey: idempotency_key, status: 400 });
+      return answer({ ...reply, initialValue: { ...reply.initialValue, code: promotion_code } }, { idempotencyKey: idempotency_key, status: init.status });
     }
-    const reply = refusal.errors.gift_email
-      ? submission.reply({ fieldErrors: { gift_email: refusal.errors.gift_email } })
-      : submission.reply({ formErrors: [purchaseMessage(refusal)] });
-    return answer(reply, {
+    return answer(submission.reply({ formErrors, fieldErrors }), {
       summary: promotion_code ? await summaryWith(args, wanted, promotion_code) : null,
       idempotencyKey: idempotency_key,
-      status: statusOf(refusal),
+      status: init.status,
     });
   }
-  const to = paymentRedirect(started.redirect_url, env.PUBLIC_URL);
-  if (!to) {
-    console.error(`[buy] the channel answered a redirect_url that is neither ours nor the payment provider's: ${started.redirect_url}`);
-    return answer(submission.reply({ formErrors: [USER_MSG.outage] }), { idempotencyKey: idempotency_key, status: 502 });
-  }
-  // A whole-document navigation, with JavaScript too: the checkout is not a page of this app.
-  return seeOther(to, { document: true });
+  return (
+    seeOtherToProvider(started.redirect_url, 'buy') ??
+    answer(submission.reply({ formErrors: [USER_MSG.outage] }), { idempotencyKey: idempotency_key, status: 502 })
+  );
 }
 
 /** The summary with the code still applied, after a refusal that was not about it; null when it

@@ -2,10 +2,10 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { refusalOf } from '~/channel/refusal.server';
 import { lastSecondsWindow, livePosition } from '~/domain/clip-times';
 import { CLIP_FIELD_OF, clipQueued, clipRefusalText } from '~/domain/clips';
 import { askedWindow, clipSchema } from '~/forms/clip';
+import { channelErrorReply } from '~/forms/reply.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -34,13 +34,6 @@ export async function clipAction(args: ActionFunctionArgs) {
     const { data } = await channel.asUser(api.createClip, { event_id: id, name: form.name, tags: form.tags, ...window }, { handles4xx: true });
     return seeOtherWithToast(session, '/profile/clips', { text: clipQueued(data.name), type: 'success' });
   } catch (error) {
-    const refusal = refusalOf(error);
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [field, reasons] of Object.entries(refusal.errors)) {
-      const ours = CLIP_FIELD_OF[field];
-      if (ours) fieldErrors[ours] = [...(fieldErrors[ours] ?? []), ...reasons];
-    }
-    const formErrors = Object.keys(fieldErrors).length ? [] : [clipRefusalText(refusal)];
-    return json({ result: submission.reply({ formErrors, fieldErrors }) }, { status: refusal.kind === 'outage' ? 503 : 400 });
+    return channelErrorReply(submission, error, { fields: CLIP_FIELD_OF, message: clipRefusalText });
   }
 }

@@ -1,45 +1,36 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Order } from '#contract';
+import { formatDate, formatDateTime, RECORD_ZONE } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
-import { formatDate, formatDateTime } from '~/domain/dates';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
+import { pollWhilePending } from '~/http/polling.server';
 import { requestContext } from '~/http/request-context.server';
 
-/* /orders/{id}'s loader (the page and its polling: app/routes/orders.$id.tsx): the order as the
-   page shows it, waited on for up to one poll interval when a refresh without JavaScript asks. */
-
-/** How often a refresh asks the channel while it waits, and when polling gives up (5 minutes). */
-const WAIT_STEP_MS = 400;
-const MAX_POLLS = 150;
+/* /orders/{id}'s loader (the page: app/routes/orders.$id.tsx): the order as the page shows it,
+   waited on for up to one poll interval when a refresh without JavaScript asks
+   (app/http/polling.server.ts). */
 
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   await requireUser(args);
   const { channel, session } = requestContext(args);
-  const fetchOrder = async () => (await channel.asUser(api.orderDetail, { id })).data;
-  const poll = pollNumber(new URL(args.request.url).searchParams.get('poll'));
-  let order = await fetchOrder();
-  // A refresh without JavaScript: wait here for the order to settle, up to the poll interval.
-  const until = Date.now() + ORDER_POLL_SECONDS * 1000;
-  while (poll > 0 && paymentFlow(order) === 'processing' && Date.now() + WAIT_STEP_MS <= until && !args.request.signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    order = await fetchOrder();
-  }
-  const processing = paymentFlow(order) === 'processing';
+  const { value: order, refresh } = await pollWhilePending(
+    args.request,
+    { path: `/orders/${id}`, everySeconds: ORDER_POLL_SECONDS, pending: (o: Order) => paymentFlow(o) === 'processing' },
+    async () => (await channel.asUser(api.orderDetail, { id })).data,
+  );
   const boot = order.type === 'subscription' ? await channel.bootstrap() : null;
   const plan = boot?.subscriptions.find((s) => s.id === order.product.id);
   return json({
     ...orderView(order),
     subscription: subscriptionView(order, plan ? priceTitle(plan, boot!.settings.currency) : null),
     csrfToken: canCancelRenewal(order) ? await session.csrfToken() : null,
-    refresh: processing && poll < MAX_POLLS ? `/orders/${id}?poll=${poll + 1}` : null,
+    refresh,
   });
 }
-
-const pollNumber = (raw: string | null) => (raw && /^\d{1,3}$/.test(raw) ? Math.min(Number(raw), MAX_POLLS) : 0);
 
 function orderView(order: Order) {
   const links = orderLinks(order);
@@ -50,9 +41,9 @@ function orderView(order: Order) {
     product: order.product.name,
     amount: formatMoney(order.amount, order.currency),
     serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
-    date: formatDateTime(order.created_at),
+    date: formatDateTime(order.created_at, RECORD_ZONE),
     dateIso: order.created_at,
-    accessUntil: order.access_until ? formatDateTime(order.access_until) : null,
+    accessUntil: order.access_until ? formatDateTime(order.access_until, RECORD_ZONE) : null,
     reason: order.failure_reason ?? 'The payment did not go through.',
     next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
     retry: links.retry,
@@ -67,8 +58,8 @@ export type OrderView = ReturnType<typeof orderView>;
 function subscriptionView(order: Order, price: string | null) {
   const label = renewalLabel(order);
   if (!label) return null;
-  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at) : null;
-  const until = order.access_until ? formatDate(order.access_until) : null;
+  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, RECORD_ZONE) : null;
+  const until = order.access_until ? formatDate(order.access_until, RECORD_ZONE) : null;
   return {
     label,
     trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,

@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { alertsSaved } from '~/domain/alerts';
 import { alertsBack, alertsSchema } from '~/forms/alerts';
+import { refusalToast } from '~/forms/reply.server';
 import { notFound } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -35,7 +36,6 @@ export async function action(args: ActionFunctionArgs) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
     // Unfollowed meanwhile (in another tab): My games shows what is true now.
-    const text = refusal.kind === 'outage' ? 'We could not reach the channel. Please try again.' : 'You no longer follow that, so it has no alerts.';
-    return seeOtherWithToast(session, alertsBack(form), { text, type: 'error' });
+    return refusalToast(session, alertsBack(form), refusal, { message: 'You no longer follow that, so it has no alerts.' });
   }
 }

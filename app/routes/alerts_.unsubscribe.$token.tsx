@@ -5,6 +5,7 @@ import { refusalOf } from '~/channel/refusal.server';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { alertSentence } from '~/domain/alerts';
 import { pageMeta } from '~/domain/page-meta';
+import { refusalReply } from '~/forms/reply.server';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
@@ -38,24 +39,16 @@ async function answer(args: LoaderFunctionArgs | ActionFunctionArgs, confirm: bo
     const { data } = await channel.call(endpoint, { token: token.data }, { handles4xx: true });
     return json<Answer>({ state: confirm ? 'stopped' : 'described', alert: data }, { headers: PRIVATE_HEADERS });
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal.kind === 'outage' || refusal.kind === 'throttled' || refusal.kind === 'signed-out') throw error;
-    return json<Answer>({ state: 'bad', message: ALERT_MSG.badToken }, { status: refusal.kind === 'not-found' ? 404 : 400, headers: PRIVATE_HEADERS });
+    // (A page's outage is the 'Whoops!' screen already: channel/client.server.ts. A post's is said here.)
+    const reply = refusalReply(refusalOf(error), { message: ALERT_MSG.badToken });
+    return json<Answer>({ state: 'bad', message: reply.message }, { status: reply.init.status, headers: { ...reply.init.headers, ...PRIVATE_HEADERS } });
   }
 }
 
 export const loader = (args: LoaderFunctionArgs) => answer(args, false);
 
 /** One click (RFC 8058) or the confirm button: whatever the body says, the token decides. */
-export async function action(args: ActionFunctionArgs) {
-  try {
-    return await answer(args, true);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    refusalOf(error);
-    return json<Answer>({ state: 'bad', message: 'We could not reach the channel. Please try again.' }, { status: 503, headers: PRIVATE_HEADERS });
-  }
-}
+export const action = (args: ActionFunctionArgs) => answer(args, true);
 
 const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.follows);
 

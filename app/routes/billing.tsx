@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, RETURN_PATHS } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { env } from '~/config/env.server';
-import { paymentRedirect } from '~/http/payment-redirect';
+import { refusalToast } from '~/forms/reply.server';
+import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 
 /* /billing: "Manage billing" (spec: GET /stripe/customer-portal) — a fresh link to the payment
@@ -19,14 +19,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data } = await channel.asUser(api.customerPortal, { return_url: returnUrl }, { handles4xx: true });
-    const to = paymentRedirect(data.url, env.PUBLIC_URL);
-    if (to) return redirect(to);
-    console.error(`[billing] the channel answered a portal url that is neither ours nor the provider's: ${data.url}`);
+    const portal = seeOtherToProvider(data.url, 'billing');
+    if (portal) return portal;
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'outage') throw error;
-    await session.toast({ type: 'info', text: refusal.message });
-    return redirect('/profile');
+    // The channel's reason as it is ("There is nothing to manage yet: …").
+    return refusalToast(session, '/profile', refusal, { message: (r) => r.message, type: 'info' });
   }
   await session.toast({ type: 'error', text: 'Manage billing is not available right now. Please try again later.' });
   return redirect('/profile');

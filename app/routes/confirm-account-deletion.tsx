@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDateTime, RECORD_ZONE } from '#contract/dates';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { userMessage } from '~/domain/auth-messages';
-import { formatDateTime } from '~/domain/dates';
 import { pageMeta } from '~/domain/page-meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
+import { refusalReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
@@ -32,12 +32,13 @@ export async function loader(args: LoaderFunctionArgs) {
       state: 'confirm',
       token,
       email: data.email,
-      expires: formatDateTime(data.expires_at),
+      expires: formatDateTime(data.expires_at, RECORD_ZONE),
       csrfToken: await requestContext(args).session.csrfToken(),
     });
   } catch (error) {
-    if (refusalOf(error).kind === 'outage') throw error;
-    return json<Answer>({ state: 'invalid' }, { status: 400 });
+    const refusal = refusalOf(error);
+    if (refusal.kind === 'outage') throw error;
+    return json<Answer>({ state: 'invalid' }, refusalReply(refusal).init);
   }
 }
 
@@ -50,9 +51,10 @@ export async function action(args: ActionFunctionArgs) {
     await channel.call(api.deleteAccountConfirm, { token });
   } catch (error) {
     const refusal = refusalOf(error);
+    const reply = refusalReply(refusal);
     // A link that is not (or no longer) one: the same page as when it is opened.
-    if (refusal.kind === 'invalid' || refusal.kind === 'not-found') return json<Answer>({ state: 'invalid' }, { status: 400 });
-    return json<Answer>({ state: 'error', message: userMessage(refusal) }, { status: refusal.kind === 'outage' ? 503 : 400 });
+    if (refusal.kind === 'invalid' || refusal.kind === 'not-found') return json<Answer>({ state: 'invalid' }, reply.init);
+    return json<Answer>({ state: 'error', message: reply.message }, reply.init);
   }
   // The channel has ended every session of the account; this browser forgets its copy.
   await session.signOut();

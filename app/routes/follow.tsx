@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { rememberFollow } from '~/auth/pending-follow.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { backTo, followSchema } from '~/forms/follow';
+import { refusalReply, refusalToast } from '~/forms/reply.server';
 import { notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -45,8 +46,11 @@ export async function action(args: ActionFunctionArgs) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
     // Gone from the channel, or already unfollowed elsewhere: the page shows what is true now.
-    const text = refusal.kind === 'outage' ? 'We could not reach the channel. Please try again.' : 'That is no longer there to follow.';
-    if (form.stay) return json({ ok: false as const, text }, { status: refusal.kind === 'outage' ? 503 : 404 });
-    return seeOtherWithToast(session, back, { text, type: 'error' });
+    const words = { message: 'That is no longer there to follow.' };
+    if (form.stay) {
+      const reply = refusalReply(refusal, words);
+      return json({ ok: false as const, text: reply.message }, reply.init);
+    }
+    return refusalToast(session, back, refusal, words);
   }
 }

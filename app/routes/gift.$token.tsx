@@ -7,6 +7,7 @@ import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { refusalReply } from '~/forms/reply.server';
 import { notFound } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -47,9 +48,8 @@ export async function action(args: ActionFunctionArgs) {
     const { data: order } = await channel.asUser(api.redeemGift, { token }, { handles4xx: true });
     return await seeOtherWithToast(session, `/orders/${order.id}`, { type: 'success', text: 'Gift redeemed: the pass is yours.' });
   } catch (error) {
-    const refusal = refusalOf(error);
-    const status = refusal.kind === 'outage' ? 503 : refusal.kind === 'conflict' ? 409 : 400;
-    return json({ error: purchaseMessage(refusal) }, { status });
+    const reply = refusalReply(refusalOf(error), { message: purchaseMessage });
+    return json({ error: reply.message }, reply.init);
   }
 }
 

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CopyField } from '~/components/CopyField';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { feedAddresses } from '~/domain/calendar-feed';
-import { formatDate } from '~/domain/dates';
 import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
+import { refusalReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel, session } = requestContext(args);
   const { data } = await channel.asUser(api.calendarFeed, {});
-  return json({ since: data.created_at ? formatDate(data.created_at) : null, csrfToken: await session.csrfToken() });
+  return json({ since: data.created_at ? formatDate(data.created_at, RECORD_ZONE) : null, csrfToken: await session.csrfToken() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -52,7 +53,8 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
-    return json({ addresses: null, error: 'We could not reach the channel. Please try again.' }, { status: refusal.kind === 'outage' ? 503 : 400 });
+    const reply = refusalReply(refusal);
+    return json({ addresses: null, error: reply.message }, reply.init);
   }
 }
 

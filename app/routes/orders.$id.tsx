@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CsrfField } from '~/components/form/FormGuards';
-import { usePolling } from '~/components/use-polling';
+import { PollingRefresh } from '~/components/PollingRefresh';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader, OrderView } from '~/loaders/order.server';
@@ -11,10 +11,9 @@ import formsCss from '~/styles/forms.css';
 /* /orders/{id}: where a fan lands after paying (the checkout's success address). It shows the
    payment flow of spec section 4 — processing, then success or error — and checks again every
    2 seconds (spec: order polling every 2 s) until the order is paid or failed: with JavaScript a
-   revalidation; without, a `<meta http-equiv="refresh">` with no delay, answered by this loader
-   within 2 seconds (it waits on the channel for up to that long, and answers at once when the
-   order settles) — a timed refresh would fail WCAG 2.2.1 (axe meta-refresh, F41). Polling stops
-   after 5 minutes with a link to check again. A failed order is shown in a dialog (modal with
+   revalidation; without, a refresh with no delay, answered by the loader within 2 seconds (it
+   waits on the channel for up to that long, and answers at once when the order settles: the one
+   poll, app/http/polling.server.ts). Polling stops after 5 minutes with a link to check again. A failed order is shown in a dialog (modal with
    JavaScript; without, the page itself shows it). Asking the channel about an order still waiting
    settles it with the payment provider, so a late webhook or a closed tab changes nothing.
    Another fan's order does not exist here (404). ADR 015. The loader: app/loaders/order.server.ts. */
@@ -29,14 +28,9 @@ export { loader } from '~/loaders/order.server';
 
 export default function OrderPage() {
   const order = useLoaderData<typeof loader>();
-  usePolling(order.refresh !== null, ORDER_POLL_SECONDS);
   return (
     <div className="page page--narrow page--order">
-      {order.refresh ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`0; url=${order.refresh}`} />
-        </noscript>
-      ) : null}
+      <PollingRefresh refresh={order.refresh} seconds={ORDER_POLL_SECONDS} />
       <h1>{TITLES[order.flow]}</h1>
       <div role="status" className="order-status">
         {order.flow === 'processing' && order.refresh ? (

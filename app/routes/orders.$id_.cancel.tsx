@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { formatDate } from '~/domain/dates';
 import { canCancelRenewal } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
+import { refusalToast } from '~/forms/reply.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     id: order.id,
     product: order.product.name,
-    until: order.access_until ? formatDate(order.access_until) : null,
+    until: order.access_until ? formatDate(order.access_until, RECORD_ZONE) : null,
     csrfToken: await requestContext(args).session.csrfToken(),
   });
 }
@@ -44,10 +45,10 @@ export async function action(args: ActionFunctionArgs) {
     const { data: order } = await channel.asUser(api.unsubscribe, { order_id: id });
     await session.toast({
       type: 'success',
-      text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until)}` : ' until the end of the paid period'}.`,
+      text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until, RECORD_ZONE)}` : ' until the end of the paid period'}.`,
     });
   } catch (error) {
-    await session.toast({ type: 'error', text: purchaseMessage(refusalOf(error)) });
+    return refusalToast(session, `/orders/${id}`, refusalOf(error), { message: purchaseMessage });
   }
   return seeOther(`/orders/${id}`);
 }

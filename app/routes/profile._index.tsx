@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { orderTypeWord } from '~/domain/account-records';
-import { formatDate } from '~/domain/dates';
 import { orderLabel, renewalLabel } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     type: orderTypeWord(o.type),
     status: orderLabel(o),
     renewal: renewalLabel(o) ?? '—',
-    since: formatDate(o.created_at),
+    since: formatDate(o.created_at, RECORD_ZONE),
     sinceIso: o.created_at,
     price: formatMoney(o.amount, o.currency),
   }));

@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CopyField } from '~/components/CopyField';
-import { usePolling } from '~/components/use-polling';
+import { PollingRefresh } from '~/components/PollingRefresh';
 import { CLIPS_POLL_SECONDS } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader } from '~/loaders/profile-clips.server';
@@ -21,14 +21,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'T
    its page, share link, download (with download_clip) and Delete (a confirmation page). */
 export default function Clips() {
   const { clips, canDownload, polling, refresh } = useLoaderData<typeof loader>();
-  usePolling(polling, CLIPS_POLL_SECONDS);
   return (
     <section aria-labelledby="tab-heading">
-      {refresh ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`0; url=${refresh}`} />
-        </noscript>
-      ) : null}
+      <PollingRefresh refresh={refresh} seconds={CLIPS_POLL_SECONDS} />
       <h2 id="tab-heading">Clips</h2>
       {clips.length === 0 ? (
         <div className="empty-state">

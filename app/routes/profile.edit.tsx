@@ -8,11 +8,10 @@ import { refusalOf } from '~/channel/refusal.server';
 import { DeleteAccountSection } from '~/components/profile/DeleteAccountSection';
 import { DetailsForm } from '~/components/profile/DetailsForm';
 import { PasswordForm } from '~/components/profile/PasswordForm';
-import { userMessage } from '~/domain/auth-messages';
 import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
 import { detailsSchema, PASSWORD_FIELDS, PROFILE_INTENTS, passwordSchema, type ProfileIntent } from '~/forms/profile';
-import { channelErrorReply } from '~/forms/reply.server';
+import { channelErrorReply, refusalToast } from '~/forms/reply.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -89,7 +88,7 @@ async function requestDeletion(args: RouteArgs, user: SessionUser) {
   try {
     await channel.asUser(api.deleteAccountConfirm, {});
   } catch (error) {
-    return seeOtherWithToast(session, '/profile/edit', { type: 'error', text: userMessage(refusalOf(error)) });
+    return refusalToast(session, '/profile/edit', refusalOf(error));
   }
   return seeOtherWithToast(session, '/profile/edit', { type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
 }

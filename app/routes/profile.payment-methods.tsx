@@ -5,13 +5,12 @@ import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { env } from '~/config/env.server';
 import { pageMeta } from '~/domain/page-meta';
 import { cardLabel } from '~/domain/payment-cards';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { intentOf } from '~/forms/intent';
-import { paymentRedirect } from '~/http/payment-redirect';
-import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
+import { refusalToast } from '~/forms/reply.server';
+import { seeOtherToProvider, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 
@@ -40,13 +39,13 @@ export async function action(args: ActionFunctionArgs) {
   try {
     if (intent === 'add-card') {
       const { data } = await channel.asUser(api.setupIntent, { return_url: '/profile/payment-methods' });
-      const to = paymentRedirect(data.redirect_url, env.PUBLIC_URL);
-      if (to) return seeOther(to, { document: true });
-      console.error(`[payment-methods] the channel answered a redirect_url that is neither ours nor the provider's: ${data.redirect_url}`);
-      return await seeOtherWithToast(session, '/profile/payment-methods', {
-        type: 'error',
-        text: 'Adding a card is not available right now. Please try again later.',
-      });
+      return (
+        seeOtherToProvider(data.redirect_url, 'payment-methods') ??
+        (await seeOtherWithToast(session, '/profile/payment-methods', {
+          type: 'error',
+          text: 'Adding a card is not available right now. Please try again later.',
+        }))
+      );
     }
     if (intent === 'remove-card') {
       const id = paymentMethodId.safeParse(formData.get('payment_method_id'));
@@ -55,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
       return await seeOtherWithToast(session, '/profile/payment-methods', { type: 'success', text: 'Card removed.' });
     }
   } catch (error) {
-    return seeOtherWithToast(session, '/profile/payment-methods', { type: 'error', text: purchaseMessage(refusalOf(error)) });
+    return refusalToast(session, '/profile/payment-methods', refusalOf(error), { message: purchaseMessage });
   }
   throw refused(400);
 }

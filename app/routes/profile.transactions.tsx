@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { RecordsTab } from '~/components/profile/RecordsTab';
 import { transactionStatusWord } from '~/domain/account-records';
-import { formatDate } from '~/domain/dates';
 import { giftState } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     .map((t) => ({
       id: t.id,
       dateIso: t.created_at,
-      date: formatDate(t.created_at),
+      date: formatDate(t.created_at, RECORD_ZONE),
       product: t.product,
       // A pass given to someone else: to whom, and whether they redeemed it.
       gift: t.gift ? `Gift to ${t.gift.to}: ${t.gift.state}` : null,

@@ -5,9 +5,10 @@ import { completeSignIn } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField, HoneypotField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { USER_MSG, userMessage } from '~/domain/auth-messages';
+import { USER_MSG } from '~/domain/auth-messages';
 import { pageMeta } from '~/domain/page-meta';
 import { mailedTokenOf } from '~/forms/mailed-token';
+import { refusalReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
@@ -33,8 +34,8 @@ export async function action(args: ActionFunctionArgs) {
   try {
     ({ code } = (await channel.call(api.emailVerify, { token })).data);
   } catch (error) {
-    const refusal = refusalOf(error);
-    return json({ failure: userMessage(refusal) }, { status: refusal.kind === 'outage' ? 503 : 400 });
+    const reply = refusalReply(refusalOf(error));
+    return json({ failure: reply.message }, reply.init);
   }
   try {
     const { data } = await channel.call(api.addSession, { code });

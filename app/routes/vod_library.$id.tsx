@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { formatLongDate, RECORD_ZONE } from '#contract/dates';
 import { Playback } from '~/components/player/Playback';
 import { pageMeta } from '~/domain/page-meta';
 import { vodImage } from '~/domain/vod-card';
@@ -23,8 +24,6 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.item.title ?? 'On demand', data?.item.description.split('\n')[0] || `Watch ${data?.item.title ?? 'this video'} on demand.`);
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 export default function VodItemRoute() {
   const { item, state, serverNow } = useLoaderData<typeof loader>();
   const date = new Date(item.date);
@@ -38,7 +37,7 @@ export default function VodItemRoute() {
         <ul className="watch-facts">
           {Number.isNaN(date.getTime()) ? null : (
             <li>
-              <time dateTime={item.date}>{dateFormat.format(date)}</time>
+              <time dateTime={item.date}>{formatLongDate(date, RECORD_ZONE)}</time>
             </li>
           )}
           {item.duration > 0 ? <li>{describeDuration(item.duration)}</li> : null}

@@ -3,6 +3,7 @@ import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
 import { GEO_BLOCKED_MESSAGE } from '~/components/player/Playback';
 import { featureRefusalMessage } from '~/domain/feature-messages';
+import { refusalToast } from '~/forms/reply.server';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
@@ -34,6 +35,6 @@ export async function loader(args: LoaderFunctionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'not-found') throw notFound();
-    return seeOtherWithToast(session, watchPage, { text: featureRefusalMessage(refusal), type: 'error' });
+    return refusalToast(session, watchPage, refusal, { message: featureRefusalMessage });
   }
 }

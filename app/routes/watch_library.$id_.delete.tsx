@@ -5,6 +5,7 @@ import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/FormGuards';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
+import { refusalToast } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
@@ -35,9 +36,7 @@ export async function action(args: ActionFunctionArgs) {
     await channel.asUser(api.deleteClip, { id: clip.id }, { handles4xx: true });
     return seeOtherWithToast(session, '/profile/clips', { text: `Your clip “${clip.name}” is deleted.`, type: 'success' });
   } catch (error) {
-    const refusal = refusalOf(error);
-    const text = refusal.kind === 'outage' ? 'We could not reach the channel. Please try again.' : 'The clip could not be deleted. Please try again.';
-    return seeOtherWithToast(session, '/profile/clips', { text, type: 'error' });
+    return refusalToast(session, '/profile/clips', refusalOf(error), { message: 'The clip could not be deleted. Please try again.' });
   }
 }
 

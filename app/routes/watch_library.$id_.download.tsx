@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
 import { featureRefusalMessage } from '~/domain/feature-messages';
-import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
+import { refusalToast } from '~/forms/reply.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { ownClip } from '~/loaders/own-clip.server';
 
@@ -20,6 +21,6 @@ export async function loader(args: LoaderFunctionArgs) {
     return seeOther(data.url);
   } catch (error) {
     // The channel's reason, as a game's download shows it: what grants download_clip, or not ready yet.
-    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text: featureRefusalMessage(refusalOf(error)), type: 'error' });
+    return refusalToast(session, `/watch_library/${clip.id}`, refusalOf(error), { message: featureRefusalMessage });
   }
 }

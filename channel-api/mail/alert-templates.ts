@@ -1,5 +1,5 @@
 import { escapeHtml } from './html.ts';
-import { formatEventDate } from '../../contract/event-date.ts';
+import { formatEventDate } from '../../contract/dates.ts';
 
 /* The go-live and reminder mails (issue 24): a text part that reads well on its own and a simple
  * HTML part in the channel's colours, saying which game, when (in the game's own time zone, as the

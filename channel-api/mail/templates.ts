@@ -1,5 +1,6 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
+import { formatLongDateTime, RECORD_ZONE } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
@@ -98,14 +99,12 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   return { subject: c.subject, text, html };
 }
 
-const receiptDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
 /** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
 function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
   const r = input.receipt!;
   const subject = `Your ${input.channelName} receipt ${r.number}`;
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const paid = `${receiptDate.format(new Date(r.paidAt))} UTC`;
+  const paid = formatLongDateTime(r.paidAt, RECORD_ZONE);
   const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency)])];
   if (r.serviceFeeCents > 0) rows.push(['Service fee', formatMoney(r.serviceFeeCents, r.currency)]);
   const total = formatMoney(r.totalCents, r.currency);

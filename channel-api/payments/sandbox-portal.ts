@@ -3,6 +3,7 @@ import type { PaymentEventHandler } from './provider.ts';
 import { cardsOf, clockNow, newEventId, sessionNames, setCancelAtPeriodEnd, subscriptionsOf, type SubscriptionRow } from './sandbox-billing.ts';
 import { e, field, gonePage, html, page, sendPage } from './sandbox-html.ts';
 import { linkClaims } from './sandbox-links.ts';
+import { formatLongDate, RECORD_ZONE } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { channelById } from '../repo/channels.ts';
@@ -73,8 +74,6 @@ export function sandboxPortalPages(opts: { db: Db; signing: Signing; onEvent: Pa
   return router;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 function portalPage(
   token: string,
   channel: string,
@@ -86,14 +85,15 @@ function portalPage(
 ): string {
   const state = (s: SubscriptionRow) => {
     if (s.status === 'canceled') return 'Ended';
-    if (s.status === 'trialing') return `Free trial until ${longDate.format(s.trialEnd ?? s.currentPeriodEnd)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
+    if (s.status === 'trialing')
+      return `Free trial until ${formatLongDate(s.trialEnd ?? s.currentPeriodEnd, RECORD_ZONE)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
     if (s.status === 'past_due') return 'Payment failed: we are trying again';
-    return s.cancelAtPeriodEnd ? `Ends on ${longDate.format(s.currentPeriodEnd)}` : `Renews on ${longDate.format(s.currentPeriodEnd)}`;
+    return s.cancelAtPeriodEnd ? `Ends on ${formatLongDate(s.currentPeriodEnd, RECORD_ZONE)}` : `Renews on ${formatLongDate(s.currentPeriodEnd, RECORD_ZONE)}`;
   };
   return page(
     'Manage billing',
     html`<h1>Manage billing</h1>
-      <p>${e(channel)} — as of ${e(longDate.format(now))}.</p>
+      <p>${e(channel)} — as of ${e(formatLongDate(now, RECORD_ZONE))}.</p>
       <h2>Subscriptions</h2>
       ${
         subs.length === 0

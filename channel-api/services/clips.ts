@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { formatDuration } from '../../contract/durations.ts';
 import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
@@ -71,7 +72,6 @@ export function presentClip({ clip: c, eventName, asset }: repo.ClipWithEvent): 
   };
 }
 
-const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 const invalid = (field: string, message: string) => refusal(400, message, { [field]: [message] });
 
 /** What a game offers to clip now: its source and how many seconds of it there are. */
@@ -106,7 +106,8 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
   if (params.event_media_id != null) throw invalid('event_media_id', 'This game has one video: leave event_media_id out.');
 
   const { source, seconds, live } = await clipSourceOf(deps.dataDir, found.out, found.asset, now);
-  const until = live ? `the game so far (${mmss(seconds)})` : `the game's video (${mmss(seconds)})`;
+  const within = formatDuration(seconds, { hours: false });
+  const until = live ? `the game so far (${within})` : `the game's video (${within})`;
   if (params.start_time >= seconds) throw invalid('start_time', `The clip must start within ${until}.`);
   if (params.start_time + params.duration > seconds) throw invalid('duration', `The clip must end within ${until}.`);
 

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isoDay } from '../../contract/dates.ts';
 import { SERVER_MSG, type Download, type FeatureState, type StreamStatus } from '../../contract/index.ts';
 import { featuresOf, hasAccess, watchable, type Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -39,17 +40,7 @@ export function eventFileName(event: { id: number; name: string; event_utc_ts: n
     .replace(/^[ _-]+|[ _-]+$/g, '')
     .slice(0, 80)
     .trim();
-  return `${name || `Game ${event.id}`} ${dateIn(event.event_utc_ts, event.time_zone)}.mp4`;
-}
-
-/** YYYY-MM-DD of an instant in a time zone (UTC when the zone is not one Intl knows). */
-function dateIn(epochSeconds: number, timeZone: string): string {
-  const at = new Date(epochSeconds * 1000);
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
+  return `${name || `Game ${event.id}`} ${isoDay(event.event_utc_ts, event.time_zone)}.mp4`;
 }
 
 /** Bytes of a file under DATA_DIR, or null when it is not there. */

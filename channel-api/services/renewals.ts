@@ -1,3 +1,4 @@
+import { formatLongDate, RECORD_ZONE } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
@@ -80,8 +81,6 @@ export async function handleSubscriptionEvent(deps: Deps, event: PaymentEvent): 
   return result;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 async function notify(deps: Deps, n: Notice): Promise<void> {
   const user = n.order.userId ? await userById(deps.db, n.order.userId) : undefined;
   if (!user) return;
@@ -89,7 +88,7 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
   const link = webUrl(deps.publicUrl, webPaths.order(n.order.id));
   const name = n.order.product.name;
   const base = { channelName, firstName: user.firstName || undefined, link };
-  const until = longDate.format(n.sub.currentPeriodEnd);
+  const until = formatLongDate(n.sub.currentPeriodEnd, RECORD_ZONE);
   if (n.kind === 'renewal' && n.invoice) {
     await deliver(deps.mailer, deps.log, 'renewal', user.email, {
       ...base,
@@ -128,7 +127,7 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
       notice: {
         subject: `Your free trial of ${name} ends in 3 days`,
         paragraphs: [
-          `Your free trial ends on ${longDate.format(n.sub.trialEnd)}. ${
+          `Your free trial ends on ${formatLongDate(n.sub.trialEnd, RECORD_ZONE)}. ${
             n.sub.cancelAtPeriodEnd
               ? 'You cancelled the renewal, so nothing will be charged.'
               : `Then your card will be charged${price ? ` ${formatMoney(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`

@@ -2,12 +2,13 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useActionData } from '@remix-run/react';
 import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { formatDuration } from '#contract/durations';
 import type { FeatureState, StreamStatus } from '#contract/entities';
 import { FeatureNotice } from '~/components/FeatureNotice';
 import { AppForm, useAppForm } from '~/components/form/AppForm';
 import { Field, FieldErrors } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
-import { formatClipTime, LAST_CLIP_SECONDS } from '~/domain/clip-times';
+import { LAST_CLIP_SECONDS } from '~/domain/clip-times';
 import type { Offer } from '~/domain/offers';
 import { clipFields, clipSchema } from '~/forms/clip';
 
@@ -55,7 +56,7 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
       className="button button--quiet"
       onClick={() => {
         const at = playerPosition();
-        if (at !== null) form.update({ name, value: formatClipTime(at) });
+        if (at !== null) form.update({ name, value: formatDuration(at, { hours: false }) });
       }}
     >
       {text}

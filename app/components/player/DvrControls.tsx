@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { formatDuration } from '#contract/durations';
 import type { DvrStart } from '#contract/live-dvr';
 import type { Dvr } from '~/domain/watch-state';
 import { dvrPosition, dvrSeekTarget, dvrStartTarget, type DvrPosition } from './dvr';
@@ -99,14 +100,7 @@ export function DvrControls({ dvr, videoRef, ready, seekToStart }: { dvr: Dvr; v
 }
 
 function describe(p: DvrPosition): string {
-  return p.live ? `Live · ${clock(p.sinceKickoff)} since kick-off` : `${clock(p.behindLive)} behind live · ${clock(p.sinceKickoff)} since kick-off`;
-}
-
-/** m:ss (h:mm:ss past an hour). */
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+  return p.live
+    ? `Live · ${formatDuration(p.sinceKickoff)} since kick-off`
+    : `${formatDuration(p.behindLive)} behind live · ${formatDuration(p.sinceKickoff)} since kick-off`;
 }

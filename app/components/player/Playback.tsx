@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react';
+import { formatEventDate } from '#contract/dates';
 import { Countdown } from '~/components/Countdown';
 import { SignInLink } from '~/components/layout/SignInLink';
 import { Player } from '~/components/Player';
-import { formatEventDate, isoFromEpoch } from '~/domain/dates';
+import { isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
 import type { WatchState } from '~/domain/watch-state';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_MSG } from '#contract/auth';
+import { ChannelError } from '~/channel/errors.server';
+import { refusalOf } from '~/channel/refusal.server';
 import { signInThrottledMessage, USER_MSG, userMessage } from '~/domain/auth-messages';
 import { refused } from '../../support/refusals.ts';
 
@@ -30,5 +32,10 @@ describe('what a fan reads for a channel answer (spec section 8)', () => {
     expect(signInThrottledMessage(1)).toBe(signInThrottledMessage(60));
     expect(signInThrottledMessage(61)).toBe('Too many sign-in attempts. For your security, please wait 2 minutes before you try again.');
     expect(signInThrottledMessage(900)).toContain('wait 15 minutes');
+  });
+
+  it('says the sign-in limits for a refusal that is one (a 429 only the sign-in form takes), with its wait', () => {
+    const throttled = refusalOf(new ChannelError({ status: 429, code: 'throttled', message: 'Too Many Attempts.', endpoint: 'login', retryAfterSeconds: 300 }));
+    expect(userMessage(throttled)).toBe(signInThrottledMessage(300));
   });
 });

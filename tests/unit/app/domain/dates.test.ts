@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { endOfDayEpoch, formatEventDate, isoFromEpoch, parseDateInput, startOfDayEpoch } from '~/domain/dates';
+import { endOfDayEpoch, isoFromEpoch, parseDateInput, startOfDayEpoch } from '~/domain/dates';
 
 // 2026-03-14T23:00:00Z
 const TS = Date.UTC(2026, 2, 14, 23, 0, 0) / 1000;
 
-describe('event dates', () => {
-  it("formats in the event's time zone", () => {
-    expect(formatEventDate(TS, 'America/New_York')).toBe('Sat, Mar 14, 2026, 7:00 PM EDT');
-    expect(formatEventDate(TS, 'America/Los_Angeles')).toBe('Sat, Mar 14, 2026, 4:00 PM PDT');
-  });
-
-  it('falls back to UTC for a missing or unknown zone', () => {
-    expect(formatEventDate(TS, 'Mars/Olympus')).toBe('Sat, Mar 14, 2026, 11:00 PM UTC');
-    expect(formatEventDate(TS, null)).toBe('Sat, Mar 14, 2026, 11:00 PM UTC');
-  });
-
+describe('<time> dates', () => {
   it('gives an ISO string for <time>', () => {
     expect(isoFromEpoch(TS)).toBe('2026-03-14T23:00:00.000Z');
   });
