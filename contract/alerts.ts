@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { favoritableType } from './follows.ts';
-import { endpoint, envelope } from './http.ts';
+import { apiGet, endpoint, envelope } from './http.ts';
 
 /* A fan's alert mails (issue 24): the unsubscribe address every alert mail carries. The token in
    it is signed by the channel API and names the fan, the follows whose alert sent the mail and
@@ -33,14 +33,7 @@ export const alertSubscription = z.object({
 export type AlertSubscription = z.infer<typeof alertSubscription>;
 
 /** What the token would turn off (the confirm page); changes nothing. */
-export const alertUnsubscribe = endpoint({
-  name: 'alertUnsubscribe',
-  method: 'GET',
-  path: '/alerts/unsubscribe/:token',
-  auth: 'apiKey',
-  params: z.object({ token: alertToken }).strict(),
-  response: envelope(alertSubscription),
-});
+export const alertUnsubscribe = apiGet('alertUnsubscribe', '/alerts/unsubscribe/:token', alertSubscription, z.object({ token: alertToken }).strict());
 
 /** Turns the token's alert off at once (RFC 8058 one-click); again, it stays off. */
 export const confirmAlertUnsubscribe = endpoint({

@@ -116,6 +116,13 @@ export type AuthSession = z.infer<typeof authSession>;
 
 export const message = z.object({ message: z.string() });
 
+/** Who a fan is, as they type it: required when registering, each optional on the profile. */
+export const personFields = z.object({ first_name: nameField(MSG.firstName), last_name: nameField(MSG.lastName), email: emailField });
+
+/** A new password is typed twice: the confirmation must match (the spec's message, on the confirmation). */
+export const passwordsMatch = (p: { password?: string; password_confirmation?: string }) => p.password === undefined || p.password === p.password_confirmation;
+export const PASSWORDS_MATCH = { message: MSG.passwordMismatch, path: ['password_confirmation'] };
+
 export const login = endpoint({
   name: 'login',
   method: 'POST',
@@ -135,11 +142,8 @@ export const register = endpoint({
   method: 'POST',
   path: '/v2/auth/register',
   auth: 'apiKey',
-  params: z
-    .object({
-      first_name: nameField(MSG.firstName),
-      last_name: nameField(MSG.lastName),
-      email: emailField,
+  params: personFields
+    .extend({
       password: passwordField,
       password_confirmation: z.string({ required_error: MSG.passwordMismatch }).max(PASSWORD_MAX, MSG.passwordMismatch),
       terms: z.literal(true, { errorMap: () => ({ message: MSG.terms }) }),
@@ -147,7 +151,7 @@ export const register = endpoint({
       recaptcha_token: recaptchaToken,
     })
     .strict()
-    .refine((p) => p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
+    .refine(passwordsMatch, PASSWORDS_MATCH),
   /** Registration mails a verification link; it does not sign in. */
   response: envelope(z.object({ message: z.string(), email: z.string() })),
 });

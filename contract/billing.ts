@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope } from './http.ts';
+import { apiGet, endpoint, envelope } from './http.ts';
 import { ORDER_MSG } from './orders.ts';
 
 /* The fan's billing (issue 11): "Manage billing" (the provider's portal), saved cards (ADR 018),
@@ -21,14 +21,12 @@ const returnUrl = (to: keyof typeof RETURN_PATHS) => z.string().max(100, RETURN_
 
 /** Spec: GET /stripe/customer-portal — where "Manage billing" goes: Stripe's portal, or the
  *  sandbox's own page that does the same things; back to `return_url` (default /profile). */
-export const customerPortal = endpoint({
-  name: 'customerPortal',
-  method: 'GET',
-  path: '/stripe/customer-portal',
-  auth: 'apiKey',
-  params: z.object({ return_url: returnUrl('portal').optional() }).strict(),
-  response: envelope(z.object({ url: z.string() })),
-});
+export const customerPortal = apiGet(
+  'customerPortal',
+  '/stripe/customer-portal',
+  z.object({ url: z.string() }),
+  z.object({ return_url: returnUrl('portal').optional() }).strict(),
+);
 
 /** A card saved for the fan (Stripe: a PaymentMethod of type card attached to their customer). */
 export const savedCard = z.object({
@@ -44,14 +42,7 @@ export const savedCard = z.object({
 export type SavedCard = z.infer<typeof savedCard>;
 
 /** Spec: GET stripe/list-cards — the fan's saved cards, newest first. */
-export const listCards = endpoint({
-  name: 'listCards',
-  method: 'GET',
-  path: '/stripe/list-cards',
-  auth: 'apiKey',
-  params: z.object({}).strict(),
-  response: envelope(z.array(savedCard)),
-});
+export const listCards = apiGet('listCards', '/stripe/list-cards', z.array(savedCard));
 
 /** Spec: POST /stripe/setup-intent — adding a card without paying: where the fan's browser goes to
  *  enter it (Stripe Checkout in setup mode, or the sandbox's own page), coming back to `return_url`

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope, line, noParams } from './http.ts';
+import { apiGet, endpoint, envelope, line, noParams } from './http.ts';
 
 /* A fan's private calendar feed (issue 24, ADR 035): an address with a secret token that calendar
    apps fetch with no cookie. The signed-in fan makes, resets or stops it; the web app asks for a
@@ -22,14 +22,7 @@ export const calendarFeedState = z.object({ created_at: z.string().nullable() })
 export type CalendarFeedState = z.infer<typeof calendarFeedState>;
 
 /** GET /calendar-feed: the signed-in fan's feed, if they have one. */
-export const calendarFeed = endpoint({
-  name: 'calendarFeed',
-  method: 'GET',
-  path: '/calendar-feed',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(calendarFeedState),
-});
+export const calendarFeed = apiGet('calendarFeed', '/calendar-feed', calendarFeedState);
 
 /** POST /calendar-feed: a new token for the fan's feed (the old address, if any, stops at once).
  *  The token is answered here, once. */
@@ -72,11 +65,9 @@ export type CalendarGame = z.infer<typeof calendarGame>;
 
 /** GET /calendar-feed/{token}: the games of the feed with this token (the caller's api key is the
  *  web app's; the token is the proof). A token of no feed is a 404 (`not_found`). */
-export const calendarFeedGames = endpoint({
-  name: 'calendarFeedGames',
-  method: 'GET',
-  path: '/calendar-feed/:token',
-  auth: 'apiKey',
-  params: z.object({ token: line(100) }).strict(),
-  response: envelope(z.object({ channel_name: z.string(), games: z.array(calendarGame) })),
-});
+export const calendarFeedGames = apiGet(
+  'calendarFeedGames',
+  '/calendar-feed/:token',
+  z.object({ channel_name: z.string(), games: z.array(calendarGame) }),
+  z.object({ token: line(100) }).strict(),
+);

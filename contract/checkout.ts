@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentMethodId } from './billing.ts';
 import { pkg, subscription } from './entities.ts';
 import { giftParams } from './gifts.ts';
-import { bool01, endpoint, envelope, id, line, money } from './http.ts';
+import { apiGet, bool01, endpoint, envelope, id, line, money } from './http.ts';
 import { ORDER_MSG } from './orders.ts';
 
 /* Buying (spec section 7): what a fan can buy with what they own of it, what a purchase costs with
@@ -37,14 +37,12 @@ export const packageDetail = endpoint({
 });
 
 /** Spec: GET subscriptions/{id}, with whether the caller has it and may still start a trial. */
-export const subscriptionDetail = endpoint({
-  name: 'subscriptionDetail',
-  method: 'GET',
-  path: '/subscriptions/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(subscription.extend({ purchased: z.boolean(), trial_available: z.boolean() })),
-});
+export const subscriptionDetail = apiGet(
+  'subscriptionDetail',
+  '/subscriptions/:id',
+  subscription.extend({ purchased: z.boolean(), trial_available: z.boolean() }),
+  z.object({ id }).strict(),
+);
 
 /** Sent with every purchase and kept with it: the same key again is the same purchase (a double
  *  click, a resubmitted form), never a second one. */
@@ -102,14 +100,12 @@ export type Quote = z.infer<typeof quote>;
 /** Spec: GET apply_coupon — the purchase's quote with the code applied, or 400 'Wrong promo code'
  *  (on the field `code`) for a code that does not exist, has expired or been used up, or does not
  *  apply to this purchase or this fan. */
-export const applyCoupon = endpoint({
-  name: 'applyCoupon',
-  method: 'GET',
-  path: '/apply_coupon',
-  auth: 'apiKey',
-  params: purchaseParams.omit({ promotion_code: true }).extend({ code: promotionCode, gift: bool01.optional() }).strict(),
-  response: envelope(quote),
-});
+export const applyCoupon = apiGet(
+  'applyCoupon',
+  '/apply_coupon',
+  quote,
+  purchaseParams.omit({ promotion_code: true }).extend({ code: promotionCode, gift: bool01.optional() }).strict(),
+);
 
 /** What a purchase will cost, with the same checks as buying it ('id not selected', 'Pass not
  *  found', 'You already bought this …'): the /buy summary. The channel's addition to spec section 7,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { download } from './entities.ts';
-import { endpoint, envelope, id, int } from './http.ts';
+import { apiGet, endpoint, envelope, id, int, publicGet } from './http.ts';
 
 /* Clips (spec sections 1, 3, 4, 5, 7; issue 25): a fan cuts a moment of a game they may watch,
    the channel API makes it by a job on its queue (queued → processed | failed, at most
@@ -112,58 +112,30 @@ export const createClip = endpoint({
 });
 
 /** Spec: GET /clips/event/{id} — the fan's clips of one game, newest first. */
-export const clipsEvent = endpoint({
-  name: 'clipsEvent',
-  method: 'GET',
-  path: '/clips/event/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(z.array(clip)),
-});
+export const clipsEvent = apiGet('clipsEvent', '/clips/event/:id', z.array(clip), z.object({ id }).strict());
 
 /** Spec: GET /clips/user — the signed-in fan's clips, newest first. */
-export const clipsUser = endpoint({
-  name: 'clipsUser',
-  method: 'GET',
-  path: '/clips/user',
-  auth: 'apiKey',
-  params: z.object({}).strict(),
-  response: envelope(z.array(clip)),
-});
+export const clipsUser = apiGet('clipsUser', '/clips/user', z.array(clip));
 
 /** Spec: GET /shared-clip/{id} — a clip for anyone with its share link (id and uuid); 404 otherwise. */
-export const sharedClip = endpoint({
-  name: 'sharedClip',
-  method: 'GET',
-  path: '/shared-clip/:id',
-  auth: 'public',
-  params: z.object({ id, uuid: z.string().uuid('must be a share link id') }).strict(),
-  response: envelope(sharedClipDetail),
-});
+export const sharedClip = publicGet(
+  'sharedClip',
+  '/shared-clip/:id',
+  sharedClipDetail,
+  z.object({ id, uuid: z.string().uuid('must be a share link id') }).strict(),
+);
 
 /** Spec: GET /clip/download/{id} — the fan's own processed clip, with download_clip. */
-export const clipDownload = endpoint({
-  name: 'clipDownload',
-  method: 'GET',
-  path: '/clip/download/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(download),
-});
+export const clipDownload = apiGet('clipDownload', '/clip/download/:id', download, z.object({ id }).strict());
 
 /** Spec: GET /events/with_clip — the games the fan has clips of, with how many. */
-export const eventsWithClip = endpoint({
-  name: 'eventsWithClip',
-  method: 'GET',
-  path: '/events/with_clip',
-  auth: 'apiKey',
-  params: z.object({}).strict(),
-  response: envelope(
-    z.array(
-      z.object({ id: z.number().int(), name: z.string(), event_utc_ts: z.number().int(), image: z.string().nullable(), clips: z.number().int().positive() }),
-    ),
+export const eventsWithClip = apiGet(
+  'eventsWithClip',
+  '/events/with_clip',
+  z.array(
+    z.object({ id: z.number().int(), name: z.string(), event_utc_ts: z.number().int(), image: z.string().nullable(), clips: z.number().int().positive() }),
   ),
-});
+);
 
 /** Spec: DELETE /clip/{id} — the owner's only (another fan's: 404); its files go too. */
 export const deleteClip = endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { endpoint, envelope, epochSeconds, id, limit, line, noParams, offset, pagedEnvelope } from './http.ts';
+import { apiGet, endpoint, epochSeconds, id, limit, line, offset, pagedEnvelope } from './http.ts';
 
 /* Games (spec section 7, events): lists, one game, categories, the home page's rows, and a
    finished game's download. Need the api key. */
@@ -43,39 +43,15 @@ export type EventsQuery = z.input<typeof eventsQuery>;
 
 export const events = endpoint({ name: 'events', method: 'GET', path: '/events', auth: 'apiKey', params: eventsQuery, response: pagedEnvelope(e.event) });
 
-export const event = endpoint({
-  name: 'event',
-  method: 'GET',
-  path: '/events/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(e.eventDetail),
-});
+export const event = apiGet('event', '/events/:id', e.eventDetail, z.object({ id }).strict());
 
-export const eventsCategories = endpoint({
-  name: 'eventsCategories',
-  method: 'GET',
-  path: '/events-categories',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.array(e.eventCategory)),
-});
+export const eventsCategories = apiGet('eventsCategories', '/events-categories', z.array(e.eventCategory));
 
-export const eventsForHomepage = endpoint({
-  name: 'eventsForHomepage',
-  method: 'GET',
-  path: '/events-for-homepage',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.object({ live: z.array(e.event), upcoming: z.array(e.event), finished: z.array(e.event) })),
-});
+export const eventsForHomepage = apiGet(
+  'eventsForHomepage',
+  '/events-for-homepage',
+  z.object({ live: z.array(e.event), upcoming: z.array(e.event), finished: z.array(e.event) }),
+);
 
 /** Spec: GET download-event/{id} — a finished game the fan may watch, with download, as an MP4. */
-export const downloadEvent = endpoint({
-  name: 'downloadEvent',
-  method: 'GET',
-  path: '/download-event/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(e.download),
-});
+export const downloadEvent = apiGet('downloadEvent', '/download-event/:id', e.download, z.object({ id }).strict());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
-import { endpoint, envelope, id } from './http.ts';
+import { apiGet, endpoint, envelope, id } from './http.ts';
 import { order } from './orders.ts';
 
 /* Giving a pass (issue 11, ADR 019): the buyer's fields, the gift as its recipient reads it,
@@ -59,14 +59,7 @@ export type Gift = z.infer<typeof gift>;
 
 /** A gift, by the token of its mailed link: what it is, from whom, and whether it was redeemed.
  *  The link is the proof: any signed-in fan holding it may read it. */
-export const giftDetail = endpoint({
-  name: 'giftDetail',
-  method: 'GET',
-  path: '/gifts/:token',
-  auth: 'apiKey',
-  params: z.object({ token: giftToken }).strict(),
-  response: envelope(gift),
-});
+export const giftDetail = apiGet('giftDetail', '/gifts/:token', gift, z.object({ token: giftToken }).strict());
 
 /** Redeems a gift for the signed-in fan, once: their own paid, active order of the pass (the
  *  first, when a package gives several choices). */

@@ -23,6 +23,16 @@ export function endpoint<P extends z.ZodTypeAny, R extends z.ZodTypeAny>(e: Endp
   return e;
 }
 
+/** Most calls are a GET answering `{ data }`: with the api key (`apiGet`) or without
+ *  (`publicGet`), taking no parameters unless `params` says which. Any other call is `endpoint()`. */
+export function apiGet<D extends z.ZodTypeAny, P extends z.ZodTypeAny = typeof noParams>(name: string, path: string, data: D, params?: P) {
+  return endpoint({ name, method: 'GET', path, auth: 'apiKey', params: (params ?? noParams) as P, response: envelope(data) });
+}
+
+export function publicGet<D extends z.ZodTypeAny, P extends z.ZodTypeAny = typeof noParams>(name: string, path: string, data: D, params?: P) {
+  return endpoint({ name, method: 'GET', path, auth: 'public', params: (params ?? noParams) as P, response: envelope(data) });
+}
+
 export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 

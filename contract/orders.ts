@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool01, endpoint, envelope, id, int, money, offset, pagedEnvelope, stamp } from './http.ts';
+import { apiGet, bool01, endpoint, id, int, money, offset, pagedEnvelope, stamp } from './http.ts';
 
 /* The orders a purchase makes (spec sections 3 and 4; ../shared/design/PAYMENTS.md section 5): their
    states and how they move, and the fan's own list of them. Amounts are always computed by the
@@ -104,11 +104,4 @@ export const orders = endpoint({
 
 /** Spec: GET orders/{id}. Another fan's order is not found. An order still waiting for its payment
  *  is checked with the payment provider first (a late or lost webhook still fulfils it). */
-export const orderDetail = endpoint({
-  name: 'orderDetail',
-  method: 'GET',
-  path: '/orders/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(order),
-});
+export const orderDetail = apiGet('orderDetail', '/orders/:id', order, z.object({ id }).strict());

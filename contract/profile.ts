@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailField, MSG, nameField, PASSWORD_MAX, passwordField, user } from './auth.ts';
-import { endpoint, envelope, noParams } from './http.ts';
+import { MSG, PASSWORD_MAX, passwordField, passwordsMatch, PASSWORDS_MATCH, personFields, user } from './auth.ts';
+import { apiGet, endpoint, envelope } from './http.ts';
 
 /* The signed-in fan's profile (spec section 7): read, edit, and what they may do. */
 
 /** 401 when the api key is not a user's. */
-export const profile = endpoint({ name: 'profile', method: 'GET', path: '/profile', auth: 'apiKey', params: noParams, response: envelope(user) });
+export const profile = apiGet('profile', '/profile', user);
 
 /** Profile update (POST with _method=patch). A new password needs `current_password`, except while
  *  the password is temporary; setting one clears `temporary_password`. A changed e-mail must be
@@ -15,28 +15,23 @@ export const updateProfile = endpoint({
   method: 'POST',
   path: '/profile',
   auth: 'apiKey',
-  params: z
-    .object({
+  params: personFields
+    .partial()
+    .extend({
       _method: z.literal('patch'),
-      first_name: nameField(MSG.firstName).optional(),
-      last_name: nameField(MSG.lastName).optional(),
-      email: emailField.optional(),
       news_opt_in: z.boolean().optional(),
       current_password: z.string().max(PASSWORD_MAX).optional(),
       password: passwordField.optional(),
       password_confirmation: z.string().max(PASSWORD_MAX, MSG.passwordMismatch).optional(),
     })
     .strict()
-    .refine((p) => p.password === undefined || p.password === p.password_confirmation, { message: MSG.passwordMismatch, path: ['password_confirmation'] }),
+    .refine(passwordsMatch, PASSWORDS_MATCH),
   response: envelope(user),
 });
 
 /** What the user may do (capabilities) and has used (featureCount). */
-export const userAccess = endpoint({
-  name: 'userAccess',
-  method: 'GET',
-  path: '/user/access',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.object({ capabilities: z.array(z.string()), featureCount: user.shape.featureCount, trial_period_used: z.boolean() })),
-});
+export const userAccess = apiGet(
+  'userAccess',
+  '/user/access',
+  z.object({ capabilities: z.array(z.string()), featureCount: user.shape.featureCount, trial_period_used: z.boolean() }),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as e from './entities.ts';
-import { endpoint, envelope, id, limit, line, noParams, offset, pagedEnvelope } from './http.ts';
+import { apiGet, endpoint, id, limit, line, offset, pagedEnvelope } from './http.ts';
 
 /* Video on demand (spec section 7): need the api key. */
 
@@ -13,23 +13,9 @@ export const vodMediaItems = endpoint({
   response: pagedEnvelope(e.vodMediaItem),
 });
 
-export const vodMediaItem = endpoint({
-  name: 'vodMediaItem',
-  method: 'GET',
-  path: '/vod-media-items/:id',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(e.vodMediaDetail),
-});
+export const vodMediaItem = apiGet('vodMediaItem', '/vod-media-items/:id', e.vodMediaDetail, z.object({ id }).strict());
 
-export const vodMediaCategories = endpoint({
-  name: 'vodMediaCategories',
-  method: 'GET',
-  path: '/vod-media-categories',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.array(e.vodMediaCategory)),
-});
+export const vodMediaCategories = apiGet('vodMediaCategories', '/vod-media-categories', z.array(e.vodMediaCategory));
 
 export const vodMediaSearch = endpoint({
   name: 'vodMediaSearch',
@@ -49,11 +35,4 @@ export const vodMediaSearch = endpoint({
   response: pagedEnvelope(e.vodMediaItem),
 });
 
-export const vodMediaRails = endpoint({
-  name: 'vodMediaRails',
-  method: 'GET',
-  path: '/vod-media-rails',
-  auth: 'apiKey',
-  params: noParams,
-  response: envelope(z.array(e.vodRail)),
-});
+export const vodMediaRails = apiGet('vodMediaRails', '/vod-media-rails', z.array(e.vodRail));
