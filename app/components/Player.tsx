@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { enhanceVideo } from '~/browser/enhance-video';
 import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { DvrControls } from '~/components/player/DvrControls';
-import { enhanceVideo } from '~/components/player/enhance';
 import type { Caption, Dvr } from '~/domain/watch-state';
 
 export interface PlayerProps {

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { z, ZodTypeAny } from 'zod';
+import { FirstInvalid } from '~/forms/kit';
 import { FormErrors } from './Field';
-import { FirstInvalid } from './first-invalid';
 import { CsrfField, HoneypotField } from './FormGuards';
 
 /* The form kit: every form of the app is `useAppForm` + `<AppForm>` + fields (Field.tsx).

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { useIsFirstInvalid } from './first-invalid';
+import { useIsFirstInvalid } from '~/forms/kit';
 
 /* One labelled input wired for assistive technology: <label for>, aria-invalid, aria-describedby
    (hint and errors), and the error list. Errors come from the server's lastResult (so they show

@@ -2,7 +2,7 @@ import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import { GIFT_MESSAGE_MAX } from '#contract/gifts';
 import { Field, FieldErrors } from '~/components/form/Field';
-import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { useIsFirstInvalid } from '~/forms/kit';
 
 /* Buying a pass as a gift on /buy (ADR 019): `?gift=1` adds the recipient's address and a short
    message to the same form as Pay (plain fields: no JavaScript needed); the recipient is mailed a

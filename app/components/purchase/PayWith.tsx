@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from '@conform-to/react';
 import { FieldErrors } from '~/components/form/Field';
-import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { useIsFirstInvalid } from '~/forms/kit';
 import { NEW_CARD } from '~/forms/purchase';
 
 /* "Pay with" on /buy (ADR 018): the fan's saved cards and "A new card" as radio buttons in a
