@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { enhanceVideo } from '~/browser/enhance-video';
-import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { DvrControls } from '~/components/player/DvrControls';
 import type { Caption, Dvr } from '~/domain/watch-state';
+import { useDataSaver } from '~/http/use-data-saver';
 
 export interface PlayerProps {
   title: string;

@@ -5,7 +5,7 @@ import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CopyField } from '~/components/CopyField';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { feedAddresses } from '~/domain/calendar-feed';
 import { pageMeta } from '~/domain/page-meta';
