@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { APP_STYLES_ID, AppStylesText } from '~/components/layout/AppStyles';
+import { APP_STYLES_ID, AppStylesText } from '~/http/app-styles';
 
 declare global {
   interface Window {
@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-// The stylesheet the page came with (components/layout/AppStyles.tsx), rendered again as it is.
+// The stylesheet the page came with (components/layout/AppStyles.tsx, http/app-styles.ts), rendered again as it is.
 const appStyles = document.getElementById(APP_STYLES_ID)?.textContent ?? '';
 
 startTransition(() => {

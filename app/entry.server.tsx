@@ -4,7 +4,7 @@ import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToString } from 'react-dom/server';
-import { AppStylesText } from '~/components/layout/AppStyles';
+import { AppStylesText } from '~/http/app-styles';
 import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
 import { scriptsAfterLoad } from '~/http/script-loading';
 import { textResponse } from '~/http/text-response';

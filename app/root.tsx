@@ -17,7 +17,7 @@ import { AppStyles } from '~/components/layout/AppStyles';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
-import { PathLinks } from '~/components/PathLink';
+import { PathLinks } from '~/components/PathLinks';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
@@ -81,7 +81,7 @@ export default function App() {
       </PathLinks>
     );
   }
-  // PathLinks: client navigation and intent prefetch for the cards and menus (components/PathLink).
+  // PathLinks: client navigation and intent prefetch for the cards and menus (components/PathLinks).
   return (
     <PathLinks>
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
@@ -106,7 +106,7 @@ export default function App() {
 
 /* Error screens and toasts are rare, so the browser fetches their code only when one is shown. */
 const ErrorScreen = onDemand(serverRender.ErrorScreen, () => import('~/components/layout/ErrorScreen').then((m) => m.ErrorScreen));
-const ToastMessage = onDemand(serverRender.ToastMessage, () => import('~/components/layout/Toasts').then((m) => m.ToastMessage));
+const ToastMessage = onDemand(serverRender.ToastMessage, () => import('~/components/layout/ToastMessage').then((m) => m.ToastMessage));
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from '@remix-run/react';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { alertLabel } from '~/domain/alerts';
 
 interface Props {

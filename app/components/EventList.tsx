@@ -1,7 +1,7 @@
 import type { Event } from '#contract';
 import { eventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
-import { EventTiles } from './EventTile';
+import { EventTiles } from './EventTiles';
 
 interface Props {
   events: Event[];

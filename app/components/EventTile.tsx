@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
-import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
-import type { ViewMode } from '~/domain/event-filters';
+import { useDataSaver } from '~/http/use-data-saver';
 
 interface TileProps {
   card: EventCardData;
@@ -55,28 +53,5 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
         ) : null}
       </div>
     </article>
-  );
-}
-
-interface ListProps {
-  cards: EventCardData[];
-  view?: ViewMode;
-  headingLevel?: 2 | 3;
-  /** Shown instead of the list when there are no events. */
-  empty: ReactNode;
-  /** How many leading cards load their image eagerly (above the fold). */
-  eagerCount?: number;
-}
-
-export function EventTiles({ cards, view = 'grid', headingLevel = 3, empty, eagerCount = 0 }: ListProps) {
-  if (cards.length === 0) return <div className="empty">{empty}</div>;
-  return (
-    <ul className={`event-list event-list--${view}`} data-view={view}>
-      {cards.map((card, i) => (
-        <li key={card.id}>
-          <EventTile card={card} headingLevel={headingLevel} eager={i < eagerCount} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FavoritableType } from '#contract';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { followIdOf, type Follow } from '~/domain/follows';
 import type { action as followAction } from '~/routes/follow';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { CSSProperties } from 'react';
-import { EventTiles } from '~/components/EventTile';
+import { EventTiles } from '~/components/EventTiles';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataSaver } from '~/components/layout/DataSaverSwitch';
+import { enhanceVideo } from '~/browser/enhance-video';
 import { DvrControls } from '~/components/player/DvrControls';
-import { enhanceVideo } from '~/components/player/enhance';
 import type { Caption, Dvr } from '~/domain/watch-state';
+import { useDataSaver } from '~/http/use-data-saver';
 
 export interface PlayerProps {
   title: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VodRailData } from '~/domain/vod-card';
-import { RailFrame } from './VodRail';
+import { RailFrame } from './RailFrame';
 
 /** Spec: rails scroll every 5000 ms. */
 export const RAIL_SCROLL_MS = 5000;

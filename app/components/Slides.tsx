@@ -1,6 +1,6 @@
-import { useDataSaver } from '~/components/layout/DataSaverSwitch';
 import { PathLink } from '~/components/PathLink';
 import type { SlideView } from '~/domain/slide-link';
+import { useDataSaver } from '~/http/use-data-saver';
 
 /**
  * The home page's featured slides as a plain list that scrolls sideways (scroll-snap): every

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 
 /* "Continue with Google": a POST (it starts a flow, so no GET) to /auth/:provider, which
    redirects to the provider. Works without JavaScript; reloadDocument because the answer is a

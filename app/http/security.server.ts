@@ -10,7 +10,7 @@ import { isSameOrigin } from '~/http/same-origin';
    Public forms also carry a honeypot. A refused post changes nothing: the action stops before
    any channel call. */
 
-/** The honeypot input's name (components/form/FormGuards renders it). */
+/** The honeypot input's name (components/form/HoneypotField renders it). */
 export const HONEYPOT_FIELD = 'fh_website';
 
 export const honeypot = new Honeypot({

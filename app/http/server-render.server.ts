@@ -4,4 +4,4 @@
  *   renders them straight away, so a visitor without JS gets them in the first response, and
  *   the browser loads their code when one is first shown (`onDemand`). */
 export { ErrorScreen } from '~/components/layout/ErrorScreen';
-export { ToastMessage } from '~/components/layout/Toasts';
+export { ToastMessage } from '~/components/layout/ToastMessage';

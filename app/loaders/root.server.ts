@@ -85,7 +85,7 @@ export async function loader(args: LoaderFunctionArgs) {
       csrfToken,
       // Lighter pages (http/data-saver.ts); cached pages are kept apart by it (server/microcache.ts).
       dataSaver: dataSaverOn({ saveData: request.headers.get('Save-Data'), cookie: request.headers.get('Cookie') }),
-      // Every form's CSRF field and the public forms' honeypot read these (components/form/FormGuards).
+      // Every form's CSRF field and the public forms' honeypot read these (components/form/CsrfField, HoneypotField).
       honeypotField: HONEYPOT_FIELD,
       envScript,
     },

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { EventTiles } from '~/components/EventTile';
+import { EventTiles } from '~/components/EventTiles';
 import { Slides } from '~/components/Slides';
-import { StaticRail } from '~/components/VodRail';
+import { StaticRail } from '~/components/StaticRail';
 import type { loader } from '~/loaders/home.server';
 
 export { loader } from '~/loaders/home.server';

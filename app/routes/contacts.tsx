@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ContactList } from '~/components/layout/Footer';
+import { ContactList } from '~/components/layout/ContactList';
 import { paragraphs } from '~/domain/channel-text';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';

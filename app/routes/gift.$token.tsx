@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api, GIFT_MSG, giftToken } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';

@@ -5,7 +5,7 @@ import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CopyField } from '~/components/CopyField';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { feedAddresses } from '~/domain/calendar-feed';
 import { pageMeta } from '~/domain/page-meta';
@@ -15,6 +15,7 @@ import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 import calendarCss from '~/styles/calendar-feed.css';
+import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
 
 /* /my-games/calendar (issue 24, ADR 035): the signed-in fan's private calendar feed of their games.
@@ -25,6 +26,7 @@ import formsCss from '~/styles/forms.css';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formsCss },
   { rel: 'stylesheet', href: calendarCss },
+  { rel: 'stylesheet', href: copyFieldCss },
 ];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My games in your calendar', 'A private calendar feed of the games you follow.');
 

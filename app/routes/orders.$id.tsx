@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { PollingRefresh } from '~/components/PollingRefresh';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';

@@ -4,7 +4,7 @@ import { api } from '#contract';
 import { formatDate, RECORD_ZONE } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { canCancelRenewal } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';

@@ -3,13 +3,14 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { AppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { giftResendRefusal } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { purchaseMessage } from '~/domain/purchase-messages';
 import { giftResendSchema } from '~/forms/gift';
+import { useAppForm } from '~/forms/kit';
 import { channelErrorReply } from '~/forms/reply.server';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';

@@ -3,10 +3,12 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
-import { AppForm, useAppForm } from '~/components/form/AppForm';
-import { Field, FormErrors } from '~/components/form/Field';
+import { AppForm } from '~/components/form/AppForm';
+import { Field } from '~/components/form/Field';
+import { FormErrors } from '~/components/form/FormErrors';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
+import { useAppForm } from '~/forms/kit';
 import { mailedTokenOf } from '~/forms/mailed-token';
 import { passwordResetFields, passwordResetSchema } from '~/forms/password-reset';
 import { channelErrorReply } from '~/forms/reply.server';

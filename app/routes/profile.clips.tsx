@@ -5,13 +5,13 @@ import { PollingRefresh } from '~/components/PollingRefresh';
 import { CLIPS_POLL_SECONDS } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader } from '~/loaders/profile-clips.server';
-import copyCss from '~/styles/calendar-feed.css';
 import clipsCss from '~/styles/clips.css';
+import copyFieldCss from '~/styles/copy-field.css';
 
 export { loader } from '~/loaders/profile-clips.server';
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: copyCss },
+  { rel: 'stylesheet', href: copyFieldCss },
   { rel: 'stylesheet', href: clipsCss },
 ];
 

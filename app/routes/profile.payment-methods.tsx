@@ -3,7 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { api, paymentMethodId } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { cardLabel } from '~/domain/payment-cards';

@@ -1,8 +1,8 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
+import { detectCapabilities, formatBytes, measureThroughput, type Capabilities, type Throughput } from '~/browser/browser-check';
 import { Player } from '~/components/Player';
-import { detectCapabilities, formatBytes, measureThroughput, type Capabilities, type Throughput } from '~/components/player/browser-check';
 import { channelApiUrl } from '~/config/env.server';
 import { pageMeta } from '~/domain/page-meta';
 

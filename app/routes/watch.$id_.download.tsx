@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
-import { GEO_BLOCKED_MESSAGE } from '~/components/player/Playback';
 import { featureRefusalMessage } from '~/domain/feature-messages';
+import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import { refusalToast } from '~/forms/reply.server';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';

@@ -5,8 +5,8 @@ import { CopyField } from '~/components/CopyField';
 import { clipViewData } from '~/domain/clip-view';
 import { pageMeta } from '~/domain/page-meta';
 import { canDownloadClips, ownClip } from '~/loaders/own-clip.server';
-import copyCss from '~/styles/calendar-feed.css';
 import clipsCss from '~/styles/clips.css';
+import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
 
 /* /watch_library/{id}: the fan's own clip in the player, with its share link, its download (with
@@ -14,7 +14,7 @@ import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formsCss },
-  { rel: 'stylesheet', href: copyCss },
+  { rel: 'stylesheet', href: copyFieldCss },
   { rel: 'stylesheet', href: clipsCss },
 ];
 

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { refusalToast } from '~/forms/reply.server';

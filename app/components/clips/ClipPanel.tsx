@@ -5,12 +5,14 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatDuration } from '#contract/durations';
 import type { FeatureState, StreamStatus } from '#contract/entities';
 import { FeatureNotice } from '~/components/FeatureNotice';
-import { AppForm, useAppForm } from '~/components/form/AppForm';
-import { Field, FieldErrors } from '~/components/form/Field';
+import { AppForm } from '~/components/form/AppForm';
+import { Field } from '~/components/form/Field';
+import { FieldErrors } from '~/components/form/FieldErrors';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { LAST_CLIP_SECONDS } from '~/domain/clip-times';
 import type { Offer } from '~/domain/offers';
 import { clipFields, clipSchema } from '~/forms/clip';
+import { useAppForm } from '~/forms/kit';
 
 export interface ClipPanelData {
   /** Whether the viewer may clip this game now, and if not why (`event.features.clip`). */

@@ -1,44 +1,15 @@
-import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import type { z, ZodTypeAny } from 'zod';
-import { FormErrors } from './Field';
-import { FirstInvalid } from './first-invalid';
-import { CsrfField, HoneypotField } from './FormGuards';
+import { FirstInvalid } from '~/forms/kit';
+import { CsrfField } from './CsrfField';
+import { FormErrors } from './FormErrors';
+import { HoneypotField } from './HoneypotField';
 
-/* The form kit: every form of the app is `useAppForm` + `<AppForm>` + fields (Field.tsx).
-   - useAppForm wires conform to a zod schema and the action's `lastResult`: the server's answer
-     shows without JavaScript, and with JavaScript the fields validate on blur, then as the fan types.
-   - AppForm posts to the route's action and renders what every form carries: the CSRF field, the
-     honeypot of public forms, the form-level message, and — after a refused post — autofocus on
-     the first invalid field (fields read it through context; order is the schema's). */
-
-interface AppFormOptions<Schema extends ZodTypeAny> {
-  id: string;
-  schema: Schema;
-  /** The plain fields, when `schema` joins them with cross-field rules (`.and`): their HTML
-   *  constraints (required, maxlength…) come from here. */
-  fieldsSchema?: ZodTypeAny;
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: DefaultValue<z.input<Schema>>;
-}
-
-export function useAppForm<Schema extends ZodTypeAny>({ id, schema, fieldsSchema, lastResult, defaultValue }: AppFormOptions<Schema>) {
-  const constraint = getZodConstraint(fieldsSchema ?? schema);
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const byName = fields as unknown as Record<string, { errors?: string[] } | undefined>;
-  const firstInvalid = Object.keys(constraint).find((name) => byName[name]?.errors?.length);
-  return { form, fields, firstInvalid };
-}
+/* The form every form of the app renders, with the kit of `useAppForm` (app/forms/kit.ts): it
+   posts to the route's action and renders what every form carries: the CSRF field, the honeypot
+   of public forms, the form-level message, and — after a refused post — autofocus on the first
+   invalid field (fields read it through context; order is the schema's). */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 interface AppFormProps<Shape extends Record<string, any>> {

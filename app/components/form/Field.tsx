@@ -1,16 +1,13 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { useIsFirstInvalid } from './first-invalid';
+import { useIsFirstInvalid, type AnyField } from '~/forms/kit';
+import { FieldErrors } from './FieldErrors';
 
 /* One labelled input wired for assistive technology: <label for>, aria-invalid, aria-describedby
    (hint and errors), and the error list. Errors come from the server's lastResult (so they show
    without JavaScript) or from conform's validation as the fan types. */
 
 type InputType = 'text' | 'email' | 'password' | 'hidden';
-
-/** Any field's metadata: schemas that trim or coerce their input type it as unknown. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
 
 interface FieldProps {
   meta: AnyField;
@@ -46,47 +43,6 @@ export function Field({ meta, label, type = 'text', autoComplete, hint, inputMod
         </div>
       )}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-interface CheckboxProps {
-  meta: AnyField;
-  children: ReactNode;
-}
-
-/** A checkbox whose label may hold links (terms & conditions). */
-export function CheckboxField({ meta, children }: CheckboxProps) {
-  const autoFocus = useIsFirstInvalid(meta.name);
-  const { key, ...input } = getInputProps(meta, { type: 'checkbox' });
-  return (
-    <div className="field field--checkbox">
-      <input key={key} {...input} autoFocus={autoFocus} />
-      <label htmlFor={meta.id}>{children}</label>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <div id={id} className="field__errors">
-      {errors?.length ? (
-        <ul>
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-/** The form-level message (wrong password, a channel refusal): announced when it appears. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <div id={id} className="form-errors" role="alert">
-      {errors?.length ? errors.map((e) => <p key={e}>{e}</p>) : null}
     </div>
   );
 }

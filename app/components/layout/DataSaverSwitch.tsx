@@ -1,10 +1,5 @@
-import { Form, useLocation, useRouteLoaderData } from '@remix-run/react';
-import type { loader as rootLoader } from '~/loaders/root.server';
-
-/** Whether the data saver is on for this page (http/data-saver.ts; the root loader decides). */
-export function useDataSaver(): boolean {
-  return useRouteLoaderData<typeof rootLoader>('root')?.dataSaver ?? false;
-}
+import { Form, useLocation } from '@remix-run/react';
+import { useDataSaver } from '~/http/use-data-saver';
 
 /** The footer's switch: a plain form, so it works without JavaScript; back to this page after. */
 export function DataSaverSwitch() {

@@ -2,10 +2,7 @@ import type { Settings } from '#contract';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { ContactList } from './ContactList';
 import { DataSaverSwitch } from './DataSaverSwitch';
-import { MenuList } from './MainNav';
-
-// /contacts imports it from here.
-export { ContactList };
+import { MenuList } from './MenuList';
 
 export interface FooterData {
   menu: MenuLinkData[];

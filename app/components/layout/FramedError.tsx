@@ -1,4 +1,4 @@
-import { ReloadControl } from '~/components/WhoopsScreen';
+import { ReloadControl } from '~/components/ReloadControl';
 import { describeError } from '~/http/error-kind';
 
 /** An error shown inside a layout that holds navigation (the profile's tabs, checkout next):

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav, type NavGroup } from './MainNav';
 import { SignInLink } from './SignInLink';

@@ -1,33 +1,6 @@
-import { NavPathLink } from '~/components/PathLink';
+import { NavPathLink } from '~/components/NavPathLink';
 import type { MenuLinkData } from '~/domain/slide-link';
-
-/** A menu item (sorted and made safe by the loader, domain/slide-link `menuLinks`): same-site
- *  paths use client navigation, intent prefetch and aria-current (components/PathLink); others
- *  are plain links. */
-export function MenuLink({ item }: { item: MenuLinkData }) {
-  const { href } = item;
-  return href.startsWith('/') ? (
-    <NavPathLink to={href as `/${string}`} end={href === '/'}>
-      {item.name}
-    </NavPathLink>
-  ) : (
-    <a href={href} rel="noopener noreferrer">
-      {item.name}
-    </a>
-  );
-}
-
-export function MenuList({ items }: { items: readonly MenuLinkData[] }) {
-  return (
-    <ul>
-      {items.map((item) => (
-        <li key={item.id}>
-          <MenuLink item={item} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { MenuLink } from './MenuLink';
 
 /** A titled list of links in the main menu (the channel's schools, its divisions): a disclosure,
  *  so it opens without JavaScript; `name` lets one open at a time. */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { formatDuration } from '#contract/durations';
 import type { DvrStart } from '#contract/live-dvr';
+import { dvrPosition, dvrSeekTarget, dvrStartTarget, type DvrPosition } from '~/domain/dvr';
 import type { Dvr } from '~/domain/watch-state';
-import { dvrPosition, dvrSeekTarget, dvrStartTarget, type DvrPosition } from './dvr';
 
 const LABELS: Record<DvrStart, string> = { live: 'Live', 'back-30': '−30 s', kickoff: 'From kick-off' };
 const ORDER: DvrStart[] = ['kickoff', 'back-30', 'live'];

@@ -5,6 +5,7 @@ import { SignInLink } from '~/components/layout/SignInLink';
 import { Player } from '~/components/Player';
 import { isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
+import { GEO_BLOCKED_MESSAGE, NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
 import type { WatchState } from '~/domain/watch-state';
 
 interface PlaybackProps {
@@ -20,11 +21,6 @@ interface PlaybackProps {
   /** The ways to get it when the viewer may not watch it (domain/offers). */
   offers?: Offer[];
 }
-
-export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not available in your region.";
-export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
-export const PAY_PER_VIEW_MESSAGE = 'This game is pay-per-view: buy it to watch. Passes and subscriptions do not include it.';
-export const SIGN_IN_MESSAGE = 'This one is free for fans with an account: log in or register to watch it.';
 
 /** The area where the video plays, or what stands in its place and why. */
 export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [] }: PlaybackProps) {

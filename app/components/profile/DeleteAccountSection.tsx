@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { CsrfField } from '~/components/form/FormGuards';
+import { CsrfField } from '~/components/form/CsrfField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 
 /** The first step of deleting an account (intent=delete-request): the confirmation goes by mail. */

@@ -1,7 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { AppForm, useAppForm } from '~/components/form/AppForm';
-import { CheckboxField, Field } from '~/components/form/Field';
+import { AppForm } from '~/components/form/AppForm';
+import { CheckboxField } from '~/components/form/CheckboxField';
+import { Field } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
+import { useAppForm } from '~/forms/kit';
 import { detailsSchema, type DetailsValue } from '~/forms/profile';
 
 /** Name, e-mail and news opt-in (intent=details). */

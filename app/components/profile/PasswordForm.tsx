@@ -1,8 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { PASSWORD_MIN } from '#contract/auth';
-import { AppForm, useAppForm } from '~/components/form/AppForm';
+import { AppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { SubmitButton } from '~/components/form/SubmitButton';
+import { useAppForm } from '~/forms/kit';
 import { passwordSchema } from '~/forms/profile';
 
 interface Props {

@@ -1,15 +1,12 @@
-import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { Link } from '@remix-run/react';
+import { getTextareaProps } from '@conform-to/react';
 import { GIFT_MESSAGE_MAX } from '#contract/gifts';
-import { Field, FieldErrors } from '~/components/form/Field';
-import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { Field } from '~/components/form/Field';
+import { FieldErrors } from '~/components/form/FieldErrors';
+import { useIsFirstInvalid, type AnyField } from '~/forms/kit';
 
 /* Buying a pass as a gift on /buy (ADR 019): `?gift=1` adds the recipient's address and a short
    message to the same form as Pay (plain fields: no JavaScript needed); the recipient is mailed a
-   link to redeem it, the buyer gets the receipt. Links switch between the two ways of buying. */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+   link to redeem it, the buyer gets the receipt. GiftSwitch links between the two ways of buying. */
 
 /** The gift's fields, in the /buy form (its hidden `gift` field says it is one). */
 export function GiftFields({ email, message }: { email: AnyField; message: AnyField }) {
@@ -30,9 +27,4 @@ export function GiftFields({ email, message }: { email: AnyField; message: AnyFi
       </div>
     </fieldset>
   );
-}
-
-/** The way to the other kind of purchase: as a gift, or for oneself. */
-export function GiftSwitch({ gift, href }: { gift: boolean; href: string }) {
-  return <p>{gift ? <Link to={href}>Buy it for yourself instead</Link> : <Link to={href}>Buy it as a gift</Link>}</p>;
 }

@@ -1,6 +1,6 @@
-import { getCollectionProps, type FieldMetadata } from '@conform-to/react';
-import { FieldErrors } from '~/components/form/Field';
-import { useIsFirstInvalid } from '~/components/form/first-invalid';
+import { getCollectionProps } from '@conform-to/react';
+import { FieldErrors } from '~/components/form/FieldErrors';
+import { useIsFirstInvalid, type AnyField } from '~/forms/kit';
 import { NEW_CARD } from '~/forms/purchase';
 
 /* "Pay with" on /buy (ADR 018): the fan's saved cards and "A new card" as radio buttons in a
@@ -12,9 +12,6 @@ export interface CardChoice {
   /** 'Visa ending 4242, expires 12/34'. */
   label: string;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
 
 export function PayWith({ meta, cards }: { meta: AnyField; cards: CardChoice[] }) {
   const autoFocus = useIsFirstInvalid(meta.name);

@@ -1,8 +1,8 @@
-/* Links to our own paths on every page (app/components/PathLink.tsx): a card opens its page,
-   and a click with a modifier opens it in a new tab, leaving this one as it was; a menu link
-   marks the page it leads to. With JavaScript the page changes on the client (no document load),
-   and resting on a card, by pointer or by focus, prefetches its page; without JavaScript nothing
-   is prefetched. */
+/* Links to our own paths on every page (app/components/PathLink.tsx, NavPathLink.tsx, their
+   provider PathLinks.tsx): a card opens its page, and a click with a modifier opens it in a new
+   tab, leaving this one as it was; a menu link marks the page it leads to. With JavaScript the
+   page changes on the client (no document load), and resting on a card, by pointer or by focus,
+   prefetches its page; without JavaScript nothing is prefetched. */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /* docs/conventions.md, Tests: "tests are laid out like the source". The unit test of a module is
    `tests/unit/<the module's path>.test.ts`, a second file for it `<module>.<what it is about>.test.ts`;
-   the checks of the docs themselves are `tests/unit/docs/<doc>.test.ts`. */
+   the checks of the docs themselves are `tests/unit/docs/<doc>[.<topic>].test.ts`. */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const UNIT = path.join(ROOT, 'tests/unit');
@@ -26,15 +26,21 @@ function testFiles(dir = UNIT): string[] {
 const exists = (file: string) => fs.existsSync(path.join(ROOT, file));
 
 /** The source file a unit test tests: `a/b.test.ts` → `a/b.ts` (or .tsx, .js, .mjs), and
- *  `a/b.topic.test.ts` → `a/b.ts` (a module's name may hold dots itself: `x.server.topic.test.ts`). */
+ *  `a/b.topic.test.ts` → `a/b.ts` (a module's name may hold dots itself: `x.server.topic.test.ts`);
+ *  in tests/unit/docs, the doc: `conventions.components.test.ts` → docs/conventions.md. */
 function subjectOf(test: string): string | undefined {
   const other = OTHER_SUBJECTS[test];
   if (other) return fs.readdirSync(path.join(ROOT, other.dir)).find((f) => other.subject.test(f));
   const dir = path.dirname(test);
   const parts = path.basename(test, '.test.ts').split('.');
   if (dir === 'docs') {
-    const doc = parts.join('.');
-    return fs.readdirSync(path.join(ROOT, 'docs')).find((f) => f.toLowerCase() === doc || f.toLowerCase() === `${doc}.md`);
+    const docs = fs.readdirSync(path.join(ROOT, 'docs'));
+    for (let n = parts.length; n > 0; n--) {
+      const doc = parts.slice(0, n).join('.');
+      const found = docs.find((f) => f.toLowerCase() === doc || f.toLowerCase() === `${doc}.md`);
+      if (found) return found;
+    }
+    return undefined;
   }
   for (let n = parts.length; n > 0; n--) {
     const stem = path.join(dir, parts.slice(0, n).join('.'));

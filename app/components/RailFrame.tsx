@@ -2,8 +2,9 @@ import type { FocusEvent, ReactNode, Ref } from 'react';
 import type { VodRailData } from '~/domain/vod-card';
 import { VodTile } from './VodTile';
 
-/* A titled row of videos that scrolls sideways. `StaticRail` moves only by hand and ships no
- * script; `Rail` (Rail.tsx) adds the auto-scroll with its pause control on the same markup. */
+/* A titled row of videos that scrolls sideways: the markup of both rails. `StaticRail` moves only
+ * by hand and ships no script; `Rail` adds the auto-scroll with its pause control (its `control`
+ * and the list's handlers, `list`). */
 
 export interface RailListProps {
   ref?: Ref<HTMLUListElement>;
@@ -32,9 +33,4 @@ export function RailFrame({ rail, control, list = {} }: { rail: VodRailData; con
       </ul>
     </section>
   );
-}
-
-/** A rail that moves only by hand (the loader leaves out rails without videos). */
-export function StaticRail({ rail }: { rail: VodRailData }) {
-  return <RailFrame rail={rail} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dvrPosition, dvrSeekTarget, dvrStartTarget } from '~/components/player/dvr';
+import { dvrPosition, dvrSeekTarget, dvrStartTarget } from '~/domain/dvr';
 
 /** A video element's time and seekable range, as hls.js reports a DVR stream. */
 const video = (currentTime: number, start: number, end: number) => ({
@@ -7,7 +7,7 @@ const video = (currentTime: number, start: number, end: number) => ({
   seekable: { length: 1, start: () => start, end: () => end },
 });
 
-describe('where a live DVR stream plays (app/components/player/dvr.ts)', () => {
+describe('where a live DVR stream plays (app/domain/dvr.ts)', () => {
   it('counts how far behind live and since the kick-off', () => {
     expect(dvrPosition(video(600, 0, 1200))).toEqual({ behindLive: 600, sinceKickoff: 600, live: false });
     expect(dvrPosition(video(1194, 0, 1200))).toMatchObject({ live: true });
