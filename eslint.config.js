@@ -136,4 +136,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Plyr and hls.js touch `document` and `self` when imported, and weigh ~220 KB gz: the watch
+    // pages load them with import() after hydration (app/browser/enhance-video.ts), never statically.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.d.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['plyr', 'hls.js', 'hls.js/light'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load the player with import() after hydration (app/browser/enhance-video.ts): a static import breaks the server render.',
+          })),
+        },
+      ],
+    },
+  },
 );
