@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 /* A real HTTP server on a loopback port that speaks the channel's wire format and answers
    whatever each test scripts: key errors, 401, 429, 5xx, slowness, bad shapes. */
@@ -134,6 +135,32 @@ export async function startTestChannel(): Promise<TestChannel> {
 }
 
 /** An in-memory key store, the session's stand-in for the plain core. */
+/**
+ * A fake channel for one test file of the web app's server modules, with the environment those
+ * modules read at import (CHANNEL_API_URL, SESSION_SECRET) pointing at it from before the first
+ * test to after the last, when it is put back. Test files share a worker's modules
+ * (vitest.config.ts): `ready` imports what the file tests afresh, once the environment is set.
+ */
+export function channelForThisFile(ready: (channel: TestChannel) => Promise<void> | void): void {
+  const saved = { CHANNEL_API_URL: process.env.CHANNEL_API_URL, SESSION_SECRET: process.env.SESSION_SECRET };
+  let channel: TestChannel | undefined;
+  beforeAll(async () => {
+    channel = await startTestChannel();
+    process.env.CHANNEL_API_URL = channel.url;
+    process.env.SESSION_SECRET = 'test-secret';
+    vi.resetModules();
+    await ready(channel);
+  });
+  afterAll(async () => {
+    await channel?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    vi.resetModules();
+  });
+}
+
 export function memoryStore(initial?: { key: string; expiresAt?: string }) {
   const state = { apiKey: initial ?? (null as { key: string; expiresAt?: string } | null), user: { id: 1 } as unknown };
   return {

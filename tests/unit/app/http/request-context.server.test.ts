@@ -1,8 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '#contract';
 import { CLIENT_IP_HEADER } from '~/http/request-headers';
-import { startTestChannel, type TestChannel } from '../../support/test-channel-server';
+import { channelForThisFile, type TestChannel } from '../../support/test-channel-server';
 
 /* The request context (session + channel client) and loadBootstrapOrWhoops as loaders use them:
    an anonymous visitor's calls carry the server's own key and start no session; a fan's key
@@ -16,27 +16,13 @@ let contexts: typeof import('~/http/request-context.server');
 let bootstrap: typeof import('~/channel/bootstrap.server');
 let regions: typeof import('~/channel/region.server');
 
-// Test files share a worker's modules (vitest.config.ts): the modules below read these at import,
-// so they are imported afresh here and the environment is put back afterwards.
-const savedEnv = { CHANNEL_API_URL: process.env.CHANNEL_API_URL, SESSION_SECRET: process.env.SESSION_SECRET };
-
-beforeAll(async () => {
-  channel = await startTestChannel();
-  process.env.CHANNEL_API_URL = channel.url;
-  process.env.SESSION_SECRET = 'test-secret';
-  vi.resetModules();
+// The modules below read the environment at import: channelForThisFile imports them afresh.
+channelForThisFile(async (started) => {
+  channel = started;
   client = await import('~/channel/client.server');
   contexts = await import('~/http/request-context.server');
   bootstrap = await import('~/channel/bootstrap.server');
   regions = await import('~/channel/region.server');
-});
-afterAll(async () => {
-  await channel.close();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  vi.resetModules();
 });
 
 /** The context of one loader or action of a new HTTP request, and the Set-Cookie the server

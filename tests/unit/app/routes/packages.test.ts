@@ -1,14 +1,13 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Package, Subscription } from '#contract';
-import { bootstrapBody, startTestChannel, type TestChannel } from '../../support/test-channel-server';
+import { bootstrapBody, channelForThisFile, type TestChannel } from '../../support/test-channel-server';
 
 /* /packages against a channel that speaks the wire: amounts come in the currency's minor units
    (ADR 043) and the page reads them as a fan does; the web app formats, it computes nothing. */
 
 let channel: TestChannel;
 let packages: typeof import('~/routes/packages');
-const savedEnv = { CHANNEL_API_URL: process.env.CHANNEL_API_URL, SESSION_SECRET: process.env.SESSION_SECRET };
 
 const product = { description: '', image: null, weight: 0, capabilities: ['watch' as const] };
 const monthly: Subscription = {
@@ -52,18 +51,8 @@ async function page(currency: string, catalogue: { subscriptions: unknown[]; pac
   return res.json();
 }
 
-beforeAll(async () => {
-  channel = await startTestChannel();
-  process.env.CHANNEL_API_URL = channel.url;
-  process.env.SESSION_SECRET = 'test-secret';
-});
-afterAll(async () => {
-  await channel.close();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  vi.resetModules();
+channelForThisFile((started) => {
+  channel = started;
 });
 
 describe('/packages', () => {
