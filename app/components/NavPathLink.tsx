@@ -9,5 +9,9 @@ export function NavPathLink({ to, end = false, children }: { to: `/${string}`; e
   const pathname = to.replace(/[?#].*$/, '').toLowerCase();
   const active =
     shown !== undefined && (shown === pathname || (!end && pathname !== '/' && shown.startsWith(pathname) && shown.charAt(pathname.length) === '/'));
-  return <PathLink to={to} current={active} children={children} />;
+  return (
+    <PathLink to={to} current={active}>
+      {children}
+    </PathLink>
+  );
 }

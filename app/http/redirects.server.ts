@@ -4,8 +4,9 @@ import { pageOf } from '~/domain/navigation';
 import { paymentRedirect } from './payment-redirect';
 
 /* The redirects every route shares: a 303 after a form post (or to leave for another site), the
-   same with a toast, the one way to the payment provider's page, and the way to /login and back. The request session rides along (it is
-   committed onto whatever a route returns or throws: server/remix-handler.ts). */
+   same with a toast, the one way to the payment provider's page, and the way to /login and back.
+   The request session rides along (it is committed onto whatever a route returns or throws:
+   server/remix-handler.ts). */
 
 /** A 303: the browser GETs `to` (after a form post, whatever its method). `document`: a whole-
  *  document navigation even with JavaScript (a page that is not this app's: a payment provider's). */
