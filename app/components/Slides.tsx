@@ -3,8 +3,10 @@ import type { SlideView } from '~/domain/slide-link';
 import { useDataSaver } from '~/http/use-data-saver';
 
 /**
- * The home page's featured slides as a plain list that scrolls sideways (scroll-snap): every
- * slide is reachable without JS and nothing moves by itself, so no pause control is needed.
+ * The home page's featured slides as one row that scrolls sideways (swiped on a phone, scroll-snap),
+ * the next slide peeking in: every slide is reachable without JS and nothing moves by itself, so
+ * no pause control is needed, and the games below start on a phone's first screen. The row is
+ * focusable, so a keyboard scrolls it too. Only the first picture loads at once.
  * The loader sorts them and works out each link (domain/slide-link `slideViews`).
  */
 export function Slides({ slides }: { slides: SlideView[] }) {
@@ -13,7 +15,8 @@ export function Slides({ slides }: { slides: SlideView[] }) {
   if (slides.length === 0) return null;
   return (
     <section className="slides" aria-label="Featured">
-      <ul className="slides__list">
+      {/* Focusable so keyboard users can scroll it with the arrow keys. */}
+      <ul className="slides__list" {...(slides.length > 1 ? { tabIndex: 0, 'aria-label': 'Featured slides' } : {})}>
         {slides.map((slide, i) => {
           const body = (
             <>

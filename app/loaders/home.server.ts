@@ -11,16 +11,13 @@ import { slideViews } from '~/domain/slide-link';
 import { vodRailsData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';
 
-/** Cards per home section; the rest are one 'all …' link away on the filtered schedule. */
+/** Cards per home section; the rest are one 'All …' link away on their list (/live, /schedule, /vod). */
 export const HOME_SECTION_LIMIT = 8;
 
 type HomeEvents = ResponseOf<typeof api.eventsForHomepage>['data'];
 type VodRails = ResponseOf<typeof api.vodMediaRails>['data'];
 
-const section = (list: readonly Event[]) => ({
-  cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData),
-  more: list.length > HOME_SECTION_LIMIT,
-});
+const section = (list: readonly Event[]) => ({ cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData) });
 
 function homeData(boot: BootstrapData, events: HomeEvents, rails: VodRails) {
   return {

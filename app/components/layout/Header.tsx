@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CsrfField } from '~/components/form/CsrfField';
+import { NavPathLink } from '~/components/NavPathLink';
 import type { MenuLinkData } from '~/domain/slide-link';
 import { MainNav, type NavGroup } from './MainNav';
 import { SignInLink } from './SignInLink';
@@ -16,9 +17,11 @@ interface Props {
 
 /**
  * The channel's name, its menu and the account links. On a wide screen everything shows in one
- * row; on a phone the menu and account links fold behind a "Menu" disclosure (<details>, so it
- * opens without JavaScript and is announced as a button that expands). With JavaScript, it
- * closes on Escape and after a navigation.
+ * row (at most 72 px tall at 1280 px: issue 34); on a phone the menu and account links fold behind
+ * a "Menu" disclosure (<details>, so it opens without JavaScript and is announced as a button that
+ * expands). A signed-in fan's links (profile, My games, clips, alerts, Log out) are one account
+ * menu, a disclosure too. With JavaScript, a disclosure closes on Escape (the focus back on its
+ * button), on a press elsewhere and after a navigation.
  */
 export function Header({ channelName, logo, menu, groups, user }: Props) {
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -34,7 +37,8 @@ export function Header({ channelName, logo, menu, groups, user }: Props) {
     menuRef.current?.querySelectorAll('details').forEach((d) => (d.open = false));
   }, [location]);
   useEffect(() => {
-    // A schools or divisions list drops over the page on a wide screen: a press elsewhere shuts it.
+    // A schools or divisions list, or the account menu, drops over the page on a wide screen: a
+    // press elsewhere shuts it.
     const closeOutside = (event: PointerEvent) => {
       for (const d of menuRef.current?.querySelectorAll<HTMLDetailsElement>('.nav-menu[open]') ?? []) if (!d.contains(event.target as Node)) d.open = false;
     };
@@ -69,7 +73,8 @@ export function Header({ channelName, logo, menu, groups, user }: Props) {
   );
 }
 
-/** Sign-in links, or the fan's profile link and a logout button (logout is a POST). */
+/** Sign-in links, or the fan's account menu: a disclosure (it opens without JavaScript) whose
+ *  last item is Log out, a POST form. It shares the main menu's `name`, so one opens at a time. */
 function AccountNav({ user }: { user: Props['user'] }) {
   if (!user)
     return (
@@ -80,12 +85,35 @@ function AccountNav({ user }: { user: Props['user'] }) {
     );
   return (
     <nav className="account-nav" aria-label="Account">
-      <Link to="/my-games">My games</Link>
-      <Link to="/profile">{user.firstName ? `${user.firstName}'s profile` : 'My profile'}</Link>
-      <Form method="post" action="/logout" className="account-nav__logout">
-        <CsrfField />
-        <button type="submit">Log out</button>
-      </Form>
+      <details className="nav-menu account-menu" name="nav-menu">
+        <summary className="nav-menu__button account-menu__button">
+          <span className="sr-only">Account menu: </span>
+          <span className="account-menu__name">{user.firstName || 'My account'}</span>
+        </summary>
+        <ul className="nav-menu__list account-menu__list">
+          {ACCOUNT_LINKS.map(({ to, label }) => (
+            <li key={to}>
+              <NavPathLink to={to} end>{label === PROFILE ? (user.firstName ? `${user.firstName}'s profile` : 'My profile') : label}</NavPathLink>
+            </li>
+          ))}
+          <li className="account-menu__logout">
+            <Form method="post" action="/logout">
+              <CsrfField />
+              <button type="submit">Log out</button>
+            </Form>
+          </li>
+        </ul>
+      </details>
     </nav>
   );
 }
+
+const PROFILE = 'Profile';
+
+/** The account menu's pages, in its order (Log out follows them). */
+const ACCOUNT_LINKS: ReadonlyArray<{ to: `/${string}`; label: string }> = [
+  { to: '/profile', label: PROFILE },
+  { to: '/my-games', label: 'My games' },
+  { to: '/profile/clips', label: 'Clips' },
+  { to: '/alerts', label: 'Alerts' },
+];

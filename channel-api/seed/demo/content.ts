@@ -103,16 +103,18 @@ export const faq: D['faq'] = [
 ];
 
 export const menu: D['menu'] = {
+  // The header holds one row at 1280 px (issue 34): the three lists and the packages; the channel's
+  // name is the link home, and the information pages are in the footer.
   header: [
-    { name: 'Home', url: '/' },
-    { name: 'Schedule', url: '/upcoming' },
-    { name: 'On demand', url: '/vod_library' },
+    { name: 'Live', url: '/live' },
+    { name: 'Schedule', url: '/schedule' },
+    { name: 'On demand', url: '/vod' },
     { name: 'Packages', url: '/packages' },
+  ],
+  footer: [
     { name: 'FAQ', url: '/faq' },
     { name: 'About', url: '/about' },
     { name: 'Contacts', url: '/contacts' },
-  ],
-  footer: [
     { name: 'Privacy policy', url: '/privacy_policy' },
     { name: 'Terms & conditions', url: '/terms_conditions' },
     { name: 'Code of conduct', url: '/code-of-conduct' },

@@ -101,15 +101,12 @@ describe('the demo channel', () => {
   it('has its menus, custom pages with text, static blocks, FAQ and slides', async () => {
     const menu = api.menu.response.parse((await http.request('GET', '/menu')).json).data;
     expect(menu.header.map((m) => [m.name, m.url])).toEqual([
-      ['Home', '/'],
-      ['Schedule', '/upcoming'],
-      ['On demand', '/vod_library'],
+      ['Live', '/live'],
+      ['Schedule', '/schedule'],
+      ['On demand', '/vod'],
       ['Packages', '/packages'],
-      ['FAQ', '/faq'],
-      ['About', '/about'],
-      ['Contacts', '/contacts'],
     ]);
-    expect(menu.footer.map((m) => m.url)).toEqual(['/privacy_policy', '/terms_conditions', '/code-of-conduct', '/broadcast-team', '/venues']);
+    expect(menu.footer.map((m) => m.url)).toEqual(['/faq', '/about', '/contacts', '/privacy_policy', '/terms_conditions', '/code-of-conduct', '/broadcast-team', '/venues']);
     expect(menu.group_menu).toHaveLength(2);
     expect(menu.participant_menu.length).toBeGreaterThanOrEqual(8);
 

@@ -1,0 +1,148 @@
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { DateRangeFields } from '~/components/DateRangeFields';
+import { EventTiles } from '~/components/EventTiles';
+import { Pagination } from '~/components/Pagination';
+import { RailFrame } from '~/components/RailFrame';
+import { ViewModes } from '~/components/ViewModes';
+import { PAGE_SIZE, eventPageCount, filtersSearch } from '~/domain/event-filters';
+import { LIST_PATHS, LIST_WORDS, listFields } from '~/domain/event-lists';
+import type { EventListData, eventListLoader } from '~/loaders/event-list.server';
+
+/* One page for the four game lists (/live, /upcoming, /vod, /schedule): the list's filters (a plain
+ * GET form), its count and view modes, its games and paging, and what one list has beside them. */
+
+interface Option {
+  value: number | string;
+  label: string;
+}
+
+const STATUS_OPTIONS: Option[] = [
+  { value: 'live', label: 'Live' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'finished', label: 'On demand' },
+];
+
+export function EventListPage() {
+  const data = useLoaderData<typeof eventListLoader>();
+  const { kind, filters, cards, total } = data;
+  const pathname = LIST_PATHS[kind];
+  const words = LIST_WORDS[kind];
+  const pages = eventPageCount(total);
+  const first = total === 0 ? 0 : Math.min(total, (filters.page - 1) * PAGE_SIZE + 1);
+  const last = Math.min(total, filters.page * PAGE_SIZE);
+  const earlier = data.schedule?.earlier ?? false;
+  const nothingLive = kind === 'live' && total === 0;
+
+  const list = <EventTiles cards={cards} view={filters.view} headingLevel={2} eagerCount={3} empty={<p>{words.empty}</p>} />;
+  return (
+    <div className={`page page--list page--${kind}`}>
+      <div className="list-head">
+        <h1>{earlier ? 'Earlier games' : words.title}</h1>
+        {data.schedule ? (
+          <Link to={data.schedule.switch.href} className="button button--quiet">
+            {data.schedule.switch.label}
+          </Link>
+        ) : null}
+      </div>
+      <Filters data={data} pathname={pathname} />
+
+      <div className="list-bar">
+        <p className="result-count">{total === 0 ? 'No games' : `Showing ${first}–${last} of ${total} ${total === 1 ? 'game' : 'games'}`}</p>
+        <ViewModes pathname={pathname} filters={filters} />
+      </div>
+
+      {kind === 'live' ? (
+        nothingLive ? (
+          <NothingLive data={data} />
+        ) : (
+          // The games live now, as one section (the place of a "Watch together" choice around them).
+          <section className="live-games" aria-label="Games live now">
+            {list}
+          </section>
+        )
+      ) : (
+        list
+      )}
+
+      {total > 0 ? <Pagination page={filters.page} pages={pages} hrefFor={(page) => `${pathname}${filtersSearch(filters, { page })}`} /> : null}
+
+      {data.videos && data.videos.length > 0 ? (
+        <RailFrame
+          rail={{ id: 0, title: 'Latest videos', cards: data.videos }}
+          control={
+            <Link to="/vod_library" className="section-head__more">
+              All videos
+            </Link>
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** /live when nothing is live: says so, and the next games. */
+function NothingLive({ data }: { data: EventListData }) {
+  const next = data.nextGames ?? [];
+  return (
+    <section className="nothing-live" aria-labelledby="next-games">
+      <p className="lead">Nothing is live right now.</p>
+      <div className="section-head">
+        <h2 id="next-games">Coming up next</h2>
+        <Link to={`${LIST_PATHS.upcoming}${filtersSearch({ ...data.filters, page: 1 })}`} className="section-head__more">
+          All upcoming games
+        </Link>
+      </div>
+      <EventTiles cards={next} view={data.filters.view} eagerCount={3} empty={<p>No games are scheduled yet.</p>} />
+    </section>
+  );
+}
+
+function Filters({ data, pathname }: { data: EventListData; pathname: string }) {
+  const { filters, sports, schools, locations, kind } = data;
+  const fields = listFields(kind);
+  const submit = useSubmit();
+  // With JS, leave empty fields out of the URL (?sport=3, not ?sport=3&school=&location=...).
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v !== '') params.set(k, v);
+    submit(params, { method: 'get', action: pathname });
+  };
+  return (
+    // key: after a navigation the fields show the URL's values again.
+    <Form method="get" action={pathname} role="search" aria-label="Filter games" className="filters" key={filtersSearch(filters)} onSubmit={onSubmit}>
+      {fields.status ? <Select name="status" label="Status" value={filters.status ?? ''} allLabel="All" options={STATUS_OPTIONS} /> : null}
+      <Select name="sport" label="Sport" value={filters.sport ?? ''} allLabel="All sports" options={sports} />
+      <Select name="school" label="School" value={filters.school ?? ''} allLabel="All schools" options={schools} />
+      <Select name="location" label="Location" value={filters.location ?? ''} allLabel="All locations" options={locations} />
+      {fields.dates ? <DateRangeFields idPrefix="filter" from={filters.from} to={filters.to} /> : null}
+      {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
+      <div className="filters__actions">
+        <button type="submit" className="button">
+          Apply filters
+        </button>
+        <Link to={filters.view === 'grid' ? pathname : `${pathname}?view=${filters.view}`} className="button button--quiet">
+          Clear filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Select(props: { name: string; label: string; value: number | string; allLabel: string; options: Option[] }) {
+  const id = `filter-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={String(props.value)}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
