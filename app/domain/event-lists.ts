@@ -18,9 +18,21 @@ export const LIST_PATHS: Record<ListKind, `/${string}`> = { live: '/live', upcom
 /** Each list's page title, what its meta says, and what it says when it holds nothing. */
 export const LIST_WORDS: Record<ListKind, { title: string; description: string; empty: string }> = {
   live: { title: 'Live now', description: 'Games live right now, by sport, school and place.', empty: 'No live games match these filters.' },
-  upcoming: { title: 'Upcoming', description: 'The games coming up, soonest first, by sport, school, place and date.', empty: 'No upcoming games match these filters.' },
-  vod: { title: 'On demand', description: 'Finished games to watch any time, newest first, and the latest videos.', empty: 'No finished games match these filters.' },
-  schedule: { title: 'Schedule', description: 'Every game from today on, by sport, school, place and date; earlier days one link away.', empty: 'No games match these filters.' },
+  upcoming: {
+    title: 'Upcoming',
+    description: 'The games coming up, soonest first, by sport, school, place and date.',
+    empty: 'No upcoming games match these filters.',
+  },
+  vod: {
+    title: 'On demand',
+    description: 'Finished games to watch any time, newest first, and the latest videos.',
+    empty: 'No finished games match these filters.',
+  },
+  schedule: {
+    title: 'Schedule',
+    description: 'Every game from today on, by sport, school, place and date; earlier days one link away.',
+    empty: 'No games match these filters.',
+  },
 };
 
 /** The one status a list holds (the schedule: whichever the fan picks, or all). */
@@ -102,6 +114,7 @@ export function nextGamesQuery(filters: EventFilters): ListQuery {
 export function scheduleSwitch(filters: EventFilters, now: number, timeZone: string): { label: string; href: string } {
   const { today, yesterday } = todayIn(now, timeZone);
   const path = LIST_PATHS.schedule;
-  if (scheduleWindow(filters, today).kind === 'earlier') return { label: 'Today and later', href: `${path}${filtersSearch(filters, { from: null, to: null, page: 1 })}` };
+  if (scheduleWindow(filters, today).kind === 'earlier')
+    return { label: 'Today and later', href: `${path}${filtersSearch(filters, { from: null, to: null, page: 1 })}` };
   return { label: 'Earlier games', href: `${path}${filtersSearch(filters, { from: null, to: yesterday, page: 1 })}` };
 }

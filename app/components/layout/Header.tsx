@@ -93,7 +93,9 @@ function AccountNav({ user }: { user: Props['user'] }) {
         <ul className="nav-menu__list account-menu__list">
           {ACCOUNT_LINKS.map(({ to, label }) => (
             <li key={to}>
-              <NavPathLink to={to} end>{label === PROFILE ? (user.firstName ? `${user.firstName}'s profile` : 'My profile') : label}</NavPathLink>
+              <NavPathLink to={to} end>
+                {label === PROFILE ? (user.firstName ? `${user.firstName}'s profile` : 'My profile') : label}
+              </NavPathLink>
             </li>
           ))}
           <li className="account-menu__logout">

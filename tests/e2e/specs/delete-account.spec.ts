@@ -1,5 +1,6 @@
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test.describe('delete account', () => {
@@ -12,7 +13,7 @@ test.describe('delete account', () => {
     await zone.getByRole('button', { name: 'Email me a deletion link' }).click();
     await expect(page.getByText(`We sent a link to confirm the deletion to ${user.email}`)).toBeVisible();
     // Nothing is deleted yet: the fan is still signed in.
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
 
     const mail = await latestMail({ to: user.email, after: since, subject: 'deletion' });
     const link = mail.links.find((l) => l.startsWith(`${WEB_URL}/confirm-account-deletion?token=`));

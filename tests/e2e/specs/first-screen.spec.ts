@@ -12,3 +12,38 @@ test('the modules a page starts with ask V8 to compile them as they stream in', 
     expect((await res.text()).split('\n', 1)[0], url).toBe(COMPILE_HINT);
   }
 });
+
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first games start on the first screen; the slides are one row that scrolls sideways', async ({ page }) => {
+    await page.goto('/');
+    // Live now, else the next games: the first game card of the page.
+    const firstSection = page.locator('main section.home-section').first();
+    await expect(firstSection.getByRole('heading', { level: 2 })).toHaveText(/^(Live now|Upcoming)$/);
+    const card = (await firstSection.locator('article').first().boundingBox())!;
+    expect(card.y, 'the first game card starts within the first 844 px').toBeLessThan(844);
+
+    const slides = page.getByRole('region', { name: 'Featured' }).locator('li');
+    const count = await slides.count();
+    expect(count, 'the demo channel has several slides').toBeGreaterThan(1);
+    const tops = await slides.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'the slides are one row, not a stack').toBe(1);
+    const list = page.getByRole('list', { name: 'Featured slides' });
+    expect(await list.evaluate((ul) => ul.scrollWidth > ul.clientWidth), 'the row scrolls sideways').toBe(true);
+    expect(await list.evaluate((ul) => getComputedStyle(ul).scrollSnapType)).toMatch(/^x mandatory/);
+    // Only the first slide's picture loads at once.
+    const loading = await slides.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('loading')));
+    expect(loading[0]).toBe('eager');
+    expect(loading.slice(1).every((l) => l === 'lazy')).toBe(true);
+  });
+
+  test('under prefers-reduced-motion the slides do not scroll smoothly', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Featured slides' });
+    expect(await list.evaluate((ul) => getComputedStyle(ul).scrollBehavior)).toBe('auto');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await list.evaluate((ul) => getComputedStyle(ul).scrollBehavior)).toBe('smooth');
+  });
+});

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { divisions, eventTitle, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { openAccountMenu } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 /** Follows `name` with the page's own button and waits until the page says so, and until the
@@ -47,7 +48,7 @@ test('a fan follows a school, a team, a sport, a division, a venue and a game, a
   await checkA11y();
 
   // My games, from the header: the six, and the games of all of them.
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My games' }).click();
+  await (await openAccountMenu(page)).getByRole('link', { name: 'My games' }).click();
   await expect(page).toHaveURL(`${WEB_URL}/my-games`);
   await expect(page.getByRole('heading', { level: 1, name: 'My games' })).toBeVisible();
   const following = page.getByRole('region', { name: 'Following' }).getByRole('listitem');

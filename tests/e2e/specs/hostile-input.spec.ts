@@ -6,6 +6,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -29,7 +30,7 @@ test.describe('redirect targets', () => {
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(user.password);
       await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+      await expect(accountButton(page, user.first_name)).toBeVisible();
       expect(page.url()).toBe(`${WEB_URL}/`);
     });
   }
@@ -101,7 +102,7 @@ test.describe('CSRF', () => {
     const reused = await page.request.post('/logout', { form: { csrf: before }, maxRedirects: 0 });
     expect(reused.status()).toBe(403);
     await page.goto('/');
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 });
 
@@ -117,7 +118,7 @@ test('behind the proxy the e2e server trusts, a sign-in posted through its host 
   });
   expect(res.status()).toBe(303);
   await page.goto('/');
-  await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+  await expect(accountButton(page, user.first_name)).toBeVisible();
 });
 
 test('the current password on /profile/edit is rate limited with the sign-in posts', async ({ page, context }, testInfo) => {

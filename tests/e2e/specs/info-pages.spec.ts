@@ -1,11 +1,11 @@
 /* The channel's information pages, reached from the menus as a visitor would: FAQ, About,
-   Contacts, the legal paths and Packages. */
+   Contacts and the legal paths from the footer's, Packages from the header's. */
 import { channelName } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('the FAQ lists questions that open to show their answers', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ', exact: true }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
   await expect(page).toHaveTitle(`FAQ | ${await channelName()}`);
@@ -30,7 +30,7 @@ test('the FAQ lists questions that open to show their answers', async ({ page })
 
 test('About tells who the channel is', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About');
   await expect(page).toHaveTitle(`About | ${await channelName()}`);
@@ -40,7 +40,7 @@ test('About tells who the channel is', async ({ page }) => {
 
 test('Contacts gives an email link', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contacts', exact: true }).click();
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contacts');
   await expect(page).toHaveTitle(`Contacts | ${await channelName()}`);

@@ -20,7 +20,7 @@ test('Tab goes from the skip link through the Main nav links in order', async ({
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const expected = (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
-  expect(expected.slice(0, 3)).toEqual(['Home', 'Schedule', 'On demand']);
+  expect(expected.slice(0, 3)).toEqual(['Live', 'Schedule', 'On demand']);
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -1,5 +1,6 @@
 import { createUnverifiedUser, createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { SIGN_IN_LIMITS } from '../support/limits.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -92,7 +93,7 @@ test.describe('log in', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(`${WEB_URL}/faq`);
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
     await expect(page.getByText(`Welcome back, ${user.first_name}!`)).toBeVisible();
   });
 
@@ -102,7 +103,7 @@ test.describe('log in', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
     expect(new URL(page.url()).origin).toBe(WEB_URL);
   });
 
@@ -113,7 +114,7 @@ test.describe('log in', () => {
       await page.goto(path);
       await expect(page).toHaveURL(`${WEB_URL}/`);
     }
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 });
 

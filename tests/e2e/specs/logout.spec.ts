@@ -1,16 +1,17 @@
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton, logOutFromHeader } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test.describe('log out', () => {
-  test('the header button logs out: Log in shows again and the profile needs a new login', async ({ page, context }) => {
+  test("Log out in the header's account menu logs out: Log in shows again and the profile needs a new login", async ({ page, context }) => {
     const user = await createVerifiedUser();
     await signIn(context, user);
     await page.goto('/faq');
     const account = page.getByRole('navigation', { name: 'Account' });
-    await expect(account.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
 
-    await account.getByRole('button', { name: 'Log out' }).click();
+    await logOutFromHeader(page);
     await expect(page).toHaveURL(`${WEB_URL}/`);
     await expect(page.getByText('You are logged out.')).toBeVisible();
     await expect(account.getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -31,7 +32,7 @@ test.describe('log out', () => {
     await signIn(context, user);
     await page.goto('/profile');
     const before = await context.cookies(WEB_URL);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOutFromHeader(page);
     await expect(page.getByText('You are logged out.')).toBeVisible();
 
     // Put the signed-in cookie back: the channel has ended that api key, so it is a visitor's now.
@@ -47,7 +48,7 @@ test.describe('log out', () => {
     await signIn(context, user);
     await page.goto('/logout');
     await expect(page).toHaveURL(`${WEB_URL}/`);
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 
   test('logging out is refused when nobody is logged in', async ({ page }) => {

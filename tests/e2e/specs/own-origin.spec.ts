@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { CARDS, paidEvent, payOnSandbox, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountMenu } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 const LOCAL = WEB_URL.replace('//127.0.0.1:', '//localhost:');
@@ -18,7 +19,7 @@ test.beforeAll(() => {
 
 /** Still signed in: the header's account menu offers Log out. */
 async function expectSignedIn(page: Page) {
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
 }
 
 test('a purchase started on localhost ends on its order page on localhost, signed in', async ({ page, context }) => {

@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, latestMail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 async function expectError(field: Locator, message: string) {
@@ -93,7 +94,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
     await logIn(page, user.email, 'brand-new-password');
     await expect(page).toHaveURL(`${WEB_URL}/`);
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 
   test('an unknown link, or one without its token, cannot reset anything', async ({ page }) => {

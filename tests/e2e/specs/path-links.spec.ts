@@ -70,19 +70,19 @@ test('resting on a card prefetches its page with JavaScript, and leaving it drop
   }
 });
 
-test('a menu link opens its page and marks it as the current page; Home is current on / only', async ({ page, javaScriptEnabled }) => {
-  await page.goto('/');
+test('a menu link opens its page and marks it as the current page, and no other', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/live');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const home = nav.getByRole('link', { name: 'Home' });
-  const schedule = nav.getByRole('link', { name: 'Schedule' });
-  await expect(home).toHaveAttribute('aria-current', 'page');
+  const live = nav.getByRole('link', { name: 'Live', exact: true });
+  const schedule = nav.getByRole('link', { name: 'Schedule', exact: true });
+  await expect(live).toHaveAttribute('aria-current', 'page');
   await expect(schedule).not.toHaveAttribute('aria-current');
   await interactive(schedule, javaScriptEnabled);
 
   if (javaScriptEnabled) await markWindow(page);
   await schedule.click();
-  await expect(page).toHaveURL(/\/upcoming$/);
+  await expect(page).toHaveURL(/\/schedule$/);
   await expect(schedule).toHaveAttribute('aria-current', 'page');
-  await expect(home).not.toHaveAttribute('aria-current');
+  await expect(live).not.toHaveAttribute('aria-current');
   if (javaScriptEnabled) expect(await windowMarked(page), 'the page changed on the client').toBe(true);
 });

@@ -1,6 +1,7 @@
 import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton, logOutFromHeader } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test.describe('profile', () => {
@@ -74,7 +75,7 @@ test.describe('edit profile', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(`${WEB_URL}/profile`);
     await expect(page.getByText('Your profile has been updated.')).toBeVisible();
-    await expect(page.getByRole('link', { name: "Avery's profile" })).toBeVisible();
+    await expect(accountButton(page, 'Avery')).toBeVisible();
     await expect(page.getByText('Avery Quinn')).toBeVisible();
   });
 
@@ -144,7 +145,7 @@ test.describe('edit profile', () => {
     await expect(page).toHaveURL(`${WEB_URL}/profile`);
     await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOutFromHeader(page);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
@@ -153,6 +154,6 @@ test.describe('edit profile', () => {
     await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
     await page.getByLabel('Password').fill(newPassword);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { continueWithGoogle, passProvider } from '../support/oidc-pages.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -125,7 +126,7 @@ test.describe('registration', () => {
     await signIn(context, user);
     await page.goto('/registration');
     await expect(page).toHaveURL(`${WEB_URL}/`);
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 
   test('a new address from Google asks for the terms; the fan may go back to the e-mail form', async ({ page }) => {

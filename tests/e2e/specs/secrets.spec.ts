@@ -6,6 +6,7 @@ import { MEDIA_TRAVERSALS } from '../../support/traversals.ts';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { channelKey, finishedEvent, newApiKey } from '../support/channel.ts';
 import { API_KEY_SHAPE, collectBodies, expect, test } from '../support/fixtures.ts';
+import { openAccountMenu } from '../support/header.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -21,7 +22,7 @@ test('no page, script or data response holds an api key; the session cookie is H
   const event = await finishedEvent('free');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Schedule', 'On demand', 'FAQ', 'Home']) {
+  for (const name of ['Live', 'Schedule', 'On demand', 'Packages']) {
     await nav.getByRole('link', { name }).click();
     await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   }
@@ -36,10 +37,7 @@ test('no page, script or data response holds an api key; the session cookie is H
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(`${WEB_URL}/watch/${event.id}`);
-  await page
-    .getByRole('navigation', { name: 'Account' })
-    .getByRole('link', { name: `${user.first_name}'s profile` })
-    .click();
+  await (await openAccountMenu(page)).getByRole('link', { name: `${user.first_name}'s profile` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
 
   const bodies = await collected.stop();

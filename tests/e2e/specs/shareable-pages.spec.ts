@@ -5,6 +5,7 @@
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { customPages, finishedEvent, listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountMenu } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 const cookiesOf = async (page: import('@playwright/test').Page) => (await page.context().cookies(WEB_URL)).map((c) => c.name);
@@ -68,7 +69,7 @@ test("a signed-in fan's pages use the fan's own session", async ({ page, context
   expect(res?.ok()).toBe(true);
   // The header shows the fan's name: never kept by any cache.
   expect(await res?.headerValue('cache-control')).toBe('private, no-store');
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
   expect(await cookiesOf(page)).toContain('__session');
 });
 

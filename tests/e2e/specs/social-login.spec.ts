@@ -1,6 +1,7 @@
 import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton, accountMenu, logOutFromHeader } from '../support/header.ts';
 import { continueWithGoogle, onProvider, passProvider } from '../support/oidc-pages.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -34,18 +35,18 @@ test.describe('social sign-in', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(`${WEB_URL}/faq`);
     const account = page.getByRole('navigation', { name: 'Account' });
-    await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
     await page.goto('/profile');
     await expect(page.getByText(email, { exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOutFromHeader(page);
     await expect(account.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto('/login');
     await continueWithGoogle(page);
     await passProvider(page, email);
     // Registered now: no terms step, signed in at once, back on the last page (home, after the logout).
     await expect(page).toHaveURL(`${WEB_URL}/`);
-    await expect(account.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
     await page.goto('/profile');
     await expect(page.getByText(email, { exact: true })).toBeVisible();
   });
@@ -57,7 +58,7 @@ test.describe('social sign-in', () => {
     await passProvider(page, user.email);
     await expect(page).toHaveURL(`${WEB_URL}/`);
     await expect(page.getByText(`Welcome, ${user.first_name}!`)).toBeVisible();
-    await expect(page.getByRole('link', { name: `${user.first_name}'s profile` })).toBeVisible();
+    await expect(accountButton(page, user.first_name)).toBeVisible();
   });
 
   test('cancelling at the provider comes back to log in with a clear message', async ({ page }) => {

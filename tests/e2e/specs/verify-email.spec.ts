@@ -3,6 +3,7 @@
 import { uniqueEmail } from '../../support/registration.ts';
 import { latestMail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { accountButton } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 test.describe('email verification', () => {
@@ -31,7 +32,7 @@ test.describe('email verification', () => {
 
     await expect(page).toHaveURL(`${WEB_URL}/`);
     await expect(page.getByText('Your email address is verified. Welcome!')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: "Robin's profile" })).toBeVisible();
+    await expect(accountButton(page, 'Robin')).toBeVisible();
 
     await page.goto(link!);
     await page.getByRole('button', { name: 'Verify my email' }).click();

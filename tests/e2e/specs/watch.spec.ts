@@ -1,4 +1,4 @@
-/* The visitor's main path: home → schedule → a finished free event, which plays. */
+/* The visitor's main path: home → On demand → a finished free event, which plays. */
 import type { Page } from '@playwright/test';
 import { channelName, eventTitle, listEvents } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -11,7 +11,7 @@ async function videoSources(page: Page): Promise<string[]> {
   return srcs.filter((s): s is string => Boolean(s));
 }
 
-test('home → schedule → a finished free event plays', async ({ page, javaScriptEnabled, checkA11y }) => {
+test('home → On demand → a finished free event plays', async ({ page, javaScriptEnabled, checkA11y }) => {
   const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
   const freeIds = new Set(items.filter((e) => e.type === 'free').map((e) => e.id));
   expect(freeIds.size, 'the demo channel has finished free events').toBeGreaterThan(0);
@@ -22,14 +22,10 @@ test('home → schedule → a finished free event plays', async ({ page, javaScr
     await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeVisible();
   }
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
-  await checkA11y();
-
-  // Only finished games, then the first free one listed.
-  await page.getByLabel('Status').selectOption({ label: 'On demand' });
-  await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page).toHaveURL(/[?&]status=finished/);
+  // The finished games, newest first; then the first free one listed.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'On demand' }).click();
+  await expect(page).toHaveURL(/\/vod$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'On demand' })).toBeVisible();
   await checkA11y();
   const hrefs = await page.locator('main ul[data-view] a[href^="/watch/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   const id = hrefs.map((h) => Number(h.split('/').pop())).find((n) => freeIds.has(n));

@@ -106,7 +106,16 @@ describe('the demo channel', () => {
       ['On demand', '/vod'],
       ['Packages', '/packages'],
     ]);
-    expect(menu.footer.map((m) => m.url)).toEqual(['/faq', '/about', '/contacts', '/privacy_policy', '/terms_conditions', '/code-of-conduct', '/broadcast-team', '/venues']);
+    expect(menu.footer.map((m) => m.url)).toEqual([
+      '/faq',
+      '/about',
+      '/contacts',
+      '/privacy_policy',
+      '/terms_conditions',
+      '/code-of-conduct',
+      '/broadcast-team',
+      '/venues',
+    ]);
     expect(menu.group_menu).toHaveLength(2);
     expect(menu.participant_menu.length).toBeGreaterThanOrEqual(8);
 

@@ -103,7 +103,10 @@ describe('the schedule', () => {
   });
 
   it('links to the earlier days and back, keeping the other filters', () => {
-    expect(scheduleSwitch(parse('sport=4&view=list&page=3'), NOW, 'UTC')).toEqual({ label: 'Earlier games', href: '/schedule?sport=4&to=2026-03-13&view=list' });
+    expect(scheduleSwitch(parse('sport=4&view=list&page=3'), NOW, 'UTC')).toEqual({
+      label: 'Earlier games',
+      href: '/schedule?sport=4&to=2026-03-13&view=list',
+    });
     expect(scheduleSwitch(parse('to=2026-03-13&sport=4&page=2'), NOW, 'UTC')).toEqual({ label: 'Today and later', href: '/schedule?sport=4' });
   });
 });
