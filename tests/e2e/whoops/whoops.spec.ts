@@ -27,7 +27,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       // The bootstrap cache (2 s in e2e) may still answer once; then the outage shows.
       await expect(async () => {
-        const res = await page.goto('/upcoming');
+        const res = await page.goto('/schedule');
         expect(res?.status()).toBe(503);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whoops!', { timeout: 1_000 });
       }).toPass({ timeout: 30_000, intervals: [1_000] });
