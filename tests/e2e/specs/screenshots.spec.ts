@@ -82,7 +82,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the events list', async ({ page, javaScriptEnabled }, testInfo) => {
-      await page.goto('/upcoming');
+      await page.goto('/schedule');
       await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
       await expectLooksAsBefore(page, testInfo, 'upcoming', javaScriptEnabled);
     });

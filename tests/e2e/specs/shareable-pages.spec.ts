@@ -14,8 +14,10 @@ test('public pages set no cookie for an anonymous visitor', async ({ page }) => 
   const [custom] = await customPages();
   const urls = [
     '/',
+    '/live',
     '/upcoming',
-    '/upcoming?view=list&status=finished',
+    '/vod?view=list',
+    '/schedule?status=finished',
     '/vod_library',
     `/watch/${(await finishedEvent('free')).id}`,
     `/watch/${(await finishedEvent('paid')).id}`,
