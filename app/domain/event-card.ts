@@ -5,7 +5,7 @@ import type { Event } from '#contract';
 import { formatEventDate } from '#contract/dates';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { eventTitle } from './event-title';
+import { gameName } from '#contract/game-name';
 
 export interface EventCardData {
   id: number;
@@ -27,7 +27,7 @@ export function eventCardData(event: Event): EventCardData {
   const category = event.event_categories.find((c) => c.id === event.event_category_id) ?? event.event_categories[0];
   return {
     id: event.id,
-    title: eventTitle(event),
+    title: gameName(event),
     image: event.image ?? null,
     status: event.stream_status,
     statusLabel: statusLabel(event.stream_status),

@@ -7,7 +7,7 @@ import type { FavoritableType } from '#contract/follows';
 import { paragraphs } from './channel-text';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { eventTitle } from './event-title';
+import { gameName } from '#contract/game-name';
 import type { Feature } from './feature-offers';
 import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';
@@ -63,7 +63,7 @@ export function watchViewData(
   const { location } = extra;
   return {
     id: event.id,
-    title: eventTitle(event),
+    title: gameName(event),
     status: event.stream_status,
     statusLabel: statusLabel(event.stream_status),
     free: isFree(event),
@@ -88,7 +88,7 @@ export function watchViewData(
     features: event.features,
     featureOffers: extra.featureOffers,
     followables: [
-      { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), label: 'This game', href: null },
+      { type: 'favorite_event' as const, id: event.id, name: gameName(event), label: 'This game', href: null },
       ...event.participants.map((p) => ({
         type: 'participant' as const,
         id: p.id,
