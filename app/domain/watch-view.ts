@@ -58,6 +58,8 @@ export function watchViewData(
     embedUrl: string;
     offers: Offer[];
     featureOffers: Record<Feature, Offer[]>;
+    /** The channel's zone: the game's time is written in it (ADR 045). */
+    timeZone: string;
   },
 ): WatchViewData {
   const { location } = extra;
@@ -68,11 +70,11 @@ export function watchViewData(
     statusLabel: statusLabel(event.stream_status),
     free: isFree(event),
     iso: isoFromEpoch(event.event_utc_ts),
-    when: formatEventDate(event.event_utc_ts, event.time_zone),
+    when: formatEventDate(event.event_utc_ts, extra.timeZone),
     place: location ? { text: [location.name, location.city].filter(Boolean).join(', '), href: venuePath(location) } : null,
     sports: event.event_categories.map((c) => ({ name: c.name, href: followPath('sport', c.alias) })),
     poster: event.image ?? null,
-    timeZone: event.time_zone,
+    timeZone: extra.timeZone,
     participants: event.participants.map((p) => ({
       id: p.id,
       name: p.name,

@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { isDvrStart, type DvrStart } from '#contract/live-dvr';
+import { channelZone } from '#contract/dates';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';
@@ -52,6 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
         featureOffers,
+        timeZone: channelZone(bootstrap.settings),
       }),
       follows,
       // The Clip form under the player, or why there is none (issue 25).

@@ -61,7 +61,6 @@ export function events(): D['events'] {
       location: locations[i % locations.length].key,
       start_offset_seconds: p.offset,
       duration: 2 * HOUR,
-      time_zone: 'America/Chicago',
       always_live: p.status === 'live',
       image: poster(sport),
       weight: p.status === 'live' ? 10 : 0,
