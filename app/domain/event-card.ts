@@ -3,9 +3,9 @@
  * strings travel to the browser. */
 import type { Event } from '#contract';
 import { formatEventDate } from '#contract/dates';
+import { gameName } from '#contract/game-name';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { gameName } from '#contract/game-name';
 
 export interface EventCardData {
   id: number;

@@ -4,10 +4,10 @@
 import { formatEventDate } from '#contract/dates';
 import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
 import type { FavoritableType } from '#contract/follows';
+import { gameName } from '#contract/game-name';
 import { paragraphs } from './channel-text';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { gameName } from '#contract/game-name';
 import type { Feature } from './feature-offers';
 import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';

@@ -1,8 +1,8 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { isDvrStart, type DvrStart } from '#contract/live-dvr';
 import { channelZone } from '#contract/dates';
+import { isDvrStart, type DvrStart } from '#contract/live-dvr';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';

@@ -90,7 +90,9 @@ function portalPage(
     if (s.status === 'trialing')
       return `Free trial until ${formatLongDate(s.trialEnd ?? s.currentPeriodEnd, channel.timeZone)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
     if (s.status === 'past_due') return 'Payment failed: we are trying again';
-    return s.cancelAtPeriodEnd ? `Ends on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}` : `Renews on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}`;
+    return s.cancelAtPeriodEnd
+      ? `Ends on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}`
+      : `Renews on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}`;
   };
   return page(
     'Manage billing',

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../db/client.ts';
 import { gameNamesOf } from './events.ts';
 import { UNNAMED_GAME } from '../../contract/game-name.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { clips, events, users } from '../db/schema.ts';
 
 /* Fans' clips (issue 25): every query a fan's call makes names the fan, so no call reaches another
@@ -14,7 +14,10 @@ const withEvent = { clip: clips, asset: events.asset };
 
 /** Each clip with its game's one name (contract/game-name.ts). */
 async function named(db: Db, rows: Omit<ClipWithEvent, 'eventName'>[]): Promise<ClipWithEvent[]> {
-  const names = await gameNamesOf(db, rows.map((r) => r.clip.eventId));
+  const names = await gameNamesOf(
+    db,
+    rows.map((r) => r.clip.eventId),
+  );
   return rows.map((r) => ({ ...r, eventName: names.get(r.clip.eventId) ?? UNNAMED_GAME }));
 }
 
@@ -122,6 +125,9 @@ export async function eventsWithClipsOf(db: Db, userId: number) {
     .where(eq(clips.userId, userId))
     .groupBy(events.id)
     .orderBy(desc(events.eventUtcTs), desc(events.id));
-  const names = await gameNamesOf(db, rows.map((r) => r.id));
+  const names = await gameNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ id, ...r }) => ({ id, name: names.get(id) ?? UNNAMED_GAME, ...r }));
 }

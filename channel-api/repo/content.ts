@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
-import { channelZone } from '../../contract/dates.ts';
 import { channelOrder } from './ordering.ts';
+import { channelZone } from '../../contract/dates.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema.ts';

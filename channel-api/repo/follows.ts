@@ -1,8 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { gameNamesOf } from './events.ts';
 import type { FavoritableType, Follow } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { gameNamesOf } from './events.ts';
 
 /* What a fan follows, and which games that makes theirs (GET /events/favorite). A follow names a
    row of another table by the spec's type and id; only a row of the fan's channel can be

@@ -68,7 +68,10 @@ export async function feedGames(deps: Deps, caller: Caller, token: string): Prom
   const from = nowSeconds() - CALENDAR_FEED_PAST_DAYS * 86_400;
   const rows = await followedGamesFrom(deps.db, caller.channel.id, owner, from, CALENDAR_FEED_MAX_GAMES);
   // Each game's one name (contract/game-name.ts): the SUMMARY a calendar shows.
-  const names = await gameNamesOf(deps.db, rows.map((r) => r.id));
+  const names = await gameNamesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const texts = rows.map((r) => gameText(deps, r, names.get(r.id) ?? r.name));
   const versions = await versionsOf(deps.db, new Map(texts.map((g) => [g.id, fingerprint(g)])), new Date());
   const games = texts.map((g) => {

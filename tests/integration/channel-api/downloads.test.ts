@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { api, type Event, type Package } from '#contract';
 import { downloads, events as eventRows, packages as packageRows } from '../../../channel-api/db/schema.ts';
 import { loadSigning, signingFrom } from '../../../channel-api/signing.ts';
+import { gameName } from '../../../contract/game-name.ts';
 import { onPostgres } from '../support/channel-api.ts';
 import { CARD, shopForThisFile } from '../support/commerce.ts';
-import { gameName } from '../../../contract/game-name.ts';
 
 /* GET /download-event/{id} (issue 25, ADR 038): a finished game the fan may watch, with the
    `download` capability of one of their products, as a signed link to its MP4; every refusal says

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { channelZone, formatDate, formatDateTime, formatEventDate, formatLongDate, formatLongDateTime, isKnownZone, isoDay, safeZone, wallClock } from '#contract/dates';
+import {
+  channelZone,
+  formatDate,
+  formatDateTime,
+  formatEventDate,
+  formatLongDate,
+  formatLongDateTime,
+  isKnownZone,
+  isoDay,
+  safeZone,
+  wallClock,
+} from '#contract/dates';
 
 /* The one home of dates as fans read them (contract/dates.ts): the web app's pages and the channel
    API's mails and pages write each with these, in the channel's zone (ADR 045). */

@@ -26,20 +26,52 @@ describe('the one name of a game', () => {
     };
     expect(gameName(game)).toBe('Bayside Mariners @ Lakeview Lions (Boys Soccer)');
     // The parent sport when the own one is not in the names.
-    expect(gameName({ ...game, participants: [{ id: 10, name: 'Bayside Soccer' }, { id: 20, name: 'Lakeview soccer' }] })).toBe('Bayside @ Lakeview (Soccer)');
+    expect(
+      gameName({
+        ...game,
+        participants: [
+          { id: 10, name: 'Bayside Soccer' },
+          { id: 20, name: 'Lakeview soccer' },
+        ],
+      }),
+    ).toBe('Bayside @ Lakeview (Soccer)');
   });
 
   it('keeps the names whole when the sport is not at the end of both, or is the whole name', () => {
     const categories = { event_category_id: 7, event_categories: [{ id: 7, name: 'Boys Soccer' }] };
-    expect(gameName({ name: 'G', home_team_id: 2, participants: [{ id: 1, name: 'Bayside Boys Soccer' }, { id: 2, name: 'Lakeview Lions' }], ...categories })).toBe(
-      'Bayside Boys Soccer @ Lakeview Lions',
-    );
-    expect(gameName({ name: 'G', home_team_id: 2, participants: [{ id: 1, name: 'Boys Soccer' }, { id: 2, name: 'Lakeview Boys Soccer' }], ...categories })).toBe(
-      'Boys Soccer @ Lakeview Boys Soccer',
-    );
+    expect(
+      gameName({
+        name: 'G',
+        home_team_id: 2,
+        participants: [
+          { id: 1, name: 'Bayside Boys Soccer' },
+          { id: 2, name: 'Lakeview Lions' },
+        ],
+        ...categories,
+      }),
+    ).toBe('Bayside Boys Soccer @ Lakeview Lions');
+    expect(
+      gameName({
+        name: 'G',
+        home_team_id: 2,
+        participants: [
+          { id: 1, name: 'Boys Soccer' },
+          { id: 2, name: 'Lakeview Boys Soccer' },
+        ],
+        ...categories,
+      }),
+    ).toBe('Boys Soccer @ Lakeview Boys Soccer');
     // 'Soccer' must be a whole word: 'Lakeview Lionsoccer' does not end with ' Soccer'.
     expect(
-      gameName({ name: 'G', home_team_id: 2, participants: [{ id: 1, name: 'Bayside Soccer' }, { id: 2, name: 'Lakeview Lionsoccer' }], event_categories: [{ id: 3, name: 'Soccer' }] }),
+      gameName({
+        name: 'G',
+        home_team_id: 2,
+        participants: [
+          { id: 1, name: 'Bayside Soccer' },
+          { id: 2, name: 'Lakeview Lionsoccer' },
+        ],
+        event_categories: [{ id: 3, name: 'Soccer' }],
+      }),
     ).toBe('Bayside Soccer @ Lakeview Lionsoccer');
   });
 

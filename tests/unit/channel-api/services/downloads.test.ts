@@ -28,8 +28,7 @@ describe('a game’s download', () => {
     expect(eventFileName({ id: 9, name: '東京 🏀', event_utc_ts: at }, 'Not/AZone')).toBe('Game 9 2026-11-20.mp4');
     const long = eventFileName({ id: 4, name: 'A'.repeat(500), event_utc_ts: at }, 'UTC');
     expect(long).toBe(`${'A'.repeat(80)} 2026-11-20.mp4`);
-    for (const name of [long, eventFileName({ id: 1, name: '..', event_utc_ts: at }, 'UTC')])
-      expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9 _.@()-]*\.mp4$/);
+    for (const name of [long, eventFileName({ id: 1, name: '..', event_utc_ts: at }, 'UTC')]) expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9 _.@()-]*\.mp4$/);
   });
 
   it('is a finished game’s recording; a game not finished, or without a recording, has none', () => {
