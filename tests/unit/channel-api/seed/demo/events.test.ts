@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { schools } from '../../../../channel-api/seed/demo/schools.ts';
-import { demoChannel } from '../../../../channel-api/seed/demo-channel.ts';
-import { channelDescription } from '../../../../channel-api/seed/description.ts';
-import { gameName } from '../../../../contract/game-name.ts';
+import { schools } from '../../../../../channel-api/seed/demo/schools.ts';
+import { demoChannel } from '../../../../../channel-api/seed/demo-channel.ts';
+import { channelDescription } from '../../../../../channel-api/seed/description.ts';
+import { gameName } from '../../../../../contract/game-name.ts';
 
 /* The demo's games agree with their teams (issue 34): a game is played at its home school's venue,
    and its stored name is the one fans read (contract/game-name.ts). */
