@@ -27,7 +27,8 @@ const schema = z.object({
   SIGN_IN_ADDRESS_FAILURES: count(50),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: optional,
-  MAIL_FROM: z.string().min(1).default('Fieldhouse <no-reply@fieldhouse.invalid>'),
+  /** The whole From of every mail; unset, each mail is from its channel's name (mail/index.ts `senderOf`). */
+  MAIL_FROM: z.string().min(1).optional(),
   RECAPTCHA_SECRET: optional,
   RECAPTCHA_VERIFY_URL: z.string().url().default(GOOGLE_SITEVERIFY),
   GOOGLE_ISSUER: optional,

@@ -60,7 +60,7 @@ export interface ChannelApiOptions {
   publicUrl?: string;
   /** SMTP server for mail (env SMTP_URL); without it mail goes to `<dataDir>/outbox/*.eml`. */
   smtpUrl?: string;
-  /** Sender address (env MAIL_FROM). */
+  /** The whole From of every mail (env MAIL_FROM); unset, the channel's name. */
   mailFrom?: string;
   /** reCAPTCHA is checked when a secret is set (env RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
   recaptchaSecret?: string;

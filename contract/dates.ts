@@ -1,12 +1,20 @@
 /* Dates and times as fans read them (en-US), one wording for the web app's pages and the channel
- * API's mails and pages. Every formatter takes the time zone it writes in: an event's date is
- * written in the event's own zone; a record's (an order, a clip, a renewal, a receipt) in
- * RECORD_ZONE. A zone Intl does not know is UTC. The web app's calendar-day rules (filter days →
- * epoch seconds) are app/domain/dates.ts; a length of time, contract/durations.ts. */
+ * API's mails and pages. Every time a fan reads is written in the channel's time zone with its
+ * abbreviation (issue 34, ADR 045): a game's start, an order's date, a receipt, a renewal, a clip.
+ * The zone is the channel's setting (`settings.time_zone`, from its description: `channelZone`);
+ * every formatter takes it, so the server's HTML and the browser's render write the same text. A
+ * zone Intl does not know is UTC. The web app's calendar-day rules (filter days → epoch seconds)
+ * are app/domain/dates.ts; a length of time, contract/durations.ts. */
 
-/** The zone a record's date is written in: UTC, so the server's HTML and the browser's render
- *  agree. (The channel's own zone comes next, passed where a fan reads a time.) */
-export const RECORD_ZONE = 'UTC';
+/** The zone a channel's fans read times in: its setting when Intl knows it, else UTC. */
+export function channelZone(settings: { time_zone?: string | null } | null | undefined): string {
+  return safeZone(settings?.time_zone);
+}
+
+/** Whether Intl knows the zone (an IANA name such as 'America/Chicago', or 'UTC'). */
+export function isKnownZone(timeZone: string): boolean {
+  return safeZone(timeZone) === timeZone;
+}
 
 /* Building an Intl.DateTimeFormat costs far more than formatting with one (it loads locale and
    zone data): a home page formats dozens of dates per render, so formatters are kept per format
@@ -16,8 +24,10 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 const zoneChecks = new Map<string, boolean>();
 
 const FORMATS = {
-  /** 'Sat, Mar 14, 2026, 7:00 PM EDT' */
-  event: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  /** 'Sat, Mar 14, 2026' (a game's day) */
+  eventDay: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+  /** '7:00 PM' (a game's time, its zone added from zoneName) */
+  time: { hour: 'numeric', minute: '2-digit' },
   /** 'Mar 14, 2026' */
   day: { year: 'numeric', month: 'short', day: 'numeric' },
   /** 'Mar 14, 2026, 3:00 PM' */
@@ -75,9 +85,10 @@ const zoneName = (time: number, timeZone: string | null | undefined) =>
     .formatToParts(time)
     .find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
 
-/** An event's date and time: 'Sat, Mar 14, 2026, 7:00 PM EDT' in the event's zone. */
+/** A game's day and time: 'Sat, Mar 14, 2026 · 7:00 PM CDT'. */
 export function formatEventDate(epochSeconds: number, timeZone: string | null | undefined): string {
-  return formatter('event', timeZone).format(epochSeconds * 1000);
+  const time = epochSeconds * 1000;
+  return `${formatter('eventDay', timeZone).format(time)} · ${formatter('time', timeZone).format(time)} ${zoneName(time, timeZone)}`;
 }
 
 /** A record's day: 'Mar 14, 2026'. */
@@ -85,7 +96,7 @@ export function formatDate(at: Instant, timeZone: string | null | undefined): st
   return written(at, (time) => formatter('day', timeZone).format(time));
 }
 
-/** A record's day and time: 'Mar 14, 2026, 3:00 PM UTC'. */
+/** A record's day and time: 'Mar 14, 2026, 3:00 PM CDT'. */
 export function formatDateTime(at: Instant, timeZone: string | null | undefined): string {
   return written(at, (time) => `${formatter('dayTime', timeZone).format(time)} ${zoneName(time, timeZone)}`);
 }
@@ -95,7 +106,7 @@ export function formatLongDate(at: Instant, timeZone: string | null | undefined)
   return written(at, (time) => formatter('longDay', timeZone).format(time));
 }
 
-/** A day and time in a mail: 'March 14, 2026 at 3:00 PM UTC'. */
+/** A day and time in a mail: 'March 14, 2026 at 3:00 PM CDT'. */
 export function formatLongDateTime(at: Instant, timeZone: string | null | undefined): string {
   return written(at, (time) => `${formatter('longDayTime', timeZone).format(time)} ${zoneName(time, timeZone)}`);
 }

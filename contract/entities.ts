@@ -181,6 +181,8 @@ export const settings = z.object({
   prerolls: z.array(preroll),
   /** The tags a fan picks from for a clip (spec: 'Please select tag'); the channel's own list. */
   clip_tags: z.array(z.string()),
+  /** The IANA zone every time a fan reads is written in (contract/dates.ts `channelZone`, ADR 045). */
+  time_zone: z.string(),
 });
 export type Settings = z.infer<typeof settings>;
 

@@ -1,6 +1,7 @@
 import type { Event } from '#contract';
 import { eventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
+import { useChannelZone } from '~/http/use-channel-zone';
 import { EventTiles } from './EventTiles';
 
 interface Props {
@@ -15,5 +16,6 @@ interface Props {
 
 /** A list of events from their wire shape. Loaders that can should send `eventCardData` and use EventTiles. */
 export function EventList({ events, ...rest }: Props) {
-  return <EventTiles cards={events.map(eventCardData)} {...rest} />;
+  const timeZone = useChannelZone();
+  return <EventTiles cards={events.map((e) => eventCardData(e, timeZone))} {...rest} />;
 }

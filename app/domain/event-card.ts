@@ -3,13 +3,13 @@
  * strings travel to the browser. */
 import type { Event } from '#contract';
 import { formatEventDate } from '#contract/dates';
+import { gameName } from '#contract/game-name';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { eventTitle } from './event-title';
 
 export interface EventCardData {
   id: number;
-  /** 'away @ home' for a 2-participant event; names the card's link. */
+  /** The game's one name (contract/game-name.ts); names the card's link. */
   title: string;
   image: string | null;
   status: string;
@@ -23,17 +23,18 @@ export interface EventCardData {
   logos: Array<{ id: number; src: string; alt: string }>;
 }
 
-export function eventCardData(event: Event): EventCardData {
+/** The card of a game, its time written in the channel's zone (`timeZone`: contract/dates `channelZone`). */
+export function eventCardData(event: Event, timeZone: string): EventCardData {
   const category = event.event_categories.find((c) => c.id === event.event_category_id) ?? event.event_categories[0];
   return {
     id: event.id,
-    title: eventTitle(event),
+    title: gameName(event),
     image: event.image ?? null,
     status: event.stream_status,
     statusLabel: statusLabel(event.stream_status),
     free: isFree(event),
     iso: isoFromEpoch(event.event_utc_ts),
-    when: formatEventDate(event.event_utc_ts, event.time_zone),
+    when: formatEventDate(event.event_utc_ts, timeZone),
     category: category?.name ?? null,
     logos: event.participants.flatMap((p) => (p.images.logo ? [{ id: p.id, src: p.images.logo, alt: `${p.name} logo` }] : [])),
   };

@@ -1,5 +1,5 @@
 /* What an on-demand card shows, worked out from the wire item (server side where a loader can). */
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { formatDuration } from '#contract/durations';
 import type { VodMediaItem, VodRail } from '#contract/entities';
 import { describeDuration } from './watch-state';
@@ -21,7 +21,7 @@ export function vodImage(item: Pick<VodMediaItem, 'assets'>): string | null {
   return (item.assets.find((a) => a.type === 'image') ?? item.assets.find((a) => a.type === 'preview'))?.path ?? null;
 }
 
-export function vodCardData(item: VodMediaItem): VodCardData {
+export function vodCardData(item: VodMediaItem, timeZone: string): VodCardData {
   const date = new Date(item.date);
   const valid = !Number.isNaN(date.getTime());
   const timed = item.duration > 0;
@@ -30,7 +30,7 @@ export function vodCardData(item: VodMediaItem): VodCardData {
     title: item.title,
     image: vodImage(item),
     iso: valid ? item.date : '',
-    date: valid ? formatDate(item.date, RECORD_ZONE) : '',
+    date: valid ? formatDate(item.date, timeZone) : '',
     duration: timed ? formatDuration(item.duration) : '',
     durationText: timed ? describeDuration(item.duration) : '',
   };
@@ -43,8 +43,8 @@ export interface VodRailData {
 }
 
 /** Rails as the pages render them: card data only, empty rails left out. */
-export function vodRailsData(rails: VodRail[]): VodRailData[] {
+export function vodRailsData(rails: VodRail[], timeZone: string): VodRailData[] {
   return rails
     .filter((rail) => rail.vod_media_items.length > 0)
-    .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map(vodCardData) }));
+    .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map((item) => vodCardData(item, timeZone)) }));
 }

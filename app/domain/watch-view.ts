@@ -4,10 +4,10 @@
 import { formatEventDate } from '#contract/dates';
 import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
 import type { FavoritableType } from '#contract/follows';
+import { gameName } from '#contract/game-name';
 import { paragraphs } from './channel-text';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabel } from './event-status';
-import { eventTitle } from './event-title';
 import type { Feature } from './feature-offers';
 import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';
@@ -58,21 +58,23 @@ export function watchViewData(
     embedUrl: string;
     offers: Offer[];
     featureOffers: Record<Feature, Offer[]>;
+    /** The channel's zone: the game's time is written in it (ADR 045). */
+    timeZone: string;
   },
 ): WatchViewData {
   const { location } = extra;
   return {
     id: event.id,
-    title: eventTitle(event),
+    title: gameName(event),
     status: event.stream_status,
     statusLabel: statusLabel(event.stream_status),
     free: isFree(event),
     iso: isoFromEpoch(event.event_utc_ts),
-    when: formatEventDate(event.event_utc_ts, event.time_zone),
+    when: formatEventDate(event.event_utc_ts, extra.timeZone),
     place: location ? { text: [location.name, location.city].filter(Boolean).join(', '), href: venuePath(location) } : null,
     sports: event.event_categories.map((c) => ({ name: c.name, href: followPath('sport', c.alias) })),
     poster: event.image ?? null,
-    timeZone: event.time_zone,
+    timeZone: extra.timeZone,
     participants: event.participants.map((p) => ({
       id: p.id,
       name: p.name,
@@ -88,7 +90,7 @@ export function watchViewData(
     features: event.features,
     featureOffers: extra.featureOffers,
     followables: [
-      { type: 'favorite_event' as const, id: event.id, name: eventTitle(event), label: 'This game', href: null },
+      { type: 'favorite_event' as const, id: event.id, name: gameName(event), label: 'This game', href: null },
       ...event.participants.map((p) => ({
         type: 'participant' as const,
         id: p.id,

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { BootstrapData, Endpoint, ParamsOf, ResponseOf } from '#contract';
+import { channelZone } from '#contract/dates';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import { channelClient, type CallOptions, type ChannelClient } from '~/channel/client.server';
 import { refusalOf } from '~/channel/refusal.server';
@@ -40,7 +41,8 @@ export interface RouteArgs {
  *   one every anonymous visitor shares;
  * - `shared(api.x, params)`: an answer that is the same for every visitor (cached);
  * - `region()`: the visitor's region (GET /geo, remembered per address);
- * - `bootstrap()`: the channel's settings, menus, pages (cached).
+ * - `bootstrap()`: the channel's settings, menus, pages (cached);
+ * - `timeZone()`: the zone every time a fan reads is written in (the channel's setting, ADR 045).
  * On a page (GET), a refusal becomes the 'Whoops!' screen (outage), the throttling screen or /404
  * (channel/client.server.ts); an action catches it and reads it with refusalOf.
  */
@@ -52,6 +54,8 @@ export interface RequestContext {
     /** The bootstrap data (channel/bootstrap.server.ts: cached, served stale through an outage),
      *  else the 'Whoops!' screen; a 429 stays a 429. */
     bootstrap(): Promise<BootstrapData>;
+    /** The channel's time zone (`channelZone` of its settings): pass it to every contract/dates formatter. */
+    timeZone(): Promise<string>;
   };
 }
 
@@ -89,6 +93,7 @@ export function requestContext({ request, context }: RouteArgs): RequestContext 
         return geo;
       },
       bootstrap: loadBootstrapOrWhoops,
+      timeZone: async () => channelZone((await loadBootstrapOrWhoops()).settings),
     },
   };
 }

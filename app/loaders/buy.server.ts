@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, idempotencyKey, ORDER_MSG, type Quote, type ResponseOf } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf, type Refusal } from '~/channel/refusal.server';
@@ -84,11 +84,11 @@ async function quoteSummary(args: RouteArgs, wanted: WantedPurchase, code?: stri
           )
         ).data
       : null;
-  return { trial, summary: summaryOf(data, preview, trial, Boolean(wanted.trial)) };
+  return { trial, summary: summaryOf(data, preview, trial, Boolean(wanted.trial), preview ? await channel.timeZone() : 'UTC') };
 }
 
 /** The quote as the page shows it: money already formatted, in the channel's currency. */
-function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, trialAsked: boolean) {
+function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, trialAsked: boolean, timeZone: string) {
   const money = (amount: number) => formatMoney(amount, q.currency);
   const every = q.period === 'annual' ? 'every year' : 'every 30 days';
   return {
@@ -97,7 +97,7 @@ function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, tri
     billing: preview
       ? {
           dueToday: money(preview.due_today),
-          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date, RECORD_ZONE)}, and ${every} after that, until you cancel.`,
+          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date, timeZone)}, and ${every} after that, until you cancel.`,
         }
       : null,
     /** Offered, not chosen: the way to start the trial instead. */

@@ -4,7 +4,7 @@
  * (schools with their teams, from the shared content cache); its games from GET /events through
  * the same cache. Nothing is read about the viewer, so the pages stay shareable (ADR 012). */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, type EventsQuery, type Participant } from '#contract';
+import { api, type Event, type EventsQuery, type Participant } from '#contract';
 import type { BootstrapData } from '~/channel/bootstrap.server';
 import { colorPair } from '~/domain/colors';
 import { eventCardData } from '~/domain/event-card';
@@ -129,14 +129,16 @@ function venue(slug: string, boot: BootstrapData): Entity | undefined {
 async function gamesFor(channel: Channel, filter: EntityFilter, search: URLSearchParams): Promise<FollowGames> {
   const filters = followGamesFilters(search);
   const { status } = filters;
+  const timeZone = await channel.timeZone();
+  const card = (e: Event) => eventCardData(e, timeZone);
   if (status) {
     const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, status), ...filter });
-    return { mode: 'list', filters, status, title: SECTION_TITLES[status], cards: data.map(eventCardData), total: meta.total, pageSize: LIST_PAGE_SIZE };
+    return { mode: 'list', filters, status, title: SECTION_TITLES[status], cards: data.map(card), total: meta.total, pageSize: LIST_PAGE_SIZE };
   }
   const sections = await Promise.all(
     STATUSES.map(async (s) => {
       const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, s, OVERVIEW_LIMITS[s]), ...filter });
-      return { status: s, title: SECTION_TITLES[s], cards: data.map(eventCardData), total: meta.total };
+      return { status: s, title: SECTION_TITLES[s], cards: data.map(card), total: meta.total };
     }),
   );
   return { mode: 'overview', filters, sections };

@@ -5,6 +5,7 @@
  * of the cards stay on the server and the page's data is only what it renders. */
 import type { LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
 import { api, type BootstrapData, type Event, type ResponseOf } from '#contract';
+import { channelZone } from '#contract/dates';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-meta';
 import { slideViews } from '~/domain/slide-link';
@@ -17,17 +18,20 @@ export const HOME_SECTION_LIMIT = 8;
 type HomeEvents = ResponseOf<typeof api.eventsForHomepage>['data'];
 type VodRails = ResponseOf<typeof api.vodMediaRails>['data'];
 
-const section = (list: readonly Event[]) => ({ cards: list.slice(0, HOME_SECTION_LIMIT).map(eventCardData) });
+const section = (list: readonly Event[], timeZone: string) => ({
+  cards: list.slice(0, HOME_SECTION_LIMIT).map((e) => eventCardData(e, timeZone)),
+});
 
 function homeData(boot: BootstrapData, events: HomeEvents, rails: VodRails) {
+  const timeZone = channelZone(boot.settings);
   return {
     title: documentTitle('Home', boot.settings.name),
     channelName: boot.settings.name,
     slides: slideViews(boot.slides, boot.pages),
-    live: section(events.live),
-    upcoming: section(events.upcoming),
-    finished: section(events.finished),
-    rails: vodRailsData(rails),
+    live: section(events.live, timeZone),
+    upcoming: section(events.upcoming, timeZone),
+    finished: section(events.finished, timeZone),
+    rails: vodRailsData(rails, timeZone),
   };
 }
 

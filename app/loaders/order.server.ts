@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Order } from '#contract';
-import { formatDate, formatDateTime, RECORD_ZONE } from '#contract/dates';
+import { channelZone, formatDate, formatDateTime } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
@@ -22,17 +22,18 @@ export async function loader(args: LoaderFunctionArgs) {
     { path: `/orders/${id}`, everySeconds: ORDER_POLL_SECONDS, pending: (o: Order) => paymentFlow(o) === 'processing' },
     async () => (await channel.asUser(api.orderDetail, { id })).data,
   );
-  const boot = order.type === 'subscription' ? await channel.bootstrap() : null;
-  const plan = boot?.subscriptions.find((s) => s.id === order.product.id);
+  const boot = await channel.bootstrap();
+  const timeZone = channelZone(boot.settings);
+  const plan = order.type === 'subscription' ? boot.subscriptions.find((s) => s.id === order.product.id) : undefined;
   return json({
-    ...orderView(order),
-    subscription: subscriptionView(order, plan ? priceTitle(plan, boot!.settings.currency) : null),
+    ...orderView(order, timeZone),
+    subscription: subscriptionView(order, plan ? priceTitle(plan, boot.settings.currency) : null, timeZone),
     csrfToken: canCancelRenewal(order) ? await session.csrfToken() : null,
     refresh,
   });
 }
 
-function orderView(order: Order) {
+function orderView(order: Order, timeZone: string) {
   const links = orderLinks(order);
   return {
     id: order.id,
@@ -41,9 +42,9 @@ function orderView(order: Order) {
     product: order.product.name,
     amount: formatMoney(order.amount, order.currency),
     serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
-    date: formatDateTime(order.created_at, RECORD_ZONE),
+    date: formatDateTime(order.created_at, timeZone),
     dateIso: order.created_at,
-    accessUntil: order.access_until ? formatDateTime(order.access_until, RECORD_ZONE) : null,
+    accessUntil: order.access_until ? formatDateTime(order.access_until, timeZone) : null,
     reason: order.failure_reason ?? 'The payment did not go through.',
     next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
     retry: links.retry,
@@ -55,11 +56,11 @@ function orderView(order: Order) {
 export type OrderView = ReturnType<typeof orderView>;
 
 /** A paid subscription's renewal (spec: 'Auto-Renewal' / 'Auto-Renewal Cancelled'), its trial and dates. */
-function subscriptionView(order: Order, price: string | null) {
+function subscriptionView(order: Order, price: string | null, timeZone: string) {
   const label = renewalLabel(order);
   if (!label) return null;
-  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, RECORD_ZONE) : null;
-  const until = order.access_until ? formatDate(order.access_until, RECORD_ZONE) : null;
+  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, timeZone) : null;
+  const until = order.access_until ? formatDate(order.access_until, timeZone) : null;
   return {
     label,
     trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,

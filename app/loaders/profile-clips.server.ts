@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, type Clip } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { formatDuration } from '#contract/durations';
 import { requireUser } from '~/auth/sign-in.server';
 import { CLIPS_POLL_SECONDS, clipStatusText } from '~/domain/clips';
@@ -19,13 +19,14 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
   const url = new URL(args.request.url);
-  const [canDownload, { value: clips, pending, refresh }] = await Promise.all([
+  const [canDownload, { value: clips, pending, refresh }, timeZone] = await Promise.all([
     canDownloadClips(args),
     pollWhilePending(
       args.request,
       { path: '/profile/clips', everySeconds: CLIPS_POLL_SECONDS, pending: (list: Clip[]) => list.some((c) => c.status === 'queued'), state: stateOf },
       async () => (await channel.asUser(api.clipsUser, {})).data,
     ),
+    channel.timeZone(),
   ]);
   return json({
     clips: clips.map((c) => ({
@@ -39,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
       length: formatDuration(c.duration),
       tags: c.tags,
       madeIso: c.created_at,
-      made: formatDate(c.created_at, RECORD_ZONE),
+      made: formatDate(c.created_at, timeZone),
       shareUrl: new URL(`/share/${c.id}/${c.uuid}`, url).href,
       poster: c.media?.poster ?? null,
     })),

@@ -3,6 +3,7 @@
  * server imports (the compiler leaves a stub module behind for each one a route file keeps), and
  * the footer's texts and links are worked out here rather than in every visitor's browser. */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { channelZone } from '#contract/dates';
 import type { BootstrapData } from '~/channel/bootstrap.server';
 import { publicEnv } from '~/config/env.server';
 import { paragraphs } from '~/domain/channel-text';
@@ -27,7 +28,8 @@ const layout = memoBySource((boot: BootstrapData) => {
   const { name, logo, language, contact_email, contact_phone, address, social } = boot.settings;
   return {
     // Route meta functions read settings.name through `matches` (domain/page-meta).
-    settings: { name, logo, contact_email, contact_phone, address },
+    // time_zone: the zone components write times in (http/use-channel-zone.ts, ADR 045).
+    settings: { name, logo, contact_email, contact_phone, address, time_zone: channelZone(boot.settings) },
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : 'en',
     title: documentTitle(null, name),
     header: menuLinks(boot.menu.header),

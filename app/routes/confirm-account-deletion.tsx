@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatDateTime, RECORD_ZONE } from '#contract/dates';
+import { formatDateTime } from '#contract/dates';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/CsrfField';
 import { HoneypotField } from '~/components/form/HoneypotField';
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
       state: 'confirm',
       token,
       email: data.email,
-      expires: formatDateTime(data.expires_at, RECORD_ZONE),
+      expires: formatDateTime(data.expires_at, await channel.timeZone()),
       csrfToken: await requestContext(args).session.csrfToken(),
     });
   } catch (error) {

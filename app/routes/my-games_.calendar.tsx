@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CopyField } from '~/components/CopyField';
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel, session } = requestContext(args);
   const { data } = await channel.asUser(api.calendarFeed, {});
-  return json({ since: data.created_at ? formatDate(data.created_at, RECORD_ZONE) : null, csrfToken: await session.csrfToken() });
+  return json({ since: data.created_at ? formatDate(data.created_at, await channel.timeZone()) : null, csrfToken: await session.csrfToken() });
 }
 
 export async function action(args: ActionFunctionArgs) {

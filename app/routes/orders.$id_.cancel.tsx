@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { CsrfField } from '~/components/form/CsrfField';
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     id: order.id,
     product: order.product.name,
-    until: order.access_until ? formatDate(order.access_until, RECORD_ZONE) : null,
+    until: order.access_until ? formatDate(order.access_until, await requestContext(args).channel.timeZone()) : null,
     csrfToken: await requestContext(args).session.csrfToken(),
   });
 }
@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
     const { data: order } = await channel.asUser(api.unsubscribe, { order_id: id });
     await session.toast({
       type: 'success',
-      text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until, RECORD_ZONE)}` : ' until the end of the paid period'}.`,
+      text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until, await channel.timeZone())}` : ' until the end of the paid period'}.`,
     });
   } catch (error) {
     return refusalToast(session, `/orders/${id}`, refusalOf(error), { message: purchaseMessage });

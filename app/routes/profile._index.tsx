@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDate } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { RecordsTab } from '~/components/profile/RecordsTab';
@@ -14,7 +14,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active ord
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const { data } = await requestContext(args).channel.asUser(api.orders, {
+  const { channel } = requestContext(args);
+  const timeZone = await channel.timeZone();
+  const { data } = await channel.asUser(api.orders, {
     activity_status: 'active',
     no_limit: '1',
   });
@@ -24,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     type: orderTypeWord(o.type),
     status: orderLabel(o),
     renewal: renewalLabel(o) ?? '—',
-    since: formatDate(o.created_at, RECORD_ZONE),
+    since: formatDate(o.created_at, timeZone),
     sinceIso: o.created_at,
     price: formatMoney(o.amount, o.currency),
   }));

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatDate, RECORD_ZONE } from '#contract/dates';
+import { formatDateTime } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
 import { RecordsTab } from '~/components/profile/RecordsTab';
@@ -14,7 +14,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactio
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const { data } = await requestContext(args).channel.asUser(api.orders, {
+  const { channel } = requestContext(args);
+  const timeZone = await channel.timeZone();
+  const { data } = await channel.asUser(api.orders, {
     no_limit: '1',
   });
   // Every payment of every order, newest first.
@@ -24,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     .map((t) => ({
       id: t.id,
       dateIso: t.created_at,
-      date: formatDate(t.created_at, RECORD_ZONE),
+      date: formatDateTime(t.created_at, timeZone),
       product: t.product,
       // A pass given to someone else: to whom, and whether they redeemed it.
       gift: t.gift ? `Gift to ${t.gift.to}: ${t.gift.state}` : null,

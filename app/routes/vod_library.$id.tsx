@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { formatLongDate, RECORD_ZONE } from '#contract/dates';
+import { formatLongDate } from '#contract/dates';
 import { Playback } from '~/components/player/Playback';
 import { pageMeta } from '~/domain/page-meta';
 import { vodImage } from '~/domain/vod-card';
@@ -13,19 +13,19 @@ import { requestContext } from '~/http/request-context.server';
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   const { channel } = requestContext(args);
-  const [detail, geo] = await Promise.all([channel.asViewer(api.vodMediaItem, { id }).then((r) => r.data), channel.region()]);
+  const [detail, geo, timeZone] = await Promise.all([channel.asViewer(api.vodMediaItem, { id }).then((r) => r.data), channel.region(), channel.timeZone()]);
   // A VOD item is always 'finished': it plays, or asks for a pass, or is geo-blocked.
   const state = watchState({ ...detail, stream_status: 'finished' }, geo);
   // The grant to paid media is a cookie, never part of the page.
   const { media_grant, ...item } = detail;
-  return json({ item, state, serverNow: Date.now() }, { headers: mediaGrantHeaders(media_grant) });
+  return json({ item, state, serverNow: Date.now(), timeZone }, { headers: mediaGrantHeaders(media_grant) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.item.title ?? 'On demand', data?.item.description.split('\n')[0] || `Watch ${data?.item.title ?? 'this video'} on demand.`);
 
 export default function VodItemRoute() {
-  const { item, state, serverNow } = useLoaderData<typeof loader>();
+  const { item, state, serverNow, timeZone } = useLoaderData<typeof loader>();
   const date = new Date(item.date);
   return (
     <article className="watch">
@@ -37,7 +37,7 @@ export default function VodItemRoute() {
         <ul className="watch-facts">
           {Number.isNaN(date.getTime()) ? null : (
             <li>
-              <time dateTime={item.date}>{formatLongDate(date, RECORD_ZONE)}</time>
+              <time dateTime={item.date}>{formatLongDate(date, timeZone)}</time>
             </li>
           )}
           {item.duration > 0 ? <li>{describeDuration(item.duration)}</li> : null}

@@ -19,16 +19,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = parseVodQuery(new URL(args.request.url).searchParams);
   const searching = isSearch(query);
   const { channel } = requestContext(args);
-  const [categories, results, rails] = await Promise.all([
+  const [categories, results, rails, timeZone] = await Promise.all([
     channel.shared(api.vodMediaCategories).then((r) => r.data),
     searching ? channel.shared(api.vodMediaSearch, vodSearchFor(query)).then((r) => ({ items: r.data, total: r.meta.total })) : null,
     searching ? null : channel.shared(api.vodMediaRails).then((r) => r.data),
+    channel.timeZone(),
   ]);
   return json({
     query,
     categories,
-    results: results && { total: results.total, items: results.items.map(vodCardData) },
-    rails: vodRailsData(rails ?? []),
+    results: results && { total: results.total, items: results.items.map((item) => vodCardData(item, timeZone)) },
+    rails: vodRailsData(rails ?? [], timeZone),
   });
 }
 

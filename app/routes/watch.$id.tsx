@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
+import { channelZone } from '#contract/dates';
 import { isDvrStart, type DvrStart } from '#contract/live-dvr';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
@@ -52,6 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
         featureOffers,
+        timeZone: channelZone(bootstrap.settings),
       }),
       follows,
       // The Clip form under the player, or why there is none (issue 25).

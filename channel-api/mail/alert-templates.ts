@@ -2,8 +2,8 @@ import { escapeHtml } from './html.ts';
 import { formatEventDate } from '../../contract/dates.ts';
 
 /* The go-live and reminder mails (issue 24): a text part that reads well on its own and a simple
- * HTML part in the channel's colours, saying which game, when (in the game's own time zone, as the
- * web app shows it), where to watch, what to buy if the fan cannot watch it yet, why the fan gets
+ * HTML part in the channel's colours, saying which game (its one name), when (in the channel's
+ * time zone, as the web app shows it), where to watch, what to buy if the fan cannot watch it yet, why the fan gets
  * it and how to stop it. */
 
 export interface AlertMail {
@@ -13,7 +13,7 @@ export interface AlertMail {
   colors: Record<string, string>;
   firstName?: string;
   game: string;
-  /** Epoch seconds, and the game's IANA time zone. */
+  /** Epoch seconds, and the channel's IANA time zone it is written in (ADR 045). */
   start: number;
   timeZone: string;
   leadMinutes: number;
@@ -23,6 +23,15 @@ export interface AlertMail {
   /** Null when the fan may watch; else what to buy (said on the watch page's offers). */
   purchase: string | null;
   unsubscribeUrl: string;
+  /** The List-Id header (RFC 2919): `alertListId`. */
+  listId: { url: string; comment: string };
+}
+
+/** The list a channel's alert mails belong to: '"Lakeshore game alerts" <alerts.lakeshore.fans.example>',
+ *  from the channel's name and slug and the host of the web app's address. */
+export function alertListId(channel: { name: string; slug: string }, publicUrl: string): { url: string; comment: string } {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').replace(/[^A-Za-z0-9.-]/g, '-') || 'localhost';
+  return { url: `alerts.${channel.slug}.${host}`, comment: `${channel.name.trim()} game alerts` };
 }
 
 /** '1 hour', '90 minutes', '2 hours'. */

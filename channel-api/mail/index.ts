@@ -12,8 +12,18 @@ import { renderMail, type MailKind, type MailInput } from './templates.ts';
 export interface MailerOptions {
   smtpUrl?: string;
   outboxDir: string;
-  from: string;
+  /** The whole From header (env MAIL_FROM), for every channel; left out, each mail is from its
+   *  channel: `"<channel name>" <${DEFAULT_FROM_ADDRESS}>`. */
+  from?: string;
   log(message: string): void;
+}
+
+/** The sender's address when MAIL_FROM names none: a reserved domain, so nothing answers it. */
+export const DEFAULT_FROM_ADDRESS = 'no-reply@fieldhouse.invalid';
+
+/** Who a mail is from: MAIL_FROM whole when it is set, else the channel's name (issue 34). */
+export function senderOf(mailFrom: string | undefined, channelName: string): string | { name: string; address: string } {
+  return mailFrom?.trim() ? mailFrom : { name: channelName.trim() || 'Fieldhouse', address: DEFAULT_FROM_ADDRESS };
 }
 
 export interface Mailer {
@@ -28,11 +38,13 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     outboxDir: smtp ? null : opts.outboxDir,
     async send(kind, to, input) {
-      const { subject, text, html, unsubscribe } = renderMail(kind, input);
+      const { subject, text, html, unsubscribe, listId } = renderMail(kind, input);
       // RFC 8058 one-click: nodemailer writes List-Unsubscribe from `list`; the -Post header it
       // has no option for (nodemailer #1256). With DKIM, both must be in dkim.headerFieldNames.
-      const oneClick = unsubscribe ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {};
-      const message = { from: opts.from, to, subject, text, html, ...oneClick };
+      // List-Id (RFC 2919): a mail program files or filters a channel's alerts by it.
+      const list = { ...(unsubscribe ? { unsubscribe } : {}), ...(listId ? { id: listId } : {}) };
+      const oneClick = unsubscribe ? { headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {};
+      const message = { from: senderOf(opts.from, input.channelName), to, subject, text, html, ...(unsubscribe || listId ? { list } : {}), ...oneClick };
       if (smtp) {
         await smtp.sendMail(message);
         return;

@@ -1,6 +1,6 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
-import { formatLongDateTime, RECORD_ZONE } from '../../contract/dates.ts';
+import { formatLongDateTime } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
@@ -11,8 +11,9 @@ export type MailKind = 'verify' | 'reset' | 'delete' | 'receipt' | 'renewal' | '
 /** A paid purchase, as its receipt lists it; amounts in the currency's minor units, as stored. */
 export interface Receipt {
   number: string;
-  /** ISO date-time of the payment. */
+  /** ISO date-time of the payment, and the channel's zone it is written in (ADR 045). */
   paidAt: string;
+  timeZone: string;
   lines: { name: string; amountCents: number }[];
   serviceFeeCents: number;
   totalCents: number;
@@ -31,12 +32,14 @@ export interface MailInput {
   alert?: AlertMail;
 }
 
-/** A rendered mail; `unsubscribe` is the one-click address (RFC 8058) the mailer puts in its headers. */
+/** A rendered mail; `unsubscribe` is the one-click address (RFC 8058) and `listId` the list
+ *  (RFC 2919) the mailer puts in its headers. */
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
   unsubscribe?: string;
+  listId?: { url: string; comment: string };
 }
 
 interface Copy {
@@ -72,7 +75,7 @@ const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
 };
 
 export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
-  if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl };
+  if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
   if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
   const c = copy[kind](input.channelName);
@@ -104,7 +107,7 @@ function renderReceipt(input: MailInput): { subject: string; text: string; html:
   const r = input.receipt!;
   const subject = `Your ${input.channelName} receipt ${r.number}`;
   const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const paid = formatLongDateTime(r.paidAt, RECORD_ZONE);
+  const paid = formatLongDateTime(r.paidAt, r.timeZone);
   const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency)])];
   if (r.serviceFeeCents > 0) rows.push(['Service fee', formatMoney(r.serviceFeeCents, r.currency)]);
   const total = formatMoney(r.totalCents, r.currency);

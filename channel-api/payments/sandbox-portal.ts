@@ -3,10 +3,11 @@ import type { PaymentEventHandler } from './provider.ts';
 import { cardsOf, clockNow, newEventId, sessionNames, setCancelAtPeriodEnd, subscriptionsOf, type SubscriptionRow } from './sandbox-billing.ts';
 import { e, field, gonePage, html, page, sendPage } from './sandbox-html.ts';
 import { linkClaims } from './sandbox-links.ts';
-import { formatLongDate, RECORD_ZONE } from '../../contract/dates.ts';
+import { formatLongDate } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { channelById } from '../repo/channels.ts';
+import { timeZoneOf } from '../repo/content.ts';
 import type { Signing } from '../signing.ts';
 
 /* The sandbox's customer portal ("Manage billing", reached by a signed link: ADR 029): the fan's
@@ -29,7 +30,8 @@ export function sandboxPortalPages(opts: { db: Db; signing: Signing; onEvent: Pa
     try {
       const claims = portal(req, res);
       if (!claims) return;
-      const channel = (await channelById(db, claims.channelId))?.name ?? 'Fieldhouse';
+      const row = await channelById(db, claims.channelId);
+      const channel = { name: row?.name ?? 'Fieldhouse', timeZone: row ? timeZoneOf(row) : 'UTC' };
       const [subs, cards, fanNow] = await Promise.all([
         subscriptionsOf(db, claims.customerId),
         cardsOf(db, claims.customerId),
@@ -76,7 +78,7 @@ export function sandboxPortalPages(opts: { db: Db; signing: Signing; onEvent: Pa
 
 function portalPage(
   token: string,
-  channel: string,
+  channel: { name: string; timeZone: string },
   returnPath: string,
   subs: SubscriptionRow[],
   names: Map<string, string>,
@@ -86,14 +88,16 @@ function portalPage(
   const state = (s: SubscriptionRow) => {
     if (s.status === 'canceled') return 'Ended';
     if (s.status === 'trialing')
-      return `Free trial until ${formatLongDate(s.trialEnd ?? s.currentPeriodEnd, RECORD_ZONE)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
+      return `Free trial until ${formatLongDate(s.trialEnd ?? s.currentPeriodEnd, channel.timeZone)}${s.cancelAtPeriodEnd ? ', then it ends' : ''}`;
     if (s.status === 'past_due') return 'Payment failed: we are trying again';
-    return s.cancelAtPeriodEnd ? `Ends on ${formatLongDate(s.currentPeriodEnd, RECORD_ZONE)}` : `Renews on ${formatLongDate(s.currentPeriodEnd, RECORD_ZONE)}`;
+    return s.cancelAtPeriodEnd
+      ? `Ends on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}`
+      : `Renews on ${formatLongDate(s.currentPeriodEnd, channel.timeZone)}`;
   };
   return page(
     'Manage billing',
     html`<h1>Manage billing</h1>
-      <p>${e(channel)} — as of ${e(formatLongDate(now, RECORD_ZONE))}.</p>
+      <p>${e(channel.name)} — as of ${e(formatLongDate(now, channel.timeZone))}.</p>
       <h2>Subscriptions</h2>
       ${
         subs.length === 0
@@ -133,6 +137,6 @@ function portalPage(
               ${cards.map((c) => html`<li>${e(c.brand === 'visa' ? 'Visa' : 'Mastercard')} ending in ${e(c.last4)}, expires ${c.expMonth}/${c.expYear}</li>`).join('')}
             </ul>`
       }
-      <p><a href="${e(returnPath)}">Return to ${e(channel)}</a></p>`,
+      <p><a href="${e(returnPath)}">Return to ${e(channel.name)}</a></p>`,
   );
 }

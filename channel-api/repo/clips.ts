@@ -1,4 +1,6 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { gameNamesOf } from './events.ts';
+import { UNNAMED_GAME } from '../../contract/game-name.ts';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { clips, events, users } from '../db/schema.ts';
 
@@ -8,16 +10,26 @@ import { clips, events, users } from '../db/schema.ts';
 export type ClipRow = typeof clips.$inferSelect;
 export type ClipWithEvent = { clip: ClipRow; eventName: string; asset: string | null };
 
-const withEvent = { clip: clips, eventName: events.name, asset: events.asset };
+const withEvent = { clip: clips, asset: events.asset };
+
+/** Each clip with its game's one name (contract/game-name.ts). */
+async function named(db: Db, rows: Omit<ClipWithEvent, 'eventName'>[]): Promise<ClipWithEvent[]> {
+  const names = await gameNamesOf(
+    db,
+    rows.map((r) => r.clip.eventId),
+  );
+  return rows.map((r) => ({ ...r, eventName: names.get(r.clip.eventId) ?? UNNAMED_GAME }));
+}
 
 /** The fan's clips, newest first; of one game when `eventId` is given. */
 export async function clipsOfUser(db: Db, userId: number, eventId?: number): Promise<ClipWithEvent[]> {
-  return db
+  const rows = await db
     .select(withEvent)
     .from(clips)
     .innerJoin(events, eq(events.id, clips.eventId))
     .where(eventId === undefined ? eq(clips.userId, userId) : and(eq(clips.userId, userId), eq(clips.eventId, eventId)))
     .orderBy(desc(clips.createdAt), desc(clips.id));
+  return named(db, rows);
 }
 
 /** One clip of the fan's (undefined: none, or another fan's). */
@@ -27,7 +39,7 @@ export async function clipOfUser(db: Db, userId: number, id: number): Promise<Cl
     .from(clips)
     .innerJoin(events, eq(events.id, clips.eventId))
     .where(and(eq(clips.id, id), eq(clips.userId, userId)));
-  return row;
+  return row && (await named(db, [row]))[0];
 }
 
 /** A clip by its share link: both its id and its uuid must match. */
@@ -37,7 +49,7 @@ export async function clipByShareLink(db: Db, id: number, uuid: string): Promise
     .from(clips)
     .innerJoin(events, eq(events.id, clips.eventId))
     .where(and(eq(clips.id, id), eq(clips.uuid, uuid)));
-  return row;
+  return row && (await named(db, [row]))[0];
 }
 
 export async function clipById(db: Executor, id: number): Promise<ClipRow | undefined> {
@@ -106,11 +118,16 @@ export async function deleteClipOfUser(db: Db, userId: number, id: number): Prom
 
 /** The games the fan has clips of, with how many, latest game first. */
 export async function eventsWithClipsOf(db: Db, userId: number) {
-  return db
-    .select({ id: events.id, name: events.name, event_utc_ts: events.eventUtcTs, image: events.image, clips: count(clips.id) })
+  const rows = await db
+    .select({ id: events.id, event_utc_ts: events.eventUtcTs, image: events.image, clips: count(clips.id) })
     .from(clips)
     .innerJoin(events, eq(events.id, clips.eventId))
     .where(eq(clips.userId, userId))
     .groupBy(events.id)
     .orderBy(desc(events.eventUtcTs), desc(events.id));
+  const names = await gameNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ id, ...r }) => ({ id, name: names.get(id) ?? UNNAMED_GAME, ...r }));
 }

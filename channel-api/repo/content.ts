@@ -1,13 +1,23 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
 import { channelOrder } from './ordering.ts';
+import { channelZone } from '../../contract/dates.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema.ts';
 
 /* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
 
-export const settingsOf = (c: ChannelRow) => ({ name: c.name, ...c.settings, clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS, prerolls: [] });
+export const settingsOf = (c: ChannelRow) => ({
+  name: c.name,
+  ...c.settings,
+  clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS,
+  time_zone: timeZoneOf(c),
+  prerolls: [],
+});
+
+/** The zone the channel's fans read times in: in its mails, pages and file names (ADR 045). */
+export const timeZoneOf = (c: Pick<ChannelRow, 'settings'>) => channelZone(c.settings);
 
 export async function menuOf(db: Db, channelId: number) {
   const items = await db

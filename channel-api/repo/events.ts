@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { airingStart, airingStartSql, streamStatus, streamStatusSql } from './event-status.ts';
+import { airingStart, airingStartSql, nowSeconds, streamStatus, streamStatusSql } from './event-status.ts';
+import { gameName } from '../../contract/game-name.ts';
 import type { eventsQuery } from '../../contract/index.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 type EventRow = typeof t.events.$inferSelect;
@@ -63,8 +64,19 @@ export async function eventById(db: Db, channelId: number, id: number, now: numb
   return { out, asset: row.asset };
 }
 
+/** The name fans read for each of these games (contract/game-name.ts), by id: for the rows that
+ *  name a game without the wire event (a clip, a follow, a calendar feed). A game of another
+ *  channel is never asked for: the ids come from the caller's own channel's rows. */
+export async function gameNamesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(t.events).where(inArray(t.events.id, unique));
+  const games = await present(db, rows, nowSeconds());
+  return new Map(games.map((g) => [g.id, gameName(g)]));
+}
+
 /** Adds participants and categories and the clock-derived fields to event rows. */
-async function present(db: Db, rows: EventRow[], now: number) {
+async function present(db: Executor, rows: EventRow[], now: number) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const people = await db

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { gameNamesOf } from './events.ts';
 import type { FavoritableType, Follow } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -51,12 +52,20 @@ const followOf = (r: Row): Follow => ({
   alert_reminder: r.reminder,
 });
 
+/** A followed game is named as everywhere else (contract/game-name.ts), not by its stored name. */
+async function named(db: Db, follows: Follow[]): Promise<Follow[]> {
+  const games = follows.filter((f) => f.favoritable_type === 'favorite_event').map((f) => f.favoritable_id);
+  if (games.length === 0) return follows;
+  const names = await gameNamesOf(db, games);
+  return follows.map((f) => (f.favoritable_type === 'favorite_event' ? { ...f, name: names.get(f.favoritable_id) ?? f.name } : f));
+}
+
 /** Follows whose thing is still in the channel. */
-const present = (rows: Row[]): Follow[] => rows.filter((r) => r.name !== null).map(followOf);
+const present = (db: Db, rows: Row[]): Promise<Follow[]> => named(db, rows.filter((r) => r.name !== null).map(followOf));
 
 /** The fan's follows whose thing is still there, oldest first. */
 export async function followsOf(db: Db, channelId: number, userId: number): Promise<Follow[]> {
-  return present(await followsWithItems(db, channelId, eq(t.follows.userId, userId)));
+  return present(db, await followsWithItems(db, channelId, eq(t.follows.userId, userId)));
 }
 
 /** Whether the channel has this thing to follow. */
@@ -81,7 +90,7 @@ export async function insertFollow(db: Db, channelId: number, userId: number, ty
   // Two clicks at once insert one row: the second finds the first.
   await db.insert(t.follows).values({ userId, favoritableType: type, favoritableId: id }).onConflictDoNothing();
   const rows = await followsWithItems(db, channelId, and(eq(t.follows.userId, userId), eq(t.follows.favoritableType, type), eq(t.follows.favoritableId, id)));
-  return present(rows)[0] ?? null;
+  return (await present(db, rows))[0] ?? null;
 }
 
 /** Sets the alert opt-ins of one of the fan's own follows (its thing still there); null when the
@@ -90,7 +99,7 @@ export async function setFollowAlerts(db: Db, channelId: number, userId: number,
   const mine = and(eq(t.follows.userId, userId), eq(t.follows.id, id));
   const updated = await db.update(t.follows).set({ alertGoLive: alerts.goLive, alertReminder: alerts.reminder }).where(mine).returning({ id: t.follows.id });
   if (updated.length === 0) return null;
-  return present(await followsWithItems(db, channelId, mine))[0] ?? null;
+  return (await present(db, await followsWithItems(db, channelId, mine)))[0] ?? null;
 }
 
 /** Unfollows one of the fan's own follows (its thing there or gone); null when the fan has no
@@ -100,7 +109,7 @@ export async function deleteFollow(db: Db, channelId: number, userId: number, id
   const [found] = await followsWithItems(db, channelId, mine);
   if (!found) return null;
   const deleted = await db.delete(t.follows).where(mine).returning({ id: t.follows.id });
-  return deleted.length > 0 ? followOf(found) : null;
+  return deleted.length > 0 ? ((await named(db, [followOf(found)]))[0] ?? null) : null;
 }
 
 /** The games of everything the fan follows, as a condition on `events`: a game followed itself, at

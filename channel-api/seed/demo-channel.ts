@@ -14,6 +14,7 @@ export function demoChannel(): ChannelDescriptionInput {
       language: 'en',
       multilanguage: false,
       currency: 'USD',
+      time_zone: 'America/Chicago',
       'google-analytics': null,
       'yare-analytics': null,
       basic_pass: false,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceRefusal } from './prices.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
+import { isKnownZone } from '../../contract/dates.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
 /*
@@ -13,6 +14,7 @@ import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
 
 const key = z.string().min(1);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
+const timeZone = z.string().refine(isKnownZone, 'name a time zone by its IANA name, such as America/Chicago');
 /** A price as an operator writes it: a decimal of the channel's currency (9.99), converted to
  *  minor units once, at load (seed/prices.ts). */
 const money = z.number().nonnegative();
@@ -82,6 +84,8 @@ export const channelDescription = z
       address: z.string().nullable().default(null),
       social: z.array(z.object({ name: z.string(), url: z.string().url() })).default([]),
       clip_tags: z.array(z.string().trim().min(1).max(40)).min(1).max(30).default(DEFAULT_CLIP_TAGS),
+      /** The zone every time a fan reads is written in (ADR 045), and a game's when it names none. */
+      time_zone: timeZone.default('UTC'),
     }),
     color_settings: z.record(hex),
     geo: z.object({
@@ -127,7 +131,8 @@ export const channelDescription = z
             event_utc_ts: z.number().int().optional(),
             start_offset_seconds: z.number().int().optional(),
             duration: z.number().int().positive(),
-            time_zone: z.string().default('UTC'),
+            /** Left out: the channel's (settings.time_zone). */
+            time_zone: timeZone.optional(),
             always_live: z.boolean().default(false),
             image: z.string().nullable().default(null),
             weight: z.number().int().default(0),

@@ -129,7 +129,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
         homeTeamId: people.opt(e.home),
         eventUtcTs: e.event_utc_ts ?? nowSec + (e.start_offset_seconds ?? 0),
         duration: e.duration,
-        timeZone: e.time_zone,
+        timeZone: e.time_zone ?? d.settings.time_zone,
         alwaysLive: e.always_live,
         locationId: locations.opt(e.location),
         eventCategoryId: categories.opt(e.category),

@@ -1,10 +1,13 @@
 import { accessTypeOf } from '../../contract/access.ts';
+import { gameName } from '../../contract/game-name.ts';
 import type { AlertKind } from '../../contract/index.ts';
 import { hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
+import { alertListId } from '../mail/alert-templates.ts';
 import { defineQueue } from '../queue/job-queue.ts';
 import { alertsDue, claimAlertMail, markAlertMailSent, releaseAlertMail, type DueAlert } from '../repo/alerts.ts';
 import { channelById } from '../repo/channels.ts';
+import { timeZoneOf } from '../repo/content.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
 import { followsOf } from '../repo/follows.ts';
@@ -107,14 +110,15 @@ async function alertMail(deps: Deps, due: DueAlert, now: number) {
         channelName: channel.name,
         colors: channel.colorSettings,
         firstName: user.firstName || undefined,
-        game: game.out.name,
+        game: gameName(game.out),
         start: due.start,
-        timeZone: game.out.time_zone,
+        timeZone: timeZoneOf(channel),
         leadMinutes: deps.alertLeadMinutes,
         watchUrl: webUrl(deps.publicUrl, webPaths.event(game.out.id)),
         followed: followed.map((f) => (f.favoritable_type === 'favorite_event' ? 'this game' : f.name)),
         purchase: canWatch ? null : purchaseNote(game.out.type),
         unsubscribeUrl: webUrl(deps.publicUrl, webPaths.alertUnsubscribe(token)),
+        listId: alertListId(channel, deps.publicUrl),
       },
     },
   };

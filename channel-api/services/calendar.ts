@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { deleteFeed, feedMadeAt, feedOwner, followedGamesFrom, replaceFeed, versionsOf, type FeedGameRow } from '../repo/calendar.ts';
 import { nowSeconds } from '../repo/event-status.ts';
+import { gameNamesOf } from '../repo/events.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 
 /* A fan's calendar feed (issue 24, ADR 035). Its token is 128 random bits, answered once; only its
@@ -42,11 +43,11 @@ type GameText = Omit<CalendarGame, 'sequence' | 'changed_at'>;
 
 const placeOf = (r: FeedGameRow): string | null => [r.venue, r.address, r.city].filter((part) => part && part.trim()).join(', ') || null;
 
-function gameText(deps: Deps, r: FeedGameRow): GameText {
+function gameText(deps: Deps, r: FeedGameRow, name: string): GameText {
   return {
     id: r.id,
     uid: `event-${r.id}@${new URL(deps.publicUrl).host}`,
-    name: r.name,
+    name,
     starts_at: new Date(r.eventUtcTs * 1000).toISOString(),
     ends_at: new Date((r.eventUtcTs + Math.max(0, r.duration)) * 1000).toISOString(),
     location: placeOf(r),
@@ -66,7 +67,12 @@ export async function feedGames(deps: Deps, caller: Caller, token: string): Prom
   if (owner === null) throw notFound(CALENDAR_MSG.notFound);
   const from = nowSeconds() - CALENDAR_FEED_PAST_DAYS * 86_400;
   const rows = await followedGamesFrom(deps.db, caller.channel.id, owner, from, CALENDAR_FEED_MAX_GAMES);
-  const texts = rows.map((r) => gameText(deps, r));
+  // Each game's one name (contract/game-name.ts): the SUMMARY a calendar shows.
+  const names = await gameNamesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const texts = rows.map((r) => gameText(deps, r, names.get(r.id) ?? r.name));
   const versions = await versionsOf(deps.db, new Map(texts.map((g) => [g.id, fingerprint(g)])), new Date());
   const games = texts.map((g) => {
     const version = versions.get(g.id)!;

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDuration } from '../../contract/durations.ts';
+import { gameName } from '../../contract/game-name.ts';
 import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
@@ -119,7 +120,7 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
     },
   );
   deps.jobs.wake(clipQueue);
-  return presentClip({ clip: row, eventName: found.out.name, asset: found.asset });
+  return presentClip({ clip: row, eventName: gameName(found.out), asset: found.asset });
 }
 
 /** The fan's clips (of one game), a clip whose job died shown failed. */

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isoDay } from '../../contract/dates.ts';
+import { gameName, type NamedGame } from '../../contract/game-name.ts';
 import { SERVER_MSG, type Download, type FeatureState, type StreamStatus } from '../../contract/index.ts';
 import { featuresOf, hasAccess, watchable, type Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -9,6 +10,7 @@ import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isVodAsset } from '../media/assets.ts';
 import { signDownload } from '../media/downloads.ts';
+import { timeZoneOf } from '../repo/content.ts';
 import { recordDownload } from '../repo/downloads.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById } from '../repo/events.ts';
@@ -29,18 +31,19 @@ export function eventDownloadFile(status: StreamStatus, asset: string | null): s
   return status === 'finished' && asset !== null && isVodAsset(asset) ? `media/${asset}/video.mp4` : null;
 }
 
-/** The name a game's file is saved as: its name and its date (in its own time zone), in
- *  characters every file system and Content-Disposition take as they are. */
-export function eventFileName(event: { id: number; name: string; event_utc_ts: number; time_zone: string }): string {
-  const name = event.name
+/** The name a game's file is saved as: its one name (contract/game-name.ts) and its date in the
+ *  channel's time zone, in characters every file system and Content-Disposition take as they are:
+ *  'Bayside Mariners @ Lakeview Lions (Boys Soccer) 2026-11-19.mp4'. */
+export function eventFileName(event: NamedGame & { id: number; event_utc_ts: number }, timeZone: string): string {
+  const name = gameName(event)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 _-]+/g, ' ')
+    .replace(/[^A-Za-z0-9 _@()-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[ _-]+|[ _-]+$/g, '')
     .slice(0, 80)
     .trim();
-  return `${name || `Game ${event.id}`} ${isoDay(event.event_utc_ts, event.time_zone)}.mp4`;
+  return `${name || `Game ${event.id}`} ${isoDay(event.event_utc_ts, timeZone)}.mp4`;
 }
 
 /** Bytes of a file under DATA_DIR, or null when it is not there. */
@@ -86,5 +89,5 @@ export async function downloadEvent(deps: Deps, caller: Caller, id: number, nowM
   const bytes = file === null ? null : await sizeOf(deps.dataDir, file);
   if (file === null || bytes === null) throw new HttpError(409, 'not_available', DOWNLOAD_MSG.noFile);
   await recordDownload(deps.db, user.id, 'event', event.id);
-  return signDownload(deps.signing, { file, filename: eventFileName(event), bytes }, nowMs);
+  return signDownload(deps.signing, { file, filename: eventFileName(event, timeZoneOf(caller.channel)), bytes }, nowMs);
 }

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { deliver } from '../mail/index.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
+import { timeZoneOf } from '../repo/content.ts';
 import { countRedemption } from '../repo/coupons.ts';
 import { orderOfUser, ordersOfPurchase, markTrialUsed } from '../repo/orders.ts';
 import { paymentEventSeen, purchaseById, purchaseBySession, recordPaymentEvent, settlePurchase, type Outcome, type PurchaseRow } from '../repo/purchases.ts';
@@ -176,6 +177,7 @@ async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
     receipt: {
       number: `FH-${purchase.id}`,
       paidAt: (first.paidAt ?? new Date()).toISOString(),
+      timeZone: channel ? timeZoneOf(channel) : 'UTC',
       lines: orders.map((o) => ({ name: o.product.name, amountCents: o.amountCents - o.serviceFeeCents })),
       serviceFeeCents: purchase.serviceFeeCents,
       totalCents: purchase.amountCents,

@@ -1,5 +1,6 @@
 import { isSold } from '../../contract/access.ts';
 import type { PurchaseParams as Ids, Quote } from '../../contract/checkout.ts';
+import { gameName } from '../../contract/game-name.ts';
 import { GIFT_MSG } from '../../contract/gifts.ts';
 import { ORDER_MSG, type ProductType } from '../../contract/orders.ts';
 import { hasAccess, ownsSubscription, trialOpen, watchable } from '../access.ts';
@@ -187,7 +188,7 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
     {
       type: 'event',
       productKey: `event:${event.id}`,
-      productName: event.name,
+      productName: gameName(event),
       mode: 'payment',
       period: null,
       trialDays: null,
@@ -197,7 +198,7 @@ async function planEvent(deps: Deps, caller: Caller, eventId: number, packageId:
     [
       {
         type: 'event',
-        product: { id: pkg.id, name: event.name, event_id: event.id, event_category_id: event.event_category_id, participant_id: null },
+        product: { id: pkg.id, name: gameName(event), event_id: event.id, event_category_id: event.event_category_id, participant_id: null },
         productId: pkg.id,
         eventId: event.id,
         eventCategoryId: event.event_category_id,

@@ -1,10 +1,11 @@
-import { formatLongDate, RECORD_ZONE } from '../../contract/dates.ts';
+import { formatLongDate } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
+import { timeZoneOf } from '../repo/content.ts';
 import { addTransaction, hasPaidCharge, orderBySubscription, syncSubscriptionOrder, type OrderRow } from '../repo/orders.ts';
 import { recordPaymentEvent } from '../repo/purchases.ts';
 import { userById } from '../repo/users.ts';
@@ -84,17 +85,20 @@ export async function handleSubscriptionEvent(deps: Deps, event: PaymentEvent): 
 async function notify(deps: Deps, n: Notice): Promise<void> {
   const user = n.order.userId ? await userById(deps.db, n.order.userId) : undefined;
   if (!user) return;
-  const channelName = (await channelById(deps.db, n.order.channelId))?.name ?? 'Fieldhouse';
+  const channel = await channelById(deps.db, n.order.channelId);
+  const channelName = channel?.name ?? 'Fieldhouse';
+  const timeZone = channel ? timeZoneOf(channel) : 'UTC';
   const link = webUrl(deps.publicUrl, webPaths.order(n.order.id));
   const name = n.order.product.name;
   const base = { channelName, firstName: user.firstName || undefined, link };
-  const until = formatLongDate(n.sub.currentPeriodEnd, RECORD_ZONE);
+  const until = formatLongDate(n.sub.currentPeriodEnd, timeZone);
   if (n.kind === 'renewal' && n.invoice) {
     await deliver(deps.mailer, deps.log, 'renewal', user.email, {
       ...base,
       receipt: {
         number: n.invoice.id,
         paidAt: new Date().toISOString(),
+        timeZone,
         lines: [{ name: `${name}, until ${until}`, amountCents: n.invoice.amountCents }],
         serviceFeeCents: 0,
         totalCents: n.invoice.amountCents,
@@ -127,7 +131,7 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
       notice: {
         subject: `Your free trial of ${name} ends in 3 days`,
         paragraphs: [
-          `Your free trial ends on ${formatLongDate(n.sub.trialEnd, RECORD_ZONE)}. ${
+          `Your free trial ends on ${formatLongDate(n.sub.trialEnd, timeZone)}. ${
             n.sub.cancelAtPeriodEnd
               ? 'You cancelled the renewal, so nothing will be charged.'
               : `Then your card will be charged${price ? ` ${formatMoney(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`

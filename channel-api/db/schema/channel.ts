@@ -19,6 +19,8 @@ export interface ChannelSettings {
   social: { name: string; url: string }[];
   /** The tags a fan picks from for a clip; absent in channels stored before clips (DEFAULT_CLIP_TAGS). */
   clip_tags?: string[];
+  /** The IANA zone fans read times in (ADR 045); absent in channels stored before it: UTC. */
+  time_zone?: string;
 }
 
 /** The clip tags of a channel that names none. */

@@ -1,18 +1,34 @@
 import type { ChannelDescriptionInput } from '../description.ts';
-import { categoryAlias, genders, poster, schools, sports, teamAlias } from './schools.ts';
+import { categoryAlias, genders, poster, schools, sports, teamAlias, type School } from './schools.ts';
 
 type D = Required<ChannelDescriptionInput>;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
+/** Each school's home venue, in its own town: a game is played at the home team's (issue 34). */
 export const locations: D['locations'] = [
   { key: 'harbor-fieldhouse', name: 'Harbor Point Fieldhouse', address: '12 Anchor Way', city: 'Harbor Point' },
   { key: 'lakeview-stadium', name: 'Lakeview Memorial Stadium', address: '400 Shoreline Drive', city: 'Lakeview' },
   { key: 'northfield-arena', name: 'Northfield Arena', address: '88 Falcon Road', city: 'Northfield' },
+  { key: 'cedar-ridge-field', name: 'Cedar Ridge Athletic Field', address: '17 Timber Lane', city: 'Cedar Ridge' },
   { key: 'bayside-complex', name: 'Bayside Sports Complex', address: '5 Marina Boulevard', city: 'Bayside' },
   { key: 'riverbend-gym', name: 'Riverbend High School Gym', address: '230 Mill Street', city: 'Riverbend' },
+  { key: 'pinecrest-center', name: 'Pinecrest Activity Center', address: '61 Summit Road', city: 'Pinecrest' },
+  { key: 'westshore-stadium', name: 'Westshore Community Stadium', address: '9 Beacon Street', city: 'Westshore' },
 ];
+
+/** The home venue of each school. */
+export const homeVenue: Record<School['alias'], string> = {
+  'harbor-point': 'harbor-fieldhouse',
+  lakeview: 'lakeview-stadium',
+  northfield: 'northfield-arena',
+  'cedar-ridge': 'cedar-ridge-field',
+  bayside: 'bayside-complex',
+  riverbend: 'riverbend-gym',
+  pinecrest: 'pinecrest-center',
+  westshore: 'westshore-stadium',
+};
 
 /** Finished games replay a demo recording of their access type's own (media/assets.ts, ADR 026):
  *  what is free never shares a file with what is sold or with what needs an account. */
@@ -52,16 +68,16 @@ export function events(): D['events'] {
     const homeTeam = teamAlias(home, sport, gender);
     return {
       key: `event-${i + 1}`,
-      name: `${gender.word} ${sport.name}: ${away.short} at ${home.short}`,
+      // The name fans read (contract/game-name.ts makes it from the teams), stored too so a search finds it.
+      name: `${away.name} @ ${home.name} (${gender.word} ${sport.name})`,
       description: `${away.name} visit ${home.name} in a Lakeshore Athletic Conference ${sport.name.toLowerCase()} game.`,
       type,
       participants: [teamAlias(away, sport, gender), homeTeam],
       home: homeTeam,
       category: categoryAlias(sport, gender),
-      location: locations[i % locations.length].key,
+      location: homeVenue[home.alias],
       start_offset_seconds: p.offset,
       duration: 2 * HOUR,
-      time_zone: 'America/Chicago',
       always_live: p.status === 'live',
       image: poster(sport),
       weight: p.status === 'live' ? 10 : 0,

@@ -47,13 +47,13 @@ test.describe('a single event', () => {
     await expect(page.getByText('You need a pass to watch this event.')).toHaveCount(0);
 
     await page.goto('/profile');
-    const row = page.getByRole('row', { name: new RegExp(event.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    const row = page.getByRole('row', { name: new RegExp(eventTitle(event).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await expect(row.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
     await page.goto('/profile/transactions');
     await expect(page.getByRole('row', { name: new RegExp(`Purchase Paid ${usd(ticket.price).replace('$', '\\$')}`) })).toBeVisible();
 
     const receipt = await latestMail({ to: user.email, subject: 'receipt', after });
-    expect(receipt.text).toContain(event.name);
+    expect(receipt.text).toContain(eventTitle(event));
     expect(receipt.text).toContain(`Total paid: ${usd(ticket.price)}`);
     expect(await canWatch(apiKey, event.id)).toBe(true);
 

@@ -10,14 +10,14 @@ import { buyPass, packages, subscribe, subscriptions } from '../support/commerce
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
-/** The name the channel gives the game's file: its name and its date where it is played. */
+/** The name the channel gives the game's file: its one name and its date in the channel's zone. */
 function fileNameOf(game: Event): string {
-  const name = game.name
+  const name = eventTitle(game)
     .normalize('NFKD')
-    .replace(/[^A-Za-z0-9 _-]+/g, ' ')
+    .replace(/[^A-Za-z0-9 _@()-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: game.time_zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     game.event_utc_ts * 1000,
   );
   return `${name} ${date}.mp4`;

@@ -9,7 +9,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 const monthly = async () => (await subscriptions()).find((s) => s.period === 'month')!;
-const longDate = (d: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+const longDate = (d: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'America/Chicago' }).format(d);
 
 test('a free trial: its end date, then the first charge and a renewal as the clock moves', async ({ page, context }) => {
   const user = await createVerifiedUser();

@@ -2,6 +2,7 @@
    specs pick real events (a finished free one, a paid one) instead of hard-coding ids. */
 import { CHANNEL_API_URL } from './urls.ts';
 import type { Event, Page, Participant, ParticipantGroup } from '../../../contract/entities.ts';
+import { gameName } from '../../../contract/game-name.ts';
 
 async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${CHANNEL_API_URL}${path}`, init);
@@ -36,12 +37,9 @@ export async function listEvents(query: Record<string, string | number>): Promis
   return { items: res.data, total: res.meta.total };
 }
 
-/** The title rule of the brief: 'away @ home' for two participants, else the event name. */
+/** The one name a fan reads for the game (contract/game-name.ts, unit-tested there). */
 export function eventTitle(e: Event): string {
-  if (e.participants.length !== 2) return e.name;
-  const home = e.participants.find((p) => p.id === e.home_team_id) ?? e.participants[1];
-  const away = e.participants.find((p) => p !== home)!;
-  return `${away.name} @ ${home.name}`;
+  return gameName(e);
 }
 
 export async function finishedEvent(type: 'free' | 'paid'): Promise<Event> {

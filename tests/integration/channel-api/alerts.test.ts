@@ -125,7 +125,10 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(mail.subject).toBe(`Starting soon on ${channel}: ${game.name}`);
     expect(mail.html).toContain(`>${channel}</div>`);
     expect(mail.text).toContain(`${game.name} starts at `);
-    expect(mail.text).toMatch(/(CST|CDT)/);
+    expect(mail.text).toMatch(/ · \d{1,2}:\d{2} [AP]M (CST|CDT)\./);
+    // From the channel, filed under its alerts list (issue 34).
+    expect(mail.headers.from).toBe(`${channel} <no-reply@fieldhouse.invalid>`);
+    expect(mail.headers['list-id']).toBe(`"${channel} game alerts" <alerts.demo.${new URL(PUBLIC_URL).hostname}>`);
     expect(mail.text).toContain(`${PUBLIC_URL}/watch/${game.id}`);
     expect(mail.text).toMatch(/You get this e-mail because you follow .+ and chose to be e-mailed an hour before their games\./);
     expect(mail.text).not.toContain('buy');

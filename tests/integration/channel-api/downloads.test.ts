@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { api, type Event, type Package } from '#contract';
 import { downloads, events as eventRows, packages as packageRows } from '../../../channel-api/db/schema.ts';
 import { loadSigning, signingFrom } from '../../../channel-api/signing.ts';
+import { gameName } from '../../../contract/game-name.ts';
 import { onPostgres } from '../support/channel-api.ts';
 import { CARD, shopForThisFile } from '../support/commerce.ts';
 
@@ -96,16 +97,12 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const res = await download(fan.key, game.id);
     expect(res.status, res.text).toBe(200);
     const { data } = api.downloadEvent.response.parse(res.json);
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: game.time_zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       game.event_utc_ts * 1000,
     );
-    expect(data.filename).toBe(
-      `${game.name
-        .replace(/[^A-Za-z0-9 _.-]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()} ${date}.mp4`,
-    );
-    expect(data.filename).toMatch(/^[A-Za-z0-9 _.-]+ \d{4}-\d{2}-\d{2}\.mp4$/);
+    // The game's one name ('Lakeview Lions @ Harbor Point Pirates (Boys Basketball)') and its day in the channel's zone.
+    expect(data.filename).toBe(`${gameName(game)} ${date}.mp4`);
+    expect(data.filename).toMatch(/^[A-Za-z0-9 _.@()-]+ \d{4}-\d{2}-\d{2}\.mp4$/);
     expect(data.url).toMatch(/^\/media\/downloads\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(data.expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
 

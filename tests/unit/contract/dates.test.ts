@@ -1,37 +1,76 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEventDate, formatLongDate, formatLongDateTime, isoDay, RECORD_ZONE, safeZone, wallClock } from '#contract/dates';
+import {
+  channelZone,
+  formatDate,
+  formatDateTime,
+  formatEventDate,
+  formatLongDate,
+  formatLongDateTime,
+  isKnownZone,
+  isoDay,
+  safeZone,
+  wallClock,
+} from '#contract/dates';
 
 /* The one home of dates as fans read them (contract/dates.ts): the web app's pages and the channel
-   API's mails and pages write each with these, in the zone they are given. */
+   API's mails and pages write each with these, in the channel's zone (ADR 045). */
+
+const CHANNEL = 'America/Chicago';
 
 // 2026-03-14T23:00:00Z: Saturday evening in New York, already Sunday in Tokyo.
 const TS = Date.UTC(2026, 2, 14, 23, 0, 0) / 1000;
 const ISO = '2026-03-14T23:00:00.000Z';
 
-describe('an event’s date', () => {
-  it("is written in the event's time zone, with its abbreviation", () => {
-    expect(formatEventDate(TS, 'America/New_York')).toBe('Sat, Mar 14, 2026, 7:00 PM EDT');
-    expect(formatEventDate(TS, 'America/Los_Angeles')).toBe('Sat, Mar 14, 2026, 4:00 PM PDT');
+describe('a game’s day and time', () => {
+  it("is written in the zone it is given, with that zone's abbreviation", () => {
+    expect(formatEventDate(TS, CHANNEL)).toBe('Sat, Mar 14, 2026 · 6:00 PM CDT');
+    expect(formatEventDate(TS, 'America/New_York')).toBe('Sat, Mar 14, 2026 · 7:00 PM EDT');
+    expect(formatEventDate(TS, 'America/Los_Angeles')).toBe('Sat, Mar 14, 2026 · 4:00 PM PDT');
+  });
+
+  it('names standard time in winter and daylight time in summer (the US change, 8 March 2026 at 2:00)', () => {
+    expect(formatEventDate(Date.UTC(2025, 10, 29, 1, 0) / 1000, CHANNEL)).toBe('Fri, Nov 28, 2025 · 7:00 PM CST');
+    // 07:59 UTC is 1:59 CST; a minute later the clocks read 3:00 CDT.
+    expect(formatEventDate(Date.UTC(2026, 2, 8, 7, 59) / 1000, CHANNEL)).toBe('Sun, Mar 8, 2026 · 1:59 AM CST');
+    expect(formatEventDate(Date.UTC(2026, 2, 8, 8, 0) / 1000, CHANNEL)).toBe('Sun, Mar 8, 2026 · 3:00 AM CDT');
+    // Back in November: 1:30 is read twice, first CDT then CST.
+    expect(formatEventDate(Date.UTC(2026, 10, 1, 6, 30) / 1000, CHANNEL)).toBe('Sun, Nov 1, 2026 · 1:30 AM CDT');
+    expect(formatEventDate(Date.UTC(2026, 10, 1, 7, 30) / 1000, CHANNEL)).toBe('Sun, Nov 1, 2026 · 1:30 AM CST');
+    expect(formatDateTime('2026-11-01T07:30:00Z', CHANNEL)).toBe('Nov 1, 2026, 1:30 AM CST');
   });
 
   it('falls back to UTC for a missing or unknown zone', () => {
-    expect(formatEventDate(TS, 'Mars/Olympus')).toBe('Sat, Mar 14, 2026, 11:00 PM UTC');
-    expect(formatEventDate(TS, null)).toBe('Sat, Mar 14, 2026, 11:00 PM UTC');
+    expect(formatEventDate(TS, 'Mars/Olympus')).toBe('Sat, Mar 14, 2026 · 11:00 PM UTC');
+    expect(formatEventDate(TS, null)).toBe('Sat, Mar 14, 2026 · 11:00 PM UTC');
     expect(safeZone('Mars/Olympus')).toBe('UTC');
     expect(safeZone('Europe/Paris')).toBe('Europe/Paris');
   });
 });
 
+describe('the channel’s zone', () => {
+  it('is its setting when Intl knows it, else UTC', () => {
+    expect(channelZone({ time_zone: CHANNEL })).toBe(CHANNEL);
+    expect(channelZone({ time_zone: 'Central' })).toBe('UTC');
+    expect(channelZone({})).toBe('UTC');
+    expect(channelZone(null)).toBe('UTC');
+    expect(isKnownZone(CHANNEL)).toBe(true);
+    expect(isKnownZone('UTC')).toBe(true);
+    expect(isKnownZone('Central')).toBe(false);
+  });
+});
+
 describe('a record’s date', () => {
-  it('is written in UTC today (RECORD_ZONE), as on an order, a clip or a transaction', () => {
-    expect(RECORD_ZONE).toBe('UTC');
-    expect(formatDate(ISO, RECORD_ZONE)).toBe('Mar 14, 2026');
-    expect(formatDateTime(ISO, RECORD_ZONE)).toBe('Mar 14, 2026, 11:00 PM UTC');
+  it("is written in the channel's zone, as on an order, a clip or a transaction", () => {
+    expect(formatDate(ISO, CHANNEL)).toBe('Mar 14, 2026');
+    expect(formatDateTime(ISO, CHANNEL)).toBe('Mar 14, 2026, 6:00 PM CDT');
+    // The day a fan reads is the channel's: 03:00 UTC on the 15th is still the 14th in Chicago.
+    expect(formatDate('2026-03-15T03:00:00Z', CHANNEL)).toBe('Mar 14, 2026');
   });
 
   it('as a mail and the sandbox portal write it', () => {
-    expect(formatLongDate(new Date(ISO), RECORD_ZONE)).toBe('March 14, 2026');
-    expect(formatLongDateTime(ISO, RECORD_ZONE)).toBe('March 14, 2026 at 11:00 PM UTC');
+    expect(formatLongDate(new Date(ISO), CHANNEL)).toBe('March 14, 2026');
+    expect(formatLongDateTime(ISO, CHANNEL)).toBe('March 14, 2026 at 6:00 PM CDT');
+    expect(formatLongDateTime('2026-01-10T18:00:00Z', CHANNEL)).toBe('January 10, 2026 at 12:00 PM CST');
   });
 
   it('is written in another zone when given one, naming that zone', () => {
@@ -42,8 +81,8 @@ describe('a record’s date', () => {
   });
 
   it('shows a text that is not a date as it is', () => {
-    expect(formatDate('soon', RECORD_ZONE)).toBe('soon');
-    expect(formatDateTime('', RECORD_ZONE)).toBe('');
+    expect(formatDate('soon', CHANNEL)).toBe('soon');
+    expect(formatDateTime('', CHANNEL)).toBe('');
   });
 });
 

@@ -40,6 +40,7 @@ export const bootstrapBody = {
       social: [],
       prerolls: [],
       clip_tags: ['Highlight', 'Goal'],
+      time_zone: 'America/Chicago',
     },
     menu: { header: [], footer: [], group_menu: [], participant_menu: [] },
     slides: [],

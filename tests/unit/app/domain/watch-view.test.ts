@@ -58,6 +58,7 @@ describe('watchViewData', () => {
     embedUrl: 'http://localhost/watch_embed/45',
     offers: [],
     featureOffers: { clip: [], download: [] },
+    timeZone: 'America/Chicago',
   });
 
   it('says what the screen shows, in the words it shows', () => {
@@ -97,6 +98,7 @@ describe('watchViewData', () => {
       embedUrl: '',
       offers: [],
       featureOffers: { clip: [], download: [] },
+      timeZone: 'America/Chicago',
     });
     expect(alone.participants.map((p) => p.href)).toEqual([null, null]);
   });
@@ -111,6 +113,7 @@ describe('watchViewData', () => {
         embedUrl: '',
         offers: [],
         featureOffers: { clip: [], download: [] },
+        timeZone: 'America/Chicago',
       }).place,
     ).toBeNull();
   });

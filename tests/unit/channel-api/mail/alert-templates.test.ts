@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headerColors, leadText, renderAlert, type AlertMail } from '../../../../channel-api/mail/alert-templates.ts';
-import { createMailer } from '../../../../channel-api/mail/index.ts';
+import { alertListId, headerColors, leadText, renderAlert, type AlertMail } from '../../../../channel-api/mail/alert-templates.ts';
+import { createMailer, senderOf } from '../../../../channel-api/mail/index.ts';
 import { sendTime, stillWorthSending } from '../../../../channel-api/services/alerts.ts';
 import { listMail } from '../../../support/outbox.ts';
 
-/* The go-live and reminder mails: both parts say the game, its time in its own zone, the watch
+/* The go-live and reminder mails: both parts say the game, its time in the channel's zone, the watch
    link, what to buy when the fan cannot watch yet, why the fan gets it and how to stop it; the
    mailer adds the RFC 8058 one-click headers. */
 
@@ -18,7 +18,7 @@ const base: AlertMail = {
   channelName: 'Lakeshore <Athletic> Conference',
   colors: { 'header-background': '#0B2545', 'header-text': '#FFFFFF' },
   firstName: 'Sam',
-  game: 'Boys Basketball: Bayside at Lakeview',
+  game: 'Bayside Mariners @ Lakeview Lions (Boys Basketball)',
   start: START,
   timeZone: 'America/Chicago',
   leadMinutes: 60,
@@ -26,6 +26,7 @@ const base: AlertMail = {
   followed: ['Lakeview Lakers', 'Boys Basketball'],
   purchase: null,
   unsubscribeUrl: 'https://fans.example/alerts/unsubscribe/abc.def',
+  listId: { url: 'alerts.lakeshore.fans.example', comment: 'Lakeshore <Athletic> Conference game alerts' },
 };
 
 let dir: string | undefined;
@@ -37,9 +38,9 @@ afterEach(() => {
 describe('alert mails', () => {
   it('writes a reminder in both parts: the game, its time in its zone, the watch link, why and how to stop', () => {
     const mail = renderAlert(base);
-    expect(mail.subject).toBe('Starting soon on Lakeshore <Athletic> Conference: Boys Basketball: Bayside at Lakeview');
+    expect(mail.subject).toBe('Starting soon on Lakeshore <Athletic> Conference: Bayside Mariners @ Lakeview Lions (Boys Basketball)');
     expect(mail.text).toContain('Hello Sam,');
-    expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview starts at Sat, Mar 14, 2026, 7:00 PM CDT.');
+    expect(mail.text).toContain('Bayside Mariners @ Lakeview Lions (Boys Basketball) starts at Sat, Mar 14, 2026 · 7:00 PM CDT.');
     expect(mail.text).toContain('Open the game:\nhttps://fans.example/watch/12');
     expect(mail.text).toContain(
       'You get this e-mail because you follow Lakeview Lakers and Boys Basketball on Lakeshore <Athletic> Conference and chose to be e-mailed an hour before their games.',
@@ -61,8 +62,8 @@ describe('alert mails', () => {
       followed: ['this game'],
       purchase: 'This game is pay-per-view: buy a ticket for it on its page to watch.',
     });
-    expect(mail.subject).toBe('Live now on Lakeshore <Athletic> Conference: Boys Basketball: Bayside at Lakeview');
-    expect(mail.text).toContain('Boys Basketball: Bayside at Lakeview has started (Sat, Mar 14, 2026, 7:00 PM CDT).');
+    expect(mail.subject).toBe('Live now on Lakeshore <Athletic> Conference: Bayside Mariners @ Lakeview Lions (Boys Basketball)');
+    expect(mail.text).toContain('Bayside Mariners @ Lakeview Lions (Boys Basketball) has started (Sat, Mar 14, 2026 · 7:00 PM CDT).');
     expect(mail.text).toContain('This game is pay-per-view: buy a ticket for it on its page to watch.');
     expect(mail.text).toContain('Watch the game:\nhttps://fans.example/watch/12');
     expect(mail.text).toContain('because you follow this game on Lakeshore <Athletic> Conference and chose to be e-mailed when it starts.');
@@ -89,7 +90,7 @@ describe('alert mails', () => {
 
   it('the mailer adds List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) to an alert, and not to other mail', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-alert-mail-'));
-    const mailer = createMailer({ outboxDir: dir, from: 'Fieldhouse <no-reply@fieldhouse.invalid>', log: () => {} });
+    const mailer = createMailer({ outboxDir: dir, log: () => {} });
     await mailer.send('alert', 'fan@example.com', { channelName: base.channelName, link: base.watchUrl, alert: base });
     await mailer.send('verify', 'other@example.com', { channelName: base.channelName, link: 'https://fans.example/verify-email?token=x' });
     const [alert] = listMail(dir).filter((m) => m.to === 'fan@example.com');
@@ -100,5 +101,36 @@ describe('alert mails', () => {
     const [verify] = listMail(dir).filter((m) => m.to === 'other@example.com');
     expect(verify.headers['list-unsubscribe']).toBeUndefined();
     expect(verify.headers['list-unsubscribe-post']).toBeUndefined();
+    expect(verify.headers['list-id']).toBeUndefined();
+  });
+
+  it("names the channel as the sender, and files an alert under the channel's list (List-Id, RFC 2919)", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-alert-mail-'));
+    const mailer = createMailer({ outboxDir: dir, log: () => {} });
+    await mailer.send('alert', 'fan@example.com', { channelName: 'Lakeshore Athletic Conference', link: base.watchUrl, alert: base });
+    await mailer.send('verify', 'other@example.com', { channelName: 'Lakeshore Athletic Conference', link: 'https://fans.example/verify-email?token=x' });
+    const [alert] = listMail(dir).filter((m) => m.to === 'fan@example.com');
+    expect(alert.headers.from).toBe('Lakeshore Athletic Conference <no-reply@fieldhouse.invalid>');
+    expect(alert.headers['list-id']).toBe('"Lakeshore <Athletic> Conference game alerts" <alerts.lakeshore.fans.example>');
+    const [verify] = listMail(dir).filter((m) => m.to === 'other@example.com');
+    expect(verify.headers.from).toBe('Lakeshore Athletic Conference <no-reply@fieldhouse.invalid>');
+  });
+
+  it('sends every mail from MAIL_FROM, whole, when it is set', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-alert-mail-'));
+    const mailer = createMailer({ outboxDir: dir, from: 'Conference Office <office@lakeshore.example>', log: () => {} });
+    await mailer.send('verify', 'other@example.com', { channelName: 'Lakeshore Athletic Conference', link: 'https://fans.example/verify-email?token=x' });
+    expect(listMail(dir)[0].headers.from).toBe('Conference Office <office@lakeshore.example>');
+    expect(senderOf(undefined, 'Westshore Sports')).toEqual({ name: 'Westshore Sports', address: 'no-reply@fieldhouse.invalid' });
+    expect(senderOf('  ', 'Westshore Sports')).toEqual({ name: 'Westshore Sports', address: 'no-reply@fieldhouse.invalid' });
+  });
+
+  it("builds the List-Id from the channel's name and slug and the web app's host", () => {
+    expect(alertListId({ name: 'Lakeshore Athletic Conference', slug: 'demo' }, 'https://fans.lakeshore.example/')).toEqual({
+      url: 'alerts.demo.fans.lakeshore.example',
+      comment: 'Lakeshore Athletic Conference game alerts',
+    });
+    expect(alertListId({ name: 'Lakeshore', slug: 'demo' }, 'http://127.0.0.1:3000').url).toBe('alerts.demo.127.0.0.1');
+    expect(alertListId({ name: 'Lakeshore', slug: 'demo' }, 'http://[::1]:3000').url).toBe('alerts.demo.--1');
   });
 });

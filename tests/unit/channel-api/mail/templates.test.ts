@@ -18,6 +18,7 @@ describe('the receipt mail', () => {
       receiptOf({
         number: 'FH-7',
         paidAt: '2026-03-14T18:30:00.000Z',
+        timeZone: 'America/Chicago',
         lines: [
           { name: 'Basketball season pass: Boys', amountCents: 4799 },
           { name: 'Basketball season pass: Girls', amountCents: 4799 },
@@ -28,6 +29,9 @@ describe('the receipt mail', () => {
       }),
     );
     expect(mail.subject).toBe('Your Lakeshore Athletic Conference receipt FH-7');
+    // Paid at 18:30 UTC: the channel's time, with its zone's abbreviation (ADR 045).
+    expect(mail.text).toContain('This is your receipt FH-7, paid March 14, 2026 at 1:30 PM CDT.');
+    expect(mail.html).toContain('paid March 14, 2026 at 1:30 PM CDT.');
     expect(mail.text).toContain(
       ['Basketball season pass: Boys: $47.99', 'Basketball season pass: Girls: $47.99', 'Service fee: $2.00', 'Total paid: $97.98'].join('\n'),
     );
@@ -41,6 +45,7 @@ describe('the receipt mail', () => {
       receiptOf({
         number: 'in_1',
         paidAt: '2026-03-14T18:30:00.000Z',
+        timeZone: 'America/Chicago',
         lines: [{ name: 'Monthly, until April 14, 2026', amountCents: 1500 }],
         serviceFeeCents: 0,
         totalCents: 1500,
