@@ -1,9 +1,11 @@
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useCallback } from 'react';
+import { SignInLink } from '~/components/layout/SignInLink';
 import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
 import type { Offer } from '~/domain/offers';
-import type { WatchState } from '~/domain/watch-state';
+import { NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
+import type { Need, WatchState } from '~/domain/watch-state';
 import { TilePlayer } from './TilePlayer';
 
 /** What one tile of /multiview shows, worked out by its loader. */
@@ -47,6 +49,8 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
       </h2>
       {tile.state.kind === 'play' ? (
         <TilePlayer title={tile.title} src={tile.state.src} poster={tile.poster} captions={tile.state.captions} sound={sound} onSoundChange={onSoundChange} />
+      ) : tile.state.kind === 'no-access' ? (
+        <TileOffer id={tile.id} need={tile.state.need} offers={tile.offers} />
       ) : (
         <Playback
           mediaId={`tile-${tile.id}`}
@@ -83,5 +87,37 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
         </Form>
       </div>
     </section>
+  );
+}
+
+/** What a tile shows for a game the viewer may not watch: the watch page's words and its first way
+ *  in (the same links: the game's ticket or a pass, or Log in), the rest one click away on the
+ *  game's own page. */
+function TileOffer({ id, need, offers }: { id: number; need: Need; offers: Offer[] }) {
+  if (need === 'account') {
+    return (
+      <div className="playback-notice tile__offer">
+        <p>{SIGN_IN_MESSAGE}</p>
+        <p>
+          <SignInLink to="/login" className="button">
+            Log in to watch
+          </SignInLink>
+        </p>
+      </div>
+    );
+  }
+  const [first] = offers;
+  return (
+    <div className="playback-notice tile__offer">
+      <p>{need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE}</p>
+      {first ? (
+        <p>
+          <Link className="button offer" to={first.href}>
+            {first.title} <span className="offer__price">{first.price}</span>
+          </Link>
+        </p>
+      ) : null}
+      <p>{offers.length > 1 ? <Link to={`/watch/${id}`}>More ways to watch</Link> : <Link to="/packages">See packages</Link>}</p>
+    </div>
   );
 }
