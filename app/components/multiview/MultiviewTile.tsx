@@ -65,9 +65,6 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
       <div className="tile__controls">
         {playing && hydrated ? (
           <button type="button" className="button button--quiet tile__sound" aria-pressed={sound} onClick={() => onSound(id, !sound)}>
-            <span aria-hidden="true" className="tile__icon">
-              {sound ? '🔊' : '🔇'}
-            </span>{' '}
             Sound<span className="sr-only">: {tile.title}</span>
           </button>
         ) : null}
