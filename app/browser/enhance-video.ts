@@ -3,6 +3,7 @@
    server build and out of every page that has no player (they touch `document` at import). */
 
 import plyrCss from 'plyr/dist/plyr.css';
+import { renewGrantOnRefusal } from './hls-grant';
 
 export interface EnhanceOptions {
   /** The HLS playlist hls.js plays, if it plays one; null when the video is an MP4 alone (a
@@ -106,20 +107,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       // it went: liveMaxLatencyDuration(Count) left unset, or hls.js jumps back to live (#6934).
       const live = opts.live ? { liveDurationInfinity: true } : {};
       const instance = new Hls({ ...live, ...(opts.lowData ? { startLevel: 0, capLevelToPlayerSize: true } : {}) });
-      // A paid video's grant ends after a few hours (ADR 026): a 403 from the media is answered by
-      // asking for the page again, whose answer carries a new grant cookie, then loading on.
-      let renewed = 0;
-      instance.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal || data.response?.code !== 403 || Date.now() - renewed < 60_000) return;
-        renewed = Date.now();
-        // Read to its end: a body left unread keeps the request open.
-        void fetch(window.location.href, { credentials: 'same-origin', cache: 'no-store' })
-          .then((res) => res.text())
-          .then(
-            () => instance.startLoad(),
-            () => undefined,
-          );
-      });
+      renewGrantOnRefusal(instance, Hls.Events);
       instance.loadSource(hlsSrc);
       instance.attachMedia(video);
       hls = instance;

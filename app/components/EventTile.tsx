@@ -1,3 +1,4 @@
+import { WatchTogetherPick } from '~/components/multiview/WatchTogetherPick';
 import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
 import { useDataSaver } from '~/http/use-data-saver';
@@ -51,6 +52,7 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
             ))}
           </ul>
         ) : null}
+        <WatchTogetherPick id={card.id} title={card.title} live={card.status === 'live'} />
       </div>
     </article>
   );

@@ -16,3 +16,9 @@ export function idParamOr404(value: string | undefined): number {
   if (!parsed?.success) throw notFound();
   return parsed.data;
 }
+
+/** Whether a thrown value is notFound()'s answer: a channel call that a page's URL made fail
+ *  (channel/client.server.ts), which a page asking about several ids may leave out instead. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof Response && error.status === 302 && error.headers.get('Location') === '/404';
+}

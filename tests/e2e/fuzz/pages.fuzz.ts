@@ -29,6 +29,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/vod_library?title=:v&category=:v&page=:v', route: 'routes/vod_library._index' },
   { url: '/upcoming?status=:v&sport=:v&school=:v&location=:v&from=:v&to=:v&view=:v&page=:v', route: 'routes/upcoming' },
   { url: '/live?page=:v', route: 'routes/live' },
+  { url: '/multiview?id=:v&id=:v&id=:v&id=:v&id=:v&enlarge=:v', route: 'routes/multiview' },
   { url: '/vod?from=:v&to=:v', route: 'routes/vod' },
   { url: '/schedule?sport=:v&view=:v', route: 'routes/schedule' },
   { url: '/schools', route: 'routes/schools._index' },

@@ -170,6 +170,29 @@ test.describe('input that used to reach a 500', () => {
     }
   });
 
+  test('/multiview with hostile ids says what it left out, never a 500', async ({ page }) => {
+    const many = Array.from({ length: 500 }, (_, i) => `id=${i + 1}`).join('&');
+    for (const query of [
+      'id=2147483648',
+      'id=9007199254740991&id=%00',
+      'id[]=1&id=__proto__',
+      'id=1e3&id=0x1f&id=%F0%9F%8F%80',
+      many,
+      'id=abc&enlarge=%00&enlarge=999',
+    ]) {
+      const res = await page.goto(`/multiview?${query}`);
+      expect(res!.status(), query).toBeLessThan(500);
+      await expect(page.getByRole('heading', { level: 1 }), query).toHaveText('Watch together');
+      await expect(
+        page
+          .getByRole('link', { name: 'Pick up to four live games' })
+          .or(page.getByRole('link', { name: 'Pick live games' }))
+          .first(),
+        query,
+      ).toBeVisible();
+    }
+  });
+
   test('a live game’s time-shifted playlist with a malformed shift, or a start the page does not know, is refused or plays live', async ({ page }) => {
     const { items } = await listEvents({ stream_status: 'live', limit: 100 });
     const game = items.find((e) => e.type === 'free')!;

@@ -1,0 +1,120 @@
+import { Form, Link } from '@remix-run/react';
+import { useCallback } from 'react';
+import { SignInLink } from '~/components/layout/SignInLink';
+import { PathLink } from '~/components/PathLink';
+import { Playback } from '~/components/player/Playback';
+import type { Offer } from '~/domain/offers';
+import { NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
+import type { Need, WatchState } from '~/domain/watch-state';
+import { TilePlayer } from './TilePlayer';
+
+/** What one tile of /multiview shows, worked out by its loader. */
+export interface MultiviewTileData {
+  id: number;
+  title: string;
+  /** The watch page's decision for this viewer (no DVR controls in a tile). */
+  state: WatchState;
+  poster: string | null;
+  timeZone: string;
+  /** The ways to get it when the viewer may not watch it: the watch page's (domain/offers). */
+  offers: Offer[];
+}
+
+interface TileProps {
+  tile: MultiviewTileData;
+  /** Every tile's id, in order: the Enlarge form's address. */
+  ids: readonly number[];
+  enlarged: boolean;
+  sound: boolean;
+  /** Whether the page has hydrated: the Sound button needs JavaScript. */
+  hydrated: boolean;
+  serverNow: number;
+  onSound: (id: number, on: boolean) => void;
+}
+
+/**
+ * One game of /multiview: a region named by the game, its player (or what the watch page shows in
+ * its place: the offer, "Log in") and its buttons. Enlarge is a GET form, so it works without
+ * JavaScript (the address says which tile is large); Sound needs the page's script.
+ */
+export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow, onSound }: TileProps) {
+  const titleId = `tile-${tile.id}-title`;
+  const { id } = tile;
+  const onSoundChange = useCallback((on: boolean) => onSound(id, on), [id, onSound]);
+  const playing = tile.state.kind === 'play';
+  return (
+    <section className="tile" aria-labelledby={titleId} data-enlarged={enlarged ? 'true' : undefined} data-sound={sound ? 'true' : undefined}>
+      <h2 className="tile__title" id={titleId}>
+        <PathLink to={`/watch/${tile.id}`}>{tile.title}</PathLink>
+      </h2>
+      {tile.state.kind === 'play' ? (
+        <TilePlayer title={tile.title} src={tile.state.src} poster={tile.poster} captions={tile.state.captions} sound={sound} onSoundChange={onSoundChange} />
+      ) : tile.state.kind === 'no-access' ? (
+        <TileOffer id={tile.id} need={tile.state.need} offers={tile.offers} />
+      ) : (
+        <Playback
+          mediaId={`tile-${tile.id}`}
+          state={tile.state}
+          title={tile.title}
+          poster={tile.poster}
+          timeZone={tile.timeZone}
+          serverNow={serverNow}
+          offers={tile.offers}
+        />
+      )}
+      <div className="tile__controls">
+        {playing && hydrated ? (
+          <button type="button" className="button button--quiet tile__sound" aria-pressed={sound} onClick={() => onSound(id, !sound)}>
+            Sound<span className="sr-only">: {tile.title}</span>
+          </button>
+        ) : null}
+        <Form method="get" action="/multiview" preventScrollReset className="tile__enlarge">
+          {ids.map((other) => (
+            <input key={other} type="hidden" name="id" value={other} />
+          ))}
+          {enlarged ? (
+            <button type="submit" className="button button--quiet">
+              Show all games
+            </button>
+          ) : (
+            <button type="submit" className="button button--quiet" name="enlarge" value={tile.id}>
+              Enlarge<span className="sr-only">: {tile.title}</span>
+            </button>
+          )}
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** What a tile shows for a game the viewer may not watch: the watch page's words and its first way
+ *  in (the same links: the game's ticket or a pass, or Log in), the rest one click away on the
+ *  game's own page. */
+function TileOffer({ id, need, offers }: { id: number; need: Need; offers: Offer[] }) {
+  if (need === 'account') {
+    return (
+      <div className="playback-notice tile__offer">
+        <p>{SIGN_IN_MESSAGE}</p>
+        <p>
+          <SignInLink to="/login" className="button">
+            Log in to watch
+          </SignInLink>
+        </p>
+      </div>
+    );
+  }
+  const [first] = offers;
+  return (
+    <div className="playback-notice tile__offer">
+      <p>{need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE}</p>
+      {first ? (
+        <p>
+          <Link className="button offer" to={first.href}>
+            {first.title} <span className="offer__price">{first.price}</span>
+          </Link>
+        </p>
+      ) : null}
+      <p>{offers.length > 1 ? <Link to={`/watch/${id}`}>More ways to watch</Link> : <Link to="/packages">See packages</Link>}</p>
+    </div>
+  );
+}
