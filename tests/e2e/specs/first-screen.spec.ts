@@ -1,6 +1,6 @@
 /* What the first screen of a public page asks of the browser (issue: the first screen). */
-import { COMPILE_HINT } from '../../../scripts/compile-hints.ts';
 import { PRELOAD_LIST_ID } from '../../../app/http/script-loading.ts';
+import { COMPILE_HINT } from '../../../scripts/compile-hints.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('the modules a page starts with ask V8 to compile them as they stream in', async ({ page }) => {
