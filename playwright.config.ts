@@ -9,7 +9,7 @@ import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
 
 /* One web server (production build) and one channel API process (under a supervisor that lets
    the 'Whoops!' test stop and start it) per run. Projects: `setup` (is everything up?), then
-   `no-js`, `js` and `fuzz` in parallel, then `whoops` (stops the channel API, so it runs alone, last:
+   `no-js`, `js`, `fuzz` and `markup` in parallel, then `whoops` (stops the channel API, so it runs alone, last:
    as the teardown of `setup` it runs even when other tests failed). */
 
 const dataDir = path.resolve('.cache/e2e-data');
@@ -51,6 +51,8 @@ export default defineConfig({
     { name: 'js', testMatch: /specs\/.*\.spec\.ts/, dependencies: ['setup'], use: { javaScriptEnabled: true } },
     // Property-based fuzz of every form action and page over HTTP (no browser), beside the others.
     { name: 'fuzz', testMatch: /fuzz\/.*\.fuzz\.ts/, dependencies: ['setup'] },
+    // Every kind of page through the W3C Nu validator and html-validate, over HTTP (no browser).
+    { name: 'markup', testMatch: /markup\/.*\.spec\.ts/, dependencies: ['setup'] },
     // Runs both modes itself (see whoops.spec.ts), serially.
     { name: 'whoops', testMatch: /whoops\/.*\.spec\.ts/, fullyParallel: false },
   ],

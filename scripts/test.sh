@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`, and what .ci/run calls):
 # system packages → npm ci → lint → typecheck → vitest (PGlite) → channel API integration on
-# PostgreSQL 15 → one build → Playwright (no-js + js + whoops). Every section runs even when an
+# PostgreSQL 15 → one build → Playwright (no-js + js + fuzz + markup + whoops). Every section runs even when an
 # earlier one failed (except what cannot: e2e without a build), and the exit code says whether
 # anything failed.
 set -euo pipefail
@@ -22,7 +22,7 @@ export FIELDHOUSE_RESULTS_DIR=.cache/test-results
 rm -rf "$FIELDHOUSE_RESULTS_DIR" && mkdir -p "$FIELDHOUSE_RESULTS_DIR"
 
 # ---------------------------------------------------------------- system packages
-section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL, nginx)"
+section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL, nginx, Java)"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
@@ -31,6 +31,8 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 # The reference npm run bench measures against (tests/bench/nginx.ts): nginx with brotli_static.
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
+# The W3C Nu validator of the markup test (npm's vnu-jar) is a Java program.
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing with apt: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -83,7 +85,7 @@ run postgres bash scripts/with-postgres.sh npx vitest run tests/integration/chan
 # ---------------------------------------------------------------- build + e2e
 section "Build"
 run build npm run build
-section "End-to-end tests (Playwright: no-js, js, whoops)"
+section "End-to-end tests (Playwright: no-js, js, fuzz, markup, whoops)"
 if [[ " ${failed[*]} " == *" build "* ]]; then
   echo "Skipped: the build failed."
   failed+=(e2e)

@@ -1,22 +1,31 @@
-/* The page's JavaScript loads after its first screen (issue: the first screen). Remix ends every
-   page with a preload of each module and an inline module script that imports the route modules
-   and then the app: the browser fetches all of it (about 20 files) together with the page's
-   pictures, before the first screen has painted. This rewrites that ending so nothing of it is
-   fetched before the page's `load` event: the preloads are inert until then (an unknown `rel`),
-   and the route modules are imported by the same script once the page has loaded.
+/* The page's JavaScript loads after its first screen (issue: the first screen; ADR 013). Remix ends
+   every page with a preload of each module and an inline module script that imports the route
+   modules and then the app: the browser fetches all of it (about 20 files) together with the
+   page's pictures, before the first screen has painted. This rewrites that ending so nothing of it
+   is fetched before the page's `load` event, in HTML the W3C validator accepts (issue 34):
+   - the preloads become a list of their addresses in a JSON data block (`<script
+     type="application/json">`, which the browser neither runs nor fetches from) where they stood;
+   - the same script, once the page has loaded, puts the preloads back in the block's place, a few
+     per task, removes the block, then imports the route modules and starts the app as Remix does.
 
-   Hydration is unaffected: React renders those elements from props it does not compare in
-   production (the preload's `rel`, the script's inner HTML), and the app starts exactly as Remix
-   starts it, only later. Markup this does not recognise (another Remix version) is left as it is. */
+   Hydration is unaffected: by the time the app hydrates, the document holds the preloads Remix
+   rendered, where it rendered them (React does not compare a script's inner HTML in production).
+   Markup this does not recognise (another Remix version) is left as it is. */
 
-/** The `rel` a preload waits under until the page has loaded. */
-export const DEFERRED_PRELOAD = 'fh-modulepreload';
+/** The id of the JSON data block that lists the module preloads until the page has loaded. */
+export const PRELOAD_LIST_ID = 'fh-module-preloads';
 
 /** Preloads started per task after the load event. */
 const PRELOADS_PER_TASK = 4;
 
 const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
+/** A run of preloads as Remix writes them (an address with no character reference in it). */
+const PRELOAD_RUN = /(?:<link rel="modulepreload" href="[^"&]+"\/>)+/g;
+const PRELOAD_HREF = /<link rel="modulepreload" href="([^"&]+)"\/>/g;
+
+/** JSON that cannot end the element it sits in. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** The HTML with the app's scripts fetched after the page's load event. */
 export function scriptsAfterLoad(html: string): string {
@@ -30,22 +39,29 @@ export function scriptsAfterLoad(html: string): string {
   if (imports.length === 0 || /^\s*import[\s*{"']/m.test(rest)) return html;
   const start = [
     'const fieldhouseStart = async () => {',
+    `const list = document.getElementById('${PRELOAD_LIST_ID}');`,
+    'if (list) {',
     // A few preloads per task: each starts a fetch, and all of them at once made one long task.
-    `const preloads = [...document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]')];`,
-    `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {`,
-    `preloads.slice(i, i + ${PRELOADS_PER_TASK}).forEach((link) => { link.rel = 'modulepreload'; });`,
+    'const hrefs = JSON.parse(list.textContent);',
+    `for (let i = 0; i < hrefs.length; i += ${PRELOADS_PER_TASK}) {`,
+    `for (const href of hrefs.slice(i, i + ${PRELOADS_PER_TASK})) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; list.before(link); }`,
     'await new Promise((resolve) => setTimeout(resolve));',
+    '}',
+    'list.remove();',
     '}',
     `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
     rest.trim(),
     '};',
     "if (document.readyState === 'complete') fieldhouseStart(); else addEventListener('load', () => fieldhouseStart(), { once: true });",
   ].join('\n');
-  // The preloads sit just before the script, after the page's content.
-  const preloads = html.indexOf('<link rel="modulepreload"');
-  const before =
-    preloads === -1
-      ? html.slice(0, open)
-      : html.slice(0, preloads) + html.slice(preloads, open).replaceAll('<link rel="modulepreload"', `<link rel="${DEFERRED_PRELOAD}"`);
-  return `${before}${MODULE_SCRIPT_OPEN}${start}${html.slice(close)}`;
+  // The preloads: the last run of them before the script, after the page's content.
+  const before = html.slice(0, open);
+  const run = [...before.matchAll(PRELOAD_RUN)].at(-1);
+  const page =
+    run === undefined
+      ? before
+      : before.slice(0, run.index) +
+        `<script type="application/json" id="${PRELOAD_LIST_ID}">${scriptSafeJson([...run[0].matchAll(PRELOAD_HREF)].map((m) => m[1]))}</script>` +
+        before.slice(run.index + run[0].length);
+  return `${page}${MODULE_SCRIPT_OPEN}${start}${html.slice(close)}`;
 }

@@ -1,6 +1,9 @@
 import type { Settings } from '#contract';
 
-/** The channel's contact details, in the footer and on /contacts. */
+/** A phone number that never wraps: its spaces and hyphens made non-breaking. */
+const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+
+/** The channel's contact details, in the footer, on /contacts and on /accessibility. */
 export function ContactList({ settings }: { settings: Pick<Settings, 'contact_email' | 'contact_phone' | 'address'> }) {
   return (
     <address className="contact-list">
@@ -12,7 +15,7 @@ export function ContactList({ settings }: { settings: Pick<Settings, 'contact_em
         ) : null}
         {settings.contact_phone ? (
           <li>
-            Phone: <a href={`tel:${settings.contact_phone.replace(/[^\d+]/g, '')}`}>{settings.contact_phone}</a>
+            Phone: <a href={`tel:${settings.contact_phone.replace(/[^\d+]/g, '')}`}>{unbroken(settings.contact_phone)}</a>
           </li>
         ) : null}
         {settings.address ? <li>{settings.address}</li> : null}

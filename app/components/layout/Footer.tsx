@@ -16,6 +16,9 @@ export interface FooterData {
 
 type Contact = Pick<Settings, 'name' | 'contact_email' | 'contact_phone' | 'address'>;
 
+/** The accessibility statement, after the channel's own footer links (unless it links it itself). */
+const ACCESSIBILITY: MenuLinkData = { id: -1, name: 'Accessibility', href: '/accessibility' };
+
 export function Footer({ settings, footer }: { settings: Contact; footer: FooterData }) {
   return (
     <footer className="site-footer">
@@ -46,7 +49,7 @@ export function Footer({ settings, footer }: { settings: Contact; footer: Footer
         </div>
       </div>
       <nav aria-label="Footer" className="footer-nav">
-        <MenuList items={footer.menu} />
+        <MenuList items={footer.menu.some((item) => item.href === ACCESSIBILITY.href) ? footer.menu : [...footer.menu, ACCESSIBILITY]} />
       </nav>
       <DataSaverSwitch />
       <p className="copyright">

@@ -50,6 +50,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/faq', route: 'routes/faq' },
   { url: '/about', route: 'routes/about' },
   { url: '/contacts', route: 'routes/contacts' },
+  { url: '/accessibility', route: 'routes/accessibility' },
   { url: '/simulate', route: 'routes/simulate' },
   { url: '/privacy_policy', route: 'routes/privacy_policy' },
   { url: '/terms_conditions', route: 'routes/terms_conditions' },

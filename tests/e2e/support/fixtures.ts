@@ -27,7 +27,7 @@ export function withoutScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<\/?noscript>/gi, '')
-    .replace(/<link\b[^>]*rel="(?:fh-)?modulepreload"[^>]*>/gi, '');
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
 }
 
 const scanners = new WeakMap<Page, () => Promise<void>>();
