@@ -65,7 +65,8 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
       <div className="tile__controls">
         {playing && hydrated ? (
           <button type="button" className="button button--quiet tile__sound" aria-pressed={sound} onClick={() => onSound(id, !sound)}>
-            Sound<span className="sr-only">: {tile.title}</span>
+            <span aria-hidden="true">Sound</span>
+            <span className="sr-only">Sound: {tile.title}</span>
           </button>
         ) : null}
         <Form method="get" action="/multiview" preventScrollReset className="tile__enlarge">
@@ -78,7 +79,8 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
             </button>
           ) : (
             <button type="submit" className="button button--quiet" name="enlarge" value={tile.id}>
-              Enlarge<span className="sr-only">: {tile.title}</span>
+              <span aria-hidden="true">Enlarge</span>
+              <span className="sr-only">Enlarge: {tile.title}</span>
             </button>
           )}
         </Form>

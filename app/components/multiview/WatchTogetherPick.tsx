@@ -25,8 +25,9 @@ export function WatchTogetherPick({ id, title, live }: { id: number; title: stri
         form={picks.formId}
         disabled={picks.full && !checked}
         onChange={(event) => picks.toggle(id, event.currentTarget.checked)}
-      />{' '}
-      Watch together<span className="sr-only">: {title}</span>
+      />
+      <span aria-hidden="true">Watch together</span>
+      <span className="sr-only">Watch together: {title}</span>
     </label>
   );
 }

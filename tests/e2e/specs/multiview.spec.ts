@@ -183,7 +183,8 @@ test("a subscriber's paid game plays in its tile, with its media grant", async (
   await expect(video).toHaveCount(1);
   const src = (await video.locator('source').getAttribute('src'))!;
   const grant = (await context.cookies(WEB_URL + src)).find((c) => c.name.endsWith('media_grant'));
-  expect(grant, 'the paid game’s grant, scoped to its media').toMatchObject({ httpOnly: true, path: src.replace(/master\.m3u8$/, '') });
+  expect(grant, 'the paid game’s grant').toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(src.startsWith(grant!.path) && grant!.path.startsWith('/media/live/'), `${grant!.path}: its media only`).toBe(true);
   expect((await page.request.get(src)).status()).toBe(200);
   await expectTilePlays(video, javaScriptEnabled);
 });
