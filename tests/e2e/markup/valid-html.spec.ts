@@ -1,6 +1,6 @@
 /* Valid HTML (issue 34): every kind of page, as the server sends it (what a browser parses, with
    JavaScript or without), is checked by the W3C Nu validator — zero errors — and by html-validate
-   (.htmlvalidate.json). One test: it asks the web server for each page below (a visitor's, or a
+   (.htmlvalidate.mjs). One test: it asks the web server for each page below (a visitor's, or a
    signed-in fan's), saves them, and runs each checker once over all of them (the Nu validator is a
    Java program whose start takes seconds). A failure lists every error with its page and place;
    the pages stay in the test's output folder.

@@ -1,10 +1,11 @@
 /* The two HTML checkers of the markup test (issue 34): the W3C Nu validator (`vnu-jar`, a Java
    program: run once for every page, as its JVM takes seconds to start) and html-validate (in this
-   process, with the repository's .htmlvalidate.json). Each answers its findings a line each:
+   process, with the repository's .htmlvalidate.mjs). Each answers its findings a line each:
    `<page> <path> <line>:<column> <message> — “<the markup>”`. */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
 /** A page as the server sent it, saved to `file` (named after the page). */
@@ -16,6 +17,10 @@ export interface SavedPage {
 }
 
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+
+/** A short run: the JVM's quick compiler only (half the CPU time of its default for our ~45
+ *  pages), one garbage-collector thread, and the larger thread stack the checker then needs. */
+const JAVA_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss4m'];
 
 interface VnuMessage {
   type: string;
@@ -30,12 +35,13 @@ interface VnuMessage {
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The Nu validator's errors on every page (warnings are not errors: `--errors-only`). */
+/** The Nu validator's errors on every page (warnings are not errors: `--errors-only`; the pages
+ *  say their language, so it does not guess it: `--no-langdetect`). */
 export async function nuValidatorErrors(pages: SavedPage[]): Promise<string[]> {
   const output = await new Promise<string>((resolve, reject) => {
     execFile(
       'java',
-      ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...pages.map((p) => p.file)],
+      [...JAVA_OPTIONS, '-jar', VNU_JAR, '--errors-only', '--no-langdetect', '--format', 'json', ...pages.map((p) => p.file)],
       { maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         // It exits 1 when it found errors; the JSON report is on stderr.
@@ -51,13 +57,13 @@ export async function nuValidatorErrors(pages: SavedPage[]): Promise<string[]> {
   return messages
     .filter((m) => m.type === 'error' || m.subType === 'fatal' || m.type === 'non-document-error')
     .map((m) => {
-      const page = m.url ? byFile.get(path.resolve(new URL(m.url).pathname)) : undefined;
+      const page = m.url ? byFile.get(path.resolve(fileURLToPath(m.url))) : undefined;
       const where = page ? `${page.name} ${page.path}` : (m.url ?? '?');
       return `${where} ${m.lastLine ?? '?'}:${m.firstColumn ?? m.lastColumn ?? '?'} ${m.message}${m.extract ? ` — “${oneLine(m.extract)}”` : ''}`;
     });
 }
 
-/** html-validate's errors on every page, with the rules of .htmlvalidate.json. */
+/** html-validate's errors on every page, with the rules of .htmlvalidate.mjs. */
 export async function htmlValidateErrors(pages: SavedPage[]): Promise<string[]> {
   const validator = new HtmlValidate(new FileSystemConfigLoader());
   const found: string[] = [];
