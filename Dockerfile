@@ -8,7 +8,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# node_modules/.cache: what dev tools keep there (vnu-jar's postinstall may fetch a Java runtime
+# into it where the image has none), never needed at run time.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/.cache
 
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \

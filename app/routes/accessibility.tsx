@@ -43,8 +43,8 @@ export default function Accessibility() {
         <li>Every page the automated tests visit is checked with axe against the WCAG 2.2 A and AA rules, once with JavaScript on and once with it off.</li>
         <li>Every kind of page is checked with the W3C Nu HTML validator and with html-validate: the pages are valid HTML.</li>
         <li>
-          The video player is used with the keyboard alone: Play is reached with Tab and starts the video with Enter. The tests find the player’s controls by the
-          names a screen reader announces.
+          The video player is used with the keyboard alone: Play is reached with Tab and starts the video with Enter. The tests find the player’s controls by
+          the names a screen reader announces.
         </li>
         <li>Pages are tried at phone and desktop widths, and with reduced motion: nothing moves on its own then.</li>
       </ul>
