@@ -7,17 +7,12 @@ import { RailFrame } from '~/components/RailFrame';
 import { ViewModes } from '~/components/ViewModes';
 import { PAGE_SIZE, eventPageCount, filtersSearch } from '~/domain/event-filters';
 import { LIST_PATHS, LIST_WORDS, listFields } from '~/domain/event-lists';
-import type { EventListData, eventListLoader } from '~/loaders/event-list.server';
+import type { EventListData, FilterOption, eventListLoader } from '~/loaders/event-list.server';
 
 /* One page for the four game lists (/live, /upcoming, /vod, /schedule): the list's filters (a plain
  * GET form), its count and view modes, its games and paging, and what one list has beside them. */
 
-interface Option {
-  value: number | string;
-  label: string;
-}
-
-const STATUS_OPTIONS: Option[] = [
+const STATUS_OPTIONS: FilterOption[] = [
   { value: 'live', label: 'Live' },
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'finished', label: 'On demand' },
@@ -130,7 +125,7 @@ function Filters({ data, pathname }: { data: EventListData; pathname: string }) 
   );
 }
 
-function Select(props: { name: string; label: string; value: number | string; allLabel: string; options: Option[] }) {
+function Select(props: { name: string; label: string; value: number | string; allLabel: string; options: FilterOption[] }) {
   const id = `filter-${props.name}`;
   return (
     <div className="field">
