@@ -23,7 +23,7 @@ function alertsOf(page: Page, name: string, kind = 'Game') {
   };
 }
 
-test('a fan turns a reminder on in My games, gets the mail, and its one-click unsubscribe and confirm page turn it off', async ({
+test('a fan turns a reminder on on the alerts page (one Save for every follow), gets the mail, and its one-click unsubscribe and confirm page turn it off', async ({
   page,
   context,
   checkA11y,
