@@ -1,12 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { serverSecrets } from './db/schema.ts';
 
 /*
  * What the channel API signs, and with what: links it hands out (the sandbox's portal and add-a-card
- * pages), media grants (a fan's right to one asset's files), and keyed hashes (a deleted account's
- * spent trial, failed sign-ins). Every one uses a key of the server's own, never the channel key,
+ * pages), media grants (a fan's right to one asset's files), keyed hashes (a deleted account's
+ * spent trial, failed sign-ins) and sealed texts (a calendar feed's token, shown again to its owner). Every one uses a key of the server's own, never the channel key,
  * which is public (GET /channels/{slug}.json returns it to anyone).
  *
  * One secret (CHANNEL_API_SECRET, comma-separated for rotation: the first signs, every one verifies;
@@ -24,7 +24,15 @@ export interface Signing {
   claims(purpose: Purpose, token: string): Record<string, unknown> | null;
   /** Keyed hashes of `value` (base64url), the current key's first: a value is looked up by all of them. */
   hashes(purpose: Purpose, value: string): string[];
+  /** `text` encrypted and authenticated (AES-256-GCM) with this purpose's current key: `<iv>.<ciphertext and tag>`, base64url. */
+  seal(purpose: Purpose, text: string): string;
+  /** The text a key of this purpose (current or older) sealed; null for anything else. */
+  unseal(purpose: Purpose, sealed: string): string | null;
 }
+
+const SEALED = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22,8000})$/;
+/** A sealing key of its own, so a purpose's hashes and its sealed texts never share a key. */
+const sealKey = (key: Buffer) => createHmac('sha256', key).update('seal').digest();
 
 const TOKEN = /^([A-Za-z0-9_-]{2,4000})\.([A-Za-z0-9_-]{43})$/;
 
@@ -69,6 +77,29 @@ export function signingFrom(secrets: readonly string[], keys: Partial<Record<Pur
     },
     hashes(purpose, value) {
       return keysOf(purpose).map((key) => mac(key, value));
+    },
+    seal(purpose, text) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey(keysOf(purpose)[0]), iv);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `${iv.toString('base64url')}.${body.toString('base64url')}`;
+    },
+    unseal(purpose, sealed) {
+      const m = SEALED.exec(sealed);
+      if (!m) return null;
+      const iv = Buffer.from(m[1], 'base64url');
+      const body = Buffer.from(m[2], 'base64url');
+      if (body.length < 16) return null;
+      for (const key of keysOf(purpose)) {
+        try {
+          const decipher = createDecipheriv('aes-256-gcm', sealKey(key), iv);
+          decipher.setAuthTag(body.subarray(body.length - 16));
+          return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+        } catch {
+          // Another key's, or tampered with: the next key, else null.
+        }
+      }
+      return null;
     },
   };
 }

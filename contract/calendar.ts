@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiGet, endpoint, envelope, line, noParams } from './http.ts';
 
-/* A fan's private calendar feed (issue 24, ADR 035): an address with a secret token that calendar
+/* A fan's private calendar feed (issue 24, ADR 035, 046): an address with a secret token that calendar
    apps fetch with no cookie. The signed-in fan makes, resets or stops it; the web app asks for a
    token's games (with its own api key, no fan) and writes the iCalendar text itself. */
 
@@ -17,15 +17,16 @@ export const CALENDAR_FEED_MAX_GAMES = 500;
 /** A feed's token as its address carries it: 128 random bits, base64url (22 characters). */
 export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
-/** Whether the fan has a feed, and since when (null: none). The token itself is never kept. */
-export const calendarFeedState = z.object({ created_at: z.string().nullable() });
+/** Whether the fan has a feed, since when (null: none), and its token, answered to its signed-in
+ *  owner only (kept sealed with the server's key, ADR 046). A feed made before tokens were kept
+ *  has none (null) until it is reset. */
+export const calendarFeedState = z.object({ created_at: z.string().nullable(), token: z.string().nullable() });
 export type CalendarFeedState = z.infer<typeof calendarFeedState>;
 
-/** GET /calendar-feed: the signed-in fan's feed, if they have one. */
+/** GET /calendar-feed: the signed-in fan's feed, if they have one, with its token. */
 export const calendarFeed = apiGet('calendarFeed', '/calendar-feed', calendarFeedState);
 
-/** POST /calendar-feed: a new token for the fan's feed (the old address, if any, stops at once).
- *  The token is answered here, once. */
+/** POST /calendar-feed: a new token for the fan's feed (the old address, if any, stops at once). */
 export const makeCalendarFeed = endpoint({
   name: 'makeCalendarFeed',
   method: 'POST',

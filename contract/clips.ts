@@ -111,6 +111,17 @@ export const createClip = endpoint({
   response: envelope(clip),
 });
 
+/** Not in the spec (issue 34): renames the fan's own clip (another's: 404). "Clip the last 30 s"
+ *  makes a clip with a default name, renamed here later. */
+export const renameClip = endpoint({
+  name: 'renameClip',
+  method: 'POST',
+  path: '/clip/:id/name',
+  auth: 'apiKey',
+  params: z.object({ id, name: clipName }).strict(),
+  response: envelope(clip),
+});
+
 /** Spec: GET /clips/event/{id} — the fan's clips of one game, newest first. */
 export const clipsEvent = apiGet('clipsEvent', '/clips/event/:id', z.array(clip), z.object({ id }).strict());
 

@@ -29,11 +29,24 @@ export const FOLLOW_MSG = {
 
 export const favoritableType = z.enum(FAVORITABLE_TYPES, { errorMap: () => ({ message: FOLLOW_MSG.type }) });
 
+/** What a followed thing is, as a fan calls it: a participant is a school, or a team when it has
+ *  a parent (its school); a participant group is a division; an event category a sport. */
+export const FOLLOW_KINDS = ['school', 'team', 'sport', 'division', 'venue', 'game'] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
+/** The kind of a followed thing from its spec type (and, for a participant, whether it has a parent). */
+export function followKindOf(type: FavoritableType, hasParent: boolean): FollowKind {
+  if (type === 'participant') return hasParent ? 'team' : 'school';
+  return ({ participant_group: 'division', event_category: 'sport', favorite_event: 'game', event_location: 'venue' } as const)[type];
+}
+
 /** One followed thing, with what a list of them shows (its name, alias and picture). */
 export const follow = z.object({
   id: z.number().int(),
   favoritable_id: z.number().int(),
   favoritable_type: favoritableType,
+  /** Not in the spec: what it is (FOLLOW_KINDS), so a school and a team read apart. */
+  kind: z.enum(FOLLOW_KINDS),
   name: z.string(),
   /** The readable address's alias (schools, teams, sports, divisions); null for a venue or a game. */
   alias: z.string().nullable(),
@@ -62,16 +75,29 @@ export const follows = endpoint({
 
 const flag = z.boolean({ errorMap: () => ({ message: FOLLOW_MSG.alertFlag }) });
 
-/** Not in the spec (issue 24): sets one of the fan's own follows' two alert opt-ins; another's
- *  is not found. Turning one on plans the mails of its games that are near. */
+/** The most follows one save of alert opt-ins names (more than a channel has things to follow). */
+export const FOLLOW_ALERTS_MAX = 2000;
+
+/** Not in the spec (issue 24, 34): sets the two alert opt-ins of several of the fan's own follows
+ *  at once (the alerts page's one Save), in one transaction. An id that is not one of the fan's
+ *  follows (unfollowed meanwhile, or another's) changes nothing and is left out of the answer.
+ *  Turning one on plans the mails of its games that are near. */
 export const followAlerts = endpoint({
   name: 'followAlerts',
   method: 'POST',
-  path: '/favorite/:id/alerts',
+  path: '/favorites/alerts',
   auth: 'apiKey',
-  params: z.object({ id, go_live: flag, reminder: flag }).strict(),
-  /** With the lead the reminder goes at, as GET /favorites' meta, for the fan's confirmation. */
-  response: z.object({ data: follow, meta: alertsMeta }),
+  params: z
+    .object({
+      alerts: z
+        .array(z.object({ id, go_live: flag, reminder: flag }).strict())
+        .min(1)
+        .max(FOLLOW_ALERTS_MAX)
+        .refine((list) => new Set(list.map((a) => a.id)).size === list.length, 'each follow once'),
+    })
+    .strict(),
+  /** The follows saved, with the lead the reminder goes at, as GET /favorites' meta, for the fan's confirmation. */
+  response: z.object({ data: z.array(follow), meta: alertsMeta }),
 });
 
 /** Spec: POST /favorite. Following what the fan already follows answers that follow again. */

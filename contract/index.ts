@@ -102,6 +102,7 @@ export const api = {
   clipDownload: clips.clipDownload,
   eventsWithClip: clips.eventsWithClip,
   deleteClip: clips.deleteClip,
+  renameClip: clips.renameClip,
   downloadEvent: events.downloadEvent,
   follows: follows.follows,
   addFollow: follows.addFollow,

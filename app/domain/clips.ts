@@ -1,5 +1,6 @@
 /* How the web app words a fan's clips: a clip's status and progress, a channel refusal of a clip, the share and download file names. */
 import type { RefusalCode } from '#contract';
+import { CLIP_NAME_MAX } from '#contract/clips';
 import { USER_MSG } from './auth-messages';
 
 /** How often the Clips tab asks again while a clip is being made. */
@@ -27,3 +28,17 @@ export function clipRefusalText(refusal: { kind: string; code: RefusalCode }): s
 
 /** The channel's field names of POST /clip → the form's. */
 export const CLIP_FIELD_OF: Record<string, string> = { name: 'name', tags: 'tags', start_time: 'start', duration: 'end' };
+
+/** The name "Clip the last 30 s" gives a clip, renamed later on its page: the game's name and the
+ *  minute of the game its end falls in, as a match report says it ('… · 63′' from 62:00 to 62:59),
+ *  the game's name shortened with '…' so the whole fits CLIP_NAME_MAX. */
+export function defaultClipName(gameName: string, endSeconds: number): string {
+  const minute = ` · ${Math.floor(Math.max(0, endSeconds) / 60) + 1}′`;
+  const room = CLIP_NAME_MAX - minute.length;
+  const game = gameName.trim() || 'Game';
+  return `${game.length > room ? `${game.slice(0, room - 1).trimEnd()}…` : game}${minute}`;
+}
+
+/** The tag "Clip the last 30 s" gives a clip: the channel's default, the first of its clip tags
+ *  (the channel description's `clip_tags`, 'Highlight' unless the channel says otherwise). */
+export const defaultClipTag = (channelTags: readonly string[]): string | null => channelTags[0] ?? null;

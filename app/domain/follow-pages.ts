@@ -38,6 +38,13 @@ export function venueSlug(location: Pick<EventLocation, 'id' | 'name'>): string 
 
 export const venuePath = (location: Pick<EventLocation, 'id' | 'name'>): Path => `/${SEGMENTS.venue}/${venueSlug(location)}`;
 
+/** The page of a followed thing (GET /favorites' item): its follow page, or a game's watch page. */
+export function followedPath(f: { kind: FollowKind | 'game'; favoritable_id: number; alias: string | null; name: string }): Path | null {
+  if (f.kind === 'game') return `/watch/${f.favoritable_id}`;
+  if (f.kind === 'venue') return venuePath({ id: f.favoritable_id, name: f.name });
+  return f.alias ? followPath(f.kind, f.alias) : null;
+}
+
 /** The venue id at the end of a slug, or null. */
 export function venueIdOf(slug: string): number | null {
   const m = /(?:^|-)(\d{1,10})$/.exec(slug);

@@ -1,22 +1,21 @@
 import { z } from 'zod';
-import { redirectTarget } from '~/http/safe-redirect';
+import { FOLLOW_ALERTS_MAX } from '#contract/follows';
 
-/* A followed thing's two alert checkboxes on My games (app/components/AlertsForm.tsx, action in
-   app/routes/alerts.tsx). A checkbox sends 'on' when ticked and nothing when not; the follow's id
-   and the page to go back to are hidden, so a bad one is a forged form, answered 400 (a bad `back`
-   goes to My games). */
+/* The alerts page's one form (app/routes/alerts.tsx, app/components/AlertsForm.tsx): every followed
+   thing's two alert checkboxes and one Save. Each follow's id comes once as `follow_id` (hidden);
+   a ticked checkbox sends the follow's id as `go_live` or `reminder`, an unticked one nothing. The
+   ids are hidden fields, so a bad one is a forged form, answered 400. */
 
-const ticked = z.literal('on').optional();
+const followId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** A field a form sends once, several times or not at all, as a list. */
+const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(followId).max(FOLLOW_ALERTS_MAX));
 
-export const alertsSchema = z.object({
-  follow_id: z.coerce.number().int().min(1).max(2_147_483_647),
-  go_live: ticked,
-  reminder: ticked,
-  back: z.string().optional(),
-});
+export const alertsSchema = z.object({ follow_id: ids.pipe(z.array(followId).min(1)), go_live: ids, reminder: ids });
+export type AlertsForm = z.infer<typeof alertsSchema>;
 
-/** Where the save comes back to: My games as the fan saw it (its filters), when that is on our site. */
-export const alertsBack = (form: { back?: string }) => {
-  const back = redirectTarget(form.back);
-  return back?.startsWith('/my-games') ? back : '/my-games';
-};
+/** Each follow's two opt-ins as the form says them (a ticked id not among the follows is dropped). */
+export function alertChoices(form: AlertsForm): { id: number; go_live: boolean; reminder: boolean }[] {
+  const goLive = new Set(form.go_live);
+  const reminder = new Set(form.reminder);
+  return [...new Set(form.follow_id)].map((id) => ({ id, go_live: goLive.has(id), reminder: reminder.has(id) }));
+}

@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
       madeIso: c.created_at,
       made: formatDate(c.created_at, timeZone),
       shareUrl: new URL(`/share/${c.id}/${c.uuid}`, url).href,
-      poster: c.media?.poster ?? null,
+      poster: c.media ? { src: c.media.poster, width: c.media.width, height: c.media.height } : null,
     })),
     canDownload,
     polling: pending,

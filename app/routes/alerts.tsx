@@ -1,41 +1,101 @@
 import { parseWithZod } from '@conform-to/zod';
-import { type ActionFunctionArgs } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
-import { alertsSaved } from '~/domain/alerts';
-import { alertsBack, alertsSchema } from '~/forms/alerts';
+import { AlertsForm } from '~/components/AlertsForm';
+import { alertsSavedAll, FOLLOW_KIND_WORDS, leadWords } from '~/domain/alerts';
+import { followedPath } from '~/domain/follow-pages';
+import { pageMeta } from '~/domain/page-meta';
+import { alertChoices, alertsSchema } from '~/forms/alerts';
 import { refusalToast } from '~/forms/reply.server';
-import { notFound } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
+import alertsCss from '~/styles/alerts.css';
+import formsCss from '~/styles/forms.css';
 
-/* POST /alerts: saves a followed thing's two alert e-mails (My games, app/components/AlertsForm.tsx).
-   A signed-in fan's post with their page's CSRF token; it goes back to My games with a toast, with
-   or without JavaScript (a fetcher follows the redirect, keeping the scroll). */
+/* /alerts (issue 34): every followed thing with its kind (School, Team, Sport, Division, Venue,
+   Game) and its two alert e-mails, saved by ONE Save (POST /alerts, one channel call for all). It
+   comes back here with a toast, with or without JavaScript (a fetcher follows the redirect,
+   keeping the scroll). Private, signed-in only. */
 
-export const loader = () => {
-  throw notFound();
-};
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: alertsCss },
+];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Alerts', 'E-mails when the games of what you follow start.');
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { data, meta } = await requestContext(args).channel.asUser(api.follows, {});
+  return json({
+    rows: data.map((f) => ({
+      followId: f.id,
+      name: f.name,
+      kind: FOLLOW_KIND_WORDS[f.kind],
+      href: followedPath(f),
+      goLive: f.alert_go_live,
+      reminder: f.alert_reminder,
+    })),
+    leadMinutes: meta.alert_lead_minutes,
+  });
+}
 
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const formData = await readForm(args);
   const submission = parseWithZod(formData, { schema: alertsSchema });
   if (submission.status !== 'success') throw refused(400);
-  const form = submission.value;
+  const alerts = alertChoices(submission.value);
   const { channel, session } = requestContext(args);
-  const goLive = form.go_live === 'on';
-  const reminder = form.reminder === 'on';
   try {
-    const { data, meta } = await channel.asUser(api.followAlerts, { id: form.follow_id, go_live: goLive, reminder }, { handles4xx: true });
-    const text = alertsSaved(data.name, data.alert_go_live, data.alert_reminder, meta.alert_lead_minutes);
-    return seeOtherWithToast(session, alertsBack(form), { text, type: 'success' });
+    const { data, meta } = await channel.asUser(api.followAlerts, { alerts }, { handles4xx: true });
+    return seeOtherWithToast(session, '/alerts', { text: alertsSavedAll(data, meta.alert_lead_minutes, alerts.length - data.length), type: 'success' });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
-    // Unfollowed meanwhile (in another tab): My games shows what is true now.
-    return refusalToast(session, alertsBack(form), refusal, { message: 'You no longer follow that, so it has no alerts.' });
+    return refusalToast(session, '/alerts', refusal, { message: 'Your alerts could not be saved. Please try again.' });
   }
+}
+
+export default function Alerts() {
+  const { rows, leadMinutes } = useLoaderData<typeof loader>();
+  // After a save the boxes start again from what the channel keeps.
+  const state = rows.map((r) => `${r.followId}:${r.goLive ? 1 : 0}${r.reminder ? 1 : 0}`).join(',');
+  return (
+    <div className="page page--alerts">
+      <h1>Alerts</h1>
+      {rows.length === 0 ? (
+        <section aria-labelledby="alerts-nothing" className="empty-state">
+          <h2 id="alerts-nothing">You do not follow anything yet</h2>
+          <p>Follow your schools, teams, sports and venues, then choose here which games you want an e-mail for.</p>
+          <ul className="empty-state__links">
+            <li>
+              <Link to="/schools" className="button">
+                Browse schools and teams
+              </Link>
+            </li>
+            <li>
+              <Link to="/sports" className="button button--quiet">
+                Browse sports
+              </Link>
+            </li>
+          </ul>
+        </section>
+      ) : (
+        <>
+          <p>
+            Choose an e-mail when a game starts, {leadWords(leadMinutes)} before it, or both, for each of the{' '}
+            {rows.length === 1 ? 'thing' : `${rows.length} things`} you follow. Every alert e-mail has a link that turns it off.
+          </p>
+          <AlertsForm key={state} rows={rows} leadMinutes={leadMinutes} />
+        </>
+      )}
+      <p>
+        <Link to="/my-games">Back to My games</Link>
+      </p>
+    </div>
+  );
 }

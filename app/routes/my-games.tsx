@@ -1,12 +1,12 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { api, type FavoritableType } from '#contract';
+import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
-import { AlertsForm } from '~/components/AlertsForm';
 import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
+import { FOLLOW_KIND_WORDS } from '~/domain/alerts';
 import type { Follow } from '~/domain/follows';
 import { pageCount } from '~/domain/list-query';
 import { followedEventsQueryFor, MY_GAMES_PAGE_SIZE, MY_GAMES_SHOW_LABELS, MY_GAMES_SHOWS, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
@@ -14,20 +14,11 @@ import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
 import formsCss from '~/styles/forms.css';
 
-/* "My games" (issue 24): what the signed-in fan follows, with Unfollow and its two alert e-mails
-   (AlertsForm), and the games of all of it (the channel's GET /events/favorite), filtered by status and dates, paged. Private. */
+/* "My games" (issue 24): what the signed-in fan follows, each with its kind and Unfollow (its alert
+   e-mails are on /alerts), and the games of all of it (the channel's GET /events/favorite), filtered by status and dates, paged. Private. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My games', 'The games of the schools, teams, sports and venues you follow.');
-
-/** What each kind of followed thing is called on the page. */
-const KIND_WORDS: Record<FavoritableType, string> = {
-  participant: 'School or team',
-  participant_group: 'Division',
-  event_category: 'Sport',
-  favorite_event: 'Game',
-  event_location: 'Venue',
-};
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
@@ -39,21 +30,21 @@ export async function loader(args: LoaderFunctionArgs) {
     id: f.favoritable_id,
     followId: f.id,
     name: f.name,
-    kind: KIND_WORDS[f.favoritable_type],
-    goLive: f.alert_go_live,
-    reminder: f.alert_reminder,
+    kind: FOLLOW_KIND_WORDS[f.kind],
   }));
-  return json({ filters, followed, leadMinutes: follows.meta.alert_lead_minutes, events: games.data, total: games.meta.total });
+  return json({ filters, followed, events: games.data, total: games.meta.total });
 }
 
 export default function MyGames() {
-  const { filters, followed, leadMinutes, events, total } = useLoaderData<typeof loader>();
+  const { filters, followed, events, total } = useLoaderData<typeof loader>();
   const follows: Follow[] = followed.map(({ type, id, followId }) => ({ type, id, followId }));
   const pages = pageCount(total, MY_GAMES_PAGE_SIZE);
   return (
     <div className="page page--my-games">
       <h1>My games</h1>
       <p>
+        <Link to="/alerts">Alert e-mails</Link>
+        <span aria-hidden="true"> · </span>
         <Link to="/my-games/calendar">Add to calendar</Link>
       </p>
       {followed.length === 0 ? (
@@ -85,14 +76,6 @@ export default function MyGames() {
                     <span className="following__kind">{f.kind}</span>
                   </span>
                   <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
-                  <AlertsForm
-                    key={`${f.goLive}-${f.reminder}`}
-                    followId={f.followId}
-                    name={f.name}
-                    goLive={f.goLive}
-                    reminder={f.reminder}
-                    leadMinutes={leadMinutes}
-                  />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { formatDate } from '#contract/dates';
 import { requireUser } from '~/auth/sign-in.server';
@@ -10,7 +10,7 @@ import { SubmitButton } from '~/components/form/SubmitButton';
 import { feedAddresses } from '~/domain/calendar-feed';
 import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
-import { refusalReply } from '~/forms/reply.server';
+import { refusalToast } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -18,10 +18,11 @@ import calendarCss from '~/styles/calendar-feed.css';
 import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
 
-/* /my-games/calendar (issue 24, ADR 035): the signed-in fan's private calendar feed of their games.
-   "Get the link" and "Reset the link" answer this page with the new addresses (no redirect: the
-   token is shown once, in that answer, and is kept nowhere but its hash in the channel); "Stop the
-   feed" goes back here with a toast. Private, signed-in only, as My games. */
+/* /my-games/calendar (issue 24, ADR 035, 045): the signed-in fan's private calendar feed of their
+   games. The page shows the feed's current address on every visit (the channel keeps the token
+   sealed and gives it back to its owner only), so a second device subscribes to the same address;
+   "Get the link" makes one, "Reset the link" replaces it (the old address stops at once) and "Stop
+   the feed" ends it, each coming back here with a toast. Private (no-store), signed-in only. */
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formsCss },
@@ -36,7 +37,11 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel, session } = requestContext(args);
   const { data } = await channel.asUser(api.calendarFeed, {});
-  return json({ since: data.created_at ? formatDate(data.created_at, await channel.timeZone()) : null, csrfToken: await session.csrfToken() });
+  return json({
+    since: data.created_at ? formatDate(data.created_at, await channel.timeZone()) : null,
+    addresses: data.token ? feedAddresses(new URL(args.request.url).origin, data.token) : null,
+    csrfToken: await session.csrfToken(),
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -50,20 +55,21 @@ export async function action(args: ActionFunctionArgs) {
       await channel.asUser(api.deleteCalendarFeed, {});
       return seeOtherWithToast(session, '/my-games/calendar', { type: 'success', text: 'Your calendar feed is stopped: its address no longer works.' });
     }
-    const { data } = await channel.asUser(api.makeCalendarFeed, {});
-    return json({ addresses: feedAddresses(new URL(args.request.url).origin, data.token), error: null });
+    const had = (await channel.asUser(api.calendarFeed, {})).data.created_at !== null;
+    await channel.asUser(api.makeCalendarFeed, {});
+    const text = had
+      ? 'Your calendar link is reset: the old address no longer works. Subscribe again with the new one below.'
+      : 'Your calendar link is ready: subscribe to it below.';
+    return seeOtherWithToast(session, '/my-games/calendar', { type: 'success', text });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
-    const reply = refusalReply(refusal);
-    return json({ addresses: null, error: reply.message }, reply.init);
+    return refusalToast(session, '/my-games/calendar', refusal, { message: 'Your calendar link could not be changed. Please try again.' });
   }
 }
 
 export default function CalendarFeed() {
-  const { since } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const addresses = answer?.addresses ?? null;
+  const { since, addresses } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow calendar-feed">
       <h1>My games in your calendar</h1>
@@ -75,14 +81,9 @@ export default function CalendarFeed() {
         The link is private: anyone who has it can see the games you follow (not your name or email). If you shared it by mistake, reset it and the old one
         stops working at once.
       </p>
-      {answer?.error ? (
-        <p className="form-errors" role="alert">
-          {answer.error}
-        </p>
-      ) : null}
       {addresses ? (
-        <section aria-labelledby="feed-new" className="card-form">
-          <h2 id="feed-new">Your calendar link</h2>
+        <section aria-labelledby="feed-link" className="card-form">
+          <h2 id="feed-link">Your calendar link</h2>
           <p>
             <a className="button" href={addresses.webcal}>
               Open in my calendar app
@@ -98,20 +99,16 @@ export default function CalendarFeed() {
             value={addresses.web}
           />
           <CopyField id="feed-webcal" label="Subscription address (webcal)" value={addresses.webcal} />
-          <p>
-            <strong>Copy it now:</strong> we show this link only once. Lost it? Reset the link to get a new one.
-          </p>
-        </section>
-      ) : null}
-      {addresses ? <FeedButtons /> : null}
-      {since && !addresses ? (
-        <section aria-labelledby="feed-have" className="card-form">
-          <h2 id="feed-have">You have a calendar link</h2>
-          <p>Made on {since}. We do not show it again: reset it for a new address (your calendar app then needs the new one).</p>
+          <p>Made on {since}. Use the same address on each of your devices; it works until you reset or stop it.</p>
           <FeedButtons />
         </section>
-      ) : null}
-      {!since && !addresses ? (
+      ) : since ? (
+        <section aria-labelledby="feed-have" className="card-form">
+          <h2 id="feed-have">You have a calendar link</h2>
+          <p>Made on {since}, before we kept links to show again: reset it to see its address here (your calendar app then needs the new one).</p>
+          <FeedButtons />
+        </section>
+      ) : (
         <Form method="post" className="card-form">
           <CsrfField />
           <h2>Get your calendar link</h2>
@@ -121,7 +118,7 @@ export default function CalendarFeed() {
             </SubmitButton>
           </div>
         </Form>
-      ) : null}
+      )}
       <p>
         <Link to="/my-games">Back to My games</Link>
       </p>

@@ -17,8 +17,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'The clips you made from games.');
 
-/* The profile's Clips tab: each clip with its state (being made, ready, failed), and once ready
-   its page, share link, download (with download_clip) and Delete (a confirmation page). */
+/* The profile's Clips tab: each clip with its poster (once made) and its state (being made, ready,
+   failed), and once ready its page, share link, download (with download_clip) and Delete (a
+   confirmation page). */
 export default function Clips() {
   const { clips, canDownload, polling, refresh } = useLoaderData<typeof loader>();
   return (
@@ -29,8 +30,8 @@ export default function Clips() {
         <div className="empty-state">
           <p>You have no clips yet.</p>
           <p>
-            To make one, open a game on its watch page and use the clip button under the player: pick the start and end, give it a name and a tag.{' '}
-            <Link to="/vod_library">Find a game in the on-demand library</Link>
+            To make one, open a game on its watch page and use the Clip form under the player: pick the start and end, give it a name and a tag. On a live game,
+            one press clips the last 30 seconds. <Link to="/vod_library">Find a game in the on-demand library</Link>
           </p>
         </div>
       ) : (
@@ -43,6 +44,20 @@ export default function Clips() {
           <ul className="clip-list">
             {clips.map((c) => (
               <li key={c.id} className="clip-card" aria-labelledby={`clip-${c.id}-name`}>
+                {c.poster ? (
+                  // The clip's name is its heading, beside it: the picture adds nothing to read.
+                  <img
+                    className="clip-card__poster"
+                    src={c.poster.src}
+                    width={c.poster.width}
+                    height={c.poster.height}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <div className="clip-card__poster clip-card__poster--none" aria-hidden="true" />
+                )}
                 <h3 id={`clip-${c.id}-name`} className="clip-card__name">
                   {c.status === 'processed' ? <Link to={`/watch_library/${c.id}`}>{c.name}</Link> : c.name}
                 </h3>

@@ -1,34 +1,76 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { api } from '#contract';
 import { ClipView } from '~/components/clips/ClipView';
+import { CopyField } from '~/components/CopyField';
+import { EventTiles } from '~/components/EventTiles';
+import { SignInLink } from '~/components/layout/SignInLink';
 import { clipViewData } from '~/domain/clip-view';
+import { eventCardData } from '~/domain/event-card';
+import { eventTitle } from '~/domain/event-title';
+import { followPath } from '~/domain/follow-pages';
 import { pageMeta } from '~/domain/page-meta';
+import { shareLinks } from '~/domain/share-links';
 import { shareMeta } from '~/domain/share-meta';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import clipsCss from '~/styles/clips.css';
+import copyFieldCss from '~/styles/copy-field.css';
+import formsCss from '~/styles/forms.css';
 
 /* /share/{id}/{uuid}: a fan's clip for anyone with its link, even of a paid game (the clip is the
    fan's to share; the game stays locked). Public: the same for every visitor, no cookie, cacheable
-   like the other anonymous pages (ADR 012); a wrong uuid is the not-found page. */
+   like the other anonymous pages (ADR 012); a wrong uuid is the not-found page. Under the clip, a
+   visitor's next steps (issue 34): the full game, more games of its sport (a fan's clips are theirs:
+   the channel lists none publicly), Log in or Register, and share links as plain links. */
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: clipsCss }];
+/** How many more games the page offers. */
+const MORE_GAMES = 4;
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formsCss },
+  { rel: 'stylesheet', href: copyFieldCss },
+  { rel: 'stylesheet', href: clipsCss },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const id = idParamOr404(args.params.id);
   const uuid = z.string().uuid().safeParse(args.params.uuid);
   if (!uuid.success) throw notFound();
-  const { data: clip } = await requestContext(args).channel.shared(api.sharedClip, { id, uuid: uuid.data });
+  const { channel } = requestContext(args);
+  const { data: clip } = await channel.shared(api.sharedClip, { id, uuid: uuid.data });
+  const { data: game } = await channel.shared(api.event, { id: clip.event_id });
+  const sport = game.event_categories[0] ?? null;
+  // The sport's games that can be watched now or on demand, newest first; the channel's when the game has no sport.
+  const { data: others } = await channel.shared(api.events, {
+    stream_status: 'live,finished',
+    sort_field: 'event_utc_ts',
+    sort_direction: 'desc',
+    limit: MORE_GAMES + 1,
+    ...(game.event_category_id ? { category: game.event_category_id } : {}),
+  });
   const url = new URL(args.request.url);
   const absolute = (path: string) => new URL(path, url.origin).href;
+  const pageUrl = absolute(url.pathname);
   return json({
     clip: clipViewData(clip),
+    pageUrl,
+    game: { id: game.id, title: eventTitle(game) },
+    more: {
+      title: sport ? `More ${sport.name}` : 'More games',
+      href: sport ? followPath('sport', sport.alias) : '/vod',
+      linkText: sport ? `All ${sport.name} games` : 'All games on demand',
+      cards: others
+        .filter((e) => e.id !== game.id)
+        .slice(0, MORE_GAMES)
+        .map(eventCardData),
+    },
+    share: shareLinks(pageUrl, clip.name),
     preview: {
       title: clip.name,
       description: `A clip of ${clip.event_name}.`,
-      url: absolute(url.pathname),
+      url: pageUrl,
       media:
         clip.status === 'processed' && clip.media
           ? { image: absolute(clip.media.preview), video: absolute(clip.media.video), width: clip.media.width, height: clip.media.height }
@@ -41,6 +83,49 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? [...pageMeta(matches, data.preview.title, data.preview.description), ...shareMeta(data.preview)] : pageMeta(matches, 'Clip', 'A shared clip.');
 
 export default function SharedClipRoute() {
-  const { clip } = useLoaderData<typeof loader>();
-  return <ClipView clip={clip} />;
+  const { clip, pageUrl, game, more, share } = useLoaderData<typeof loader>();
+  return (
+    <ClipView clip={clip}>
+      <section className="clip-next" aria-labelledby="clip-game-title">
+        <h2 id="clip-game-title">The full game</h2>
+        <p>
+          <Link className="button" to={`/watch/${game.id}`}>
+            Watch the full game<span className="sr-only">: {game.title}</span>
+          </Link>
+        </p>
+        <p>
+          <SignInLink to="/login">Log in</SignInLink> or <SignInLink to="/registration">register</SignInLink> to follow your teams, clip your own moments and
+          get an e-mail when their games start.
+        </p>
+      </section>
+      <section className="clip-share" aria-labelledby="clip-share-title">
+        <h2 id="clip-share-title">Share this clip</h2>
+        <CopyField id="clip-share" label="Link to this clip" value={pageUrl} />
+        <ul className="share-links">
+          <li>
+            <a href={share.email}>E-mail</a>
+          </li>
+          <li>
+            <a href={share.x} rel="noopener noreferrer" target="_blank">
+              X<span className="sr-only"> (post, opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={share.facebook} rel="noopener noreferrer" target="_blank">
+              Facebook<span className="sr-only"> (share, opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </section>
+      {more.cards.length > 0 ? (
+        <section className="clip-more" aria-labelledby="clip-more-title">
+          <h2 id="clip-more-title">{more.title}</h2>
+          <EventTiles cards={more.cards} headingLevel={3} empty={null} />
+          <p>
+            <Link to={more.href}>{more.linkText}</Link>
+          </p>
+        </section>
+      ) : null}
+    </ClipView>
+  );
 }

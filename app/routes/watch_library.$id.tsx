@@ -1,16 +1,30 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { api } from '#contract';
 import { ClipView } from '~/components/clips/ClipView';
 import { CopyField } from '~/components/CopyField';
+import { AppForm } from '~/components/form/AppForm';
+import { Field } from '~/components/form/Field';
+import { SubmitButton } from '~/components/form/SubmitButton';
 import { clipViewData } from '~/domain/clip-view';
+import { clipRefusalText } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
+import { renameClipSchema } from '~/forms/clip';
+import { useAppForm } from '~/forms/kit';
+import { channelErrorReply } from '~/forms/reply.server';
+import { seeOtherWithToast } from '~/http/redirects.server';
+import { requestContext } from '~/http/request-context.server';
+import { readForm } from '~/http/security.server';
 import { canDownloadClips, ownClip } from '~/loaders/own-clip.server';
 import clipsCss from '~/styles/clips.css';
 import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
 
 /* /watch_library/{id}: the fan's own clip in the player, with its share link, its download (with
-   download_clip) and Delete. Private: another fan's clip is the not-found page. */
+   download_clip), Rename (a "Clip the last 30 s" clip comes with a default name) and Delete.
+   Private: another fan's clip is the not-found page. */
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formsCss },
@@ -28,6 +42,21 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
+/** Rename: the spec's messages on the field; done, back here with a toast. */
+export async function action(args: ActionFunctionArgs) {
+  const clip = await ownClip(args);
+  const formData = await readForm(args);
+  const submission = parseWithZod(formData, { schema: renameClipSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const { channel, session } = requestContext(args);
+  try {
+    const { data } = await channel.asUser(api.renameClip, { id: clip.id, name: submission.value.name }, { handles4xx: true });
+    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text: `Your clip is renamed “${data.name}”.`, type: 'success' });
+  } catch (error) {
+    return channelErrorReply(submission, error, { fields: ['name'], message: clipRefusalText });
+  }
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.clip.name ?? 'Clip', data ? `Your clip of ${data.clip.eventName}.` : 'Your clip.');
 
@@ -35,6 +64,7 @@ export default function ClipRoute() {
   const { clip, ready, shareUrl, canDownload } = useLoaderData<typeof loader>();
   return (
     <ClipView clip={clip}>
+      <RenameForm name={clip.name} />
       <section className="clip-share" aria-labelledby="clip-share-title">
         <h2 id="clip-share-title">Share and keep</h2>
         {ready ? <CopyField id="clip-share" label="Share link" hint="Anyone with this link can watch the clip." value={shareUrl} /> : null}
@@ -51,5 +81,19 @@ export default function ClipRoute() {
         </p>
       </section>
     </ClipView>
+  );
+}
+
+function RenameForm({ name }: { name: string }) {
+  const lastResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result ?? null;
+  const kit = useAppForm({ id: 'rename-clip', schema: renameClipSchema, lastResult, defaultValue: { name } });
+  return (
+    <section className="clip-rename" aria-labelledby="clip-rename-title">
+      <h2 id="clip-rename-title">Rename</h2>
+      <AppForm kit={kit} className="card-form clip-rename__form">
+        <Field meta={kit.fields.name} label="Name" autoComplete="off" />
+        <SubmitButton pendingText="Saving…">Save name</SubmitButton>
+      </AppForm>
+    </section>
   );
 }

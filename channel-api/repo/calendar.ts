@@ -3,21 +3,23 @@ import { followedBy } from './follows.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
-/* A fan's calendar feed: the keyed hash of its token (one feed per fan), the games it lists, and
+/* A fan's calendar feed: the keyed hash of its token and the token sealed (one feed per fan), the games it lists, and
    each game's version in the feeds (what SEQUENCE and DTSTAMP are made of). */
 
-/** When the fan's feed was made (or last reset), or null when they have none. */
-export async function feedMadeAt(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await db.select({ createdAt: t.calendarFeeds.createdAt }).from(t.calendarFeeds).where(eq(t.calendarFeeds.userId, userId));
-  return row?.createdAt ?? null;
+/** The fan's feed: when it was made (or last reset) and its sealed token; null when they have none. */
+export async function feedOf(db: Db, userId: number): Promise<{ createdAt: Date; tokenSealed: string | null } | null> {
+  const f = t.calendarFeeds;
+  const [row] = await db.select({ createdAt: f.createdAt, tokenSealed: f.tokenSealed }).from(f).where(eq(f.userId, userId));
+  return row ?? null;
 }
 
-/** The fan's feed with this token hash, replacing the one they had (its address stops at once). */
-export async function replaceFeed(db: Db, userId: number, tokenHash: string, now: Date): Promise<void> {
+/** The fan's feed with this token hash and sealed token, replacing the one they had (its address stops at once). */
+export async function replaceFeed(db: Db, userId: number, token: { hash: string; sealed: string }, now: Date): Promise<void> {
+  const set = { tokenHash: token.hash, tokenSealed: token.sealed, createdAt: now };
   await db
     .insert(t.calendarFeeds)
-    .values({ userId, tokenHash, createdAt: now })
-    .onConflictDoUpdate({ target: t.calendarFeeds.userId, set: { tokenHash, createdAt: now } });
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: t.calendarFeeds.userId, set });
 }
 
 export async function deleteFeed(db: Db, userId: number): Promise<void> {

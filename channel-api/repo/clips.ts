@@ -42,6 +42,16 @@ export async function clipOfUser(db: Db, userId: number, id: number): Promise<Cl
   return row && (await named(db, [row]))[0];
 }
 
+/** Renames the fan's clip; false when it is not theirs (or gone). */
+export async function renameClipOfUser(db: Db, userId: number, id: number, name: string): Promise<boolean> {
+  const renamed = await db
+    .update(clips)
+    .set({ name })
+    .where(and(eq(clips.id, id), eq(clips.userId, userId)))
+    .returning({ id: clips.id });
+  return renamed.length > 0;
+}
+
 /** A clip by its share link: both its id and its uuid must match. */
 export async function clipByShareLink(db: Db, id: number, uuid: string): Promise<ClipWithEvent | undefined> {
   const [row] = await db

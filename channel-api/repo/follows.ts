@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { gameNamesOf } from './events.ts';
-import type { FavoritableType, Follow } from '../../contract/index.ts';
+import { followKindOf, type FavoritableType, type Follow } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -17,6 +17,8 @@ const item = {
   >`coalesce(${t.participants.name}, ${t.participantGroups.name}, ${t.eventCategories.name}, ${t.events.name}, ${t.eventLocations.name})`,
   alias: sql<string | null>`coalesce(${t.participants.alias}, ${t.participantGroups.alias}, ${t.eventCategories.alias})`,
   image: sql<string | null>`coalesce(${t.participants.logo}, ${t.participantGroups.image}, ${t.events.image})`,
+  /** A participant with a parent is a team (its parent the school). */
+  hasParent: sql<boolean>`(${t.participants.parentId} IS NOT NULL)`,
 };
 
 const names = (type: FavoritableType) => sql`${t.follows.favoritableType} = ${type} AND`;
@@ -44,6 +46,7 @@ const followOf = (r: Row): Follow => ({
   id: r.id,
   favoritable_id: r.itemId,
   favoritable_type: r.type as FavoritableType,
+  kind: followKindOf(r.type as FavoritableType, r.hasParent),
   name: r.name ?? '',
   alias: r.alias,
   image: r.image,
@@ -93,13 +96,20 @@ export async function insertFollow(db: Db, channelId: number, userId: number, ty
   return (await present(db, rows))[0] ?? null;
 }
 
-/** Sets the alert opt-ins of one of the fan's own follows (its thing still there); null when the
- *  fan has no such follow. */
-export async function setFollowAlerts(db: Db, channelId: number, userId: number, id: number, alerts: { goLive: boolean; reminder: boolean }) {
-  const mine = and(eq(t.follows.userId, userId), eq(t.follows.id, id));
-  const updated = await db.update(t.follows).set({ alertGoLive: alerts.goLive, alertReminder: alerts.reminder }).where(mine).returning({ id: t.follows.id });
-  if (updated.length === 0) return null;
-  return (await present(db, await followsWithItems(db, channelId, mine)))[0] ?? null;
+/** Sets the alert opt-ins of those of the named follows that are the fan's own, in one
+ *  transaction; answers them (their thing still there), oldest first. Another's id changes nothing. */
+export async function setFollowAlerts(db: Db, channelId: number, userId: number, alerts: readonly { id: number; goLive: boolean; reminder: boolean }[]) {
+  const ids = await db.transaction(async (tx) => {
+    const saved: number[] = [];
+    for (const a of alerts) {
+      const mine = and(eq(t.follows.userId, userId), eq(t.follows.id, a.id));
+      const updated = await tx.update(t.follows).set({ alertGoLive: a.goLive, alertReminder: a.reminder }).where(mine).returning({ id: t.follows.id });
+      saved.push(...updated.map((u) => u.id));
+    }
+    return saved;
+  });
+  if (ids.length === 0) return [];
+  return present(db, await followsWithItems(db, channelId, and(eq(t.follows.userId, userId), inArray(t.follows.id, ids))));
 }
 
 /** Unfollows one of the fan's own follows (its thing there or gone); null when the fan has no

@@ -10,32 +10,37 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
-import { deleteFeed, feedMadeAt, feedOwner, followedGamesFrom, replaceFeed, versionsOf, type FeedGameRow } from '../repo/calendar.ts';
+import { deleteFeed, feedOf, feedOwner, followedGamesFrom, replaceFeed, versionsOf, type FeedGameRow } from '../repo/calendar.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { gameNamesOf } from '../repo/events.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 
-/* A fan's calendar feed (issue 24, ADR 035). Its token is 128 random bits, answered once; only its
-   keyed hash is kept (signing purpose 'calendar-feed'), looked up by every key's hash so a key
-   rotation keeps feeds working. A game's SEQUENCE and DTSTAMP come from the version kept of what
+/* A fan's calendar feed (issue 24, ADR 035, 045). Its token is 128 random bits, found by its keyed
+   hash (signing purpose 'calendar-feed'), looked up by every key's hash so a key rotation keeps
+   feeds working, and kept sealed with the same purpose's key so its owner sees it again. A game's SEQUENCE and DTSTAMP come from the version kept of what
    the feed says of it (repo/calendar.ts versionsOf). */
 
-const state = (madeAt: Date | null): CalendarFeedState => ({ created_at: madeAt?.toISOString() ?? null });
-
-export const feedOfFan = async (deps: Deps, caller: Caller): Promise<CalendarFeedState> => state(await feedMadeAt(deps.db, requireUser(caller).id));
+/** The fan's feed, its token unsealed (null when it was made before tokens were kept, or sealed
+ *  with a key the server no longer has: a reset makes a new one). */
+export async function feedOfFan(deps: Deps, caller: Caller): Promise<CalendarFeedState> {
+  const feed = await feedOf(deps.db, requireUser(caller).id);
+  if (!feed) return { created_at: null, token: null };
+  const token = feed.tokenSealed ? deps.signing.unseal('calendar-feed', feed.tokenSealed) : null;
+  return { created_at: feed.createdAt.toISOString(), token: token && CALENDAR_TOKEN.test(token) ? token : null };
+}
 
 /** A new token for the fan's feed; the old address, if any, stops answering at once. */
 export async function makeFeed(deps: Deps, caller: Caller): Promise<{ token: string; created_at: string }> {
   const fan = requireUser(caller);
   const token = randomBytes(16).toString('base64url');
   const now = new Date();
-  await replaceFeed(deps.db, fan.id, deps.signing.hashes('calendar-feed', token)[0], now);
+  await replaceFeed(deps.db, fan.id, { hash: deps.signing.hashes('calendar-feed', token)[0], sealed: deps.signing.seal('calendar-feed', token) }, now);
   return { token, created_at: now.toISOString() };
 }
 
 export async function stopFeed(deps: Deps, caller: Caller): Promise<CalendarFeedState> {
   await deleteFeed(deps.db, requireUser(caller).id);
-  return state(null);
+  return { created_at: null, token: null };
 }
 
 /** What a feed says of a game, but its version. */

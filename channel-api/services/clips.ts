@@ -190,6 +190,14 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
   return signDownload(deps.signing, { file, filename: clipFilename(found.clip.name, found.eventName), bytes }, Date.now());
 }
 
+/** POST /clip/{id}/name: renames the owner's clip (another fan's, or none, is not found). */
+export async function renameClip(deps: Deps, userId: number, id: number, name: string): Promise<Clip> {
+  if (!(await repo.renameClipOfUser(deps.db, userId, id, name))) throw notFound('Clip not found');
+  const found = await repo.clipOfUser(deps.db, userId, id);
+  if (!found) throw notFound('Clip not found');
+  return presentClip(found);
+}
+
 /** DELETE /clip/{id}: the owner's clip and its files. A job still queued finds no clip and stops. */
 export async function deleteClip(deps: Deps, userId: number, id: number): Promise<{ id: number }> {
   const uuid = await repo.deleteClipOfUser(deps.db, userId, id);

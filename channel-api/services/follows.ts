@@ -27,14 +27,16 @@ export async function follow(deps: Deps, caller: Caller, params: ParamsOf<typeof
   return added;
 }
 
-/** Sets the alert opt-ins of one of the fan's own follows (another's is not found); one turned
- *  on plans its near games' mails at once, so a game within the hour is not left to the sweeper. */
-export async function setAlerts(deps: Deps, caller: Caller, params: ParamsOf<typeof api.followAlerts>): Promise<Follow> {
+/** Sets the alert opt-ins of the fan's own follows among those named (another's, or one gone,
+ *  changes nothing); those turned on plan their near games' mails at once, so a game within the
+ *  hour is not left to the sweeper. */
+export async function setAlerts(deps: Deps, caller: Caller, params: ParamsOf<typeof api.followAlerts>): Promise<Follow[]> {
   const fan = follower(caller);
-  const updated = await setFollowAlerts(deps.db, caller.channel.id, fan.id, params.id, { goLive: params.go_live, reminder: params.reminder });
-  if (!updated) throw notFound(FOLLOW_MSG.notFound);
-  if (params.go_live || params.reminder) await planAlerts(deps, { userId: fan.id, followId: updated.id });
-  return updated;
+  const alerts = params.alerts.map((a) => ({ id: a.id, goLive: a.go_live, reminder: a.reminder }));
+  const saved = await setFollowAlerts(deps.db, caller.channel.id, fan.id, alerts);
+  // Once for the fan: a job is sent once per game, kind and fan, so what was planned stays as it is.
+  if (saved.some((f) => f.alert_go_live || f.alert_reminder)) await planAlerts(deps, { userId: fan.id });
+  return saved;
 }
 
 /** Unfollows one of the fan's own follows; another's, or one already gone, is not found. */

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatDuration } from '#contract/durations';
 import type { FeatureState, StreamStatus } from '#contract/entities';
 import { FeatureNotice } from '~/components/FeatureNotice';
 import { AppForm } from '~/components/form/AppForm';
+import { CsrfField } from '~/components/form/CsrfField';
 import { Field } from '~/components/form/Field';
 import { FieldErrors } from '~/components/form/FieldErrors';
 import { SubmitButton } from '~/components/form/SubmitButton';
@@ -32,10 +33,13 @@ function playerPosition(): number | null {
   return video && Number.isFinite(video.currentTime) ? video.currentTime : null;
 }
 
-/** The Clip form under the watch page's player (its action: app/loaders/clip.server.ts). A plain
- *  form: times typed as m:ss; with JavaScript "Set start" and "Set end" fill them from the player. */
+/** The clip forms under the watch page's player (their action: app/loaders/clip.server.ts). On a
+ *  live game first "Clip the last 30 s", one button (a plain form; its clip gets a default name and
+ *  tag, renamed on its page); then the Clip form: times typed as m:ss, with JavaScript "Set start"
+ *  and "Set end" fill them from the player. */
 export function ClipPanel({ data }: { data: ClipPanelData }) {
-  const lastResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result ?? null;
+  const answer = useActionData<{ result?: SubmissionResult<string[]>; lastClipError?: string }>();
+  const lastResult = answer?.result ?? null;
   const kit = useAppForm({ id: 'clip-form', schema: clipSchema, fieldsSchema: clipFields, lastResult });
   const { form, fields } = kit;
   const hydrated = useHydrated();
@@ -68,9 +72,33 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   return (
     <section className="clip-panel" aria-labelledby="clip-title">
       <h2 id="clip-title">Clip</h2>
+      {data.live ? (
+        <Form method="post" className="clip-last" aria-describedby="clip-last-hint">
+          <CsrfField />
+          <input ref={positionRef} type="hidden" name="position" />
+          <span
+            // Before the form is sent: the player's position, when there is a player.
+            onClickCapture={() => {
+              const at = playerPosition();
+              if (positionRef.current) positionRef.current.value = at !== null && at > 0 ? String(Math.floor(at)) : '';
+            }}
+          >
+            <SubmitButton intent="last30" pendingText="Clipping…">
+              Clip the last {LAST_CLIP_SECONDS} s
+            </SubmitButton>
+          </span>
+          <p id="clip-last-hint" className="field__hint">
+            One press: named after the game and the minute. Rename it on its page.
+          </p>
+          {answer?.lastClipError ? (
+            <p className="form-errors" role="alert">
+              {answer.lastClipError}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
       <p>Cut a moment of this game (up to 5 minutes) to keep, share or download.</p>
       <AppForm kit={kit} className="card-form clip-form">
-        <input ref={positionRef} type="hidden" name="position" />
         <Field meta={fields.name} label="Name" autoComplete="off" />
         <fieldset className="clip-form__tags" aria-describedby={tagsError}>
           <legend>Tags</legend>
@@ -104,19 +132,6 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
           <SubmitButton intent="clip" pendingText="Making…">
             Make clip
           </SubmitButton>
-          {data.live ? (
-            <span
-              // Before the form is sent: the player's position, when there is a player.
-              onClickCapture={() => {
-                const at = playerPosition();
-                if (positionRef.current) positionRef.current.value = at !== null && at > 0 ? String(Math.floor(at)) : '';
-              }}
-            >
-              <SubmitButton intent="last30" pendingText="Making…" className="button button--quiet">
-                Clip the last {LAST_CLIP_SECONDS} s
-              </SubmitButton>
-            </span>
-          ) : null}
         </div>
       </AppForm>
     </section>

@@ -28,13 +28,15 @@ export const follows = pgTable(
   (t) => [uniqueIndex('follows_user_item_uq').on(t.userId, t.favoritableType, t.favoritableId)],
 );
 
-/** A fan's private calendar feed. Only a keyed hash of its token is kept (signing.ts), so the
- *  address is shown once, when it is made; a reset replaces the hash and the old address is gone. */
+/** A fan's private calendar feed. Its token is found by a keyed hash (signing.ts) and kept sealed
+ *  with the server's key so its owner sees the address on every visit (ADR 046); a reset replaces
+ *  both and the old address is gone. A feed made before tokens were kept has no sealed token. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  tokenSealed: text('token_sealed'),
   createdAt: stamp('created_at').notNull().defaultNow(),
 });
 

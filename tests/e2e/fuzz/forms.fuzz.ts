@@ -12,7 +12,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { routesWithAction } from './checks.ts';
-import { clipSchema } from '../../../app/forms/clip.ts';
+import { clipSchema, renameClipSchema } from '../../../app/forms/clip.ts';
 import { giftResendSchema } from '../../../app/forms/gift.ts';
 import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
@@ -453,13 +453,13 @@ function forms(): Form[] {
       snapshot: (web) => feedState(web),
     },
     {
-      name: 'alert e-mails of a followed thing',
+      name: 'alert e-mails of the followed things (one Save)',
       path: '/alerts',
       route: 'alerts',
-      fields: ['follow_id', 'go_live', 'reminder', 'back'],
+      fields: ['follow_id', 'go_live', 'reminder'],
       open: following,
       // Another fan's follow: its alerts never change, whatever the post.
-      base: async () => ({ follow_id: String(otherFollow.id), go_live: 'on', reminder: 'on' }),
+      base: async () => ({ follow_id: String(otherFollow.id), go_live: String(otherFollow.id), reminder: String(otherFollow.id) }),
       snapshot: async (web) => Promise.all(await followsState(web)),
     },
     {
@@ -471,7 +471,7 @@ function forms(): Form[] {
       fields: ['List-Unsubscribe'],
       open: async () => {
         const web = await following();
-        await channelJson('POST', `/favorite/${otherFollow.id}/alerts`, { go_live: true, reminder: true, api_key: otherFollow.apiKey });
+        await channelJson('POST', '/favorites/alerts', { alerts: [{ id: otherFollow.id, go_live: true, reminder: true }], api_key: otherFollow.apiKey });
         return web;
       },
       base: async () => ({ 'List-Unsubscribe': 'One-Click' }),
@@ -497,6 +497,17 @@ function forms(): Form[] {
       open: clipping,
       base: async () => ({}),
       // Another fan's clip: never deleted, whatever the post.
+      snapshot: (web) => clipsState(web),
+    },
+    {
+      name: 'rename a clip',
+      path: '/watch_library/:id',
+      at: async () => `/watch_library/${otherClip.id}`,
+      route: 'watch_library.$id',
+      fields: fieldsOf(renameClipSchema),
+      open: clipping,
+      base: async () => ({ name: 'Fuzz name' }),
+      // Another fan's clip: never renamed, whatever the post.
       snapshot: (web) => clipsState(web),
     },
     {

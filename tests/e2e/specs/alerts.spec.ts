@@ -1,4 +1,5 @@
-/* Alert e-mails (issue 24): a fan turns a followed game's reminder on in My games, the mail comes
+/* Alert e-mails (issue 24, 34): a fan turns a followed game's reminder on on the alerts page (every
+   follow with its kind, one Save for all), the mail comes
    (the e2e channel API's ALERT_LEAD_MINUTES reaches the next upcoming game: playwright.config.ts),
    its one-click unsubscribe address (RFC 8058) turns it off from a post with no cookie and no
    token of ours, and the page the link opens (a GET) asks before it turns anything off. A plain
@@ -6,23 +7,23 @@
 import { request, type Page } from '@playwright/test';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { ALERT_LEAD_MINUTES } from '../support/alerts.ts';
-import { eventTitle, listEvents } from '../support/channel.ts';
+import { eventTitle, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 const LEAD_WORDS = `${ALERT_LEAD_MINUTES / 60} hours`;
 
-/** The followed game's two alert checkboxes and Save button on My games. */
-function alertsOf(page: Page, name: string) {
-  const item = page.getByRole('region', { name: 'Following' }).getByRole('listitem').filter({ hasText: name });
+/** A followed thing's two alert checkboxes on the alerts page (its group: its name and kind), and the page's one Save. */
+function alertsOf(page: Page, name: string, kind = 'Game') {
+  const group = page.getByRole('group', { name: `${name} ${kind}`, exact: true });
   return {
-    goLive: item.getByRole('checkbox', { name: 'E-mail me when a game starts' }),
-    reminder: item.getByRole('checkbox', { name: `E-mail me ${LEAD_WORDS} before a game` }),
-    save: item.getByRole('button', { name: `Save alerts for ${name}` }),
+    goLive: group.getByRole('checkbox', { name: 'E-mail me when a game starts' }),
+    reminder: group.getByRole('checkbox', { name: `E-mail me ${LEAD_WORDS} before a game` }),
+    save: page.getByRole('button', { name: 'Save alerts' }),
   };
 }
 
-test('a fan turns a reminder on in My games, gets the mail, and its one-click unsubscribe and confirm page turn it off', async ({
+test('a fan turns a reminder on on the alerts page (one Save for every follow), gets the mail, and its one-click unsubscribe and confirm page turn it off', async ({
   page,
   context,
   checkA11y,
@@ -37,17 +38,30 @@ test('a fan turns a reminder on in My games, gets the mail, and its one-click un
   // Followed once the channel says so (with JavaScript the button turns before the post ends).
   await expect(page.getByText(`You now follow ${game.name}.`)).toBeAttached();
 
+  // A school too: its alerts sit beside the game's, saved by the same one Save.
+  const school = (await schoolsWithTeams())[0];
+  await page.goto(`/schools/${school.alias}`);
+  await page.getByRole('button', { name: `Follow ${school.name}`, exact: true }).click();
+  await expect(page.getByText(`You now follow ${school.name}.`)).toBeAttached();
+
   await page.goto('/my-games');
+  await page.getByRole('link', { name: 'Alert e-mails' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/alerts`);
+  await checkA11y();
   const alerts = alertsOf(page, game.name);
+  const schoolAlerts = alertsOf(page, school.name, 'School');
   await expect(alerts.goLive).not.toBeChecked();
   await expect(alerts.reminder).not.toBeChecked();
+  await expect(schoolAlerts.goLive).not.toBeChecked();
   await alerts.reminder.check();
   const since = Date.now();
   await alerts.save.click();
   await expect(page.getByText(`Alerts saved: we will e-mail you ${LEAD_WORDS} before a game of ${game.name}.`)).toBeVisible();
+  await expect(page).toHaveURL(`${WEB_URL}/alerts`);
   await page.reload();
   await expect(alertsOf(page, game.name).reminder).toBeChecked();
   await expect(alertsOf(page, game.name).goLive).not.toBeChecked();
+  await expect(schoolAlerts.goLive).not.toBeChecked();
   await checkA11y();
 
   const mail = await latestMail({ to: fan.email, subject: `Starting soon`, after: since });
@@ -91,8 +105,17 @@ test('a fan turns a reminder on in My games, gets the mail, and its one-click un
   await expect(page).toHaveURL(unsubscribe);
   await checkA11y();
   await signIn(context, fan);
-  await page.goto('/my-games');
+  await page.goto('/alerts');
   await expect(alertsOf(page, game.name).reminder).not.toBeChecked();
+  // Both at once, one Save: the game's go-live and the school's reminder.
+  await alertsOf(page, game.name).goLive.check();
+  await schoolAlerts.reminder.check();
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await expect(page.getByText('Alerts saved: e-mails for 2 of what you follow.')).toBeVisible();
+  await page.reload();
+  await expect(alertsOf(page, game.name).goLive).toBeChecked();
+  await expect(schoolAlerts.reminder).toBeChecked();
+  await expect(schoolAlerts.goLive).not.toBeChecked();
   await provider.dispose();
 });
 

@@ -1,6 +1,6 @@
-/* The calendar feed (issue 24, ADR 035): a fan who follows a school gets the private link from My
-   games, a calendar app fetches it with no cookie and finds the school's games with their watch
-   pages; a reset makes the old address answer 404 at once (the server's microcache keeps no copy)
+/* The calendar feed (issue 24, ADR 035, 045): a fan who follows a school gets the private link from
+   My games and sees the same address on every visit (another fan never does), a calendar app
+   fetches it with no cookie and finds the school's games with their watch pages; a reset makes the old address answer 404 at once (the server's microcache keeps no copy)
    and the new one works; stopping the feed ends it. The same without JavaScript and with it. */
 import type { Page } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
@@ -36,7 +36,13 @@ async function shownAddresses(page: Page) {
   return web;
 }
 
-test('a fan gets the calendar link of their games, a calendar app reads it, and a reset ends the old address at once', async ({ page, context, checkA11y }) => {
+test('a fan gets the calendar link of their games, sees it on every visit, a calendar app reads it, and a reset ends the old address at once', async ({
+  page,
+  context,
+  browser,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
   const fan = await createVerifiedUser();
   await signIn(context, fan);
   const lakeview = (await schoolsWithTeams()).find((s) => s.alias === 'lakeview')!;
@@ -74,13 +80,26 @@ test('a fan gets the calendar link of their games, a calendar app reads it, and 
   // Asked twice: a microcache would keep it from here on; it must not.
   expect((await fetchFeed(first)).headers.get('x-microcache')).toBeNull();
 
-  // The page remembers there is a link, without showing it again.
-  await page.goto('/my-games/calendar');
-  await expect(page.getByRole('heading', { level: 2, name: 'You have a calendar link' })).toBeVisible();
-  await expect(page.getByLabel('Calendar address')).toHaveCount(0);
+  // Every visit shows the same address (a second device subscribes to it too), to its owner only, never cached.
+  const again = await page.goto('/my-games/calendar');
+  expect(again!.headers()['cache-control']).toBe('private, no-store');
+  expect(await shownAddresses(page)).toBe(first);
+  const other = await browser.newContext({ javaScriptEnabled });
+  try {
+    await signIn(other, await createVerifiedUser());
+    const otherPage = await other.newPage();
+    await otherPage.goto('/my-games/calendar');
+    await expect(otherPage.getByRole('button', { name: 'Get the link' })).toBeVisible();
+    expect(await otherPage.content()).not.toContain(new URL(first).pathname);
+  } finally {
+    await other.close();
+  }
   await page.getByRole('button', { name: 'Reset the link' }).click();
+  await expect(page.getByText('Your calendar link is reset: the old address no longer works.')).toBeVisible();
   const second = await shownAddresses(page);
   expect(second).not.toBe(first);
+  await page.reload();
+  expect(await shownAddresses(page)).toBe(second);
   const old = await fetchFeed(first);
   expect(old.status).toBe(404);
   expect(old.headers.get('content-type')).toContain('text/plain');

@@ -1,7 +1,9 @@
-/* Clips (issue 25): a subscriber clips a finished game from the Clip form under the player (the
-   spec's messages for each bad field first), sees it being made then ready on the profile's Clips
-   tab, watches it on its page, shares it (a visitor in a fresh browser plays it, no cookie, with
-   its link preview's tags), downloads it and deletes it; clips the last 30 s of a live game; and
+/* Clips (issue 25, 34): a subscriber clips a finished game from the Clip form under the player (the
+   spec's messages for each bad field first), sees it being made then ready with its poster on the
+   profile's Clips tab, watches it on its page, shares it (a visitor in a fresh browser plays it, no
+   cookie, with its link preview's tags and the next steps: the full game, Log in or register, share
+   links, more games), downloads it, renames it and deletes it; clips the last 30 s of a live game in
+   one press (a default name and tag, renamed on its page); and
    the refusals: no Download without download_clip, no Clip form for a visitor, another fan's clip
    and a wrong share link are not found. Plain forms without JavaScript, the same with it. */
 import type { Page } from '@playwright/test';
@@ -9,7 +11,7 @@ import { CLIP_TOO_LONG } from '../../../app/forms/clip.ts';
 import { CLIP_MSG } from '../../../contract/clips.ts';
 import type { EventDetail } from '../../../contract/entities.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { listEvents } from '../support/channel.ts';
+import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyPass, subscribe } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
@@ -110,6 +112,13 @@ test('a subscriber clips a finished game: the messages, being made then ready, i
   // The tab asks again by itself (a refresh without JavaScript, a revalidation with it).
   await expect(card.getByText('Ready')).toBeVisible(PROCESSED);
   await expect(page).toHaveURL(CLIPS_TAB);
+  // Its poster, once made: a lazy image of its own size, its name beside it.
+  const poster = card.locator('img.clip-card__poster');
+  await expect(poster).toHaveAttribute('loading', 'lazy');
+  await expect(poster).toHaveAttribute('alt', '');
+  await expect(poster).toHaveAttribute('width', /^\d+$/);
+  await expect(poster).toHaveAttribute('height', /^\d+$/);
+  expect((await page.request.get((await poster.getAttribute('src'))!)).headers()['content-type']).toBe('image/jpeg');
   await checkA11y();
   const shareUrl = await card.getByLabel('Share link of The block').inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${WEB_URL}/share/\\d+/[0-9a-f-]{36}$`));
@@ -154,28 +163,69 @@ test('a subscriber clips a finished game: the messages, being made then ready, i
     const sharedSrc = await shared.locator('video source[type="video/mp4"]').getAttribute('src');
     expect((await shared.request.get(sharedSrc!)).status()).toBe(200);
     // A wrong uuid is not found.
+    // What a visitor does next: the full game, Log in or register, share it on, more games.
+    await expect(shared.getByRole('link', { name: /^Watch the full game/ })).toHaveAttribute('href', `/watch/${game.id}`);
+    const sharePath = new URL(shareUrl).pathname;
+    await expect(shared.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(sharePath)}`,
+    );
+    await expect(shared.getByRole('link', { name: 'register', exact: true })).toHaveAttribute(
+      'href',
+      `/registration?redirectTo=${encodeURIComponent(sharePath)}`,
+    );
+    const shareLinks = shared.getByRole('region', { name: 'Share this clip' });
+    await expect(shareLinks.getByLabel('Link to this clip')).toHaveValue(shareUrl);
+    const mail = (await shareLinks.getByRole('link', { name: 'E-mail' }).getAttribute('href'))!;
+    expect(decodeURIComponent(mail)).toBe(`mailto:?subject=The block&body=The block\n${shareUrl}`);
+    const x = new URL((await shareLinks.getByRole('link', { name: /^X/ }).getAttribute('href'))!);
+    expect([x.origin + x.pathname, x.searchParams.get('url')]).toEqual(['https://x.com/intent/post', shareUrl]);
+    const fb = new URL((await shareLinks.getByRole('link', { name: /^Facebook/ }).getAttribute('href'))!);
+    expect([fb.origin + fb.pathname, fb.searchParams.get('u')]).toEqual(['https://www.facebook.com/sharer/sharer.php', shareUrl]);
+    const more = shared.getByRole('region', { name: /^More / });
+    await expect(more.getByRole('article').first()).toBeVisible();
     const wrong = await shared.goto(shareUrl.replace(/[0-9a-f]{12}$/, '000000000000'));
     expect(wrong!.status()).toBe(404);
   } finally {
     await visitor.close();
   }
+  // The share page as the fan sees it: the same page, scanned.
   await page.goto(new URL(shareUrl).pathname);
+  await expect(page.getByRole('link', { name: /^Watch the full game/ })).toBeVisible();
+  await checkA11y();
+
+  // Renamed on its page: the spec's words for a bad name, then the new name everywhere.
+  await page.goto(clipPath);
+  const rename = page.getByRole('region', { name: 'Rename' });
+  await expect(rename.getByLabel('Name')).toHaveValue('The block');
+  await rename.getByLabel('Name').fill('   ');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText(CLIP_MSG.required)).toBeVisible();
+  await expect(rename.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await checkA11y();
+  await rename.getByLabel('Name').fill('The big block');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Your clip is renamed “The big block”.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'The big block' })).toBeVisible();
 
   // Deleted after a confirmation step: gone from the tab, its page and its share link.
-  await page.goto(clipPath);
   await page.getByRole('link', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delete this clip?' })).toBeVisible();
   await checkA11y();
   await page.getByRole('button', { name: 'Delete clip' }).click();
   await expect(page).toHaveURL(`${WEB_URL}/profile/clips`);
-  await expect(page.getByText('Your clip “The block” is deleted.')).toBeVisible();
+  await expect(page.getByText('Your clip “The big block” is deleted.')).toBeVisible();
   await expect(page.getByText('You have no clips yet.')).toBeVisible();
   expect((await page.request.get(clipPath)).status()).toBe(404);
   // The share page is shared content, kept for the content TTL: gone once that passes.
   await expect.poll(async () => (await page.request.get(new URL(shareUrl).pathname)).status(), { timeout: 15_000 }).toBe(404);
 });
 
-test('a subscriber clips the last 30 s of a live game', async ({ page, context, checkA11y }) => {
+test('a subscriber clips the last 30 s of a live game in one press, named after the game and the minute, and renames it', async ({
+  page,
+  context,
+  checkA11y,
+}) => {
   test.slow();
   const fan = await createVerifiedUser();
   const { apiKey } = await signIn(context, fan);
@@ -184,17 +234,27 @@ test('a subscriber clips the last 30 s of a live game', async ({ page, context, 
   const [tag] = await clipTags();
   await page.goto(`/watch/${game.id}`);
   const clip = clipForm(page);
-  await clip.name.fill('Just now');
-  await clip.tag(tag).check();
   await checkA11y();
-  // No times to give: before where the fan's player is, else the live edge.
+  // One press: no name, no tag, no times (before where the fan's player is, else the live edge).
   await clip.last30.click();
-  const card = clipCard(page, 'Just now');
+  const defaultName = new RegExp(`^${eventTitle(game).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d+′$`);
+  const card = page.getByRole('listitem', { name: defaultName });
   await expect(card.getByText('Ready')).toBeVisible(PROCESSED);
   // Asked once the tab stopped refreshing itself (without JavaScript it navigates until then).
   await expect(page).toHaveURL(CLIPS_TAB);
   await expect(card.getByRole('link', { name: game.name })).toBeVisible();
   await expect(card.getByText(/^0:[0-3]\d$/)).toBeVisible();
+  await expect(card.getByText(tag, { exact: true }), "the channel's default tag").toBeVisible();
+
+  // Renamed later, on its page.
+  await card.getByRole('link', { name: defaultName }).click();
+  const rename = page.getByRole('region', { name: 'Rename' });
+  await rename.getByLabel('Name').fill('Just now');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Just now' })).toBeVisible();
+  await checkA11y();
+  await page.goto('/profile/clips');
+  await expect(clipCard(page, 'Just now')).toBeVisible();
 });
 
 test('without download_clip no Download; a visitor gets no Clip form; another fan’s clip is not found', async ({

@@ -57,6 +57,27 @@ test('a fan follows a school, a team, a sport, a division, a venue and a game, a
   for (const name of [lakeview.name, team.name, division.name, game.name, sport.name, venueName]) {
     await expect(page.getByRole('button', { name: `Following ${name}`, exact: true })).toBeVisible();
   }
+  // Each with what it is: a school and its team read apart.
+  const kinds: [string, string][] = [
+    [lakeview.name, 'School'],
+    [team.name, 'Team'],
+    [division.name, 'Division'],
+    [game.name, 'Game'],
+    [sport.name, 'Sport'],
+    [venueName, 'Venue'],
+  ];
+  for (const [name, kind] of kinds) {
+    await expect(following.filter({ has: page.getByRole('button', { name: `Following ${name}`, exact: true }) })).toContainText(kind);
+  }
+  await expect(page.getByText('School or team')).toHaveCount(0);
+  // Their alert e-mails are on one page, each with its kind, under one Save.
+  await page.getByRole('link', { name: 'Alert e-mails' }).click();
+  await expect(page).toHaveURL(`${WEB_URL}/alerts`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  for (const [name, kind] of kinds) await expect(page.getByRole('group', { name: `${name} ${kind}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  await checkA11y();
+  await page.goto('/my-games');
   // The games to come by default (live first, soonest first); on demand latest first.
   const upcoming = await listEvents({ participant: lakeview.id, stream_status: 'live,upcoming', limit: 1 });
   expect(upcoming.total).toBeGreaterThan(0);

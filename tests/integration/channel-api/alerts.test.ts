@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ALERT_MSG, api, FOLLOW_MSG } from '#contract';
+import { ALERT_MSG, api } from '#contract';
 import { alertMails, events, follows } from '../../../channel-api/db/schema.ts';
 import { alertMailQueue, alertSweepQueue, type AlertJob } from '../../../channel-api/services/alerts.ts';
 import { listMail, waitForMail, type Mail } from '../../support/outbox.ts';
@@ -45,7 +45,8 @@ const follow = async (key: string, type: string, id: number) => {
   expect(res.status, res.text).toBe(200);
   return res.json.data.id as number;
 };
-const setAlerts = (key: string, followId: number, body: Record<string, unknown>) => acc.post(`/favorite/${followId}/alerts`, { ...body, api_key: key });
+const setAlerts = (key: string, followId: number, body: Record<string, unknown>) =>
+  acc.post('/favorites/alerts', { alerts: [{ id: followId, ...body }], api_key: key });
 
 /** The alert jobs of a fan: key → state and when it may start. */
 async function alertJobs(userId: number) {
@@ -67,21 +68,22 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const id = await follow(fan.key, 'favorite_event', free[0].id);
     const set = await setAlerts(fan.key, id, { go_live: true, reminder: false });
     expect(set.status, set.text).toBe(200);
-    expect(set.json.data).toMatchObject({ id, alert_go_live: true, alert_reminder: false });
+    expect(set.json.data).toMatchObject([{ id, alert_go_live: true, alert_reminder: false }]);
     expect(api.followAlerts.response.parse(set.json).meta.alert_lead_minutes).toBe(LEAD_MINUTES);
     const listed = api.follows.response.parse((await acc.get('/favorites', { api_key: fan.key })).json);
     expect(listed.data.find((f) => f.id === id)).toMatchObject({ alert_go_live: true, alert_reminder: false });
     expect(listed.meta.alert_lead_minutes).toBe(LEAD_MINUTES);
 
+    // Another fan's follow: nothing changes, nothing is answered.
     const theirs = await setAlerts(other.key, id, { go_live: false, reminder: true });
-    expect(theirs.status).toBe(404);
-    expect(theirs.json.message).toBe(FOLLOW_MSG.notFound);
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.json.data).toEqual([]);
     const visitor = await setAlerts(visitorKey, id, { go_live: false, reminder: true });
     expect(visitor.status).toBe(401);
     for (const [body, field] of [
-      [{ go_live: 'yes', reminder: true }, 'go_live'],
-      [{ go_live: true }, 'reminder'],
-      [{ go_live: true, reminder: 1 }, 'reminder'],
+      [{ go_live: 'yes', reminder: true }, 'alerts.0.go_live'],
+      [{ go_live: true }, 'alerts.0.reminder'],
+      [{ go_live: true, reminder: 1 }, 'alerts.0.reminder'],
       [{ go_live: true, reminder: true, kind: 'all' }, 'kind'],
     ] as const) {
       const bad = await setAlerts(fan.key, id, body);
@@ -90,6 +92,38 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     const [row] = await server.db.select().from(follows).where(eq(follows.id, id));
     expect(row).toMatchObject({ alertGoLive: true, alertReminder: false });
+  });
+
+  it('saves the alerts of several follows in one call (the alerts page\'s one Save), leaving out one the fan no longer follows', async () => {
+    const fan = await acc.signUp();
+    const other = await acc.signUp();
+    const game = await follow(fan.key, 'favorite_event', free[0].id);
+    const venue = await follow(fan.key, 'favorite_event', free[1].id);
+    const theirs = await follow(other.key, 'favorite_event', free[0].id);
+    const res = await acc.post('/favorites/alerts', {
+      api_key: fan.key,
+      alerts: [
+        { id: game, go_live: true, reminder: true },
+        { id: venue, go_live: false, reminder: true },
+        { id: theirs, go_live: true, reminder: true },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const saved = api.followAlerts.response.parse(res.json).data;
+    expect(saved.map((f) => [f.id, f.alert_go_live, f.alert_reminder])).toEqual([
+      [game, true, true],
+      [venue, false, true],
+    ]);
+    const [row] = await server.db.select().from(follows).where(eq(follows.id, theirs));
+    expect(row).toMatchObject({ alertGoLive: false, alertReminder: false });
+    const twice = await acc.post('/favorites/alerts', {
+      api_key: fan.key,
+      alerts: [
+        { id: game, go_live: true, reminder: true },
+        { id: game, go_live: false, reminder: false },
+      ],
+    });
+    expect(twice.status).toBe(400);
   });
 
   it('plans a reminder an hour before and a go-live at the start for the games a followed team plays, only of the kinds chosen', async () => {

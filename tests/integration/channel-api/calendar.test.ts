@@ -6,7 +6,7 @@ import { signingFrom } from '../../../channel-api/signing.ts';
 import { userRow } from '../support/accounts.ts';
 import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
-/* A fan's calendar feed (issue 24, ADR 035): make, see, reset and stop it; a token's games are the
+/* A fan's calendar feed (issue 24, ADR 035, 045): make, see (its address again), reset and stop it; a token's games are the
    fan's followed games, each once; SEQUENCE and DTSTAMP move only when a game changes. */
 
 const PUBLIC_URL = 'https://fans.example.test';
@@ -63,16 +63,25 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await server.db.select().from(calendarFeeds)).toEqual([]);
   });
 
-  it('makes a feed: a 128-bit token answered once, only its hash kept, and the date it was made', async () => {
+  it('makes a feed: a 128-bit token, kept hashed and sealed (never in clear), answered again to its owner on every visit', async () => {
     const fan = await acc.signUp();
-    expect(await feedState(fan.key)).toEqual({ created_at: null });
+    expect(await feedState(fan.key)).toEqual({ created_at: null, token: null });
     const token = await makeFeed(fan.key);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const state = await feedState(fan.key);
     expect(Date.now() - Date.parse(state.created_at!)).toBeLessThan(60_000);
+    // Shown again, the same, every time the fan asks (a second device gets the same address).
+    expect(state.token).toBe(token);
+    expect((await feedState(fan.key)).token).toBe(token);
     const rows = await server.db.select().from(calendarFeeds);
-    expect(rows.some((r) => r.tokenHash.includes(token))).toBe(false);
-    expect(rows.filter((r) => r.createdAt.toISOString() === state.created_at)).toHaveLength(1);
+    expect(rows.some((r) => r.tokenHash.includes(token) || r.tokenSealed?.includes(token))).toBe(false);
+    const [row] = rows.filter((r) => r.createdAt.toISOString() === state.created_at);
+    expect(signingFrom(['calendar-new-secret']).unseal('calendar-feed', row.tokenSealed!)).toBe(token);
+    expect(signingFrom(['another-secret']).unseal('calendar-feed', row.tokenSealed!), 'another key cannot read it').toBeNull();
+    // Changed in the table by someone without the key: not shown (a reset makes a new one).
+    const tampered = `${row.tokenSealed!.slice(0, -2)}${row.tokenSealed!.endsWith('AA') ? 'BB' : 'AA'}`;
+    await server.db.update(calendarFeeds).set({ tokenSealed: tampered }).where(eq(calendarFeeds.userId, row.userId));
+    expect((await feedState(fan.key)).token).toBeNull();
   });
 
   it("lists exactly the fan's followed games from 30 days ago on, each once, with the watch page's address", async () => {
@@ -108,6 +117,7 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const before = await feedGames(old);
     const fresh = await makeFeed(fan.key);
     expect(fresh).not.toBe(old);
+    expect((await feedState(fan.key)).token, 'the page shows the new address').toBe(fresh);
     await expectGone(old);
     expect((await feedGames(fresh)).map((g) => g.id)).toEqual(before.map((g) => g.id));
   });
@@ -116,15 +126,15 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [fan, other] = [await acc.signUp(), await acc.signUp()];
     await follow(fan.key, 'participant', school.id);
     const token = await makeFeed(fan.key);
-    expect(await feedState(other.key)).toEqual({ created_at: null });
+    expect(await feedState(other.key)).toEqual({ created_at: null, token: null });
     const theirs = await http.request('DELETE', '/calendar-feed', { query: { api_key: other.key } });
-    expect(theirs.json).toEqual({ data: { created_at: null } });
+    expect(theirs.json).toEqual({ data: { created_at: null, token: null } });
     expect((await feedGames(token)).length).toBeGreaterThan(0);
     // The other fan's own feed lists their games (none), not the fan's.
     expect(await feedGames(await makeFeed(other.key))).toEqual([]);
     const stopped = await http.request('DELETE', '/calendar-feed', { query: { api_key: fan.key } });
     expect(stopped.status, stopped.text).toBe(200);
-    expect(await feedState(fan.key)).toEqual({ created_at: null });
+    expect(await feedState(fan.key)).toEqual({ created_at: null, token: null });
     await expectGone(token);
   });
 
@@ -133,8 +143,10 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     await follow(fan.key, 'participant', school.id);
     const token = 'madeBeforeTheRotation_';
     const [oldHash] = signingFrom(['calendar-old-secret']).hashes('calendar-feed', token);
-    await server.db.insert(calendarFeeds).values({ userId: (await userRow(server.db, fan.email)).id, tokenHash: oldHash });
+    const sealed = signingFrom(['calendar-old-secret']).seal('calendar-feed', token);
+    await server.db.insert(calendarFeeds).values({ userId: (await userRow(server.db, fan.email)).id, tokenHash: oldHash, tokenSealed: sealed });
     expect((await feedGames(token)).length).toBeGreaterThan(0);
+    expect((await feedState(fan.key)).token, 'sealed with the older key, still shown').toBe(token);
     // A new link is hashed with the current key.
     const fresh = await makeFeed(fan.key);
     const [row] = await server.db
@@ -143,6 +155,20 @@ describe(`calendar feed (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       .where(eq(calendarFeeds.userId, (await userRow(server.db, fan.email)).id));
     expect(row.tokenHash).toBe(signingFrom(['calendar-new-secret']).hashes('calendar-feed', fresh)[0]);
     await expectGone(token);
+  });
+
+  it('shows no address for a feed made before tokens were kept (it still works; a reset shows one)', async () => {
+    const fan = await acc.signUp();
+    await follow(fan.key, 'participant', school.id);
+    const token = 'madeBeforeTokensKept_A';
+    const [hash] = signingFrom(['calendar-new-secret']).hashes('calendar-feed', token);
+    await server.db.insert(calendarFeeds).values({ userId: (await userRow(server.db, fan.email)).id, tokenHash: hash });
+    const state = await feedState(fan.key);
+    expect(state.created_at).not.toBeNull();
+    expect(state.token).toBeNull();
+    expect((await feedGames(token)).length).toBeGreaterThan(0);
+    const fresh = await makeFeed(fan.key);
+    expect((await feedState(fan.key)).token).toBe(fresh);
   });
 
   it('refuses a token of no feed, or not a token at all, as not found', async () => {

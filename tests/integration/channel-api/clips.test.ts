@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, gt, isNotNull, like, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { api, CLIP_MSG, type Clip } from '#contract';
+import { api, CLIP_MSG, CLIP_NAME_MAX, type Clip } from '#contract';
 import { clips, events, packages, users } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { CLIP_ERRORS, clipQueue, makeClip } from '../../../channel-api/services/clips.ts';
@@ -238,6 +238,30 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await http.request('DELETE', `/clip/${made.id}`, { query: { api_key: other.key } })).status).toBe(404);
     expect((await http.request('GET', `/clips/event/${game.finished}`, { query: { api_key: other.key } })).json.data).toEqual([]);
     expect((await clipsOf(owner.key)).map((c) => c.id)).toEqual([made.id]);
+  });
+
+  it("renames the owner's clip (its share page says the new name); refuses another fan, an empty or too long name", async () => {
+    const owner = await clipper();
+    const other = await clipper();
+    const made = (await ask(owner.key)).json.data as Clip;
+    const rename = (key: string, name: unknown) => acc.post(`/clip/${made.id}/name`, { name, api_key: key });
+    const res = await rename(owner.key, '  The save of the season ');
+    expect(res.status, res.text).toBe(200);
+    expect(api.renameClip.response.parse(res.json).data).toMatchObject({ id: made.id, name: 'The save of the season', uuid: made.uuid });
+    expect((await clipsOf(owner.key)).map((c) => c.name)).toEqual(['The save of the season']);
+    const shared = await http.request('GET', `/shared-clip/${made.id}`, { query: { uuid: made.uuid } });
+    expect(shared.json.data.name).toBe('The save of the season');
+    expect((await rename(other.key, 'Mine now')).status).toBe(404);
+    for (const [name, message] of [
+      ['   ', CLIP_MSG.required],
+      ['x'.repeat(CLIP_NAME_MAX + 1), `Field length must be less than ${CLIP_NAME_MAX + 1}`],
+      [undefined, CLIP_MSG.required],
+    ] as const) {
+      const bad = await rename(owner.key, name);
+      expect(bad.status, JSON.stringify(name)).toBe(400);
+      expect(bad.json.errors.name).toEqual([message]);
+    }
+    expect((await clipsOf(owner.key)).map((c) => c.name)).toEqual(['The save of the season']);
   });
 
   it('downloads a processed clip with download_clip, counted once; refuses one not ready or without it', async () => {

@@ -99,6 +99,8 @@ describe(`follows (the spec's favorites, ${onPostgres ? 'PostgreSQL' : 'PGlite'}
     expect(listed).toEqual(added);
     expect(listed.every((f) => f.name.length > 0)).toBe(true);
     expect(listed[0]).toMatchObject({ favoritable_type: 'participant', favoritable_id: demo.school.id, alias: demo.school.alias });
+    // What each is, as a fan calls it: a school and its team read apart.
+    expect(listed.map((f) => f.kind)).toEqual(['school', 'team', 'division', 'sport', 'game', 'venue']);
     // Again, and ten times at once (two clicks, a retry): the same follow, one row.
     const again = await Promise.all(Array.from({ length: 10 }, () => follow(fan.key, 'participant', demo.school.id)));
     for (const res of again) expect(res.json.data.id).toBe(added[0].id);

@@ -285,14 +285,14 @@ export const cases: Record<EndpointName, Case> = {
   followAlerts: {
     happy: async (ids) => {
       const fan = await ids.fresh.follow();
-      return { key: fan.key, path: `/favorite/${fan.id}/alerts`, body: { go_live: true, reminder: false } };
+      return { key: fan.key, body: { alerts: [{ id: fan.id, go_live: true, reminder: false }] } };
     },
     bad: (ids) => [
-      { path: '/favorite/1/alerts', body: { go_live: true, reminder: true }, status: 401 },
-      { key: ids.user.key, path: '/favorite/2000000000/alerts', body: { go_live: true, reminder: true }, status: 404 },
-      { key: ids.user.key, path: '/favorite/x/alerts', body: { go_live: true, reminder: true }, status: 400, field: 'id' },
-      { key: ids.user.key, path: '/favorite/1/alerts', body: { go_live: 'yes', reminder: true }, status: 400, field: 'go_live' },
-      { key: ids.user.key, path: '/favorite/1/alerts', body: { go_live: true }, status: 400, field: 'reminder' },
+      { body: { alerts: [{ id: 1, go_live: true, reminder: true }] }, status: 401 },
+      { key: ids.user.key, body: { alerts: [] }, status: 400, field: 'alerts' },
+      { key: ids.user.key, body: { alerts: [{ id: 'x', go_live: true, reminder: true }] }, status: 400, field: 'alerts.0.id' },
+      { key: ids.user.key, body: { alerts: [{ id: 1, go_live: 'yes', reminder: true }] }, status: 400, field: 'alerts.0.go_live' },
+      { key: ids.user.key, body: { alerts: [{ id: 1, go_live: true }] }, status: 400, field: 'alerts.0.reminder' },
     ],
   },
   alertUnsubscribe: {
@@ -407,6 +407,15 @@ export const cases: Record<EndpointName, Case> = {
       { key: ids.user.key, path: `/clip/${ids.clip.id}`, status: 404 },
       { key: ids.clip.key, path: '/clip/2000000000', status: 404 },
       { key: ids.clip.key, path: '/clip/abc', status: 400, field: 'id' },
+    ],
+  },
+  renameClip: {
+    happy: (ids) => ({ key: ids.clip.key, path: `/clip/${ids.clip.id}/name`, body: { name: 'Renamed' } }),
+    bad: (ids) => [
+      { path: `/clip/${ids.clip.id}/name`, body: { name: 'Renamed' }, status: 401 },
+      { key: ids.user.key, path: `/clip/${ids.clip.id}/name`, body: { name: 'Renamed' }, status: 404 },
+      { key: ids.clip.key, path: `/clip/${ids.clip.id}/name`, body: { name: '  ' }, status: 400, field: 'name' },
+      { key: ids.clip.key, path: `/clip/${ids.clip.id}/name`, body: { name: 'x'.repeat(81) }, status: 400, field: 'name' },
     ],
   },
   orderDetail: {

@@ -52,4 +52,20 @@ describe('signing (channel-api/signing.ts)', () => {
     // Other purposes still come from the secret.
     expect(withKey.claims('sandbox-link', signingFrom(['secret']).token('sandbox-link', { u: 1 }))).toEqual({ u: 1 });
   });
+
+  it("seals a text so only its purpose's keys read it back, after a rotation too; anything else reads as null", () => {
+    const sealed = signingFrom(['secret']).seal('calendar-feed', 'abcDEF123_-abcDEF123_');
+    expect(sealed).not.toContain('abcDEF123');
+    expect(signingFrom(['secret']).unseal('calendar-feed', sealed)).toBe('abcDEF123_-abcDEF123_');
+    // Each seal is its own (a fresh IV): the same text twice is two texts.
+    expect(signingFrom(['secret']).seal('calendar-feed', 'x')).not.toBe(signingFrom(['secret']).seal('calendar-feed', 'x'));
+    expect(signingFrom(['new', 'secret']).unseal('calendar-feed', sealed), 'an older key still opens it').toBe('abcDEF123_-abcDEF123_');
+    expect(signingFrom(['other']).unseal('calendar-feed', sealed)).toBeNull();
+    expect(signingFrom(['secret']).unseal('alert-unsubscribe', sealed), 'another purpose').toBeNull();
+    const [iv, body] = sealed.split('.');
+    const flipped = `${iv}.${body[0] === 'A' ? 'B' : 'A'}${body.slice(1)}`;
+    expect(signingFrom(['secret']).unseal('calendar-feed', flipped)).toBeNull();
+    for (const junk of ['', 'abc', `${iv}.`, `${iv}.${'A'.repeat(10)}`, 'not.sealed.at-all'])
+      expect(signingFrom(['secret']).unseal('calendar-feed', junk)).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertLabel, alertSentence, alertsSaved, leadWords } from '~/domain/alerts';
+import { alertLabel, alertSentence, alertsSaved, alertsSavedAll, leadWords } from '~/domain/alerts';
 
 /* How My games and the unsubscribe page name a fan's alert e-mails, with the channel's real lead. */
 
@@ -30,5 +30,16 @@ describe('alert words', () => {
       'Alerts saved: we will e-mail you when a game starts and an hour before a game of Lakeview Lions.',
     );
     expect(alertsSaved('Lakeview Lions', false, false, 60)).toBe('No more alert e-mails for Lakeview Lions.');
+  });
+
+  it("confirms the alerts page's one Save: one follow's sentence, a count for several, and what is no longer followed", () => {
+    const lions = { name: 'Lakeview Lions', alert_go_live: true, alert_reminder: false };
+    const off = { name: 'Harbor Point', alert_go_live: false, alert_reminder: false };
+    const both = { name: 'Boys Soccer', alert_go_live: true, alert_reminder: true };
+    expect(alertsSavedAll([lions, off], 60, 0)).toBe('Alerts saved: we will e-mail you when a game starts of Lakeview Lions.');
+    expect(alertsSavedAll([lions, off, both], 60, 0)).toBe('Alerts saved: e-mails for 2 of what you follow.');
+    expect(alertsSavedAll([off], 60, 0)).toBe('Alerts saved: no alert e-mails.');
+    expect(alertsSavedAll([off], 60, 1)).toBe('Alerts saved: no alert e-mails. One thing is no longer followed, so it has no alerts.');
+    expect(alertsSavedAll([], 60, 2)).toBe('Alerts saved: no alert e-mails. 2 things are no longer followed, so they have no alerts.');
   });
 });

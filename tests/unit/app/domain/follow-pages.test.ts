@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EventCategory, Participant } from '#contract';
-import { findDivision, findSchool, findSport, findTeam, followPath, participantPath, teamLabel, venueIdOf, venuePath, venueSlug } from '~/domain/follow-pages';
+import {
+  findDivision,
+  findSchool,
+  findSport,
+  findTeam,
+  followedPath,
+  followPath,
+  participantPath,
+  teamLabel,
+  venueIdOf,
+  venuePath,
+  venueSlug,
+} from '~/domain/follow-pages';
 
 const participant = (id: number, alias: string, name: string, children: Participant[] = [], parent_id: number | null = null): Participant => ({
   id,
@@ -70,5 +82,15 @@ describe('finding the entity of an address', () => {
     expect(teamLabel(soccer, schools[0])).toBe('Boys Soccer');
     expect(teamLabel({ name: 'Varsity' }, schools[0])).toBe('Varsity');
     expect(teamLabel({ name: 'Lakeview Lions' }, schools[0])).toBe('Lakeview Lions');
+  });
+});
+
+describe("a followed thing's page (the alerts page's links)", () => {
+  it('is its follow page by alias, a venue by its slug, a game its watch page', () => {
+    expect(followedPath({ kind: 'team', favoritable_id: 5, alias: 'lakeview-boys-soccer', name: 'Lakeview Boys Soccer' })).toBe('/teams/lakeview-boys-soccer');
+    expect(followedPath({ kind: 'school', favoritable_id: 2, alias: 'lakeview', name: 'Lakeview' })).toBe('/schools/lakeview');
+    expect(followedPath({ kind: 'venue', favoritable_id: 3, alias: null, name: 'Harbor Point Fieldhouse' })).toBe('/venues/harbor-point-fieldhouse-3');
+    expect(followedPath({ kind: 'game', favoritable_id: 41, alias: null, name: 'A @ B' })).toBe('/watch/41');
+    expect(followedPath({ kind: 'sport', favoritable_id: 7, alias: null, name: 'Soccer' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { CLIP_MSG } from '#contract/clips';
-import { askedWindow, CLIP_TOO_LONG, clipSchema } from '~/forms/clip';
+import { CLIP_MSG, CLIP_NAME_MAX } from '#contract/clips';
+import { askedWindow, CLIP_TOO_LONG, clipSchema, lastClipSchema, renameClipSchema } from '~/forms/clip';
 
 const parse = (fields: Record<string, string | string[]>) => {
   const formData = new FormData();
@@ -43,14 +43,37 @@ describe('the Clip form (watch page)', () => {
     }
   });
 
-  it('needs no times for "Clip the last 30 s", but a name and a tag', () => {
-    expect(errorsOf({ intent: 'last30', name: 'Buzzer', tags: 'Dunk' })).toEqual({});
-    expect(errorsOf({ intent: 'last30' })).toEqual({ name: [CLIP_MSG.required], tags: [CLIP_MSG.tag] });
-    const withPosition = parse({ intent: 'last30', name: 'Buzzer', tags: 'Dunk', position: '93.4' });
-    expect(withPosition.status === 'success' && withPosition.value.position).toBe(93.4);
-  });
-
   it('refuses a forged intent', () => {
     expect(parse({ ...good, intent: 'delete' }).status).toBe('error');
+    expect(parse({ ...good, intent: 'last30' }).status, '"Clip the last 30 s" is a form of its own').toBe('error');
+  });
+});
+
+const parseWith = <S extends typeof lastClipSchema | typeof renameClipSchema>(schema: S, fields: Record<string, string>) => {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return parseWithZod(formData, { schema });
+};
+
+describe('"Clip the last 30 s" (one press)', () => {
+  it('needs nothing but its button: no name, no tag, no times; where the player stood when the page says', () => {
+    const bare = parseWith(lastClipSchema, { intent: 'last30' });
+    expect(bare.status === 'success' && bare.value).toEqual({ intent: 'last30' });
+    const withPosition = parseWith(lastClipSchema, { intent: 'last30', position: '93.4' });
+    expect(withPosition.status === 'success' && withPosition.value.position).toBe(93.4);
+    expect(parseWith(lastClipSchema, { intent: 'last30', position: '-3' }).status).toBe('error');
+  });
+});
+
+describe('renaming a clip (its page)', () => {
+  it("says the spec's words for an empty or too long name, and trims the name", () => {
+    const errors = (name: string) => {
+      const s = parseWith(renameClipSchema, { name });
+      return s.status === 'success' ? {} : s.error;
+    };
+    expect(errors('   ')).toEqual({ name: [CLIP_MSG.required] });
+    expect(errors('x'.repeat(CLIP_NAME_MAX + 1))).toEqual({ name: [`Field length must be less than ${CLIP_NAME_MAX + 1}`] });
+    const ok = parseWith(renameClipSchema, { name: '  The save  ' });
+    expect(ok.status === 'success' && ok.value.name).toBe('The save');
   });
 });
