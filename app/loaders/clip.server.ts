@@ -5,7 +5,7 @@ import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { lastSecondsWindow, livePosition } from '~/domain/clip-times';
 import { CLIP_FIELD_OF, clipQueued, clipRefusalText, defaultClipName, defaultClipTag } from '~/domain/clips';
-import { eventTitle } from '~/domain/event-title';
+import { gameName } from '#contract/game-name';
 import { askedWindow, clipSchema, lastClipSchema } from '~/forms/clip';
 import { channelErrorReply, refusalReply } from '~/forms/reply.server';
 import { idParamOr404 } from '~/http/not-found.server';
@@ -50,7 +50,7 @@ async function clipLastSeconds(args: ActionFunctionArgs, id: number, formData: F
     const window = lastSecondsWindow(submission.value.position ?? livePosition(game.event_utc_ts, Date.now()));
     const tag = defaultClipTag(bootstrap.settings.clip_tags);
     if (!window || !tag) return json({ lastClipError: LAST_CLIP_TOO_EARLY }, { status: 400 });
-    const name = defaultClipName(eventTitle(game), window.start_time + window.duration);
+    const name = defaultClipName(gameName(game), window.start_time + window.duration);
     const { data } = await channel.asUser(api.createClip, { event_id: id, name, tags: [tag], ...window }, { handles4xx: true });
     return seeOtherWithToast(session, '/profile/clips', { text: clipQueued(data.name), type: 'success' });
   } catch (error) {

@@ -3,7 +3,8 @@
  * query, and adds what one list has beside its games: /live's next games when nothing is live,
  * /vod's latest videos, the schedule's link to its earlier days. */
 import { json, redirect, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node';
-import { api, type BootstrapData, type EventCategory } from '#contract';
+import { api, type EventCategory } from '#contract';
+import { channelZone } from '#contract/dates';
 import { eventCardData } from '~/domain/event-card';
 import { filtersSearch, parseEventFilters } from '~/domain/event-filters';
 import { filtersFor, LIST_PATHS, listForStatus, listQuery, nextGamesQuery, scheduleSwitch, scheduleWindow, todayIn, type ListKind } from '~/domain/event-lists';
@@ -25,8 +26,6 @@ function categoryOptions(categories: EventCategory[], depth = 0): FilterOption[]
 
 /** The zone a list's calendar days are read in. The channel's settings carry no zone yet; the
  *  filter days have always been UTC days, so they stay so until the channel names its zone. */
-const listTimeZone = (_boot: BootstrapData) => 'UTC';
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function eventListLoader(kind: ListKind, args: LoaderFunctionArgs) {
@@ -40,7 +39,7 @@ export async function eventListLoader(kind: ListKind, args: LoaderFunctionArgs) 
   }
   const filters = filtersFor(kind, parsed);
   const boot = await channel.bootstrap();
-  const timeZone = listTimeZone(boot);
+  const timeZone = channelZone(boot.settings);
   const now = nowSeconds();
   const [{ data: items, meta }, videos] = await Promise.all([
     channel.shared(api.events, listQuery(kind, filters, now, timeZone)),
@@ -54,10 +53,10 @@ export async function eventListLoader(kind: ListKind, args: LoaderFunctionArgs) 
   return json({
     kind,
     filters,
-    cards: items.map(eventCardData),
+    cards: items.map((e) => eventCardData(e, timeZone)),
     total: meta.total,
-    nextGames: next?.map(eventCardData) ?? null,
-    videos: videos?.map(vodCardData) ?? null,
+    nextGames: next?.map((e) => eventCardData(e, timeZone)) ?? null,
+    videos: videos?.map((v) => vodCardData(v, timeZone)) ?? null,
     schedule: kind === 'schedule' ? { earlier: scheduleWindow(filters, today).kind === 'earlier', switch: scheduleSwitch(filters, now, timeZone) } : null,
     sports: categoryOptions(boot['events-categories']),
     // The participant menu lists the schools; it comes with the cached bootstrap data.

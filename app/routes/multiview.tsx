@@ -3,7 +3,7 @@ import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/r
 import { api, type EventDetail } from '#contract';
 import { MultiviewGrid } from '~/components/multiview/MultiviewGrid';
 import type { MultiviewTileData } from '~/components/multiview/MultiviewTile';
-import { eventTitle } from '~/domain/event-title';
+import { gameName } from '#contract/game-name';
 import { multiviewTiles, parseMultiviewPick, pickNoteText, sameGames, type PickNote } from '~/domain/multiview';
 import { offersFor } from '~/domain/offers';
 import { pageMeta } from '~/domain/page-meta';
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [games, geo, bootstrap] = await Promise.all([Promise.all(pick.ids.map(gameOrNull)), channel.region(), channel.bootstrap()]);
   const { tiles, notes } = multiviewTiles(
     pick,
-    games.map((g) => g && { id: g.id, title: eventTitle(g), live: g.stream_status === 'live', event: g }),
+    games.map((g) => g && { id: g.id, title: gameName(g), live: g.stream_status === 'live', event: g }),
   );
 
   // Each playing tile's grant: the watch page's cookie, one per game (scoped to its media path).

@@ -8,7 +8,7 @@ import { EventTiles } from '~/components/EventTiles';
 import { SignInLink } from '~/components/layout/SignInLink';
 import { clipViewData } from '~/domain/clip-view';
 import { eventCardData } from '~/domain/event-card';
-import { eventTitle } from '~/domain/event-title';
+import { gameName } from '#contract/game-name';
 import { followPath } from '~/domain/follow-pages';
 import { pageMeta } from '~/domain/page-meta';
 import { shareLinks } from '~/domain/share-links';
@@ -50,13 +50,14 @@ export async function loader(args: LoaderFunctionArgs) {
     limit: MORE_GAMES + 1,
     ...(game.event_category_id ? { category: game.event_category_id } : {}),
   });
+  const timeZone = await channel.timeZone();
   const url = new URL(args.request.url);
   const absolute = (path: string) => new URL(path, url.origin).href;
   const pageUrl = absolute(url.pathname);
   return json({
     clip: clipViewData(clip),
     pageUrl,
-    game: { id: game.id, title: eventTitle(game) },
+    game: { id: game.id, title: gameName(game) },
     more: {
       title: sport ? `More ${sport.name}` : 'More games',
       href: sport ? followPath('sport', sport.alias) : '/vod',
@@ -64,7 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
       cards: others
         .filter((e) => e.id !== game.id)
         .slice(0, MORE_GAMES)
-        .map(eventCardData),
+        .map((e) => eventCardData(e, timeZone)),
     },
     share: shareLinks(pageUrl, clip.name),
     preview: {
