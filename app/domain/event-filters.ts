@@ -57,19 +57,22 @@ export function parseEventFilters(search: URLSearchParams): EventFilters {
 }
 
 /** Parameters of the channel's GET /events for these filters (contract eventsQuery). */
-export function eventsQueryFor(f: EventFilters, timeZone = 'UTC') {
-  const q: {
-    offset: number;
-    limit: number;
-    sort_field: 'event_utc_ts';
-    sort_direction: 'asc';
-    stream_status?: string;
-    category?: number;
-    participant?: number;
-    location?: number;
-    start_date?: number;
-    end_date?: number;
-  } = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
+/** The channel's events query (GET /events) a list asks: its page, its order and its filters. */
+export interface EventsQuery {
+  offset: number;
+  limit: number;
+  sort_field: 'event_utc_ts';
+  sort_direction: 'asc' | 'desc';
+  stream_status?: string;
+  category?: number;
+  participant?: number;
+  location?: number;
+  start_date?: number;
+  end_date?: number;
+}
+
+export function eventsQueryFor(f: EventFilters, timeZone = 'UTC'): EventsQuery {
+  const q: EventsQuery = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
   if (f.status) q.stream_status = f.status;
   if (f.sport) q.category = f.sport;
   if (f.school) q.participant = f.school;

@@ -7,7 +7,7 @@
  * paging (GET /events: stream_status, start_date, end_date, sort_direction). */
 import { isoDay } from '#contract/dates';
 import { startOfDayEpoch } from './dates.ts';
-import { PAGE_SIZE, dateRangeQuery, filtersSearch, type EventFilters } from './event-filters.ts';
+import { PAGE_SIZE, dateRangeQuery, filtersSearch, type EventFilters, type EventsQuery } from './event-filters.ts';
 import type { StreamStatus } from './event-status.ts';
 import { pageWindow } from './list-query.ts';
 
@@ -52,19 +52,6 @@ export function filtersFor(kind: ListKind, f: EventFilters): EventFilters {
   return { ...f, status: fields.status ? f.status : null, from: fields.dates ? f.from : null, to: fields.dates ? f.to : null };
 }
 
-export interface ListQuery {
-  offset: number;
-  limit: number;
-  sort_field: 'event_utc_ts';
-  sort_direction: 'asc' | 'desc';
-  stream_status?: string;
-  category?: number;
-  participant?: number;
-  location?: number;
-  start_date?: number;
-  end_date?: number;
-}
-
 /** Which days a schedule shows: 'ahead' from today (or the fan's From day) on, soonest first;
  *  'earlier' up to a day before today, newest first. */
 export type ScheduleWindow = { kind: 'ahead'; today: string } | { kind: 'earlier'; today: string };
@@ -82,9 +69,9 @@ export function scheduleWindow(f: Pick<EventFilters, 'from' | 'to'>, today: stri
 }
 
 /** GET /events' parameters for a list's page at `now` (epoch seconds), its days in `timeZone`. */
-export function listQuery(kind: ListKind, filters: EventFilters, now: number, timeZone: string): ListQuery {
+export function listQuery(kind: ListKind, filters: EventFilters, now: number, timeZone: string): EventsQuery {
   const f = filtersFor(kind, filters);
-  const q: ListQuery = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
+  const q: EventsQuery = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
   if (f.sport) q.category = f.sport;
   if (f.school) q.participant = f.school;
   if (f.location) q.location = f.location;
@@ -104,7 +91,7 @@ export function listQuery(kind: ListKind, filters: EventFilters, now: number, ti
 export const NEXT_GAMES_LIMIT = 6;
 
 /** When nothing is live: the next games, with the live list's sport, school and place. */
-export function nextGamesQuery(filters: EventFilters): ListQuery {
+export function nextGamesQuery(filters: EventFilters): EventsQuery {
   const q = listQuery('upcoming', { ...filters, from: null, to: null, page: 1 }, 0, 'UTC');
   return { ...q, limit: NEXT_GAMES_LIMIT };
 }

@@ -1,11 +1,11 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
+import { gameName } from '#contract/game-name';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { lastSecondsWindow, livePosition } from '~/domain/clip-times';
 import { CLIP_FIELD_OF, clipQueued, clipRefusalText, defaultClipName, defaultClipTag } from '~/domain/clips';
-import { gameName } from '#contract/game-name';
 import { askedWindow, clipSchema, lastClipSchema } from '~/forms/clip';
 import { channelErrorReply, refusalReply } from '~/forms/reply.server';
 import { idParamOr404 } from '~/http/not-found.server';

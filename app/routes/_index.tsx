@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { EventTiles } from '~/components/EventTiles';
+import { HomeSection } from '~/components/HomeSection';
 import { Slides } from '~/components/Slides';
 import { StaticRail } from '~/components/StaticRail';
 import type { loader } from '~/loaders/home.server';
@@ -24,37 +25,19 @@ export default function Home() {
       <Slides slides={slides} />
 
       {nothingLive ? null : (
-        <section className="home-section" aria-labelledby="live-now">
-          <div className="section-head">
-            <h2 id="live-now">Live now</h2>
-            <Link to="/live" className="section-head__more">
-              All live games
-            </Link>
-          </div>
+        <HomeSection id="live-now" title="Live now" more={{ to: '/live', text: 'All live games' }}>
           <EventTiles cards={live.cards} eagerCount={3} empty={null} />
-        </section>
+        </HomeSection>
       )}
 
-      <section className="home-section" aria-labelledby="upcoming">
-        <div className="section-head">
-          <h2 id="upcoming">Upcoming</h2>
-          <Link to="/schedule" className="section-head__more">
-            Full schedule
-          </Link>
-        </div>
+      <HomeSection id="upcoming" title="Upcoming" more={{ to: '/schedule', text: 'Full schedule' }}>
         {nothingLive ? <p className="home-section__note">Nothing is live right now. These games are next.</p> : null}
         <EventTiles cards={upcoming.cards} eagerCount={nothingLive ? 3 : 0} empty={<p>No upcoming games are scheduled yet.</p>} />
-      </section>
+      </HomeSection>
 
-      <section className="home-section" aria-labelledby="on-demand">
-        <div className="section-head">
-          <h2 id="on-demand">On demand</h2>
-          <Link to="/vod" className="section-head__more">
-            All past games
-          </Link>
-        </div>
+      <HomeSection id="on-demand" title="On demand" more={{ to: '/vod', text: 'All past games' }}>
         <EventTiles cards={finished.cards} empty={<p>Replays of finished games will appear here.</p>} />
-      </section>
+      </HomeSection>
 
       {rails.map((rail) => (
         <StaticRail key={rail.id} rail={rail} />

@@ -5,6 +5,7 @@ import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { AlertsForm } from '~/components/AlertsForm';
+import { NothingFollowed } from '~/components/NothingFollowed';
 import { alertsSavedAll, FOLLOW_KIND_WORDS, leadWords } from '~/domain/alerts';
 import { followedPath } from '~/domain/follow-pages';
 import { pageMeta } from '~/domain/page-meta';
@@ -68,22 +69,9 @@ export default function Alerts() {
     <div className="page page--alerts">
       <h1>Alerts</h1>
       {rows.length === 0 ? (
-        <section aria-labelledby="alerts-nothing" className="empty-state">
-          <h2 id="alerts-nothing">You do not follow anything yet</h2>
-          <p>Follow your schools, teams, sports and venues, then choose here which games you want an e-mail for.</p>
-          <ul className="empty-state__links">
-            <li>
-              <Link to="/schools" className="button">
-                Browse schools and teams
-              </Link>
-            </li>
-            <li>
-              <Link to="/sports" className="button button--quiet">
-                Browse sports
-              </Link>
-            </li>
-          </ul>
-        </section>
+        <NothingFollowed headingId="alerts-nothing">
+          Follow your schools, teams, sports and venues, then choose here which games you want an e-mail for.
+        </NothingFollowed>
       ) : (
         <>
           <p>

@@ -1,9 +1,9 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { api, type EventDetail } from '#contract';
+import { gameName } from '#contract/game-name';
 import { MultiviewGrid } from '~/components/multiview/MultiviewGrid';
 import type { MultiviewTileData } from '~/components/multiview/MultiviewTile';
-import { gameName } from '#contract/game-name';
 import { multiviewTiles, parseMultiviewPick, pickNoteText, sameGames, type PickNote } from '~/domain/multiview';
 import { offersFor } from '~/domain/offers';
 import { pageMeta } from '~/domain/page-meta';
@@ -105,7 +105,7 @@ export default function Multiview() {
 /** What was left out of the address, and why: above the games that play. */
 function PickNotes({ notes }: { notes: PickNote[] }) {
   return (
-    <div className="multiview__notes">
+    <div className="notice multiview__notes">
       <ul>
         {notes.map((note, i) => (
           <li key={i}>

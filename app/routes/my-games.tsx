@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/sign-in.server';
 import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
+import { NothingFollowed } from '~/components/NothingFollowed';
 import { Pagination } from '~/components/Pagination';
 import { FOLLOW_KIND_WORDS } from '~/domain/alerts';
 import type { Follow } from '~/domain/follows';
@@ -48,22 +49,9 @@ export default function MyGames() {
         <Link to="/my-games/calendar">Add to calendar</Link>
       </p>
       {followed.length === 0 ? (
-        <section aria-labelledby="follow-nothing" className="empty-state">
-          <h2 id="follow-nothing">You do not follow anything yet</h2>
-          <p>Follow your schools, teams, sports and venues: their games come together here, live, upcoming and on demand.</p>
-          <ul className="empty-state__links">
-            <li>
-              <Link to="/schools" className="button">
-                Browse schools and teams
-              </Link>
-            </li>
-            <li>
-              <Link to="/sports" className="button button--quiet">
-                Browse sports
-              </Link>
-            </li>
-          </ul>
-        </section>
+        <NothingFollowed headingId="follow-nothing">
+          Follow your schools, teams, sports and venues: their games come together here, live, upcoming and on demand.
+        </NothingFollowed>
       ) : (
         <>
           <section aria-labelledby="following-heading">

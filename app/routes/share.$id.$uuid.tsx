@@ -2,13 +2,13 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { api } from '#contract';
+import { gameName } from '#contract/game-name';
 import { ClipView } from '~/components/clips/ClipView';
 import { CopyField } from '~/components/CopyField';
 import { EventTiles } from '~/components/EventTiles';
 import { SignInLink } from '~/components/layout/SignInLink';
 import { clipViewData } from '~/domain/clip-view';
 import { eventCardData } from '~/domain/event-card';
-import { gameName } from '#contract/game-name';
 import { followPath } from '~/domain/follow-pages';
 import { pageMeta } from '~/domain/page-meta';
 import { shareLinks } from '~/domain/share-links';

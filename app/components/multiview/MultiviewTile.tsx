@@ -52,15 +52,8 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
       ) : tile.state.kind === 'no-access' ? (
         <TileOffer id={tile.id} need={tile.state.need} offers={tile.offers} />
       ) : (
-        <Playback
-          mediaId={`tile-${tile.id}`}
-          state={tile.state}
-          title={tile.title}
-          poster={tile.poster}
-          timeZone={tile.timeZone}
-          serverNow={serverNow}
-          offers={tile.offers}
-        />
+        // A game not playing here (not started, ended, unavailable): what its watch page shows.
+        <Playback {...tile} mediaId={`tile-${tile.id}`} serverNow={serverNow} />
       )}
       <div className="tile__controls">
         {playing && hydrated ? (

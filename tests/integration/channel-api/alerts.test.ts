@@ -94,7 +94,7 @@ describe(`alert mails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(row).toMatchObject({ alertGoLive: true, alertReminder: false });
   });
 
-  it('saves the alerts of several follows in one call (the alerts page\'s one Save), leaving out one the fan no longer follows', async () => {
+  it("saves the alerts of several follows in one call (the alerts page's one Save), leaving out one the fan no longer follows", async () => {
     const fan = await acc.signUp();
     const other = await acc.signUp();
     const game = await follow(fan.key, 'favorite_event', free[0].id);
