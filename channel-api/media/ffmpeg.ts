@@ -26,8 +26,8 @@ export interface FfmpegResult {
 }
 
 /** Runs ffmpeg and collects stderr (its log); never rejects on a non-zero exit. */
-export async function runFfmpegRaw(args: string[], bin = ffmpegPath()): Promise<FfmpegResult> {
-  const { code, stderr } = await spawnFfmpeg(args, bin, false);
+export async function runFfmpegRaw(args: string[], bin = ffmpegPath(), signal?: AbortSignal): Promise<FfmpegResult> {
+  const { code, stderr } = await spawnFfmpeg(args, bin, false, signal);
   return { code, stderr };
 }
 
@@ -36,9 +36,10 @@ export function runFfmpegOutput(args: string[], bin = ffmpegPath()): Promise<Ffm
   return spawnFfmpeg(args, bin, true);
 }
 
-function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean): Promise<FfmpegResult & { stdout: Buffer }> {
+/** `signal` ends the run (SIGTERM to ffmpeg) and rejects with an AbortError. */
+function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean, signal?: AbortSignal): Promise<FfmpegResult & { stdout: Buffer }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'], signal });
     const out: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
     let stderr = '';
@@ -52,8 +53,8 @@ function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean): Promi
   });
 }
 
-export async function runFfmpeg(args: string[], bin = ffmpegPath()): Promise<void> {
-  const { code, stderr } = await runFfmpegRaw(['-loglevel', 'error', '-y', ...args], bin);
+export async function runFfmpeg(args: string[], bin = ffmpegPath(), signal?: AbortSignal): Promise<void> {
+  const { code, stderr } = await runFfmpegRaw(['-loglevel', 'error', '-y', ...args], bin, signal);
   if (code !== 0) {
     throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
   }
