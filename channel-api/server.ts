@@ -81,6 +81,8 @@ export interface ChannelApiOptions {
   jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number; cronCheckSeconds?: number };
   /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES, default 60). */
   alertLeadMinutes?: number;
+  /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
+  ffmpeg?: string;
   logger?: boolean;
 }
 
@@ -226,7 +228,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const address = server.address() as AddressInfo;
     const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
     log(`channel-api: listening on ${url} (${database.kind})`);
-    const preparation = prepareInBackground(dataDir, readiness, { log });
+    const preparation = prepareInBackground(dataDir, readiness, { log, ffmpeg: opts.ffmpeg });
 
     let closing: Promise<void> | undefined;
     const startedJobs = jobs;

@@ -23,6 +23,11 @@ export interface GamePosterSpec {
   home: PosterTeam;
 }
 
+/** 'Sat, Nov 29': a game's day as its poster shows it, in its time zone. */
+export function posterDay(epochSeconds: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(epochSeconds * 1000);
+}
+
 const FONT = 'font-family="Arial, Helvetica, sans-serif" font-weight="700" fill="#FFFFFF"';
 
 /** A name sized to fit its half (about 500 px) at Arial's average letter width. */

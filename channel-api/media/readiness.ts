@@ -58,10 +58,10 @@ export function mediaReadiness(dataDir: string, assets: readonly string[] = ALL_
 export function prepareInBackground(
   dataDir: string,
   readiness: ReturnType<typeof mediaReadiness>,
-  opts: { log: (message: string) => void },
+  opts: { log: (message: string) => void; ffmpeg?: string },
 ): { stop(): Promise<void> } {
   const abort = new AbortController();
-  const run = prepareMedia(dataDir, { log: opts.log, signal: abort.signal }).catch((error: Error) => {
+  const run = prepareMedia(dataDir, { log: opts.log, ffmpeg: opts.ffmpeg, signal: abort.signal }).catch((error: Error) => {
     if (abort.signal.aborted) return;
     readiness.fail(error.message);
     console.error(`channel-api: the demo media could not be prepared: ${error.message}`);

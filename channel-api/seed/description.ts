@@ -44,6 +44,9 @@ export const imageSpec = z.discriminatedUnion('style', [
     /** As written on the poster ('Girls Soccer'); its pictogram is found from it. */
     sport: z.string().min(1),
     subtext: z.string().optional(),
+    /** An event's key: the band shows that game's day in its time zone (worked out at load, as
+     *  its start is) instead of `subtext`, unless it re-airs forever (`always_live`). */
+    day_of: key.optional(),
     /** The visiting school, drawn on the left, and the home school, on the right. */
     away: crest.extend({ name: z.string().min(1) }),
     home: crest.extend({ name: z.string().min(1) }),

@@ -4,9 +4,10 @@ import { categoryAlias, crestOf, genders, schools, sports, teamAlias, type Schoo
 type D = Required<ChannelDescriptionInput>;
 type ImageInput = D['images'][number];
 
-/* Each game's own poster (channel-api/art/game-poster.ts): its two schools' colours and crests and
- * its sport, drawn at load time under the name its `image` points at (schools.ts `gamePoster`), so
- * no two games share one. */
+/* Each game's own poster (channel-api/art/game-poster.ts): its two schools' colours and crests, its
+ * sport and its day, drawn at load time under the name its `image` points at (schools.ts
+ * `gamePoster`), so no two games share one (a rematch is on another day). A demo game that re-airs
+ * forever (`always_live`) has no day: its band names the conference. */
 
 const SUBTEXT = 'Lakeshore Athletic Conference';
 
@@ -16,13 +17,13 @@ const categories = new Map(sports.flatMap((sport) => genders.map((g) => [categor
 const side = (school: School) => ({ ...crestOf(school), name: school.short });
 
 /** The image named by the game's `image` (…/poster-<key>.svg), drawn from its participants
- *  (away first, home second) and its category. */
+ *  (away first, home second), its category and its day (`day_of`: the loader reads it). */
 export function eventPosters(events: D['events']): ImageInput[] {
   return events.flatMap((e) => {
     const [away, home] = (e.participants ?? []).map((alias) => teams.get(alias));
     const sport = e.category ? categories.get(e.category) : undefined;
     if (!away || !home || !sport) return [];
-    return [{ name: `poster-${e.key}`, style: 'game' as const, title: e.name, sport, subtext: SUBTEXT, away: side(away), home: side(home) }];
+    return [{ name: `poster-${e.key}`, style: 'game' as const, title: e.name, sport, subtext: SUBTEXT, day_of: e.key, away: side(away), home: side(home) }];
   });
 }
 
