@@ -8,8 +8,7 @@ const ball = (fill: string) => `<circle cx="50" cy="50" r="44" fill="${fill}" st
 
 const PICTOGRAMS = {
   basketball: ball('#E8772E') + line('M6 50H94M50 6V94M21 17C39 33 39 67 21 83M79 17C61 33 61 67 79 83'),
-  soccer:
-    ball('#FFFFFF') + `<path d="M50 33L66 45L60 64H40L34 45Z" fill="${INK}"/>` + line('M50 33V7M66 45L91 37M60 64L75 86M40 64L25 86M34 45L9 37'),
+  soccer: ball('#FFFFFF') + `<path d="M50 33L66 45L60 64H40L34 45Z" fill="${INK}"/>` + line('M50 33V7M66 45L91 37M60 64L75 86M40 64L25 86M34 45L9 37'),
   volleyball: ball('#FFFFFF') + line('M50 50C50 30 58 15 74 9M50 50C32 60 16 60 7 54M50 50C66 60 73 76 71 92M30 14C44 26 47 38 50 50'),
   football:
     `<ellipse cx="50" cy="50" rx="47" ry="27" transform="rotate(-35 50 50)" fill="#7B3F12" stroke="${INK}" stroke-width="4"/>` +

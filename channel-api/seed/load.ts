@@ -69,7 +69,9 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
   const ranges = rows(d.geo.ranges.map((r) => ({ channelId, cidr: r.cidr, countryCode: r.country_code, country: r.country })));
   if (ranges) await tx.insert(t.geoRanges).values(ranges);
   const days = posterDays(d.events, nowSec);
-  const imgs = rows(d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img, { day: img.style === 'game' && img.day_of ? days.get(img.day_of) : undefined }) })));
+  const imgs = rows(
+    d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img, { day: img.style === 'game' && img.day_of ? days.get(img.day_of) : undefined }) })),
+  );
   if (imgs) await tx.insert(t.images).values(imgs);
 
   const groups = new Ids('participant group');

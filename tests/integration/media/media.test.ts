@@ -49,7 +49,8 @@ async function clockAt(file: string, seconds?: number): Promise<number | null> {
 describe('prepareMedia', () => {
   it('logs its progress, every asset it made, and the end', () => {
     expect(logs[0]).toMatch(/^Preparing demo media 0\/3… \(3 to make with /);
-    for (const asset of ASSETS) expect(logs.some((line) => new RegExp(`^Preparing demo media [123]/3… \\(${asset} made in [\\d.]+ s\\)$`).test(line))).toBe(true);
+    for (const asset of ASSETS)
+      expect(logs.some((line) => new RegExp(`^Preparing demo media [123]/3… \\(${asset} made in [\\d.]+ s\\)$`).test(line))).toBe(true);
     expect(logs.at(-1)).toMatch(/^Demo media ready: 3\/3 \(3 made in [\d.]+ s\)$/);
   });
 
