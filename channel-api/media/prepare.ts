@@ -42,15 +42,18 @@ export interface PrepareOptions {
   ffmpeg?: string;
   /** Only these assets (tests); defaults to all of them. */
   assets?: string[];
+  /** Runs ffmpeg at a low CPU priority: the server's requests come first (a first start). */
+  background?: boolean;
   /** Stops the run: ffmpeg is ended, the asset being made is left unmade (no marker), and the
    *  promise rejects. Two callers sharing a run share the first one's signal. */
   signal?: AbortSignal;
 }
 
-/** The ffmpeg binary a run uses, and what stops it. */
+/** The ffmpeg binary a run uses, what stops it, and whether it yields the CPU to the server. */
 interface Ffmpeg {
   bin: string;
   signal?: AbortSignal;
+  background?: boolean;
 }
 
 export const ALL_ASSETS: string[] = [...VOD_ASSETS, ...LIVE_ASSETS];
@@ -80,7 +83,7 @@ const AT_ONCE = 2;
 /** Logs its progress as "Preparing demo media 3/10…", counting the assets already made. */
 async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void> {
   const log = opts.log ?? ((message: string) => console.log(`[media] ${message}`));
-  const ff: Ffmpeg = { bin: opts.ffmpeg ?? ffmpegPath(), signal: opts.signal };
+  const ff: Ffmpeg = { bin: opts.ffmpeg ?? ffmpegPath(), signal: opts.signal, background: opts.background };
   await mkdir(mediaDir, { recursive: true });
   const started = Date.now();
   const names = opts.assets ?? ALL_ASSETS;
@@ -208,9 +211,9 @@ async function encodeScene(scene: Scene, renditions: Rendition[], outputs: strin
   let loop: string | null = null;
   if (scene.loopSeconds < scene.durationSeconds) {
     loop = path.join(dir, 'loop.mp4');
-    await runFfmpeg(loopArgs(scene, loop), ff.bin, ff.signal);
+    await runFfmpeg(loopArgs(scene, loop), ff.bin, ff);
   }
-  await runFfmpeg(encodeArgs(scene, renditions, outputs, loop), ff.bin, ff.signal);
+  await runFfmpeg(encodeArgs(scene, renditions, outputs, loop), ff.bin, ff);
   if (loop) await rm(loop, { force: true });
 }
 
@@ -229,7 +232,7 @@ async function buildVod(name: string, dir: string, ff: Ffmpeg): Promise<void> {
   await encodeScene(scene, VOD_RENDITIONS, mp4s, dir, ff);
   const variants: Variant[] = [];
   for (const [i, r] of VOD_RENDITIONS.entries()) {
-    await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), ff.bin, ff.signal);
+    await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), ff.bin, ff);
     const bandwidth = await measureBandwidth(dir, `${r.name}.m3u8`);
     variants.push({
       playlist: `${r.name}.m3u8`,
@@ -253,7 +256,7 @@ async function buildLive(name: string, dir: string, ff: Ffmpeg): Promise<void> {
   const scene = SCENES[name];
   const mp4 = path.join(dir, 'source.mp4');
   await encodeScene(scene, [LIVE_RENDITION], [mp4], dir, ff);
-  await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), ff.bin, ff.signal);
+  await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), ff.bin, ff);
   const segments = (await readdir(dir)).filter((f) => /^seg_\d{3}\.ts$/.test(f)).length;
   if (segments !== LIVE_LOOP_SEGMENTS) {
     throw new Error(`live loop has ${segments} segments, expected ${LIVE_LOOP_SEGMENTS}`);

@@ -54,14 +54,14 @@ export function mediaReadiness(dataDir: string, assets: readonly string[] = ALL_
 
 /** Starts making the media that is missing, without waiting for it; a failure is reported by
  *  `readiness`. `stop` ends the run (ffmpeg included) when the server closes. Progress goes to
- *  `log` ("Preparing demo media 3/10…"). */
+ *  `log` ("Preparing demo media 3/10…"); ffmpeg runs at a low CPU priority, so pages come first. */
 export function prepareInBackground(
   dataDir: string,
   readiness: ReturnType<typeof mediaReadiness>,
   opts: { log: (message: string) => void; ffmpeg?: string },
 ): { stop(): Promise<void> } {
   const abort = new AbortController();
-  const run = prepareMedia(dataDir, { log: opts.log, ffmpeg: opts.ffmpeg, signal: abort.signal }).catch((error: Error) => {
+  const run = prepareMedia(dataDir, { log: opts.log, ffmpeg: opts.ffmpeg, signal: abort.signal, background: true }).catch((error: Error) => {
     if (abort.signal.aborted) return;
     readiness.fail(error.message);
     console.error(`channel-api: the demo media could not be prepared: ${error.message}`);

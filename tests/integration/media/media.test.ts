@@ -69,7 +69,9 @@ describe('prepareMedia', () => {
     await rm(path.join(dataDir, 'media', 'test-pattern', '.complete'));
     const again: string[] = [];
     await prepareMedia(dataDir, { assets: ASSETS, log: (line) => again.push(line) });
-    expect(again.filter((line) => line.includes(' made in ')).map((line) => /\((\S+) made in/.exec(line)?.[1])).toEqual(['test-pattern']);
+    expect(
+      again.filter((line) => line.startsWith('Preparing demo media') && line.includes(' made in ')).map((line) => /\((\S+) made in/.exec(line)?.[1]),
+    ).toEqual(['test-pattern']);
     expect(again[0]).toMatch(/^Preparing demo media 2\/3… \(1 to make with /);
     expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...ASSETS].sort());
   });
