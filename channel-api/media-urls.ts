@@ -17,6 +17,8 @@ export const noPlayback: Playback = { url: null, mp4_url: null, captions: [] };
  * nothing of another.
  */
 export interface Media {
+  /** The asset's name ('game-4'): what media/prepare.ts makes. */
+  asset: string;
   scope: string;
   playback: Playback;
 }
@@ -25,6 +27,7 @@ export function vodMedia(asset: string): Media {
   const scope = `vod/${encodeURIComponent(asset)}`;
   const base = `/media/${scope}`;
   return {
+    asset,
     scope,
     playback: {
       url: `${base}/master.m3u8`,
@@ -38,7 +41,7 @@ export function vodMedia(asset: string): Media {
  *  asset's sliding window (the browser check, the bench). */
 export function liveMedia(asset: string): Media {
   const scope = `live/${encodeURIComponent(asset)}`;
-  return { scope, playback: { url: `/media/${scope}/master.m3u8`, mp4_url: null, captions: [] } };
+  return { asset, scope, playback: { url: `/media/${scope}/master.m3u8`, mp4_url: null, captions: [] } };
 }
 
 /** When a live game kicks off (epoch seconds: for a re-airing demo game, its current airing) and
@@ -53,7 +56,7 @@ export interface GameTimes {
 export function liveGameMedia(asset: string, game: GameTimes): Media {
   const scope = `live/${encodeURIComponent(asset)}`;
   const url = `/media/${scope}/${Math.max(0, Math.floor(game.event_utc_ts))}-${Math.max(1, Math.floor(game.duration))}/master.m3u8`;
-  return { scope, playback: { url, mp4_url: null, captions: [] } };
+  return { asset, scope, playback: { url, mp4_url: null, captions: [] } };
 }
 
 /** An event's media now: while live, its asset's live stream from its kick-off; once finished,

@@ -11,7 +11,8 @@ import { createMailer } from './mail/index.ts';
 import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
-import { mediaRouter, prepareMedia } from './media/index.ts';
+import { mediaRouter } from './media/index.ts';
+import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
 import type { PaymentEvent } from './payments/provider.ts';
 import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
 import { sandboxProvider } from './payments/sandbox.ts';
@@ -80,6 +81,8 @@ export interface ChannelApiOptions {
   jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number; cronCheckSeconds?: number };
   /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES, default 60). */
   alertLeadMinutes?: number;
+  /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
+  ffmpeg?: string;
   logger?: boolean;
 }
 
@@ -133,7 +136,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       onError: (error) => console.error('channel-api: job queue error', error),
     });
     const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
-    await prepareMedia(dataDir, { log });
+    // The demo media is made after the server listens (below): until then its games say so.
+    const readiness = mediaReadiness(dataDir);
 
     const app = express();
     app.disable('x-powered-by');
@@ -151,7 +155,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
-    const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS });
+    const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS, isReady: readiness.isReady });
     const deps: Deps = {
       db: database.db,
       dataDir,
@@ -187,6 +191,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
     app.use(jobsOpsRoute(jobs));
+    // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
+    app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing }));
     app.use('/media', clipsRouter({ dataDir }));
@@ -222,6 +228,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const address = server.address() as AddressInfo;
     const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
     log(`channel-api: listening on ${url} (${database.kind})`);
+    const preparation = prepareInBackground(dataDir, readiness, { log, ffmpeg: opts.ffmpeg });
 
     let closing: Promise<void> | undefined;
     const startedJobs = jobs;
@@ -235,6 +242,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
             server.close(() => resolve());
             server.closeIdleConnections();
           });
+          await preparation.stop();
           await startedJobs.stop();
           await database.close();
         })()),

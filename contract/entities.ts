@@ -141,6 +141,9 @@ export const eventDetail = event.extend({
   mp4_url: z.string().nullable(),
   captions: z.array(caption),
   media_grant: mediaGrant.nullable(),
+  /** The viewer may watch it, but the channel is still preparing its video (url is null): try
+   *  again in a minute. Left out: false. */
+  preparing: z.boolean().default(false),
   /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
   features: z.object({ clip: featureState, download: featureState }),
 });
@@ -285,6 +288,8 @@ export const vodMediaDetail = vodMediaItem.extend({
   mp4_url: z.string().nullable(),
   captions: z.array(caption),
   media_grant: mediaGrant.nullable(),
+  /** As an event's: its video is still being prepared. */
+  preparing: z.boolean().default(false),
 });
 export type VodMediaDetail = z.infer<typeof vodMediaDetail>;
 export const vodMediaCategory = z.object({ id: z.number().int(), name: z.string(), alias: z.string() });

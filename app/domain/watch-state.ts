@@ -19,6 +19,8 @@ export interface PlayableMedia {
   event_utc_ts?: number;
   /** Its access type (contract/access.ts): what a visitor who may not watch it needs. */
   type: string;
+  /** The channel is still preparing its video (contract eventDetail.preparing). */
+  preparing?: boolean;
 }
 
 /** What a visitor lacks to watch, by the access type (contract/access.ts): an account ('register'),
@@ -36,6 +38,8 @@ export type WatchState =
   | { kind: 'no-access'; need: Need }
   /** Access granted but the channel gave no stream (e.g. a live event before its feed starts). */
   | { kind: 'unavailable' }
+  /** Access granted, and the channel is still preparing the video: try again in a minute. */
+  | { kind: 'preparing' }
   /** `dvr`: a live stream that keeps every segment since the kick-off, started where the page's
    *  `?start=` says (ADR 040); null for any other stream. */
   | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[]; dvr: Dvr | null };
@@ -63,6 +67,7 @@ export function watchState(
     return { kind: 'upcoming', startsAt: media.event_utc_ts ?? 0, hasAccess: media.has_access, need };
   }
   if (!media.has_access) return { kind: 'no-access', need };
+  if (media.preparing) return { kind: 'preparing' };
   if (!media.url) return { kind: 'unavailable' };
   const live = media.stream_status === 'live';
   const started = live ? dvrStartUrl(media.url, dvr.start) : null;

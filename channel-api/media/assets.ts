@@ -15,7 +15,7 @@ export const LIVE_ASSETS = ['live', 'live-2'] as const;
 export type LiveAsset = (typeof LIVE_ASSETS)[number];
 
 /** Bump when a recipe changes so existing data dirs regenerate their media. */
-export const MEDIA_VERSION = 3;
+export const MEDIA_VERSION = 4;
 
 /** How long each demo game (game-1…7) lasts: long enough to clip, with its clock on screen. */
 export const GAME_SECONDS = 180;
@@ -40,11 +40,24 @@ export interface Rendition {
   audioKbps: number;
 }
 
-/** VOD ladder: two renditions so players can switch; both H.264 Main@3.0 + AAC-LC. */
+/**
+ * The VOD ladder, lowest first: each rung has more pixels and more bits than the one below it, and
+ * the top is 540p (ADR 047). Every rung is encoded at a constant bit rate (x264 `nal-hrd=cbr`,
+ * filler included), so what a master playlist declares is what a player downloads: the demo's
+ * flat pictures would otherwise use far less than the target, and a small rung could outweigh a
+ * big one. All are H.264 Main@3.0 + AAC-LC. The pictures are drawn at 640x360 (scenes.ts): 180p
+ * is scaled down, 540p up.
+ */
 export const VOD_RENDITIONS: Rendition[] = [
-  { name: '360p', width: 640, height: 360, videoKbps: 800, audioKbps: 96 },
-  { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
+  { name: '180p', width: 320, height: 180, videoKbps: 160, audioKbps: 64 },
+  { name: '360p', width: 640, height: 360, videoKbps: 500, audioKbps: 96 },
+  { name: '540p', width: 960, height: 540, videoKbps: 1000, audioKbps: 128 },
 ];
+
+/** The rung a player starts on (listed first in the master playlist: a native player begins with
+ *  the first), the one clips are cut from, and the progressive MP4 (downloads, players without
+ *  HLS): the picture's own size. */
+export const VOD_MAIN_RENDITION: Rendition = VOD_RENDITIONS[1];
 
 export const LIVE_RENDITION: Rendition = { name: 'live', width: 640, height: 360, videoKbps: 900, audioKbps: 96 };
 

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_RENDITION, SEGMENT_SECONDS, VOD_RENDITIONS } from './assets.ts';
+import { LIVE_RENDITION, SEGMENT_SECONDS, VOD_MAIN_RENDITION } from './assets.ts';
 import { runFfmpeg } from './ffmpeg.ts';
 import type { LiveMeta } from './prepare.ts';
 
@@ -22,10 +22,10 @@ export interface Segment {
 /** Where a clip comes from: a finished game's recording, or a live game's loop since kick-off. */
 export type ClipSource = { kind: 'vod'; asset: string } | { kind: 'live'; asset: string; kickoffSegment: number };
 
-/** The rendition clips are cut from (the top one): its files and size. */
-export const CLIP_RENDITION = { vod: VOD_RENDITIONS[0], live: LIVE_RENDITION } as const;
+/** The rendition clips are cut from (a recording's main rung, 360p): its files and size. */
+export const CLIP_RENDITION = { vod: VOD_MAIN_RENDITION, live: LIVE_RENDITION } as const;
 
-/** A recording's segments, from its top rendition's playlist. */
+/** A recording's segments, from its main rendition's playlist. */
 export async function vodSegments(assetDir: string): Promise<Segment[]> {
   const text = await readFile(path.join(assetDir, `${CLIP_RENDITION.vod.name}.m3u8`), 'utf8');
   const segments: Segment[] = [];

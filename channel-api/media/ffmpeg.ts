@@ -1,6 +1,7 @@
 /** Finding and running ffmpeg: Debian's when on PATH, else the npm static build (no ffprobe). */
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { channelApiEnv } from '../env.ts';
 
 let resolved: string | undefined;
@@ -26,8 +27,15 @@ export interface FfmpegResult {
 }
 
 /** Runs ffmpeg and collects stderr (its log); never rejects on a non-zero exit. */
-export async function runFfmpegRaw(args: string[], bin = ffmpegPath()): Promise<FfmpegResult> {
-  const { code, stderr } = await spawnFfmpeg(args, bin, false);
+/** How a run goes: `signal` ends it (SIGTERM to ffmpeg, and an AbortError); `background` runs it
+ *  at a low CPU priority (nice 10), so the server's requests come first. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  background?: boolean;
+}
+
+export async function runFfmpegRaw(args: string[], bin = ffmpegPath(), run: RunOptions = {}): Promise<FfmpegResult> {
+  const { code, stderr } = await spawnFfmpeg(args, bin, false, run);
   return { code, stderr };
 }
 
@@ -36,9 +44,16 @@ export function runFfmpegOutput(args: string[], bin = ffmpegPath()): Promise<Ffm
   return spawnFfmpeg(args, bin, true);
 }
 
-function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean): Promise<FfmpegResult & { stdout: Buffer }> {
+function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean, run: RunOptions = {}): Promise<FfmpegResult & { stdout: Buffer }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'], signal: run.signal });
+    if (run.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: it runs at the server's priority.
+      }
+    }
     const out: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
     let stderr = '';
@@ -52,8 +67,8 @@ function spawnFfmpeg(args: string[], bin: string, captureStdout: boolean): Promi
   });
 }
 
-export async function runFfmpeg(args: string[], bin = ffmpegPath()): Promise<void> {
-  const { code, stderr } = await runFfmpegRaw(['-loglevel', 'error', '-y', ...args], bin);
+export async function runFfmpeg(args: string[], bin = ffmpegPath(), run: RunOptions = {}): Promise<void> {
+  const { code, stderr } = await runFfmpegRaw(['-loglevel', 'error', '-y', ...args], bin, run);
   if (code !== 0) {
     throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
   }

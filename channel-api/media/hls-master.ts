@@ -55,3 +55,15 @@ export function vodMasterPlaylist(variants: Variant[]): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/** A master playlist's variants as a player reads them (the tests check the ladder with it). */
+export function parseMasterPlaylist(text: string): { uri: string; bandwidth: number; averageBandwidth: number | null; width: number; height: number }[] {
+  const lines = text.split('\n').map((l) => l.trim());
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return [];
+    const bandwidth = Number(/[:,]BANDWIDTH=(\d+)/.exec(line)?.[1]);
+    const average = /AVERAGE-BANDWIDTH=(\d+)/.exec(line)?.[1];
+    const [width, height] = (/RESOLUTION=(\d+)x(\d+)/.exec(line) ?? []).slice(1).map(Number);
+    return [{ uri: lines[i + 1], bandwidth, averageBandwidth: average === undefined ? null : Number(average), width, height }];
+  });
+}

@@ -13,6 +13,7 @@ import {
   MEDIA_VERSION,
   SEGMENT_SECONDS,
   VOD_ASSETS,
+  VOD_MAIN_RENDITION,
   VOD_RENDITIONS,
   type Rendition,
 } from './assets.ts';
@@ -41,6 +42,18 @@ export interface PrepareOptions {
   ffmpeg?: string;
   /** Only these assets (tests); defaults to all of them. */
   assets?: string[];
+  /** Runs ffmpeg at a low CPU priority: the server's requests come first (a first start). */
+  background?: boolean;
+  /** Stops the run: ffmpeg is ended, the asset being made is left unmade (no marker), and the
+   *  promise rejects. Two callers sharing a run share the first one's signal. */
+  signal?: AbortSignal;
+}
+
+/** The ffmpeg binary a run uses, what stops it, and whether it yields the CPU to the server. */
+interface Ffmpeg {
+  bin: string;
+  signal?: AbortSignal;
+  background?: boolean;
 }
 
 export const ALL_ASSETS: string[] = [...VOD_ASSETS, ...LIVE_ASSETS];
@@ -67,44 +80,53 @@ export function prepareMedia(dataDir: string, opts: PrepareOptions = {}): Promis
  *  about 1.3 cores, so two keep a 2-core machine busy (ADR 040). */
 const AT_ONCE = 2;
 
+/** Logs its progress as "Preparing demo media 3/10…", counting the assets already made. */
 async function prepareAll(mediaDir: string, opts: PrepareOptions): Promise<void> {
   const log = opts.log ?? ((message: string) => console.log(`[media] ${message}`));
-  const bin = opts.ffmpeg ?? ffmpegPath();
+  const ff: Ffmpeg = { bin: opts.ffmpeg ?? ffmpegPath(), signal: opts.signal, background: opts.background };
   await mkdir(mediaDir, { recursive: true });
   const started = Date.now();
   const names = opts.assets ?? ALL_ASSETS;
   for (const name of names) if (!ALL_ASSETS.includes(name)) throw new Error(`Unknown media asset '${name}'`);
-  const queue = [...names];
+  const made = await Promise.all(names.map((name) => isComplete(path.join(mediaDir, name))));
+  const queue = names.filter((_, i) => !made[i]);
+  if (queue.length === 0) return;
+  let ready = names.length - queue.length;
+  log(`Preparing demo media ${ready}/${names.length}… (${queue.length} to make with ${ff.bin})`);
   let built = 0;
   const worker = async () => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      if (await prepareOne(mediaDir, name, bin, log)) built++;
+      ff.signal?.throwIfAborted();
+      const t0 = Date.now();
+      if (await prepareOne(mediaDir, name, ff)) built++;
+      ready++;
+      log(`Preparing demo media ${ready}/${names.length}… (${name} made in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, names.length) }, worker));
-  if (built > 0) log(`${built} asset(s) made with ${bin} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, worker));
+  log(`Demo media ready: ${names.length}/${names.length} (${built} made in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /** Makes one asset unless it is complete already; true when it made it. */
-async function prepareOne(mediaDir: string, name: string, bin: string, log: (message: string) => void): Promise<boolean> {
+async function prepareOne(mediaDir: string, name: string, ff: Ffmpeg): Promise<boolean> {
   const target = path.join(mediaDir, name);
   if (await isComplete(target)) return false;
   const t0 = Date.now();
   const scratch = path.join(mediaDir, `.build-${name}-${process.pid}-${t0}`);
   await mkdir(scratch, { recursive: true });
   try {
-    if (isLiveAsset(name)) await buildLive(name, scratch, bin);
-    else await buildVod(name, scratch, bin);
-    await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: bin }));
+    if (isLiveAsset(name)) await buildLive(name, scratch, ff);
+    else await buildVod(name, scratch, ff);
+    await writeFile(path.join(scratch, COMPLETE_MARKER), JSON.stringify({ version: MEDIA_VERSION, ffmpeg: ff.bin }));
     await moveIntoPlace(scratch, target);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  log(`${name}: made in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return true;
 }
 
-async function isComplete(dir: string): Promise<boolean> {
+/** Whether an asset's directory holds a complete asset of this media version. */
+export async function isComplete(dir: string): Promise<boolean> {
   try {
     const marker = JSON.parse(await readFile(path.join(dir, COMPLETE_MARKER), 'utf8')) as { version?: number };
     return marker.version === MEDIA_VERSION;
@@ -125,7 +147,7 @@ async function moveIntoPlace(scratch: string, target: string): Promise<void> {
 }
 
 /** The x264 settings every rendition shares: ultrafast (the demo's pictures are flat colours,
- *  and the first start must stay under a minute, ADR 040), one thread per encoder (two assets
+ *  and media is made in the background at the first start, ADR 040 and 045), one thread per encoder (two assets
  *  are made at once), a keyframe exactly every 2 s (no scene-cut keyframes) so every segment
  *  is 2.000 s. */
 function x264Args(gop: number): string[] {
@@ -134,6 +156,13 @@ function x264Args(gop: number): string[] {
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-threads', '1', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p'],
     ...['-g', g, '-keyint_min', g, '-sc_threshold', '0'],
   ];
+}
+
+/** A constant video bit rate, filler included (x264's HRD in CBR mode), with a one-second
+ *  buffer: each 2 s segment weighs what its rendition declares, whatever the picture. */
+function constantBitRate(kbps: number): string[] {
+  const rate = `${kbps}k`;
+  return ['-b:v', rate, '-minrate', rate, '-maxrate', rate, '-bufsize', rate, '-x264-params', 'nal-hrd=cbr'];
 }
 
 /** The scene's picture, `loopSeconds` long, encoded once (near-lossless) to be looped. */
@@ -159,7 +188,7 @@ function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[], lo
     ...(scene.progressBar ? [`color=c=0xFFD600:s=640x8:r=${scene.fps}:d=${d}[bar]`] : []),
     `[v]${overlays[0]}[vc]`,
     `[vc]${overlays.slice(1).join(',') || 'null'},split=${n}${labels.map((i) => `[vs${i}]`).join('')}`,
-    // The top rendition is the picture's own size; smaller ones are scaled (fast_bilinear: flat colours).
+    // The picture is 640x360; other sizes are scaled (fast_bilinear: flat colours).
     ...renditions.map((r, i) => `[vs${i}]scale=${r.width}:${r.height}:flags=fast_bilinear[v${i}]`),
     `sine=f=${scene.toneHz}:r=48000:d=${d},asplit=${n}${labels.map((i) => `[a${i}]`).join('')}`,
   ].join(';');
@@ -169,7 +198,7 @@ function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[], lo
     args.push(
       ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(d)],
       ...x264Args(scene.fps * SEGMENT_SECONDS),
-      ...['-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`, '-bufsize', `${r.videoKbps * 2}k`],
+      ...constantBitRate(r.videoKbps),
       ...['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'],
       ...['-movflags', '+faststart', outputs[i]],
     );
@@ -178,13 +207,13 @@ function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[], lo
 }
 
 /** Encodes a scene's renditions as MP4s, through its loop when the picture is shorter than it. */
-async function encodeScene(scene: Scene, renditions: Rendition[], outputs: string[], dir: string, bin: string): Promise<void> {
+async function encodeScene(scene: Scene, renditions: Rendition[], outputs: string[], dir: string, ff: Ffmpeg): Promise<void> {
   let loop: string | null = null;
   if (scene.loopSeconds < scene.durationSeconds) {
     loop = path.join(dir, 'loop.mp4');
-    await runFfmpeg(loopArgs(scene, loop), bin);
+    await runFfmpeg(loopArgs(scene, loop), ff.bin, ff);
   }
-  await runFfmpeg(encodeArgs(scene, renditions, outputs, loop), bin);
+  await runFfmpeg(encodeArgs(scene, renditions, outputs, loop), ff.bin, ff);
   if (loop) await rm(loop, { force: true });
 }
 
@@ -197,13 +226,13 @@ function segmentArgs(mp4: string, dir: string, prefix: string, playlist: string)
   ];
 }
 
-async function buildVod(name: string, dir: string, bin: string): Promise<void> {
+async function buildVod(name: string, dir: string, ff: Ffmpeg): Promise<void> {
   const scene = SCENES[name];
   const mp4s = VOD_RENDITIONS.map((r) => path.join(dir, `source-${r.name}.mp4`));
-  await encodeScene(scene, VOD_RENDITIONS, mp4s, dir, bin);
+  await encodeScene(scene, VOD_RENDITIONS, mp4s, dir, ff);
   const variants: Variant[] = [];
   for (const [i, r] of VOD_RENDITIONS.entries()) {
-    await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), bin);
+    await runFfmpeg(segmentArgs(mp4s[i], dir, r.name, `${r.name}.m3u8`), ff.bin, ff);
     const bandwidth = await measureBandwidth(dir, `${r.name}.m3u8`);
     variants.push({
       playlist: `${r.name}.m3u8`,
@@ -214,24 +243,26 @@ async function buildVod(name: string, dir: string, bin: string): Promise<void> {
       averageBandwidth: bandwidth.average,
     });
   }
-  await writeFile(path.join(dir, 'master.m3u8'), vodMasterPlaylist(variants));
-  // The top rendition, already faststart, is the progressive download.
-  await rename(mp4s[0], path.join(dir, 'video.mp4'));
-  for (const mp4 of mp4s.slice(1)) await rm(mp4, { force: true });
+  // The rung players start on first, then the ladder from the bottom.
+  const main = VOD_RENDITIONS.indexOf(VOD_MAIN_RENDITION);
+  await writeFile(path.join(dir, 'master.m3u8'), vodMasterPlaylist([variants[main], ...variants.filter((_, i) => i !== main)]));
+  // The main rung, already faststart, is the progressive download.
+  await rename(mp4s[main], path.join(dir, 'video.mp4'));
+  for (const mp4 of mp4s.filter((_, i) => i !== main)) await rm(mp4, { force: true });
   await writeFile(path.join(dir, 'captions.vtt'), toVtt(CAPTIONS[name] ?? []));
 }
 
-async function buildLive(name: string, dir: string, bin: string): Promise<void> {
+async function buildLive(name: string, dir: string, ff: Ffmpeg): Promise<void> {
   const scene = SCENES[name];
   const mp4 = path.join(dir, 'source.mp4');
-  await encodeScene(scene, [LIVE_RENDITION], [mp4], dir, bin);
-  await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), bin);
+  await encodeScene(scene, [LIVE_RENDITION], [mp4], dir, ff);
+  await runFfmpeg(segmentArgs(mp4, dir, 'seg', 'loop.m3u8'), ff.bin, ff);
   const segments = (await readdir(dir)).filter((f) => /^seg_\d{3}\.ts$/.test(f)).length;
   if (segments !== LIVE_LOOP_SEGMENTS) {
     throw new Error(`live loop has ${segments} segments, expected ${LIVE_LOOP_SEGMENTS}`);
   }
   // The MPEG-TS muxer delays timestamps (~1.4 s); measure it rather than assume it.
-  const { startSeconds } = await probe(path.join(dir, 'seg_000.ts'), bin);
+  const { startSeconds } = await probe(path.join(dir, 'seg_000.ts'), ff.bin);
   const bandwidth = await measureBandwidth(dir, 'loop.m3u8');
   const meta: LiveMeta = {
     segments,

@@ -1,11 +1,13 @@
-import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails } from './demo/catalogue.ts';
+import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails, videoPosters } from './demo/catalogue.ts';
 import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { events, locations } from './demo/events.ts';
+import { eventPosters } from './demo/posters.ts';
 import { divisions, eventCategories, images, participants, sports } from './demo/schools.ts';
 import type { ChannelDescriptionInput } from './description.ts';
 
 /** The demo channel, a fictional school conference. Loaded on first start (seed/seed.ts). */
 export function demoChannel(): ChannelDescriptionInput {
+  const games = events();
   return {
     slug: 'demo',
     name: 'Lakeshore Athletic Conference',
@@ -35,7 +37,7 @@ export function demoChannel(): ChannelDescriptionInput {
       // 203.0.113.0/24 is TEST-NET-3 (RFC 5737): tests send it in X-Forwarded-For to see a blocked region.
       ranges: [{ cidr: '203.0.113.0/24', country_code: 'ZZ', country: 'Restricted Test Region' }],
     },
-    images: images(),
+    images: [...images(), ...eventPosters(games), ...videoPosters()],
     participant_group_properties: [
       {
         name: 'gender',
@@ -51,7 +53,7 @@ export function demoChannel(): ChannelDescriptionInput {
     participants: participants(),
     event_categories: eventCategories(),
     locations,
-    events: events(),
+    events: games,
     pages,
     static_blocks: staticBlocks,
     faq,

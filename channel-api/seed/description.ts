@@ -19,18 +19,41 @@ const timeZone = z.string().refine(isKnownZone, 'name a time zone by its IANA na
  *  minor units once, at load (seed/prices.ts). */
 const money = z.number().nonnegative();
 
-/** An image drawn as SVG at load time: a badge (initials on a disc) or a banner (title on a band). */
-export const imageSpec = z.object({
-  name: z.string().regex(/^[a-z0-9-]+$/),
-  style: z.enum(['badge', 'banner']),
-  /** Accessible name (the SVG's <title>). */
-  title: z.string().min(1),
-  text: z.string().min(1),
-  subtext: z.string().optional(),
-  background: hex,
-  foreground: hex,
-  accent: hex.optional(),
-});
+const imageName = z.string().regex(/^[a-z0-9-]+$/);
+/** A school as the art draws it (channel-api/art/crest.ts): its colour, its monogram, and the seed
+ *  (its alias) its crest's shape and charge come from. */
+const crest = z.object({ seed: z.string().min(1), monogram: z.string().min(1).max(3), color: hex, accent: hex.optional() });
+
+/** An image drawn as SVG at load time: a badge (initials on a disc), a banner (title on a band), a
+ *  school's crest, or a game's poster (its two schools' colours and crests and its sport). */
+export const imageSpec = z.discriminatedUnion('style', [
+  z.object({
+    name: imageName,
+    style: z.enum(['badge', 'banner']),
+    /** Accessible name (the SVG's <title>). */
+    title: z.string().min(1),
+    text: z.string().min(1),
+    subtext: z.string().optional(),
+    background: hex,
+    foreground: hex,
+    accent: hex.optional(),
+  }),
+  z.object({ name: imageName, style: z.literal('crest'), title: z.string().min(1), crest }),
+  z.object({
+    name: imageName,
+    style: z.literal('game'),
+    title: z.string().min(1),
+    /** As written on the poster ('Girls Soccer'); its pictogram is found from it. */
+    sport: z.string().min(1),
+    subtext: z.string().optional(),
+    /** An event's key: the band shows that game's day in its time zone (worked out at load, as
+     *  its start is) instead of `subtext`, unless it re-airs forever (`always_live`). */
+    day_of: key.optional(),
+    /** The visiting school, drawn on the left, and the home school, on the right. */
+    away: crest.extend({ name: z.string().min(1) }),
+    home: crest.extend({ name: z.string().min(1) }),
+  }),
+]);
 
 /** What a product grants when its description names nothing (ADR 038), the same as migration
  *  0009 gave the products stored before: a single game watches, a pass also clips, a subscription

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { toMinorUnits } from './prices.ts';
-import { renderSvg } from './svg.ts';
+import { posterDays, renderSvg } from './svg.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -68,7 +68,10 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
 
   const ranges = rows(d.geo.ranges.map((r) => ({ channelId, cidr: r.cidr, countryCode: r.country_code, country: r.country })));
   if (ranges) await tx.insert(t.geoRanges).values(ranges);
-  const imgs = rows(d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img) })));
+  const days = posterDays(d.events, nowSec);
+  const imgs = rows(
+    d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img, { day: img.style === 'game' && img.day_of ? days.get(img.day_of) : undefined }) })),
+  );
   if (imgs) await tx.insert(t.images).values(imgs);
 
   const groups = new Ids('participant group');

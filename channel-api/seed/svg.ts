@@ -1,15 +1,22 @@
 import type { z } from 'zod';
-import type { imageSpec } from './description.ts';
+import type { ChannelDescription, imageSpec } from './description.ts';
+import { crestElements } from '../art/crest.ts';
+import { posterDay, renderGamePoster } from '../art/game-poster.ts';
+import { escapeXml } from '../art/xml.ts';
 
 type ImageSpec = z.infer<typeof imageSpec>;
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
-
-/** Draws a logo badge (square, initials) or a 16:9 banner (poster, slide) with an accessible title.
- *  The width and height are the size the image is drawn at as WebP (images.ts): a badge is shown at
- *  32–48 CSS px, so 128 px is sharp up to a 2.6× screen; a banner fills a desktop slide. */
-export function renderSvg(spec: ImageSpec): string {
+/** Draws a logo badge (square, initials), a school's crest (square), a 16:9 banner (poster, slide)
+ *  or a game's poster (16:9, channel-api/art/) with an accessible title. The width and height are
+ *  the size the image is drawn at as WebP (images.ts): a badge or crest is shown at 32–48 CSS px, so
+ *  128 px is sharp up to a 2.6× screen; a banner fills a desktop slide. */
+export function renderSvg(spec: ImageSpec, context: { day?: string } = {}): string {
   const title = `<title id="t">${escapeXml(spec.title)}</title>`;
+  // A game's day (its `day_of`, worked out by the loader) stands in for its subtext.
+  if (spec.style === 'game') return renderGamePoster({ ...spec, subtext: context.day ?? spec.subtext });
+  if (spec.style === 'crest') {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="128" height="128" role="img" aria-labelledby="t">${title}${crestElements(spec.crest, 'c')}</svg>`;
+  }
   const accent = spec.accent ?? spec.foreground;
   if (spec.style === 'badge') {
     return [
@@ -33,4 +40,12 @@ export function renderSvg(spec: ImageSpec): string {
     sub,
     `</svg>`,
   ].join('');
+}
+
+/** Each game's day as its poster shows it (a game poster's `day_of`), from its start as the loader
+ *  gives it (`nowSec` + its offset); none for a game that re-airs forever (`always_live`). */
+export function posterDays(events: ChannelDescription['events'], nowSec: number): Map<string, string> {
+  return new Map(
+    events.filter((e) => !e.always_live).map((e) => [e.key, posterDay(e.event_utc_ts ?? nowSec + (e.start_offset_seconds ?? 0), e.time_zone)] as const),
+  );
 }

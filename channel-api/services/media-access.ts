@@ -22,7 +22,8 @@ import type { Signing } from '../signing.ts';
  * refund or a lapsed pass end it within RECHECK_MS).
  */
 
-export type Playable = Playback & { media_grant: MediaGrant | null };
+/** `preparing`: the viewer may watch it, but its media is still being made (a first start, ADR 047). */
+export type Playable = Playback & { media_grant: MediaGrant | null; preparing: boolean };
 
 /** Who is asking: a signed-in fan's session, or a visitor. */
 export interface MediaViewer {
@@ -46,9 +47,17 @@ const RECHECK_MS = 30_000;
 /** How long the list of public assets is kept before it is read again. */
 const PUBLIC_TTL_MS = 30_000;
 
-export function mediaAccess(opts: { db: Db; signing: Signing; grantSeconds: number; now?: () => number }): MediaAccess {
+export function mediaAccess(opts: {
+  db: Db;
+  signing: Signing;
+  grantSeconds: number;
+  now?: () => number;
+  /** Whether an asset's media is made (media/readiness.ts); by default, every one is. */
+  isReady?: (asset: string) => boolean;
+}): MediaAccess {
   const { db, signing } = opts;
   const now = opts.now ?? Date.now;
+  const isReady = opts.isReady ?? (() => true);
 
   let publicScopes: { scopes: Set<string>; until: number } | null = null;
   let reading: Promise<Set<string>> | null = null;
@@ -67,12 +76,13 @@ export function mediaAccess(opts: { db: Db; signing: Signing; grantSeconds: numb
   };
 
   const playable = async (viewer: MediaViewer, media: Media | null, access: boolean, item: string): Promise<Playable> => {
-    if (!access || !media) return { ...noPlayback, media_grant: null };
-    if (await isPublic(media.scope)) return { ...media.playback, media_grant: null };
+    if (!access || !media) return { ...noPlayback, media_grant: null, preparing: false };
+    if (!isReady(media.asset)) return { ...noPlayback, media_grant: null, preparing: true };
+    if (await isPublic(media.scope)) return { ...media.playback, media_grant: null, preparing: false };
     // Only a signed-in fan can watch what is not public (free media needs no grant).
-    if (!viewer.user || !viewer.apiKey) return { ...noPlayback, media_grant: null };
+    if (!viewer.user || !viewer.apiKey) return { ...noPlayback, media_grant: null, preparing: false };
     const claims: GrantClaims = { s: media.scope, u: viewer.user.id, k: sessionRef(viewer.apiKey), i: item, x: Math.floor(now() / 1000) + opts.grantSeconds };
-    return { ...media.playback, media_grant: makeGrant(signing, claims) };
+    return { ...media.playback, media_grant: makeGrant(signing, claims), preparing: false };
   };
 
   // What the origin read about a grant, by its value: kept briefly, so a playing video costs a

@@ -5,7 +5,7 @@ import { SignInLink } from '~/components/layout/SignInLink';
 import { Player } from '~/components/Player';
 import { isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
-import { GEO_BLOCKED_MESSAGE, NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
+import { GEO_BLOCKED_MESSAGE, NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, PREPARING_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
 import type { WatchState } from '~/domain/watch-state';
 
 interface PlaybackProps {
@@ -41,6 +41,18 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
       return (
         <div className="playback-notice">
           <p>The video is not available yet. Please check back soon.</p>
+        </div>
+      );
+    case 'preparing':
+      return (
+        <div className="playback-notice">
+          <p>{PREPARING_MESSAGE}</p>
+          <p>
+            {/* An empty href is this page (or frame) again, query included: a reload with or without JavaScript. */}
+            <a href="" className="button">
+              Try again
+            </a>
+          </p>
         </div>
       );
     case 'upcoming':

@@ -1,9 +1,9 @@
 import type { ChannelDescriptionInput } from '../description.ts';
-import { genders, poster, schools, sports, teamAlias } from './schools.ts';
+import { videoPoster } from './posters.ts';
+import { gamePoster, genders, poster, schools, sports, teamAlias, type School } from './schools.ts';
+import { GAME_SECONDS } from '../../media/assets.ts';
 
 type D = Required<ChannelDescriptionInput>;
-
-const MATCH = 2 * 3600;
 
 export const vodCategories: D['vod_categories'] = [
   { alias: 'full-games', name: 'Full games' },
@@ -11,11 +11,18 @@ export const vodCategories: D['vod_categories'] = [
   { alias: 'interviews', name: 'Interviews' },
 ];
 
-const vodTitles: [string, string, string][] = [
-  ['full-games', 'Basketball final: Harbor Point vs Lakeview', 'game-1'],
-  ['full-games', 'Soccer semifinal: Bayside vs Riverbend', 'game-2'],
-  ['full-games', 'Volleyball championship: Northfield vs Westshore', 'game-3'],
-  ['full-games', 'Football rivalry night: Pinecrest vs Cedar Ridge', 'game-1'],
+const school = (alias: string) => {
+  const found = schools.find((s) => s.alias === alias);
+  if (!found) throw new Error(`no school '${alias}'`);
+  return found;
+};
+
+/** Category, title, recording, and for a full game its two schools (away, home). */
+const vodTitles: [string, string, string, (readonly [School, School])?][] = [
+  ['full-games', 'Basketball final: Harbor Point vs Lakeview', 'game-1', [school('harbor-point'), school('lakeview')]],
+  ['full-games', 'Soccer semifinal: Bayside vs Riverbend', 'game-2', [school('bayside'), school('riverbend')]],
+  ['full-games', 'Volleyball championship: Northfield vs Westshore', 'game-3', [school('northfield'), school('westshore')]],
+  ['full-games', 'Football rivalry night: Pinecrest vs Cedar Ridge', 'game-1', [school('pinecrest'), school('cedar-ridge')]],
   ['highlights', 'Top 10 plays of the week', 'game-2'],
   ['highlights', 'Buzzer beaters of the season', 'game-3'],
   ['highlights', 'Best goals of the fall', 'game-1'],
@@ -29,18 +36,24 @@ const vodTitles: [string, string, string][] = [
 /** The paid videos play recordings of what is sold, never a free one's (ADR 026). */
 const paidRecordings = ['game-4', 'game-5', 'game-6'];
 
+/** Every video plays a demo recording, so each lasts what it plays (GAME_SECONDS). */
 export function vodItems(): D['vod_items'] {
-  return vodTitles.map(([category, title, asset], i) => ({
+  return vodTitles.map(([category, title, asset, matchup], i) => ({
     key: `vod-${i + 1}`,
     title,
     description: `${title}, from the Lakeshore Sports Network archive.`,
     days_ago: 2 + i * 3,
-    duration: category === 'full-games' ? MATCH : 60,
+    duration: GAME_SECONDS,
     category,
     type: i % 4 === 3 ? 'paid' : 'free',
     asset: i % 4 === 3 ? paidRecordings[Math.floor(i / 4)] : asset,
-    image: poster(sports[i % sports.length]),
+    image: matchup ? gamePoster(`vod-${i + 1}`) : poster(sports[i % sports.length]),
   }));
+}
+
+/** The posters of the full-game videos that name their two schools. */
+export function videoPosters(): D['images'] {
+  return vodTitles.flatMap(([, title, , matchup], i) => (matchup ? [videoPoster(`vod-${i + 1}`, title, sports[i % sports.length].name, matchup)] : []));
 }
 
 export const vodRails: D['vod_rails'] = [

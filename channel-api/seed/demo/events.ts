@@ -1,5 +1,6 @@
 import type { ChannelDescriptionInput } from '../description.ts';
-import { categoryAlias, genders, poster, schools, sports, teamAlias, type School } from './schools.ts';
+import { categoryAlias, gamePoster, genders, schools, sports, teamAlias, type School } from './schools.ts';
+import { GAME_SECONDS } from '../../media/assets.ts';
 
 type D = Required<ChannelDescriptionInput>;
 
@@ -77,9 +78,10 @@ export function events(): D['events'] {
       category: categoryAlias(sport, gender),
       location: homeVenue[home.alias],
       start_offset_seconds: p.offset,
-      duration: 2 * HOUR,
+      // A finished game plays its recording, which lasts GAME_SECONDS; a live one streams for two hours.
+      duration: p.status === 'finished' ? GAME_SECONDS : 2 * HOUR,
       always_live: p.status === 'live',
-      image: poster(sport),
+      image: gamePoster(`event-${i + 1}`),
       weight: p.status === 'live' ? 10 : 0,
       asset: p.status === 'finished' ? recording(type) : liveLoop(type),
     };

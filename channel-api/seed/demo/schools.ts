@@ -3,7 +3,8 @@ import type { ChannelDescriptionInput } from '../description.ts';
 type D = Required<ChannelDescriptionInput>;
 
 /* The Lakeshore Athletic Conference: eight fictional schools in two divisions. Colours are dark
- * enough that white initials on them pass WCAG AA (≥ 4.5:1). */
+ * enough that white letters on them pass WCAG AA (≥ 4.5:1): their crests' monograms, their names
+ * on the game posters. */
 export const schools = [
   { alias: 'harbor-point', name: 'Harbor Point Pirates', short: 'Harbor Point', initials: 'HP', color: '#0B3D91', division: 'north', city: 'Harbor Point' },
   { alias: 'lakeview', name: 'Lakeview Lions', short: 'Lakeview', initials: 'LV', color: '#5B1A8B', division: 'north', city: 'Lakeview' },
@@ -32,6 +33,10 @@ export type Gender = (typeof genders)[number];
 
 export const logo = (s: School) => `/media/images/logo-${s.alias}.webp`;
 export const poster = (sport: Sport) => `/media/images/poster-${sport.alias}.svg`;
+/** A game's or a full-game video's own poster (its two schools and its sport: seed/demo/posters.ts). */
+export const gamePoster = (key: string) => `/media/images/poster-${key}.svg`;
+/** How the art draws a school (channel-api/art/crest.ts): its crest varies with its alias. */
+export const crestOf = (s: School) => ({ seed: s.alias, monogram: s.initials, color: s.color });
 export const teamAlias = (s: School, sport: Sport, g: Gender) => `${s.alias}-${g.alias}-${sport.alias}`;
 export const categoryAlias = (sport: Sport, g: Gender) => `${sport.alias}-${g.alias}`;
 
@@ -88,14 +93,7 @@ export function images(): D['images'] {
       foreground: '#FFFFFF',
       accent: '#F2C14E',
     },
-    ...schools.map((s) => ({
-      name: `logo-${s.alias}`,
-      style: 'badge' as const,
-      title: `${s.name} logo`,
-      text: s.initials,
-      background: s.color,
-      foreground: '#FFFFFF',
-    })),
+    ...schools.map((s) => ({ name: `logo-${s.alias}`, style: 'crest' as const, title: `${s.name} logo`, crest: crestOf(s) })),
     ...divisions.map((d) => ({
       name: `division-${d.alias}`,
       style: 'badge' as const,

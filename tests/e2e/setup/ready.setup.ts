@@ -12,6 +12,22 @@ test('the web server and its channel API are up', async ({ request }) => {
   expect(home.status()).toBe(200);
 });
 
+// The channel API answers before its demo media is made (it is made in the background, ADR 047):
+// the specs play games, so they start once every asset is ready.
+test('the demo media is ready', async ({ request }) => {
+  test.setTimeout(360_000);
+  await expect
+    .poll(
+      async () => {
+        const health = (await (await request.get(`${CHANNEL_API_URL}/healthz`)).json()) as { media: { ready: boolean; error: string | null } };
+        if (health.media.error) throw new Error(`the demo media could not be prepared: ${health.media.error}`);
+        return health.media.ready;
+      },
+      { timeout: 300_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe(true);
+});
+
 // After the check above (tests in one file run in order): one fan with a temporary password per
 // project, made by the operator command itself.
 test('the operator command creates fans with a temporary password', async ({ request }) => {

@@ -61,7 +61,7 @@ async function pixel(image: Buffer, x: number, y: number): Promise<string> {
 
 const demoPoster = (sport: string) => {
   const spec = demoImages().find((i) => i.name === `poster-${sport}`);
-  if (!spec) throw new Error(`no demo poster for ${sport}`);
+  if (!spec || spec.style !== 'banner') throw new Error(`no demo poster for ${sport}`);
   return spec;
 };
 

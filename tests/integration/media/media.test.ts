@@ -3,10 +3,10 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIVE_EPOCH_MS } from '../../../channel-api/media/assets.ts';
+import { LIVE_EPOCH_MS, VOD_RENDITIONS } from '../../../channel-api/media/assets.ts';
 import { readClock } from '../../../channel-api/media/clock.ts';
 import { probe, runFfmpegOutput } from '../../../channel-api/media/ffmpeg.ts';
-import { parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
+import { measureBandwidth, parseMasterPlaylist, parseMediaPlaylist } from '../../../channel-api/media/hls-master.ts';
 import { prepareMedia } from '../../../channel-api/media/index.ts';
 import { forThisFile } from '../support/fixture.ts';
 import { parseMaster, rawGet, startMediaServer, tagValue } from '../support/media-server.ts';
@@ -47,8 +47,11 @@ async function clockAt(file: string, seconds?: number): Promise<number | null> {
 }
 
 describe('prepareMedia', () => {
-  it('logs every asset it made', () => {
-    for (const asset of ASSETS) expect(logs.some((line) => line.startsWith(`${asset}: made`))).toBe(true);
+  it('logs its progress, every asset it made, and the end', () => {
+    expect(logs[0]).toMatch(/^Preparing demo media 0\/3… \(3 to make with /);
+    for (const asset of ASSETS)
+      expect(logs.some((line) => new RegExp(`^Preparing demo media [123]/3… \\(${asset} made in [\\d.]+ s\\)$`).test(line))).toBe(true);
+    expect(logs.at(-1)).toMatch(/^Demo media ready: 3\/3 \(3 made in [\d.]+ s\)$/);
   });
 
   it('is idempotent: a second run makes nothing and touches nothing', async () => {
@@ -66,7 +69,10 @@ describe('prepareMedia', () => {
     await rm(path.join(dataDir, 'media', 'test-pattern', '.complete'));
     const again: string[] = [];
     await prepareMedia(dataDir, { assets: ASSETS, log: (line) => again.push(line) });
-    expect(again.filter((line) => line.includes(': made in')).map((line) => line.split(':')[0])).toEqual(['test-pattern']);
+    expect(
+      again.filter((line) => line.startsWith('Preparing demo media') && line.includes(' made in ')).map((line) => /\((\S+) made in/.exec(line)?.[1]),
+    ).toEqual(['test-pattern']);
+    expect(again[0]).toMatch(/^Preparing demo media 2\/3… \(1 to make with /);
     expect((await readdir(path.join(dataDir, 'media'))).sort()).toEqual([...ASSETS].sort());
   });
 });
@@ -77,10 +83,26 @@ describe('VOD over HTTP', () => {
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(master.headers.get('cache-control')).toBe('no-cache');
-    const variants = parseMaster(await master.text());
-    expect(variants.map((v) => v.uri)).toEqual(['360p.m3u8', '180p.m3u8']);
+    const text = await master.text();
+    const variants = parseMaster(text);
+    // The main rung first (where a player starts), then the ladder from the bottom.
+    expect(variants.map((v) => v.uri)).toEqual(['360p.m3u8', '180p.m3u8', '540p.m3u8']);
     expect(variants[0].attributes).toMatch(/RESOLUTION=640x360/);
     expect(variants[0].attributes).toMatch(/CODECS="avc1\.4d401e,mp4a\.40\.2"/);
+    // The ladder rises: more pixels, more bits, as declared and as downloaded.
+    const declared = parseMasterPlaylist(text).sort((a, b) => a.height - b.height);
+    expect(declared.map((v) => v.height)).toEqual([180, 360, 540]);
+    for (let i = 1; i < declared.length; i++) expect(declared[i].bandwidth).toBeGreaterThan(declared[i - 1].bandwidth);
+    for (const v of declared) {
+      const rung = VOD_RENDITIONS.find((r) => r.height === v.height)!;
+      const nominal = (rung.videoKbps + rung.audioKbps) * 1000;
+      // Constant bit rate: what a segment weighs is the rung's rate plus MPEG-TS overhead.
+      expect(v.averageBandwidth!, v.uri).toBeGreaterThan(nominal * 0.9);
+      expect(v.averageBandwidth!, v.uri).toBeLessThan(nominal * 1.3);
+      expect(v.bandwidth, v.uri).toBeLessThan(nominal * 1.5);
+      const measured = await measureBandwidth(path.join(dataDir, 'media', asset), v.uri);
+      expect(measured).toEqual({ peak: v.bandwidth, average: v.averageBandwidth });
+    }
 
     for (const variant of variants) {
       const media = await (await fetch(`${server.url}/vod/${asset}/${variant.uri}`)).text();

@@ -83,6 +83,12 @@ describe('watchState', () => {
     });
   });
 
+  it('says the video is being prepared when the channel says so, to a viewer who may watch it', () => {
+    expect(watchState({ ...finished, url: null, mp4_url: null, preparing: true }, open)).toEqual({ kind: 'preparing' });
+    // Who may not watch it is shown what it takes, as ever.
+    expect(watchState({ ...finished, url: null, has_access: false, preparing: true }, open).kind).toBe('no-access');
+  });
+
   it('says unavailable when access is granted but there is no stream', () => {
     expect(watchState({ ...finished, url: null }, open)).toEqual({ kind: 'unavailable' });
   });

@@ -30,6 +30,7 @@ const event: EventDetail = {
   mp4_url: '/media/vod/game-3/video.mp4',
   captions: [],
   media_grant: null,
+  preparing: false,
   features: { clip: { state: 'sign_in', capability: 'clipping' }, download: { state: 'sign_in', capability: 'download' } },
 };
 
