@@ -68,7 +68,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
 
   const ranges = rows(d.geo.ranges.map((r) => ({ channelId, cidr: r.cidr, countryCode: r.country_code, country: r.country })));
   if (ranges) await tx.insert(t.geoRanges).values(ranges);
-  const days = posterDays(d.events, nowSec);
+  const days = posterDays(d.events, nowSec, d.settings.time_zone);
   const imgs = rows(
     d.images.map((img) => ({ channelId, name: img.name, svg: renderSvg(img, { day: img.style === 'game' && img.day_of ? days.get(img.day_of) : undefined }) })),
   );

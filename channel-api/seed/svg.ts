@@ -43,9 +43,12 @@ export function renderSvg(spec: ImageSpec, context: { day?: string } = {}): stri
 }
 
 /** Each game's day as its poster shows it (a game poster's `day_of`), from its start as the loader
- *  gives it (`nowSec` + its offset); none for a game that re-airs forever (`always_live`). */
-export function posterDays(events: ChannelDescription['events'], nowSec: number): Map<string, string> {
+ *  gives it (`nowSec` + its offset), in the game's zone else the channel's; none for a game that
+ *  re-airs forever (`always_live`). */
+export function posterDays(events: ChannelDescription['events'], nowSec: number, channelZone: string): Map<string, string> {
   return new Map(
-    events.filter((e) => !e.always_live).map((e) => [e.key, posterDay(e.event_utc_ts ?? nowSec + (e.start_offset_seconds ?? 0), e.time_zone)] as const),
+    events
+      .filter((e) => !e.always_live)
+      .map((e) => [e.key, posterDay(e.event_utc_ts ?? nowSec + (e.start_offset_seconds ?? 0), e.time_zone ?? channelZone)] as const),
   );
 }

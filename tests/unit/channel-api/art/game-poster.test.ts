@@ -63,7 +63,7 @@ describe('the demo channel’s art', () => {
       expect(e.participants?.[1]).toContain(spec.home.seed);
     }
     // Drawn as the loader draws them: a rematch is told apart by its day.
-    const days = posterDays(channelDescription.parse(channel).events, Date.UTC(2026, 10, 28, 18) / 1000);
+    const days = posterDays(channelDescription.parse(channel).events, Date.UTC(2026, 10, 28, 18) / 1000, channelDescription.parse(channel).settings.time_zone);
     const svgs = events.map((e) => {
       const spec = byUrl.get(e.image ?? '')!;
       return renderSvg(spec, { day: spec.style === 'game' && spec.day_of ? days.get(spec.day_of) : undefined });
