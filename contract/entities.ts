@@ -132,10 +132,10 @@ export const featureState = z.object({
 });
 export type FeatureState = z.infer<typeof featureState>;
 
-/** events/{id}: the event plus what this viewer may do with it. */
-export const eventDetail = event.extend({
+/** What a viewer gets to play a game or a video (events/{id}, vod-media/{id}). */
+const playback = {
   has_access: z.boolean(),
-  /** HLS master playlist; null when the viewer has no access or the event has not started. */
+  /** HLS master playlist; null when the viewer has no access or the game has not started. */
   url: z.string().nullable(),
   /** Progressive MP4 rendition for browsers without HLS; null like url. */
   mp4_url: z.string().nullable(),
@@ -144,6 +144,11 @@ export const eventDetail = event.extend({
   /** The viewer may watch it, but the channel is still preparing its video (url is null): try
    *  again in a minute. Left out: false. */
   preparing: z.boolean().default(false),
+};
+
+/** events/{id}: the event plus what this viewer may do with it. */
+export const eventDetail = event.extend({
+  ...playback,
   /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
   features: z.object({ clip: featureState, download: featureState }),
 });
@@ -283,13 +288,7 @@ export type VodMediaItem = z.infer<typeof vodMediaItem>;
 export const vodMediaDetail = vodMediaItem.extend({
   /** Who may watch it: an access type (contract/access.ts). */
   type: z.string(),
-  has_access: z.boolean(),
-  url: z.string().nullable(),
-  mp4_url: z.string().nullable(),
-  captions: z.array(caption),
-  media_grant: mediaGrant.nullable(),
-  /** As an event's: its video is still being prepared. */
-  preparing: z.boolean().default(false),
+  ...playback,
 });
 export type VodMediaDetail = z.infer<typeof vodMediaDetail>;
 export const vodMediaCategory = z.object({ id: z.number().int(), name: z.string(), alias: z.string() });

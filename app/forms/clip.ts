@@ -9,8 +9,6 @@ import { parseClipTime } from '~/domain/clip-times';
    player's position (`position`) or the live edge, its name and tag are the defaults
    (domain/clips.ts), renamed later. Messages are the spec's, word for word. */
 
-const CLIP_INTENTS = ['clip', 'last30'] as const;
-
 const clipName = z
   .string({ required_error: CLIP_MSG.required })
   .trim()

@@ -128,11 +128,9 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
           />
           <Field meta={fields.end} label="End" hint="m:ss, or seconds" autoComplete="off" action={hydrated ? setButton('Set end', fields.end.name) : null} />
         </div>
-        <div className="clip-form__actions">
-          <SubmitButton intent="clip" pendingText="Making…">
-            Make clip
-          </SubmitButton>
-        </div>
+        <SubmitButton intent="clip" pendingText="Making…" className="button clip-form__submit">
+          Make clip
+        </SubmitButton>
       </AppForm>
     </section>
   );
