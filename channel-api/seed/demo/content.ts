@@ -58,7 +58,7 @@ export const staticBlocks: D['static_blocks'] = [
   {
     alias: 'footer',
     title: 'Lakeshore Sports Network',
-    body: 'Live and on-demand games of the Lakeshore Athletic Conference. A fictional conference for the Fieldhouse demo.',
+    body: 'Every game of the Lakeshore Athletic Conference’s eight schools: live, coming up and on demand.',
   },
   {
     alias: 'privacy_policy',
