@@ -56,8 +56,8 @@ export default function Accessibility() {
           JavaScript a live game plays only in browsers that play live streams themselves (such as Safari).
         </li>
         <li>
-          Watching several live games on one screen (Watch together) starts every game muted and gives one game its sound at a time; each game has its own
-          Sound and Enlarge buttons named after it. Without JavaScript, those games play in browsers that play live streams themselves.
+          Watching several live games on one screen (Watch together) starts every game muted and gives one game its sound at a time; each game has its own Sound
+          and Enlarge buttons named after it. Without JavaScript, those games play in browsers that play live streams themselves.
         </li>
         <li>Clips that fans make are cut from the picture and sound alone: they have no captions.</li>
         <li>Games have no audio description and no transcript.</li>
