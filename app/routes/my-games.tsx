@@ -25,7 +25,9 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
   const filters = parseMyGamesFilters(new URL(args.request.url).searchParams);
-  const [follows, games] = await Promise.all([channel.asUser(api.follows, {}), channel.asUser(api.followedEvents, followedEventsQueryFor(filters))]);
+  // The From and To days are the channel's days (its zone, ADR 045).
+  const timeZone = await channel.timeZone();
+  const [follows, games] = await Promise.all([channel.asUser(api.follows, {}), channel.asUser(api.followedEvents, followedEventsQueryFor(filters, timeZone))]);
   const followed = follows.data.map((f) => ({
     type: f.favoritable_type,
     id: f.favoritable_id,
