@@ -15,7 +15,7 @@ export const LIVE_ASSETS = ['live', 'live-2'] as const;
 export type LiveAsset = (typeof LIVE_ASSETS)[number];
 
 /** Bump when a recipe changes so existing data dirs regenerate their media. */
-export const MEDIA_VERSION = 4;
+export const MEDIA_VERSION = 5;
 
 /** How long each demo game (game-1…7) lasts: long enough to clip, with its clock on screen. */
 export const GAME_SECONDS = 180;

@@ -199,6 +199,9 @@ function encodeArgs(scene: Scene, renditions: Rendition[], outputs: string[], lo
       ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(d)],
       ...x264Args(scene.fps * SEGMENT_SECONDS),
       ...constantBitRate(r.videoKbps),
+      // Without the HRD's buffering-period SEI (ahead of the SPS in each segment), which a browser's
+      // own HLS player refuses to decode (PIPELINE_ERROR_DECODE in Chromium); the filler stays.
+      ...['-bsf:v', 'filter_units=remove_types=6'],
       ...['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'],
       ...['-movflags', '+faststart', outputs[i]],
     );

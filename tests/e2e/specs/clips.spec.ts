@@ -106,7 +106,7 @@ test('a subscriber clips a finished game: the messages, being made then ready, i
   if (javaScriptEnabled) await expect(page.getByText('Your clip “The block” is being made')).toBeVisible();
   const card = clipCard(page, 'The block');
   await expect(card.getByText(/^(Being made \d+ %|Ready)$/)).toBeVisible();
-  await expect(card.getByRole('link', { name: game.name })).toBeVisible();
+  await expect(card.getByRole('link', { name: game.name, exact: true })).toBeVisible();
   await expect(card.getByText('0:10')).toBeVisible();
   await checkA11y();
   // The tab asks again by itself (a refresh without JavaScript, a revalidation with it).
@@ -129,7 +129,7 @@ test('a subscriber clips a finished game: the messages, being made then ready, i
   await expect(page.getByRole('heading', { level: 1, name: 'The block' })).toBeVisible();
   const clipPath = new URL(page.url()).pathname;
   expect(clipPath).toMatch(/^\/watch_library\/\d+$/);
-  await expect(page.getByRole('link', { name: game.name })).toHaveAttribute('href', `/watch/${game.id}`);
+  await expect(page.getByRole('link', { name: game.name, exact: true }).first()).toHaveAttribute('href', `/watch/${game.id}`);
   const source = await page.locator('video source[type="video/mp4"]').getAttribute('src');
   expect((await page.request.get(source!)).status()).toBe(200);
   await checkA11y();
@@ -152,7 +152,8 @@ test('a subscriber clips a finished game: the messages, being made then ready, i
     expect(res!.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
     expect(await visitor.cookies(WEB_URL)).toEqual([]);
     await expect(shared.getByRole('heading', { level: 1, name: 'The block' })).toBeVisible();
-    await expect(shared.getByRole('link', { name: game.name })).toHaveAttribute('href', `/watch/${game.id}`);
+    // The game's own link comes first; its rematches among the more games below share its name.
+    await expect(shared.getByRole('link', { name: game.name, exact: true }).first()).toHaveAttribute('href', `/watch/${game.id}`);
     await expect(shared.locator('meta[property="og:title"]')).toHaveAttribute('content', 'The block');
     const image = await shared.locator('meta[property="og:image"]').getAttribute('content');
     const video = await shared.locator('meta[property="og:video"]').getAttribute('content');
@@ -242,7 +243,7 @@ test('a subscriber clips the last 30 s of a live game in one press, named after 
   await expect(card.getByText('Ready')).toBeVisible(PROCESSED);
   // Asked once the tab stopped refreshing itself (without JavaScript it navigates until then).
   await expect(page).toHaveURL(CLIPS_TAB);
-  await expect(card.getByRole('link', { name: game.name })).toBeVisible();
+  await expect(card.getByRole('link', { name: game.name, exact: true })).toBeVisible();
   await expect(card.getByText(/^0:[0-3]\d$/)).toBeVisible();
   await expect(card.getByText(tag, { exact: true }), "the channel's default tag").toBeVisible();
 

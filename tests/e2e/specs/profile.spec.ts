@@ -32,7 +32,7 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(`${WEB_URL}/profile/clips`);
     await expect(tabs.getByRole('link', { name: 'Clips' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('You have no clips yet.')).toBeVisible();
-    await expect(page.getByText(/open a game on its watch page and use the clip button/)).toBeVisible();
+    await expect(page.getByText(/open a game on its watch page and use the Clip form/)).toBeVisible();
   });
 
   test('a visitor is sent to log in and comes back to the profile', async ({ page }) => {
