@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirLock } from './lock.ts';
+import { copyTemplateIfFresh } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -50,6 +51,9 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   const release = acquireDirLock(dir);
   let client: PGlite | undefined;
   try {
+    // A first start copies the empty migrated database `npm run build` made (initdb in
+    // WebAssembly takes seconds): pglite-template.ts.
+    copyTemplateIfFresh(dir);
     client = new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });

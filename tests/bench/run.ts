@@ -15,7 +15,9 @@
    - a media segment served on a fan's grant against a public one (media.ts);
    - commerce (commerce.ts);
    - following: a fan's games and My games in a channel of 5,000 games (follows.ts);
-   - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts).
+   - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts);
+   - a first start: a fresh data dir to the first page answered (the README's figure).
+   The figures are taken once the demo media is made (it is made in the background, ADR 047).
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -110,6 +112,51 @@ async function waitUp() {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not start');
+}
+
+/** The demo media is made in the background after the server listens (ADR 047): the figures are
+ *  taken once it is all made, so ffmpeg shares no core with them. */
+async function waitMediaReady() {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${channelApiUrl}/healthz`)).json()) as { media: { ready: boolean; error: string | null } };
+    if (health.media.error) throw new Error(`demo media: ${health.media.error}`);
+    if (health.media.ready) return;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error('the demo media was not ready after 10 minutes');
+}
+
+/** A first start as the README's first command makes it (after the build): a fresh data dir,
+ *  `npm start`'s node arguments, the time until `/` answers 200. Stopped right after, so its
+ *  media preparation never runs beside the other figures. */
+async function firstStart(): Promise<{ firstPageMs: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-first-start-'));
+  const firstPort = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
+    cwd: root,
+    env: { ...env, PORT: String(firstPort), DATA_DIR: dir },
+    stdio: 'ignore',
+  });
+  try {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`first start: the server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${firstPort}/`)).status === 200) return { firstPageMs: Math.round(performance.now() - started) };
+      } catch {
+        /* not yet */
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('first start: no page after 120 s');
+  } finally {
+    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const channelCalls = async () => ((await (await fetch(`${base}/healthz`)).json()) as { channelCalls: number }).channelCalls;
@@ -368,6 +415,8 @@ const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms${l.cp
 try {
   console.log(`Starting the server on ${base} (embedded channel API, data in ${dataDir})…`);
   await waitUp();
+  console.log('Waiting for the demo media (made in the background) …');
+  await waitMediaReady();
   const apiKey = await channelApiKey();
   const eventId = await freeFinishedEventId(apiKey);
   const fan = { cookie: await signedInCookie(apiKey) };
@@ -449,6 +498,8 @@ try {
   const follows = await followsBench({ seconds: DURATION_S, port: await freePort() });
   console.log('Clips: POST /clip to a processed 30 s clip, one at a time and 10 at once (tests/bench/clips.ts) …');
   const clips = await clipsBench();
+  console.log('First start: a fresh data dir to the first page …');
+  const start = await firstStart();
 
   const results = {
     date: new Date().toISOString(),
@@ -464,13 +515,15 @@ try {
     commerce,
     follows,
     clips,
+    firstStart: start,
     targets: {
       anonymousToNginx: '>= 0.8',
       scriptToNginx: '>= 0.9',
       firstCardToSeed: '>= 3.5',
       channelCallsFirstVisitWatch: '1',
       mediaGrantedToPublic: '>= 0.8',
-      lighthouse: 'performance 100, accessibility 100, SEO 100; LCP <= 1.2 s; FCP <= 1.0 s',
+      lighthouse: 'performance 100, accessibility 100, SEO 100; LCP <= 1.0 s; FCP <= 1.0 s',
+      firstStartFirstPage: '<= 10 s',
       clip30sProcessed: 'p50, p99 <= 3 s',
     },
   };
@@ -523,7 +576,7 @@ try {
         [
           `Lighthouse ${url} LCP, FCP, TBT`,
           `${(l.lcpMs / 1000).toFixed(1)} s, ${(l.fcpMs / 1000).toFixed(1)} s, ${l.tbtMs} ms (benchmark index ${l.benchmarkIndex})`,
-          '≤ 1.2 s, ≤ 1.0 s',
+          '≤ 1.0 s, ≤ 1.0 s',
         ],
       );
       if (l.failing.length) rows.push([`Lighthouse ${url} audits below 0.9`, l.failing.join(', '), '']);
@@ -532,6 +585,7 @@ try {
   rows.push(...commerceRows(commerce));
   rows.push(...followsRows(follows));
   rows.push(...clipsRows(clips));
+  rows.push(['first start: a fresh data dir to the first page', `${(start.firstPageMs / 1000).toFixed(1)} s`, '≤ 10 s']);
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));
   console.log(`\n${'measure'.padEnd(w)}  ${'value'.padEnd(v)}  target`);
