@@ -4,13 +4,7 @@
  * data in, plain data out: no SDK types, so each side hands its event over as it is. */
 
 /** Why an error is not reported, or null when it is. Each reason is a line of the README's list. */
-export type SkipReason =
-  | 'client error (4xx)'
-  | 'request cancelled'
-  | 'client disconnected'
-  | 'stale code after a deploy'
-  | 'visitor offline'
-  | 'browser noise';
+export type SkipReason = 'client error (4xx)' | 'request cancelled' | 'client disconnected' | 'stale code after a deploy' | 'visitor offline' | 'browser noise';
 
 /** Node's codes for a connection the other side closed (a visitor who left mid-answer). */
 const DISCONNECT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -70,7 +64,8 @@ export function skipReason(error: unknown, exceptions: { type?: string; value?: 
 export const FILTERED = '[Filtered]';
 
 /** A property whose name says it holds a secret or a person's data: its value goes, whatever it is. */
-const SECRET_KEY = /pass(?:word|wd)?|secret|token|api[-_]?key|channel[-_]?key|^key$|authorization|cookie|session|csrf|card|cvc|cvv|iban|e-?mail|signature|ip_address|forwarded|client-ip|real-ip/i;
+const SECRET_KEY =
+  /pass(?:word|wd)?|secret|token|api[-_]?key|channel[-_]?key|^key$|authorization|cookie|session|csrf|card|cvc|cvv|iban|e-?mail|signature|ip_address|forwarded|client-ip|real-ip/i;
 
 /** Query parameters that carry a secret (a mailed link's token, an api key, a sign-in's code…). */
 const SECRET_QUERY =
