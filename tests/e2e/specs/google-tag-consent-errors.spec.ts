@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { expect, test, withoutScripts } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
-import { startSentryReceiver, type SentryReceiver } from '../support/sentry-receiver.ts';
+import { startSentryReceiver, type SentryReceiver } from '../../support/sentry-receiver.ts';
 
 const TAG_ID = 'G-E2ETEST01';
 const CHECK = {
