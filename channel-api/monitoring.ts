@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import * as Sentry from '@sentry/node';
+import type { Request } from 'express';
 import { monitoringHooks } from '../contract/monitoring.ts';
 
 /* The channel API's errors go to Sentry (SENTRY_DSN) with the web app's skip list and scrubber

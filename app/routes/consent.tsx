@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { choiceOfAnswer, consentCookie } from '~/http/consent';
-import { requestContext } from '~/http/request-context.server';
 import { seeOther } from '~/http/redirects.server';
+import { requestContext } from '~/http/request-context.server';
 import { safeRedirect } from '~/http/safe-redirect';
 import { readForm, refused } from '~/http/security.server';
 

@@ -4,10 +4,10 @@
    (support/second-site.ts) whose errors go to a local receiver (support/sentry-receiver.ts).
    Nothing leaves the machine: requests to Google's hosts are answered by the test, never sent. */
 import type { BrowserContext, Page } from '@playwright/test';
+import { startSentryReceiver, type SentryReceiver } from '../../support/sentry-receiver.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expect, test, withoutScripts } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
-import { startSentryReceiver, type SentryReceiver } from '../../support/sentry-receiver.ts';
 
 const TAG_ID = 'G-E2ETEST01';
 const CHECK = {
