@@ -2,8 +2,8 @@
    `purchase` with the order's id, what the fan paid in major units and the channel's currency,
    with JavaScript, once per order in the browser — not again on a reload or a later visit. Without
    JavaScript the order page works and nothing of Google's loads. On a second site with the tag
-   set and a currency without minor digits (JPY), so a value in the wrong units would show; a fan
-   signed in there buys a game on the sandbox checkout. Google's hosts are answered by the test:
+   set and a currency other than the default's (EUR), so a currency taken from elsewhere would
+   show; a fan signed in there buys a game on the sandbox checkout. Google's hosts are answered by the test:
    nothing leaves the machine. */
 import type { BrowserContext, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
@@ -12,7 +12,7 @@ import { expect, scanPagesOf, test } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 
 const TAG_ID = 'G-E2EPURCHASE';
-const CURRENCY = 'JPY';
+const CURRENCY = 'EUR';
 
 let site: SecondSite;
 
@@ -57,10 +57,10 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** What the order page says was paid, as a number in major units: 'JPY 1,299 (service fee …)' → 1299. */
+/** What the order page says was paid, as a number in major units: '€1,299.50 (service fee …)' → 1299.5. */
 async function paidOnPage(page: Page): Promise<number> {
   const shown = await page.locator('.order-details dt:text-is("Amount") + dd').innerText();
-  const amount = /^(?:\$|[A-Z]{3} )([\d,]+(?:\.\d+)?)/.exec(shown.trim());
+  const amount = /^\D*?(\d[\d,]*(?:\.\d+)?)/.exec(shown.trim());
   if (!amount) throw new Error(`no amount in "${shown}"`);
   return Number(amount[1].replace(/,/g, ''));
 }
@@ -79,7 +79,8 @@ test('a paid order sends one purchase to the tag, and not again on a reload or a
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_test_/);
   await checkA11y();
 
-  // This time our bootstrap arrives late, as on a slow network: the app may start before it.
+  // This time our bootstrap arrives late, as on a slow network: the purchase is still told (the
+  // app starts after the page's load event, so after the deferred bootstrap has run).
   let lateBootstrap = true;
   await page.route(`${site.url}/google-tag.js`, async (route) => {
     if (lateBootstrap) await new Promise((resolve) => setTimeout(resolve, 1_500));
