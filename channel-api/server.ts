@@ -12,6 +12,7 @@ import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
+import { momentsNotKept, type PrerollMoments } from './media/preroll-moments.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
 import type { PaymentEvent } from './payments/provider.ts';
 import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
@@ -30,6 +31,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
+import { prerollRoutes } from './routes/prerolls.ts';
 import { followRoutes } from './routes/follows.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { keyRoutes } from './routes/keys.ts';
@@ -42,6 +44,7 @@ import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
 import { startClips } from './services/clips.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
+import { prerollCatalogue } from './services/prerolls.ts';
 import { mediaAccess } from './services/media-access.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
@@ -83,6 +86,9 @@ export interface ChannelApiOptions {
   alertLeadMinutes?: number;
   /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
   ffmpeg?: string;
+  /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
+   *  default nowhere yet (tests listen here). */
+  prerollMoments?: PrerollMoments;
   logger?: boolean;
 }
 
@@ -177,6 +183,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
         addressFailures: env.SIGN_IN_ADDRESS_FAILURES,
         ...opts.signInLimits,
       },
+      prerolls: prerollCatalogue(database.db),
+      prerollMoments: opts.prerollMoments ?? momentsNotKept,
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
@@ -196,7 +204,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing }));
     app.use('/media', clipsRouter({ dataDir }));
-    app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
+    app.use('/media', mediaGuard(media), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);
@@ -207,6 +215,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);
+    prerollRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);
     profileRoutes(router, deps);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StoredPreroll } from '../../../contract/prerolls.ts';
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /* The tenant: a channel, its settings, its geo ranges and generated images. Every other row
@@ -21,6 +22,8 @@ export interface ChannelSettings {
   clip_tags?: string[];
   /** The IANA zone fans read times in (ADR 045); absent in channels stored before it: UTC. */
   time_zone?: string;
+  /** Pre-roll ads, their ads prepared (ADR 050); absent in channels stored before them: none. */
+  prerolls?: StoredPreroll[];
 }
 
 /** The clip tags of a channel that names none. */
