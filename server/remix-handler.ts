@@ -7,6 +7,7 @@ import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
 import { knownRegion } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
+import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
@@ -86,7 +87,8 @@ export function remixHandler(options: {
 /** The microcache's key for a request: a GET without a session, or null (never kept, never served
  *  from it). */
 function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
-  if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null)) return null;
+  // A visitor who skipped a pre-roll (its cookie, ADR 050) may get a page of their own.
+  if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null) || hasPrerollCookie(req.headers.cookie)) return null;
   return pageKey(url.href, pageVariant(req.headers));
 }
 
