@@ -61,7 +61,7 @@ export function PrerollPanel({ preroll, pagePath, shownAt, wait, live, resumeAt 
         Advertisement
       </h2>
       <p>
-        The game starts after this {describeDuration(preroll.duration)} ad.
+        The game starts after this ad ({describeDuration(preroll.duration)}).
         {preroll.skipAfter > 0 ? ` You can skip it after ${describeDuration(preroll.skipAfter)}.` : ' You can skip it now.'}
       </p>
       {wait !== null ? (
