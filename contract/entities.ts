@@ -170,7 +170,6 @@ export const menu = z.object({
 });
 export type Menu = z.infer<typeof menu>;
 
-
 export const settings = z.object({
   name: z.string(),
   logo: z.string().nullable(),

@@ -7,9 +7,9 @@ import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
 import { knownRegion } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
-import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
+import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 import { pageText } from '../app/http/text-response.ts';
 

@@ -133,7 +133,12 @@ export function readAdMedia(dataDir: string, ad: string): AdMedia | null {
 /** Prepares every ad a channel description's pre-rolls name (`settings.prerolls[].media`, absolute
  *  or relative to `baseDir`), keyed as written: what seed/load.ts stores with each pre-roll. A
  *  description that is not valid is left to the loader to refuse with its reasons. */
-export async function prepareDescribedAds(description: unknown, baseDir: string, dataDir: string, opts: { log?: (m: string) => void } = {}): Promise<Map<string, PreparedAd>> {
+export async function prepareDescribedAds(
+  description: unknown,
+  baseDir: string,
+  dataDir: string,
+  opts: { log?: (m: string) => void } = {},
+): Promise<Map<string, PreparedAd>> {
   const prepared = new Map<string, PreparedAd>();
   const settings = (description as { settings?: { prerolls?: unknown } } | null)?.settings;
   if (!Array.isArray(settings?.prerolls)) return prepared;

@@ -13,15 +13,15 @@ import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import { isLiveAsset, isVodAsset, LIVE_EPOCH_MS, SEGMENT_SECONDS, VOD_MAIN_RENDITION, VOD_RENDITIONS } from './assets.ts';
 import { FILE_TYPES, sendMediaFile, setCaching } from './http.ts';
-import { dvrMasterPlaylist, dvrMediaPlaylist, dvrWindow, liveMasterPlaylist, type DvrGame } from './live-playlist.ts';
+import { dvrMasterPlaylist, dvrMediaPlaylist, dvrWindow, liveMasterPlaylist } from './live-playlist.ts';
+import { DVR_BACK_SECONDS } from './live-playlist.ts';
 import { parseGame } from './live-router.ts';
-import { isAdName, readAdMedia, prerollMediaDir, type AdMedia, type AdSegment } from './preroll-media.ts';
-import type { PrerollMomentName, PrerollMoments } from './preroll-moments.ts';
 import { sendPlaylist } from './playlist-bytes.ts';
 import { COMPLETE_MARKER, mediaDirOf, type LiveMeta } from './prepare.ts';
+import { isAdName, readAdMedia, prerollMediaDir, type AdMedia, type AdSegment } from './preroll-media.ts';
+import type { PrerollMomentName, PrerollMoments } from './preroll-moments.ts';
 import { BLANK_VTT, liveEntriesListed, padSubtitles, shiftCaptions, stitchPlaylist, writePlaylist, type Entry } from './stitch.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
-import { DVR_BACK_SECONDS } from './live-playlist.ts';
 import { sendRefusal } from '../http/errors.ts';
 
 export interface PrerollRouterOptions {
@@ -204,7 +204,13 @@ export function prerollRouter(opts: PrerollRouterOptions): Router {
       }
       const kind = m[1] === 'video' ? 'video' : 'subtitles';
       const final = window.first + Math.max(1, Math.ceil(game.duration / SEGMENT_SECONDS)) - 1;
-      const listed = liveEntriesListed({ adSegments: ad.length, gameSegments: final - from + 1, releasedAt: since, now: nowMs / 1000, segmentSeconds: SEGMENT_SECONDS });
+      const listed = liveEntriesListed({
+        adSegments: ad.length,
+        gameSegments: final - from + 1,
+        releasedAt: since,
+        now: nowMs / 1000,
+        segmentSeconds: SEGMENT_SECONDS,
+      });
       sendPlaylist(req, res, liveStitched({ ad, kind, from, final, listed, newest: window.last, loopSegments: meta.segments }));
     })().catch(next);
   });
@@ -255,9 +261,7 @@ export function liveStitched(o: {
   epochMs?: number;
 }): string {
   const epochMs = o.epochMs ?? LIVE_EPOCH_MS;
-  const entries: Entry[] = o.ad
-    .slice(0, o.listed)
-    .map((s) => ({ tags: [], duration: s.duration, uri: o.kind === 'video' ? `ad/${s.uri}` : 'ad/blank.vtt' }));
+  const entries: Entry[] = o.ad.slice(0, o.listed).map((s) => ({ tags: [], duration: s.duration, uri: o.kind === 'video' ? `ad/${s.uri}` : 'ad/blank.vtt' }));
   const last = Math.min(o.newest, o.final, o.from + (o.listed - o.ad.length) - 1);
   for (let n = o.from; n <= last; n++) {
     const tags = n === o.from || n % o.loopSegments === 0 ? ['#EXT-X-DISCONTINUITY'] : [];

@@ -4,8 +4,8 @@
  * hls.js and Plyr play with nothing on the page. Pure text functions: the routers (preroll-router.ts)
  * give them the playlists and the ad's segments.
  */
-import { parseVtt, toVtt } from './vtt.ts';
 import type { AdSegment } from './preroll-media.ts';
+import { parseVtt, toVtt } from './vtt.ts';
 
 /** One entry of a media playlist: the tags before it (program date-time, discontinuity), its
  *  length and its URI. */
@@ -25,7 +25,8 @@ export interface ParsedPlaylist {
 }
 
 /** Tags that belong to the playlist, not to a segment: written anew by `writePlaylist`. */
-const PLAYLIST_TAGS = /^#EXT(M3U|-X-(VERSION|TARGETDURATION|MEDIA-SEQUENCE|DISCONTINUITY-SEQUENCE|PLAYLIST-TYPE|INDEPENDENT-SEGMENTS|ENDLIST|ALLOW-CACHE|START))\b/;
+const PLAYLIST_TAGS =
+  /^#EXT(M3U|-X-(VERSION|TARGETDURATION|MEDIA-SEQUENCE|DISCONTINUITY-SEQUENCE|PLAYLIST-TYPE|INDEPENDENT-SEGMENTS|ENDLIST|ALLOW-CACHE|START))\b/;
 
 export function parsePlaylist(text: string): ParsedPlaylist {
   const parsed: ParsedPlaylist = { version: 3, targetDuration: 0, playlistType: null, entries: [], ended: false };
@@ -107,7 +108,13 @@ export function stitchPlaylist(gameText: string, ad: readonly AdSegment[], uris:
 /** A game's subtitles playlist padded by the ad: one blank WebVTT entry per ad segment (the same
  *  lengths, so the cues after the discontinuity keep their place in the picture). */
 export function padSubtitles(gameText: string, ad: readonly AdSegment[], uris: StitchUris & { blank: string }): string {
-  return writePlaylist(stitchEntries(ad.map((s) => ({ uri: uris.blank, duration: s.duration })), parsePlaylist(gameText), { ...uris, ad: (file) => file }));
+  return writePlaylist(
+    stitchEntries(
+      ad.map((s) => ({ uri: uris.blank, duration: s.duration })),
+      parsePlaylist(gameText),
+      { ...uris, ad: (file) => file },
+    ),
+  );
 }
 
 /** A sidecar WebVTT (an on-demand game's captions) moved later by the ad's length. */

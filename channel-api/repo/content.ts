@@ -2,12 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
 import { channelOrder } from './ordering.ts';
 import { prerollsOf } from './prerolls.ts';
-import type { StoredPreroll } from '../../contract/prerolls.ts';
-import { VOD_MAIN_RENDITION } from '../media/assets.ts';
 import { channelZone } from '../../contract/dates.ts';
+import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema.ts';
+import { VOD_MAIN_RENDITION } from '../media/assets.ts';
 
 /* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
 

@@ -1,8 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
+import type { ChannelRow } from './channels.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import type { ChannelRow } from './channels.ts';
 
 /* The channel's pre-rolls (its settings, written by the import) and a fan's dismissals of them. */
 
@@ -10,7 +10,10 @@ export const prerollsOf = (channel: Pick<ChannelRow, 'settings'>): StoredPreroll
 
 /** Each event category's parent, so a pre-roll for a sport plays before its divisions' games. */
 export async function categoryParents(db: Db, channelId: number): Promise<Map<number, number | null>> {
-  const rows = await db.select({ id: t.eventCategories.id, parentId: t.eventCategories.parentId }).from(t.eventCategories).where(eq(t.eventCategories.channelId, channelId));
+  const rows = await db
+    .select({ id: t.eventCategories.id, parentId: t.eventCategories.parentId })
+    .from(t.eventCategories)
+    .where(eq(t.eventCategories.channelId, channelId));
   return new Map(rows.map((r) => [r.id, r.parentId]));
 }
 

@@ -93,7 +93,10 @@ export const prerollSpec = z
     starts: isoDate.nullable().default(null),
     ends: isoDate.nullable().default(null),
   })
-  .refine((p) => p.starts === null || p.ends === null || Date.parse(p.starts) <= Date.parse(p.ends), { message: 'starts must not be after ends', path: ['ends'] });
+  .refine((p) => p.starts === null || p.ends === null || Date.parse(p.starts) <= Date.parse(p.ends), {
+    message: 'starts must not be after ends',
+    path: ['ends'],
+  });
 
 const product = {
   key,

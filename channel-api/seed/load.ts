@@ -5,8 +5,8 @@ import { toMinorUnits } from './prices.ts';
 import { posterDays, renderSvg } from './svg.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db, Tx } from '../db/client.ts';
-import type { PreparedAd } from '../media/preroll-media.ts';
 import * as t from '../db/schema.ts';
+import type { PreparedAd } from '../media/preroll-media.ts';
 
 /** The description's pre-rolls as the channel stores them: ids from 1 in their order (the
  *  first that matches a game plays), keys and aliases as ids, dates as epoch seconds. */
@@ -159,7 +159,10 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
   }
   if (d.settings.prerolls.length > 0) {
     const prerolls = storedPrerolls(d.settings.prerolls, prerollMedia, { locations, categories });
-    await tx.update(t.channels).set({ settings: { ...d.settings, prerolls } }).where(sql`${t.channels.id} = ${channelId}`);
+    await tx
+      .update(t.channels)
+      .set({ settings: { ...d.settings, prerolls } })
+      .where(sql`${t.channels.id} = ${channelId}`);
   }
 
   const events = new Ids('event');

@@ -1,8 +1,8 @@
 import { hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { gameFeatures } from './downloads.ts';
-import { notFound } from '../http/errors.ts';
 import { prerollForGame } from './prerolls.ts';
+import { notFound } from '../http/errors.ts';
 import { eventCategoriesOf } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 import { eventById, eventsForHomepage, listEvents, type EventFilters } from '../repo/events.ts';

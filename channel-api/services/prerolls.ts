@@ -1,8 +1,8 @@
-import { capabilitiesOf } from '../access.ts';
 import { PREROLL_CACHE_SECONDS, PREROLL_DISMISS_SECONDS, prerollFor, type PrerollPlay, type StoredPreroll } from '../../contract/prerolls.ts';
+import { capabilitiesOf } from '../access.ts';
+import type { Db } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import type { Db } from '../db/client.ts';
 import { channelById, defaultChannel } from '../repo/channels.ts';
 import { categoryParents, dismissalsOf, prerollsOf, recordDismissal } from '../repo/prerolls.ts';
 
@@ -100,10 +100,13 @@ export async function dismissPreroll(
 }
 
 /** A viewer follows a pre-roll's link: counted (preroll_click); its address. */
-export async function clickPreroll(deps: Pick<Deps, 'prerolls' | 'prerollMoments'>, caller: Pick<Caller, 'channel' | 'user'>, id: number): Promise<{ link: string }> {
+export async function clickPreroll(
+  deps: Pick<Deps, 'prerolls' | 'prerollMoments'>,
+  caller: Pick<Caller, 'channel' | 'user'>,
+  id: number,
+): Promise<{ link: string }> {
   const preroll = await known(deps, caller, id);
   if (!preroll.link) throw notFound('This pre-roll has no link');
   deps.prerollMoments({ name: 'preroll_click', preroll_id: preroll.id, scope: null, user_id: caller.user?.id ?? null, at: Date.now() });
   return { link: preroll.link };
 }
-

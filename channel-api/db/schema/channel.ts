@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { StoredPreroll } from '../../../contract/prerolls.ts';
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredPreroll } from '../../../contract/prerolls.ts';
 
 /* The tenant: a channel, its settings, its geo ranges and generated images. Every other row
  * belongs to one channel; deleting a channel cascades, which is how an import replaces the demo channel. */

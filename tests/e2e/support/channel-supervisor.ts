@@ -89,8 +89,11 @@ async function importChannel(file: string): Promise<{ imported: string }> {
   await stop();
   try {
     await new Promise<void>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { env: { ...process.env, DATA_DIR: dataDir } }, (error, _out, err) =>
-        error ? reject(new Error(`import failed: ${err || error.message}`)) : resolve(),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'channel-api/import-channel.ts', file],
+        { env: { ...process.env, DATA_DIR: dataDir } },
+        (error, _out, err) => (error ? reject(new Error(`import failed: ${err || error.message}`)) : resolve()),
       ),
     );
     return { imported: file };

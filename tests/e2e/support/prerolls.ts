@@ -11,18 +11,20 @@ export const PREROLL_DESCRIPTION_FILE = path.resolve('.cache/e2e-prerolls-channe
 
 type Described = ChannelDescriptionInput & { events: NonNullable<ChannelDescriptionInput['events']> };
 
-/** The demo's description with the pre-roll on, before the one game it is aimed at: the last
- *  finished free game whose venue and division no other game shares. */
+/** The demo's description with the pre-roll on, aimed at one venue and division (a pair the
+ *  demo repeats every eight games): one with no live game, no game a fan pays for or signs in for
+ *  (a pay-per-view one stays unplayed without its ticket), and neither the oldest nor the newest
+ *  finished free game, which other specs pick. */
 export function descriptionWithPreroll(): { description: Described; game: string } {
   const description = JSON.parse(fs.readFileSync(path.resolve('channel-api/seed/demo-channel.example.json'), 'utf8')) as Described;
-  const pair = (e: Described['events'][number]) => `${e.location}|${e.category}`;
-  const count = new Map<string, number>();
-  for (const e of description.events) count.set(pair(e), (count.get(pair(e)) ?? 0) + 1);
-  const finishedFree = description.events.filter(
-    (e) => (e.type ?? 'free') === 'free' && !e.always_live && e.start_offset_seconds !== undefined && e.start_offset_seconds + e.duration < 0 && count.get(pair(e)) === 1,
-  );
-  const game = finishedFree.sort((a, b) => (b.start_offset_seconds ?? 0) - (a.start_offset_seconds ?? 0))[0];
-  if (!game) throw new Error('the demo has no finished free game of its own venue and division');
+  type E = Described['events'][number];
+  const pair = (e: E) => `${e.location}|${e.category}`;
+  const finished = (e: E) => !e.always_live && e.start_offset_seconds !== undefined && e.start_offset_seconds + e.duration < 0;
+  const free = description.events.filter((e) => finished(e) && (e.type ?? 'free') === 'free').sort((a, b) => a.start_offset_seconds! - b.start_offset_seconds!);
+  const taken = new Set([free[0], free.at(-1)].filter(Boolean).map((e) => pair(e!)));
+  for (const e of description.events) if (e.always_live || ['paid', 'register'].includes(e.type ?? 'free')) taken.add(pair(e));
+  const game = free.find((e) => !taken.has(pair(e)));
+  if (!game) throw new Error('the demo has no venue and division of free games only');
   description.settings.prerolls = [
     {
       media: path.resolve('channel-api/seed/demo/lakeshore-ad.mp4'),

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, PREROLL_DISMISS_SECONDS, type Event, type EventDetail } from '#contract';
 import { users } from '../../../channel-api/db/schema.ts';
 import { readAdMedia } from '../../../channel-api/media/preroll-media.ts';
-import type { PrerollMoment } from '../../../channel-api/media/preroll-moments.ts';
 import { prepareDescribedAds } from '../../../channel-api/media/preroll-media.ts';
+import type { PrerollMoment } from '../../../channel-api/media/preroll-moments.ts';
 import { demoChannel } from '../../../channel-api/seed/demo-channel.ts';
 import { loadChannel } from '../../../channel-api/seed/load.ts';
-import { onPostgres, startApi, testData, type TestData } from '../support/channel-api.ts';
+import { onPostgres, startApi, testData } from '../support/channel-api.ts';
+import { forThisFile } from '../support/fixture.ts';
 
 /* Pre-roll ads (ADR 050) on the channel API: a channel described with pre-rolls (its ad prepared by
    the import's own code), who gets one before a game, the stitched playlists a player reads, a
@@ -18,8 +19,6 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const AD_FILE = 'channel-api/seed/demo/lakeshore-ad.mp4';
 const LINK = 'https://sponsor.example/offer';
 
-let data: TestData;
-let started: Awaited<ReturnType<typeof startApi>>;
 const moments: PrerollMoment[] = [];
 let games: Event[];
 /** The venue (location id) of the first pre-roll. */
@@ -27,37 +26,55 @@ let venue: number;
 
 /** The demo channel with two pre-rolls: the first only before basketball games at one venue
  *  (matched through the sport, the games' parent category), the second everywhere, no link. */
-function described(venue: string) {
+function described(venueKey: string) {
   const channel = demoChannel();
   channel.settings.prerolls = [
-    { media: AD_FILE, locations: [venue], categories: ['basketball'], skip_after_seconds: 5, link: LINK },
+    { media: AD_FILE, locations: [venueKey], categories: ['basketball'], skip_after_seconds: 5, link: LINK },
     { media: AD_FILE, skip_after_seconds: 0, starts: '2020-01-01', ends: '2999-12-31' },
   ];
   return channel;
 }
 
-beforeAll(async () => {
-  data = await testData({ media: true });
-  started = await startApi({ data, prerollMoments: (m) => moments.push(m) });
-  // A finished free basketball game's venue.
-  const venueOf = demoChannel().events!.find(
-    (e) => e.type === 'free' && !e.always_live && (e.start_offset_seconds ?? 0) + e.duration < 0 && e.category?.startsWith('basketball'),
-  )!.location!;
-  const description = described(venueOf);
-  const prerollMedia = await prepareDescribedAds(description, ROOT, data.dataDir, { log: () => undefined });
-  await loadChannel(started.server.db, description, { prerollMedia });
-  const key = await started.http.apiKey();
-  games = (await started.http.request('GET', '/events', { query: { api_key: key, limit: '100' } })).json.data;
-  venue = (await started.http.request('GET', '/settings')).json.data.prerolls[0].location_ids[0];
-}, 180_000);
+/** A channel API on fresh data, the demo loaded again with pre-rolls through the import's own code. */
+async function startWithPrerolls() {
+  const data = await testData({ media: true });
+  const api = await startApi({ data, prerollMoments: (m) => moments.push(m) });
+  const close = async () => {
+    await api.close();
+    await data.close();
+  };
+  try {
+    // A finished free basketball game's venue.
+    const venueKey = demoChannel().events!.find(
+      (e) => e.type === 'free' && !e.always_live && (e.start_offset_seconds ?? 0) + e.duration < 0 && e.category?.startsWith('basketball'),
+    )!.location!;
+    const description = described(venueKey);
+    const prerollMedia = await prepareDescribedAds(description, ROOT, data.dataDir, { log: () => undefined });
+    await loadChannel(api.server.db, description, { prerollMedia });
+    return { ...api, data, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
-afterAll(async () => {
-  await started?.close();
-  await data?.close();
+const started = forThisFile(startWithPrerolls, {
+  timeout: 180_000,
+  arrange: async ({ http }) => {
+    const key = await http.apiKey();
+    games = (await http.request('GET', '/events', { query: { api_key: key, limit: '100' } })).json.data;
+    venue = (await http.request('GET', '/settings')).json.data.prerolls[0].location_ids[0];
+  },
 });
+const data = {
+  get dataDir() {
+    return started.data.dataDir;
+  },
+};
 
 const { request } = { request: (...args: Parameters<Awaited<ReturnType<typeof startApi>>['http']['request']>) => started.http.request(...args) };
-const detail = async (key: string, id: number): Promise<EventDetail> => api.event.response.parse((await request('GET', `/events/${id}`, { query: { api_key: key } })).json).data;
+const detail = async (key: string, id: number): Promise<EventDetail> =>
+  api.event.response.parse((await request('GET', `/events/${id}`, { query: { api_key: key } })).json).data;
 const media = (p: string) => fetch(new URL(p, started.server.url));
 const basketballAtVenue = () => {
   const venueGame = games.find(
@@ -65,7 +82,14 @@ const basketballAtVenue = () => {
   );
   return venueGame!;
 };
-const elsewhere = (g: Event) => games.find((o) => o.stream_status === 'finished' && o.type === 'free' && o.location_id !== g.location_id && !o.event_categories.some((c) => c.alias.startsWith('basketball')))!;
+const elsewhere = (g: Event) =>
+  games.find(
+    (o) =>
+      o.stream_status === 'finished' &&
+      o.type === 'free' &&
+      o.location_id !== g.location_id &&
+      !o.event_categories.some((c) => c.alias.startsWith('basketball')),
+  )!;
 
 describe(`pre-rolls (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 60_000 }, () => {
   it('the settings list the pre-rolls, their ad prepared into the games’ ladder', async () => {
@@ -94,7 +118,10 @@ describe(`pre-rolls (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 60_00
     const fan = await started.acc.signUp();
     const game = basketballAtVenue();
     expect((await detail(fan.key, game.id)).preroll?.id).toBe(1);
-    await started.server.db.update(users).set({ capabilities: ['no_ads'] }).where(eq(users.id, fan.user.id));
+    await started.server.db
+      .update(users)
+      .set({ capabilities: ['no_ads'] })
+      .where(eq(users.id, fan.user.id));
     expect((await detail(fan.key, game.id)).preroll).toBeNull();
   });
 
@@ -107,7 +134,13 @@ describe(`pre-rolls (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 60_00
     for (const rendition of ['180p', '360p', '540p']) {
       const text = await (await media(`${base}${rendition}.m3u8`)).text();
       const uris = text.split('\n').filter((l) => l && !l.startsWith('#'));
-      expect(uris.slice(0, 5)).toEqual([`ad/${rendition}_000.ts`, `ad/${rendition}_001.ts`, `ad/${rendition}_002.ts`, `ad/${rendition}_003.ts`, `after-ad/${rendition}_000.ts`]);
+      expect(uris.slice(0, 5)).toEqual([
+        `ad/${rendition}_000.ts`,
+        `ad/${rendition}_001.ts`,
+        `ad/${rendition}_002.ts`,
+        `ad/${rendition}_003.ts`,
+        `after-ad/${rendition}_000.ts`,
+      ]);
       expect(uris[5]).toBe(`../${rendition}_001.ts`);
       expect(text.search(/^#EXT-X-DISCONTINUITY$/m)).toBeGreaterThan(text.indexOf(`ad/${rendition}_003.ts`));
       expect(text).toContain('#EXT-X-ENDLIST');
@@ -115,7 +148,8 @@ describe(`pre-rolls (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 60_00
     const plain = await (await media(`${base}../captions.vtt`)).text();
     const shifted = await (await media(`${base}captions.vtt`)).text();
     // Every cue 8 s (the ad) later, its text the same.
-    const cues = (vtt: string) => [...vtt.matchAll(/^(\d\d):(\d\d):(\d\d)\.(\d{3}) --> /gm)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000);
+    const cues = (vtt: string) =>
+      [...vtt.matchAll(/^(\d\d):(\d\d):(\d\d)\.(\d{3}) --> /gm)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000);
     expect(cues(plain).length).toBeGreaterThan(10);
     expect(cues(shifted)).toEqual(cues(plain).map((t) => t + 8));
     expect(shifted.split('\n').filter((l) => /[a-z]/i.test(l))).toEqual(plain.split('\n').filter((l) => /[a-z]/i.test(l)));
@@ -167,7 +201,12 @@ describe(`pre-rolls (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: 60_00
     expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
     expect(text).not.toContain('#EXT-X-ENDLIST');
     const subs = await (await media(url.replace(/master\.m3u8$/, `preroll-2/${video!.replace('video', 'subs')}`))).text();
-    expect(subs.split('\n').filter((l) => l && !l.startsWith('#')).slice(0, 3)).toEqual(['ad/blank.vtt', 'ad/blank.vtt', 'ad/blank.vtt']);
+    expect(
+      subs
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'))
+        .slice(0, 3),
+    ).toEqual(['ad/blank.vtt', 'ad/blank.vtt', 'ad/blank.vtt']);
     expect(await (await media(url.replace(/master\.m3u8$/, 'preroll-2/ad/blank.vtt'))).text()).toBe('WEBVTT\n');
     // A start the viewer cannot have had (before the kick-off, in the future): not a file.
     expect((await media(url.replace(/master\.m3u8$/, 'preroll-2/video-1-99999999999.m3u8'))).status).toBe(404);

@@ -186,7 +186,20 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
 async function addPreroll(server: TestChannelApi): Promise<number> {
   const { ad, duration } = await prepareAd(path.resolve(import.meta.dirname, '../../../channel-api/seed/demo/lakeshore-ad.mp4'), server.dataDir);
   const [channel] = await server.db.select().from(channels).limit(1);
-  const preroll = { id: 1, ad, duration, location_ids: [], category_ids: [], skip_after_seconds: 5, link: 'https://sponsor.example/', starts: null, ends: null };
-  await server.db.update(channels).set({ settings: { ...channel.settings, prerolls: [preroll] } }).where(eq(channels.id, channel.id));
+  const preroll = {
+    id: 1,
+    ad,
+    duration,
+    location_ids: [],
+    category_ids: [],
+    skip_after_seconds: 5,
+    link: 'https://sponsor.example/',
+    starts: null,
+    ends: null,
+  };
+  await server.db
+    .update(channels)
+    .set({ settings: { ...channel.settings, prerolls: [preroll] } })
+    .where(eq(channels.id, channel.id));
   return preroll.id;
 }

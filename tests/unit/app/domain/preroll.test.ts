@@ -14,7 +14,7 @@ const vod = {
 };
 
 describe('the watch page with a pre-roll', () => {
-  it("plays the stitched stream and its captions, and says what the ad is", () => {
+  it('plays the stitched stream and its captions, and says what the ad is', () => {
     const state = watchState(vod, null, undefined, PREROLL);
     expect(state).toMatchObject({
       kind: 'play',

@@ -137,7 +137,14 @@ describe('a live game with a pre-roll', () => {
     const first = liveStitched({ ad, kind: 'video', from: 500, final: 600, listed: 3, newest: 502, loopSegments: 30, epochMs: 0 });
     expect(parsePlaylist(first).entries.map((e) => e.uri)).toEqual(['ad/360p_000.ts', 'ad/360p_001.ts', 'ad/360p_002.ts']);
     const later = parsePlaylist(liveStitched({ ad, kind: 'video', from: 500, final: 600, listed: 6, newest: 505, loopSegments: 30, epochMs: 0 }));
-    expect(later.entries.map((e) => e.uri)).toEqual(['ad/360p_000.ts', 'ad/360p_001.ts', 'ad/360p_002.ts', 'after-ad/500.ts', '../../v/501.ts', '../../v/502.ts']);
+    expect(later.entries.map((e) => e.uri)).toEqual([
+      'ad/360p_000.ts',
+      'ad/360p_001.ts',
+      'ad/360p_002.ts',
+      'after-ad/500.ts',
+      '../../v/501.ts',
+      '../../v/502.ts',
+    ]);
     expect(later.entries[3].tags[0]).toBe('#EXT-X-DISCONTINUITY');
     expect(later.entries[3].tags[1]).toBe('#EXT-X-PROGRAM-DATE-TIME:1970-01-01T00:16:40.000Z');
     expect(later.playlistType).toBe('EVENT');
