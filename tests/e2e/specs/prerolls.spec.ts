@@ -3,34 +3,26 @@
    that waits for the skip time and then keeps the ad away for an hour; a fan whose subscription
    grants no_ads never gets it. */
 import type { BrowserContext, Page } from '@playwright/test';
-import { api, type EventDetail } from '#contract';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { listEvents, newApiKey } from '../support/channel.ts';
 import { subscribe, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { E2E_PREROLL } from '../support/prerolls.ts';
-import { CHANNEL_API_URL } from '../support/urls.ts';
+import { E2E_PREROLL, prerollGame } from '../support/prerolls.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let gameId: number;
 
 test.beforeAll(async () => {
-  const key = await newApiKey();
-  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
-  for (const e of items.filter((g) => g.type === 'free')) {
-    const res = await fetch(`${CHANNEL_API_URL}/events/${e.id}?api_key=${encodeURIComponent(key)}`);
-    const detail: EventDetail = api.event.response.parse(await res.json()).data;
-    if (detail.preroll) gameId = e.id;
-  }
-  expect(gameId, 'the setup turned a pre-roll on for one game').toBeDefined();
+  gameId = await prerollGame();
 });
 
 const adRegion = (page: Page) => page.getByRole('region', { name: 'Advertisement' });
 const hlsSource = (page: Page) => page.locator('video source[type="application/vnd.apple.mpegurl"]').getAttribute('src');
 
-/** The video's own time, once it plays (muted: autoplay rules never stand in the way). */
-async function play(page: Page): Promise<void> {
+/** Plays the video (muted: autoplay rules never stand in the way), once the player is set up when
+ *  the page runs its scripts. */
+async function play(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
   await page.locator('video').evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     void v.play().catch(() => undefined);
@@ -62,7 +54,7 @@ test('a visitor gets the ad first, said to be one, with the advertiser’s link 
 
   // It plays: the ad, then on into the game.
   const afterAd = page.waitForRequest(/\/preroll-1\/after-ad\//, { timeout: 40_000 });
-  await play(page);
+  await play(page, javaScriptEnabled);
   await afterAd;
   await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(E2E_PREROLL.duration + 0.5);
   if (javaScriptEnabled) {
@@ -83,7 +75,7 @@ test('Skip: not before the skip time; then the game without the ad, for the hour
     await expect(skip).toHaveAttribute('aria-disabled', 'true');
     await skip.click();
     await expect(ad).toBeVisible();
-    await play(page);
+    await play(page, javaScriptEnabled);
     await expect(skip).toHaveText('Skip ad', { timeout: 20_000 });
     await expect(skip).not.toHaveAttribute('aria-disabled');
     const plain = page.waitForRequest((r) => /\/media\/vod\/game-\d\/(180p|360p|540p)\.m3u8$/.test(new URL(r.url()).pathname), { timeout: 20_000 });

@@ -3,7 +3,10 @@
    aimed at one finished free game only (its venue and its division), so no other spec meets it. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { listEvents, newApiKey } from './channel.ts';
+import { CHANNEL_API_URL } from './urls.ts';
 import type { ChannelDescriptionInput } from '../../../channel-api/seed/description.ts';
+import { api, type EventDetail } from '../../../contract/index.ts';
 
 export const E2E_PREROLL = { skipAfter: 3, duration: 8, link: 'https://sponsor.example/offer' };
 
@@ -35,4 +38,15 @@ export function descriptionWithPreroll(): { description: Described; game: string
     },
   ];
   return { description, game: game.key };
+}
+
+/** The game the setup's pre-roll plays before: the finished free game a visitor gets it on. */
+export async function prerollGame(): Promise<number> {
+  const key = await newApiKey();
+  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
+  for (const e of items.filter((g) => g.type === 'free')) {
+    const res = await fetch(`${CHANNEL_API_URL}/events/${e.id}?api_key=${encodeURIComponent(key)}`);
+    if ((api.event.response.parse(await res.json()).data as EventDetail).preroll) return e.id;
+  }
+  throw new Error('no game has the setup’s pre-roll');
 }
