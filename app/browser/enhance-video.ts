@@ -123,13 +123,11 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       player.destroy();
     },
     switchTo(src, startAt = 0) {
-      const resume = () => {
-        if (startAt > 0) video.currentTime = startAt;
-        void video.play().catch(() => undefined);
-      };
-      video.addEventListener('loadedmetadata', resume, { once: true });
+      if (startAt > 0) video.addEventListener('loadedmetadata', () => void (video.currentTime = startAt), { once: true });
       if (hls) hls.loadSource(src);
       else video.src = src;
+      // Now, not on its metadata: a `preload="none"` element loads nothing until asked to play.
+      void video.play().catch(() => undefined);
     },
     hls: hls !== null,
   };
