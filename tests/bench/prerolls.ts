@@ -4,10 +4,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { visitorKey } from './commerce.ts';
-import { api } from '../../contract/index.ts';
 import { channels } from '../../channel-api/db/schema.ts';
 import { prepareAd } from '../../channel-api/media/preroll-media.ts';
 import { startChannelApi } from '../../channel-api/server.ts';
+import { api } from '../../contract/index.ts';
 import { linkSharedMedia } from '../support/media-cache.ts';
 
 /* The pre-roll figure of `npm run bench` (issue 35, ADR 050), called by run.ts: requests/s of a
