@@ -43,7 +43,10 @@ export async function prerollsBench(opts: { seconds: number }): Promise<PrerollF
     const { ad, duration } = await prepareAd(AD, dataDir);
     const [row] = await channel.db.select().from(channels).limit(1);
     const preroll = { id: 1, ad, duration, location_ids: [], category_ids: [], skip_after_seconds: 5, link: null, starts: null, ends: null };
-    await channel.db.update(channels).set({ settings: { ...row.settings, prerolls: [preroll] } }).where(eq(channels.id, row.id));
+    await channel.db
+      .update(channels)
+      .set({ settings: { ...row.settings, prerolls: [preroll] } })
+      .where(eq(channels.id, row.id));
 
     const key = await visitorKey(channel.url);
     const list = api.events.response.parse(await (await fetch(`${channel.url}/events?limit=100&api_key=${key}`)).json()).data;
@@ -72,11 +75,7 @@ export async function prerollsBench(opts: { seconds: number }): Promise<PrerollF
 
 export function prerollsRows(f: PrerollFigures): [string, string, string][] {
   return [
-    [
-      'pre-roll: stitched / plain media playlist, on-demand game (360p)',
-      `${f.vod.ratio} (${f.vod.stitched} / ${f.vod.plain} req/s)`,
-      '≥ 0.5',
-    ],
+    ['pre-roll: stitched / plain media playlist, on-demand game (360p)', `${f.vod.ratio} (${f.vod.stitched} / ${f.vod.plain} req/s)`, '≥ 0.5'],
     [
       'pre-roll: stitched / plain media playlist, live game (its viewer’s / the DVR one)',
       `${f.live.ratio} (${f.live.stitched} / ${f.live.plain} req/s)`,
