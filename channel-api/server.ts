@@ -12,6 +12,7 @@ import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
+import { momentsNotKept, type PrerollMoments } from './media/preroll-moments.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
 import { reportError } from './monitoring.ts';
 import type { PaymentEvent } from './payments/provider.ts';
@@ -35,6 +36,7 @@ import { followRoutes } from './routes/follows.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { prerollRoutes } from './routes/prerolls.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -44,6 +46,7 @@ import { startAlerts } from './services/alerts.ts';
 import { startClips } from './services/clips.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
+import { prerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
 
@@ -84,6 +87,9 @@ export interface ChannelApiOptions {
   alertLeadMinutes?: number;
   /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
   ffmpeg?: string;
+  /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
+   *  default nowhere yet (tests listen here). */
+  prerollMoments?: PrerollMoments;
   logger?: boolean;
 }
 
@@ -181,6 +187,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
         addressFailures: env.SIGN_IN_ADDRESS_FAILURES,
         ...opts.signInLimits,
       },
+      prerolls: prerollCatalogue(database.db),
+      prerollMoments: opts.prerollMoments ?? momentsNotKept,
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
@@ -200,7 +208,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing }));
     app.use('/media', clipsRouter({ dataDir }));
-    app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
+    app.use('/media', mediaGuard(media), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);
@@ -211,6 +219,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);
+    prerollRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);
     profileRoutes(router, deps);

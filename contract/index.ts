@@ -12,6 +12,7 @@ import * as gifts from './gifts.ts';
 import type { Endpoint } from './http.ts';
 import * as keys from './keys.ts';
 import * as orders from './orders.ts';
+import * as prerolls from './prerolls.ts';
 import * as profile from './profile.ts';
 import * as publicCalls from './public.ts';
 import * as subscriptions from './subscriptions.ts';
@@ -35,6 +36,7 @@ export * from './follows.ts';
 export * from './calendar.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
+export * from './prerolls.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -55,6 +57,8 @@ export const api = {
   page: content.page,
   events: events.events,
   event: events.event,
+  dismissPreroll: prerolls.dismissPreroll,
+  prerollClick: prerolls.prerollClick,
   eventsCategories: events.eventsCategories,
   eventsForHomepage: events.eventsForHomepage,
   participantGroupProperties: content.participantGroupProperties,

@@ -13,9 +13,12 @@ export function WatchView({
   data,
   embed = false,
   follows = null,
+  prerollPage,
   children,
 }: {
   data: WatchViewData;
+  /** A pre-roll's Skip: the page it comes back to, and the wait after a Skip too soon. */
+  prerollPage?: { path: string; wait: number | null };
   embed?: boolean;
   follows?: readonly Follow[] | null;
   /** What the page shows under the player (the watch page's Clip form). */
@@ -66,6 +69,7 @@ export function WatchView({
           serverNow={data.serverNow}
           linkTarget={linkTarget}
           offers={data.offers}
+          prerollPage={prerollPage}
         />
       </div>
       {embed ? null : <FeatureSignIn features={signInFeatures(data)} />}

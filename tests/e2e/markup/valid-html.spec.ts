@@ -16,12 +16,15 @@ import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
 import { customPages, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { ordersOf, paidEvent, subscribe } from '../support/commerce.ts';
 import { htmlValidateErrors, nuValidatorErrors, type SavedPage } from '../support/html-checks.ts';
+import { prerollGame } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
 /** What the paths are made of: the demo's games and pages, and what the fans below hold. */
 interface Demo {
   live: number;
   finished: number;
+  /** The game the setup's pre-roll plays before (support/prerolls.ts). */
+  preroll: number;
   paid: number;
   ticket: number;
   /** Paths found in the pages' own links: a school, team, sport, venue, division, video, package, one of the channel's own pages. */
@@ -58,6 +61,8 @@ const PAGES: PageKind[] = [
   { name: 'watch-live', path: (d) => `/watch/${d.live}` },
   { name: 'watch-vod', path: (d) => `/watch/${d.finished}` },
   { name: 'watch-paid', path: (d) => `/watch/${d.paid}` },
+  { name: 'watch-preroll', path: (d) => `/watch/${d.preroll}` },
+  { name: 'watch-preroll-skip-wait', path: (d) => `/watch/${d.preroll}?skip_wait=2` },
   { name: 'watch-live-subscriber', path: (d) => `/watch/${d.live}`, as: 'subscriber' },
   { name: 'watch-vod-subscriber', path: (d) => `/watch/${d.finished}`, as: 'subscriber' },
   { name: 'video-library', path: '/vod_library' },
@@ -133,10 +138,11 @@ test('every kind of page is valid HTML: the W3C Nu validator and html-validate f
 
 /** The demo data the paths need, and the subscriber's follows, clip and order. */
 async function demoFor(apiKey: string): Promise<Demo> {
-  const [live, finished, { event: paid, ticket }] = await Promise.all([
+  const [live, finished, { event: paid, ticket }, preroll] = await Promise.all([
     listEvents({ stream_status: 'live', limit: 1 }).then((r) => r.items[0]),
     finishedEvent('free'),
     paidEvent(),
+    prerollGame(),
   ]);
   if (!live) throw new Error('the demo channel has no live game');
   await subscribe(apiKey);
@@ -158,6 +164,7 @@ async function demoFor(apiKey: string): Promise<Demo> {
   return {
     live: live.id,
     finished: finished.id,
+    preroll,
     paid: paid.id,
     ticket: ticket.id,
     links: {

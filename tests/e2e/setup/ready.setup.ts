@@ -1,8 +1,10 @@
 /* Runs first: the web server and the channel API it talks to both answer. */
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/registration.ts';
 import { TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
+import { descriptionWithPreroll, PREROLL_DESCRIPTION_FILE } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
 test('the web server and its channel API are up', async ({ request }) => {
@@ -28,7 +30,20 @@ test('the demo media is ready', async ({ request }) => {
     .toBe(true);
 });
 
-// After the check above (tests in one file run in order): one fan with a temporary password per
+// Before any fan is made (an import replaces the channel): the operator turns on a pre-roll for one
+// game, with the import command itself (ADR 050).
+test('the operator turns on a pre-roll for one game', async ({ request }) => {
+  test.setTimeout(180_000);
+  const { description } = descriptionWithPreroll();
+  fs.mkdirSync(path.dirname(PREROLL_DESCRIPTION_FILE), { recursive: true });
+  fs.writeFileSync(PREROLL_DESCRIPTION_FILE, JSON.stringify(description));
+  const res = await request.post(`${CONTROL_URL}/import?file=${encodeURIComponent(PREROLL_DESCRIPTION_FILE)}`, { timeout: 170_000 });
+  expect(res.ok(), await res.text()).toBe(true);
+  const settings = (await (await request.get(`${CHANNEL_API_URL}/settings`)).json()) as { data: { prerolls: unknown[] } };
+  expect(settings.data.prerolls).toHaveLength(1);
+});
+
+// After the checks above (tests in one file run in order): one fan with a temporary password per
 // project, made by the operator command itself.
 test('the operator command creates fans with a temporary password', async ({ request }) => {
   const users: Record<string, TestUser> = {};

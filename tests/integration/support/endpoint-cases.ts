@@ -61,6 +61,8 @@ export interface Ids {
   clip: { key: string; id: number; uuid: string; eventId: number };
   /** A gift already redeemed (by a third fan), with its buyer's key and order. */
   redeemedGift: { token: string; buyerKey: string; orderId: number };
+  /** The channel's pre-roll (before every game, with a link). */
+  prerollId: number;
 }
 export interface Case {
   happy: (ids: Ids) => Req | Promise<Req>;
@@ -370,6 +372,22 @@ export const cases: Record<EndpointName, Case> = {
         { key: ids.clip.key, body: { ...body, user_id: 1 }, status: 400, field: 'user_id' },
       ];
     },
+  },
+  dismissPreroll: {
+    happy: (ids) => ({ path: `/prerolls/${ids.prerollId}/dismiss`, body: { reason: 'skip' } }),
+    bad: (ids) => [
+      { path: '/prerolls/2000000000/dismiss', body: { reason: 'skip' }, status: 404 },
+      { path: `/prerolls/${ids.prerollId}/dismiss`, body: { reason: 'later' }, status: 400, field: 'reason' },
+      { path: `/prerolls/${ids.prerollId}/dismiss`, body: {}, status: 400, field: 'reason' },
+      { path: '/prerolls/x/dismiss', body: { reason: 'skip' }, status: 400, field: 'id' },
+    ],
+  },
+  prerollClick: {
+    happy: (ids) => ({ path: `/prerolls/${ids.prerollId}/click`, body: {} }),
+    bad: () => [
+      { path: '/prerolls/2000000000/click', body: {}, status: 404 },
+      { path: '/prerolls/0/click', body: {}, status: 400, field: 'id' },
+    ],
   },
   clipsEvent: {
     happy: (ids) => ({ key: ids.clip.key, path: `/clips/event/${ids.clip.eventId}` }),
