@@ -26,6 +26,7 @@ import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { datalakeRoutes } from './routes/datalake.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -204,6 +205,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     followRoutes(router, deps);
     alertRoutes(router, deps);
     calendarRoutes(router, deps);
+    datalakeRoutes(router, deps);
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);

@@ -1,0 +1,224 @@
+import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import {
+  ANALYTICS_SESSION_HOURS,
+  pageFactsOf,
+  streamOfMediaPath,
+  VIEW_GAP_SECONDS,
+  type AnalyticsSession,
+  type EventItem,
+  type Stream,
+  type VideoEventName,
+  type ViewAnswer,
+  type ViewingItem,
+} from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { refusal } from '../http/errors.ts';
+import { addViewing, insertEvents, itemOfStream, saltOf, touchSession, type NewEvent, type SessionRow, type ViewingFacts } from '../repo/analytics.ts';
+import { nowSeconds } from '../repo/event-status.ts';
+
+/* The datalake calls (spec section 7; ADR 049). A visitor is HMAC(the day's salt, address + user
+   agent), 128 bits: the address and the user agent are read, hashed and forgotten. Their session
+   is one row per hash (so it ends with the day, and lasts at most 24 hours); events are appended;
+   seconds watched go to the visitor's current view of the stream, from the segments the web
+   server handed out and from the player's heartbeats, each in its own column of the same row. */
+
+const SESSION_MS = ANALYTICS_SESSION_HOURS * 3_600_000;
+
+/** Who a call is about: the address and user agent it names, else the caller's own. */
+export interface Who {
+  ip?: string;
+  user_agent?: string;
+}
+
+/** The caller's own user agent (the route reads it from the request). */
+export type CallerWithAgent = Caller & { userAgent: string };
+
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+// The day's salt, read once per process and day (per database: tests run several).
+const salts = new WeakMap<Db, { day: string; salt: Promise<string> }>();
+function daySalt(db: Db, day: string): Promise<string> {
+  const known = salts.get(db);
+  if (known?.day === day) return known.salt;
+  const salt = saltOf(db, day);
+  salts.set(db, { day, salt });
+  salt.catch(() => salts.delete(db));
+  return salt;
+}
+
+/** The visitor's hash today: what every analytics row holds instead of an address. */
+export async function visitorHash(db: Db, caller: CallerWithAgent, who: Who, now = new Date()): Promise<{ hash: string; expiresAt: Date }> {
+  const day = utcDay(now);
+  const salt = await daySalt(db, day);
+  const ip = who.ip ?? caller.ip;
+  const agent = who.user_agent ?? caller.userAgent;
+  const hash = createHmac('sha256', salt).update(`${ip}\n${agent}`).digest().subarray(0, 16).toString('base64url');
+  return { hash, expiresAt: dayEnd(day) };
+}
+
+export async function hashOf(deps: Deps, caller: CallerWithAgent, who: Who) {
+  const { hash, expiresAt } = await visitorHash(deps.db, caller, who);
+  return { hash, expires_at: expiresAt.toISOString() };
+}
+
+type SessionParams = Who & { trk?: string; device_type?: string; platform?: string; resolution?: string };
+
+export async function sessionOf(deps: Deps, caller: CallerWithAgent, params: SessionParams): Promise<AnalyticsSession> {
+  const now = new Date();
+  const { hash } = await visitorHash(deps.db, caller, params, now);
+  const row = await touchSession(
+    deps.db,
+    {
+      channelId: caller.channel.id,
+      visitor: hash,
+      userId: caller.user?.id ?? null,
+      trk: params.trk ?? null,
+      deviceType: params.device_type,
+      platform: params.platform,
+      resolution: params.resolution,
+    },
+    now,
+    SESSION_MS,
+  );
+  return { session: row.id, hash, started_at: row.startedAt.toISOString(), expires_at: row.expiresAt.toISOString(), trk: row.trk };
+}
+
+/** Records events: each on its visitor's session (created when none exists), a page view with
+ *  what its address names (contract/analytics.ts pageFactsOf), a tracking code from the event or
+ *  else its session. One insert for the lot. */
+export async function recordEvents(deps: Deps, caller: CallerWithAgent, items: EventItem[]): Promise<{ recorded: number }> {
+  const now = new Date();
+  const sessions = new Map<string, Promise<SessionRow>>();
+  const rows: NewEvent[] = [];
+  for (const item of items) {
+    const { hash } = await visitorHash(deps.db, caller, item, now);
+    // One session write per visitor of the batch; the first event's tracking code is kept on it.
+    let session = sessions.get(hash);
+    if (!session) {
+      session = touchSession(deps.db, { channelId: caller.channel.id, visitor: hash, userId: caller.user?.id ?? null, trk: item.trk ?? null }, now, SESSION_MS);
+      sessions.set(hash, session);
+    }
+    const s = await session;
+    const [path, query] = splitPath(item.path);
+    const page = path !== null && item.name === 'page_view' ? pageFactsOf(path, query) : null;
+    rows.push({
+      channelId: caller.channel.id,
+      at: now,
+      name: item.name,
+      visitor: hash,
+      sessionId: s.id,
+      userId: caller.user?.id ?? s.userId ?? null,
+      path,
+      pageKind: page?.kind ?? null,
+      eventId: item.event_id ?? page?.eventId ?? null,
+      vodId: item.vod_id ?? page?.vodId ?? null,
+      productType: item.product_type ?? page?.productType ?? null,
+      productId: item.product_id ?? page?.productId ?? null,
+      trk: item.trk ?? s.trk ?? null,
+      props: item.props ?? null,
+    });
+  }
+  return { recorded: await insertEvents(deps.db, rows) };
+}
+
+/** A page's path without its query string (which may hold anything a visitor typed), and the query. */
+function splitPath(path: string | undefined): [string | null, URLSearchParams] {
+  if (!path) return [null, new URLSearchParams()];
+  const q = path.indexOf('?');
+  return q < 0 ? [path, new URLSearchParams()] : [path.slice(0, q), new URLSearchParams(path.slice(q + 1))];
+}
+
+function streamOf(text: string): Stream {
+  const stream = streamOfMediaPath(text);
+  if (!stream) throw refusal(400, 'stream_id: not a stream of this channel', { stream_id: ['must be a media path or a stream id (live/<asset>, vod/<asset>)'] });
+  return stream;
+}
+
+// Which game a stream plays, when the caller does not say (a segment fetched from /multiview):
+// asked once per stream every half minute.
+const streamItems = new LRUCache<string, Promise<{ eventId: number | null; vodId: number | null }>>({ max: 1_000, ttl: 30_000 });
+function itemOf(db: Db, channelId: number, stream: Stream) {
+  const key = `${channelId}|${stream.stream_id}`;
+  let item = streamItems.get(key);
+  if (!item) {
+    const [type, asset] = stream.stream_id.split('/') as ['live' | 'vod', string];
+    item = itemOfStream(db, channelId, { type, asset }, nowSeconds());
+    item.catch(() => streamItems.delete(key));
+    streamItems.set(key, item);
+  }
+  return item;
+}
+
+interface Viewing extends Who {
+  stream_id: string;
+  event_id?: number;
+  vod_id?: number;
+  seconds: number;
+  source: 'player' | 'segments';
+}
+
+/** Adds what each report watched to its view, all in one transaction (a view is found or made
+ *  under its lock: repo/analytics.ts addViewing). */
+async function addViewings(deps: Deps, caller: CallerWithAgent, items: Viewing[], now: Date): Promise<ViewAnswer[]> {
+  const prepared: ViewingFacts[] = [];
+  for (const item of items) {
+    const stream = streamOf(item.stream_id);
+    const { hash } = await visitorHash(deps.db, caller, item, now);
+    const known = item.event_id || item.vod_id ? { eventId: item.event_id ?? null, vodId: item.vod_id ?? null } : await itemOf(deps.db, caller.channel.id, stream);
+    prepared.push({
+      channelId: caller.channel.id,
+      visitor: hash,
+      sessionId: null,
+      userId: caller.user?.id ?? null,
+      streamId: stream.stream_id,
+      streamType: stream.stream_type,
+      eventId: known.eventId,
+      vodId: known.vodId,
+      segmentSeconds: item.source === 'segments' ? item.seconds : 0,
+      playerSeconds: item.source === 'player' ? item.seconds : 0,
+    });
+  }
+  const views = await deps.db.transaction(async (tx) => {
+    const out = [];
+    for (const facts of prepared) out.push(await addViewing(tx, facts, now, VIEW_GAP_SECONDS));
+    return out;
+  });
+  return views.map((v) => ({ video_view_uuid: v.id, viewing_time: v.watchedSeconds }));
+}
+
+export async function recordViewing(deps: Deps, caller: CallerWithAgent, item: ViewingItem): Promise<ViewAnswer> {
+  const [view] = await addViewings(deps, caller, [item], new Date());
+  return view;
+}
+
+export async function recordViewings(deps: Deps, caller: CallerWithAgent, items: ViewingItem[]): Promise<{ recorded: number }> {
+  return { recorded: (await addViewings(deps, caller, items, new Date())).length };
+}
+
+type VideoEventParams = Who & { name: VideoEventName; stream_id: string; event_id?: number; vod_id?: number; position?: number };
+
+/** A player event (`video_play`, `video_pause`, …) on the visitor's current view of the stream,
+ *  which it starts when there is none. */
+export async function recordVideoEvent(deps: Deps, caller: CallerWithAgent, params: VideoEventParams): Promise<ViewAnswer> {
+  const now = new Date();
+  const [view] = await addViewings(deps, caller, [{ ...params, seconds: 0, source: 'player' }], now);
+  const { hash } = await visitorHash(deps.db, caller, params, now);
+  await insertEvents(deps.db, [
+    {
+      channelId: caller.channel.id,
+      at: now,
+      name: `video_${params.name}`,
+      visitor: hash,
+      userId: caller.user?.id ?? null,
+      path: null,
+      eventId: params.event_id ?? null,
+      vodId: params.vod_id ?? null,
+      videoViewId: view.video_view_uuid,
+      position: params.position ?? null,
+    },
+  ]);
+  return view;
+}
