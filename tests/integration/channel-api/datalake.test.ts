@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, VIEW_GAP_SECONDS } from '#contract';
-import { analyticsEvents, analyticsSalts, analyticsSessions, events, videoViews } from '../../../channel-api/db/schema.ts';
+import { analyticsEvents, analyticsSalts, analyticsSessions, events, orders, videoViews } from '../../../channel-api/db/schema.ts';
 import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
+import { CARD, commerce } from '../support/commerce.ts';
 
 /* The datalake calls (spec section 7, ADR 049): a visitor is a daily-salted hash, never their
    address; one session per visitor (24 h at most) carrying the tracking code; events appended with
@@ -11,7 +12,7 @@ import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 
 let key: string;
 let freeGame: { id: number; asset: string | null };
-const { server, http } = apiForThisFile({}, async ({ http, server }) => {
+const { server, http, acc } = apiForThisFile({}, async ({ http, server }) => {
   key = await http.apiKey();
   [freeGame] = await server.db.select({ id: events.id, asset: events.asset }).from(events).where(eq(events.type, 'free')).limit(1);
 });
@@ -137,5 +138,23 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.json.code).toBe('invalid_params');
     expect(res.json.errors.stream_id).toBeDefined();
     expect(await everything('video_views')).toBe(before);
+  });
+
+  it('keeps the tracking code on the orders a checkout makes, so paid revenue reads per product and per code', async () => {
+    const shop = commerce(http);
+    const fan = await acc.signUp();
+    const { event, ticket } = await shop.paidEvent();
+    const started = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, trk: 'spring-mail' });
+    expect(started.status, started.text).toBe(200);
+    expect((await shop.pay(started.json.data.redirect_url, CARD.ok)).status).toBe(303);
+    const refused = await shop.buy(fan.key, { event_id: event.id, package_id: ticket.id, trk: 'not a code' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.trk).toBeDefined();
+    const revenue = await server.db.execute(
+      sql`select trk, product->>'name' as product, sum(amount_cents)::int as cents from orders where status = 'paid' and trk = 'spring-mail' group by 1, 2`,
+    );
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, started.json.data.order_id));
+    expect(order.trk).toBe('spring-mail');
+    expect(revenue.rows).toEqual([{ trk: 'spring-mail', product: order.product.name, cents: order.amountCents }]);
   });
 });
