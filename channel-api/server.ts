@@ -27,6 +27,7 @@ import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { datalakeRoutes } from './routes/datalake.ts';
+import { analyticsOpsRoute } from './http/analytics-ops.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -192,6 +193,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
     app.use(jobsOpsRoute(jobs));
+    app.use(analyticsOpsRoute(database.db));
     // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
     app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));

@@ -150,3 +150,30 @@ export async function itemOfStream(db: Db, channelId: number, stream: { type: 'l
     .limit(2);
   return { eventId: null, vodId: videos.length === 1 ? videos[0].id : null };
 }
+
+/** What the tables hold of one visitor (by their hash) or one tracking code: their sessions,
+ *  events, views, and the orders made with the code. The operator's look at the raw figures. */
+export async function recordsOf(db: Db, by: { visitor?: string; trk?: string }) {
+  const s = t.analyticsSessions;
+  const e = t.analyticsEvents;
+  const w = t.videoViews;
+  const o = t.orders;
+  const sessions = await db
+    .select()
+    .from(s)
+    .where(by.visitor ? eq(s.visitor, by.visitor) : eq(s.trk, by.trk ?? ''));
+  const events = await db
+    .select()
+    .from(e)
+    .where(by.visitor ? eq(e.visitor, by.visitor) : eq(e.trk, by.trk ?? ''))
+    .orderBy(asc(e.id));
+  const views = by.visitor ? await db.select().from(w).where(eq(w.visitor, by.visitor)).orderBy(asc(w.startedAt)) : [];
+  const orders = by.trk
+    ? await db
+        .select({ id: o.id, status: o.status, trk: o.trk, amountCents: o.amountCents, currency: o.currency, product: o.product })
+        .from(o)
+        .where(eq(o.trk, by.trk))
+        .orderBy(asc(o.id))
+    : [];
+  return { sessions, events, views, orders };
+}

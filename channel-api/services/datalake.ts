@@ -15,7 +15,7 @@ import {
 import type { Db } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { refusal } from '../http/errors.ts';
-import { addViewing, insertEvents, itemOfStream, saltOf, touchSession, type NewEvent, type SessionRow, type ViewingFacts } from '../repo/analytics.ts';
+import { addViewing, insertEvents, itemOfStream, recordsOf, saltOf, touchSession, type NewEvent, type SessionRow, type ViewingFacts } from '../repo/analytics.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 
 /* The datalake calls (spec section 7; ADR 049). A visitor is HMAC(the day's salt, address + user
@@ -222,3 +222,7 @@ export async function recordVideoEvent(deps: Deps, caller: CallerWithAgent, para
   ]);
   return view;
 }
+
+/** The raw records of one visitor hash or one tracking code (the operator's, on loopback only:
+ *  http/analytics-ops.ts). */
+export const recordsOfVisitorOrCode = (db: Db, by: { visitor?: string; trk?: string }) => recordsOf(db, by);
