@@ -65,12 +65,14 @@ export function pageFactsOf(path: string, query: URLSearchParams = new URLSearch
   return { kind: 'other' };
 }
 
-/** /buy?event_id=…, ?package_id=…, ?subscription_id=…: the product a price was shown for. */
+/** /buy?subscription=…, ?package=… (with its choices), ?event=…&package=… (a game's single-event
+ *  package): the product a price was shown for, as an order names it (type, and the pass's id). */
 function productOfQuery(query: URLSearchParams): Pick<PageFacts, 'productType' | 'productId' | 'eventId'> {
-  for (const type of ['subscription', 'package', 'event'] as const) {
-    const id = toId(query.get(`${type}_id`) ?? undefined);
-    if (id) return type === 'event' ? { productType: type, productId: id, eventId: id } : { productType: type, productId: id };
-  }
+  const param = (name: string) => toId(query.get(name) ?? query.get(`${name}_id`) ?? undefined);
+  const [subscription, pkg, event] = [param('subscription'), param('package'), param('event')];
+  if (subscription) return { productType: 'subscription', productId: subscription };
+  if (event) return { productType: 'event', eventId: event, ...(pkg ? { productId: pkg } : {}) };
+  if (pkg) return { productType: 'package', productId: pkg };
   return {};
 }
 

@@ -28,7 +28,7 @@ export function isPageView(answer: AnswerFacts): boolean {
 
 /** Query parameters a page view keeps: what names a product, and the tracking code. Anything
  *  else (a mailed token, a search a visitor typed) never leaves this server. */
-const KEPT_PARAMS = ['event_id', 'package_id', 'subscription_id', 'trk'];
+const KEPT_PARAMS = ['event', 'package', 'subscription', 'trk'];
 
 /** The page view of an address: its path with only the parameters the report reads, and its
  *  tracking code. */

@@ -15,11 +15,7 @@ export function analyticsOpsRoute(db: Db): Router {
       if (!fromOperator(req)) return void sendRefusal(res, 403, 'The analytics records are for the operator only');
       const { visitor, trk } = req.query;
       const by =
-        typeof visitor === 'string' && /^[A-Za-z0-9_-]{22}$/.test(visitor)
-          ? { visitor }
-          : typeof trk === 'string' && TRK_PATTERN.test(trk)
-            ? { trk }
-            : null;
+        typeof visitor === 'string' && /^[A-Za-z0-9_-]{22}$/.test(visitor) ? { visitor } : typeof trk === 'string' && TRK_PATTERN.test(trk) ? { trk } : null;
       if (!by) return void sendRefusal(res, 400, 'Name a visitor hash (visitor=…) or a tracking code (trk=…)');
       res.set('cache-control', 'no-store').json({ data: await recordsOfVisitorOrCode(db, by) });
     } catch (error) {

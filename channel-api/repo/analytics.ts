@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { streamStatusSql } from './event-status.ts';
@@ -98,7 +98,12 @@ export interface ViewingFacts {
  * written under a transaction-scoped advisory lock on (visitor, stream), so a segment count and a
  * heartbeat arriving together never start two views. Inside the caller's transaction.
  */
-export async function addViewing(tx: Executor, v: ViewingFacts, now: Date, gapSeconds: number): Promise<{ id: string; watchedSeconds: number; created: boolean }> {
+export async function addViewing(
+  tx: Executor,
+  v: ViewingFacts,
+  now: Date,
+  gapSeconds: number,
+): Promise<{ id: string; watchedSeconds: number; created: boolean }> {
   const w = t.videoViews;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${v.channelId}|${v.visitor}|${v.streamId}`}))`);
   const since = new Date(now.getTime() - gapSeconds * 1000);
@@ -131,7 +136,12 @@ export async function addViewing(tx: Executor, v: ViewingFacts, now: Date, gapSe
 
 /** The one game (or video) a stream plays, when only one does: a live asset's game that is live
  *  now, a finished game's recording, a library video. Null when none or several. */
-export async function itemOfStream(db: Db, channelId: number, stream: { type: 'live' | 'vod'; asset: string }, now: number): Promise<{ eventId: number | null; vodId: number | null }> {
+export async function itemOfStream(
+  db: Db,
+  channelId: number,
+  stream: { type: 'live' | 'vod'; asset: string },
+  now: number,
+): Promise<{ eventId: number | null; vodId: number | null }> {
   const e = t.events;
   const status = streamStatusSql(now);
   const games = await db
@@ -167,7 +177,9 @@ export async function recordsOf(db: Db, by: { visitor?: string; trk?: string }) 
     .from(e)
     .where(by.visitor ? eq(e.visitor, by.visitor) : eq(e.trk, by.trk ?? ''))
     .orderBy(asc(e.id));
-  const views = by.visitor ? await db.select().from(w).where(eq(w.visitor, by.visitor)).orderBy(asc(w.startedAt)) : [];
+  // A code's views: those of the visitors whose session came with it.
+  const visitors = by.visitor ? [by.visitor] : sessions.map((row) => row.visitor);
+  const views = visitors.length > 0 ? await db.select().from(w).where(inArray(w.visitor, visitors)).orderBy(asc(w.startedAt)) : [];
   const orders = by.trk
     ? await db
         .select({ id: o.id, status: o.status, trk: o.trk, amountCents: o.amountCents, currency: o.currency, product: o.product })

@@ -15,7 +15,17 @@ import {
 import type { Db } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { refusal } from '../http/errors.ts';
-import { addViewing, insertEvents, itemOfStream, recordsOf, saltOf, touchSession, type NewEvent, type SessionRow, type ViewingFacts } from '../repo/analytics.ts';
+import {
+  addViewing,
+  insertEvents,
+  itemOfStream,
+  recordsOf,
+  saltOf,
+  touchSession,
+  type NewEvent,
+  type SessionRow,
+  type ViewingFacts,
+} from '../repo/analytics.ts';
 import { nowSeconds } from '../repo/event-status.ts';
 
 /* The datalake calls (spec section 7; ADR 049). A visitor is HMAC(the day's salt, address + user
@@ -133,7 +143,8 @@ function splitPath(path: string | undefined): [string | null, URLSearchParams] {
 
 function streamOf(text: string): Stream {
   const stream = streamOfMediaPath(text);
-  if (!stream) throw refusal(400, 'stream_id: not a stream of this channel', { stream_id: ['must be a media path or a stream id (live/<asset>, vod/<asset>)'] });
+  if (!stream)
+    throw refusal(400, 'stream_id: not a stream of this channel', { stream_id: ['must be a media path or a stream id (live/<asset>, vod/<asset>)'] });
   return stream;
 }
 
@@ -167,7 +178,8 @@ async function addViewings(deps: Deps, caller: CallerWithAgent, items: Viewing[]
   for (const item of items) {
     const stream = streamOf(item.stream_id);
     const { hash } = await visitorHash(deps.db, caller, item, now);
-    const known = item.event_id || item.vod_id ? { eventId: item.event_id ?? null, vodId: item.vod_id ?? null } : await itemOf(deps.db, caller.channel.id, stream);
+    const known =
+      item.event_id || item.vod_id ? { eventId: item.event_id ?? null, vodId: item.vod_id ?? null } : await itemOf(deps.db, caller.channel.id, stream);
     prepared.push({
       channelId: caller.channel.id,
       visitor: hash,

@@ -23,7 +23,8 @@ export function recordingPageViews(listener: http.RequestListener, sink: Analyti
       } as typeof writeHead;
       res.once('finish', () => {
         const type = String(res.getHeader('content-type') ?? contentType ?? '');
-        const name = req.method === 'GET' ? (isPageView({ method: 'GET', url, status: res.statusCode, contentType: type }) ? 'page_view' : null) : checkoutOf(res);
+        const name =
+          req.method === 'GET' ? (isPageView({ method: 'GET', url, status: res.statusCode, contentType: type }) ? 'page_view' : null) : checkoutOf(res);
         if (!name) return;
         const page = pageViewOf(url);
         sink.event({

@@ -65,7 +65,13 @@ export function segmentCounter(sink: AnalyticsSink, clientIp: (req: http.Incomin
       if (counted.has(key)) return;
       counted.set(key, true);
       const game = gameOfReferer(req.headers.referer);
-      sink.viewing({ stream_id: stream.stream_id, seconds: Math.max(1, Math.round(seconds)), source: 'segments', ...(game ? { event_id: game } : {}), ...visitor });
+      sink.viewing({
+        stream_id: stream.stream_id,
+        seconds: Math.max(1, Math.round(seconds)),
+        source: 'segments',
+        ...(game ? { event_id: game } : {}),
+        ...visitor,
+      });
     },
   };
 }

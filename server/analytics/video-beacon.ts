@@ -12,16 +12,33 @@ import { visitorFields } from './sink.ts';
    origin only (server/guards.ts postGuard); a report that makes no sense is a 400 that changes
    nothing. Answers 204: the player waits for nothing. */
 
-const stream = z.string().max(300).refine((s) => streamOfMediaPath(s) !== null, 'must be a media path');
+const stream = z
+  .string()
+  .max(300)
+  .refine((s) => streamOfMediaPath(s) !== null, 'must be a media path');
 export const videoReport = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event'), name: z.enum(VIDEO_EVENTS), stream, event_id: id.optional(), vod_id: id.optional(), position: int(0, 604_800).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('event'),
+      name: z.enum(VIDEO_EVENTS),
+      stream,
+      event_id: id.optional(),
+      vod_id: id.optional(),
+      position: int(0, 604_800).optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('viewing'), stream, event_id: id.optional(), vod_id: id.optional(), seconds: int(1, MAX_VIEWING_SECONDS) }).strict(),
 ]);
 export type VideoReport = z.infer<typeof videoReport>;
 
 type VideoEventCall = (params: ParamsOf<typeof datalakeVideoEvent>) => Promise<unknown>;
 
-export function videoBeacon(opts: { sink: AnalyticsSink; videoEvent: VideoEventCall; clientIp: (req: Request) => string; log?: (m: string) => void }): RequestHandler[] {
+export function videoBeacon(opts: {
+  sink: AnalyticsSink;
+  videoEvent: VideoEventCall;
+  clientIp: (req: Request) => string;
+  log?: (m: string) => void;
+}): RequestHandler[] {
   const log = opts.log ?? ((m) => console.warn(m));
   return [
     express.json({ limit: '2kb' }),

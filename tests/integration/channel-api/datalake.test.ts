@@ -22,7 +22,8 @@ let n = 0;
 const newVisitor = () => ({ ip: `198.51.100.${++n}`, user_agent: `Mozilla/5.0 (test ${n})` });
 const post = (path: string, body: Record<string, unknown>) => http.request('POST', path, { body: { ...body, api_key: key } });
 const get = (path: string, query: Record<string, string>) => http.request('GET', path, { query: { ...query, api_key: key } });
-const everything = async (table: string) => (await server.db.execute(sql`select * from ${sql.identifier(table)}`)).rows.map((r) => JSON.stringify(r)).join('\n');
+const everything = async (table: string) =>
+  (await server.db.execute(sql`select * from ${sql.identifier(table)}`)).rows.map((r) => JSON.stringify(r)).join('\n');
 
 describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it("hashes a visitor's address and agent with the day's salt: the same all day, another for another agent, never the address", async () => {
@@ -35,7 +36,10 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(other.hash).not.toBe(first.hash);
     expect(Date.parse(first.expires_at)).toBe(Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000);
     // Without `ip`, the caller's own address (X-Forwarded-For from our web server) is the visitor's.
-    const forwarded = await http.request('GET', '/datalake/hash/', { query: { api_key: key, user_agent: who.user_agent }, headers: { 'X-Forwarded-For': who.ip } });
+    const forwarded = await http.request('GET', '/datalake/hash/', {
+      query: { api_key: key, user_agent: who.user_agent },
+      headers: { 'X-Forwarded-For': who.ip },
+    });
     expect(forwarded.json.data.hash).toBe(first.hash);
     const salts = await server.db.select().from(analyticsSalts);
     expect(salts.map((s) => s.day)).toEqual([new Date().toISOString().slice(0, 10)]);
@@ -58,7 +62,7 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const res = await post('/datalake/events/', {
       events: [
         { name: 'page_view', path: `/watch/${freeGame.id}?trk=club-news`, trk: 'club-news', ...who },
-        { name: 'page_view', path: '/buy?subscription_id=3', ...who },
+        { name: 'page_view', path: '/buy?subscription=3', ...who },
         { name: 'checkout', path: '/buy', ...who },
         { name: 'preroll_skip', path: `/watch/${freeGame.id}`, event_id: freeGame.id, props: { ad: 'spring-ad' }, ...who },
       ],
@@ -91,7 +95,9 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     });
     expect(segments.status, segments.text).toBe(200);
     // …and the player's events and heartbeats for the same playback.
-    const play = api.datalakeVideoEvent.response.parse((await post('/datalake/video/event/', { name: 'play', stream_id: stream, position: 0, ...who })).json).data;
+    const play = api.datalakeVideoEvent.response.parse(
+      (await post('/datalake/video/event/', { name: 'play', stream_id: stream, position: 0, ...who })).json,
+    ).data;
     const beat = api.datalakeViewing.response.parse(
       (await post('/datalake/video/viewing/', { stream_id: stream, event_id: freeGame.id, seconds: 30, source: 'player', ...who })).json,
     ).data;
@@ -104,7 +110,14 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const hash = (await get('/datalake/hash/', who)).json.data.hash as string;
     const views = await server.db.select().from(videoViews).where(eq(videoViews.visitor, hash));
     expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ streamId: `vod/${freeGame.asset}`, streamType: 'vod', eventId: freeGame.id, segmentSeconds: 20, playerSeconds: 42, watchedSeconds: 42 });
+    expect(views[0]).toMatchObject({
+      streamId: `vod/${freeGame.asset}`,
+      streamType: 'vod',
+      eventId: freeGame.id,
+      segmentSeconds: 20,
+      playerSeconds: 42,
+      watchedSeconds: 42,
+    });
     const played = await server.db.select().from(analyticsEvents).where(eq(analyticsEvents.videoViewId, play.video_view_uuid));
     expect(played.map((e) => [e.name, e.position])).toEqual([['video_play', 0]]);
   });

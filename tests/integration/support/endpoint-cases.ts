@@ -110,7 +110,14 @@ const datalakeCases: Record<Extract<EndpointName, `datalake${string}`>, Case> = 
     bad: () => [noKey, { query: { name: '' }, status: 400, field: 'name' }, { query: { name: 'page_view', bogus: '1' }, status: 400, field: 'bogus' }],
   },
   datalakeEvents: {
-    happy: (ids) => ({ body: { events: [{ name: 'page_view', path: '/', ...visitor }, { name: 'page_view', path: `/watch/${ids.eventId}`, ...visitor }] } }),
+    happy: (ids) => ({
+      body: {
+        events: [
+          { name: 'page_view', path: '/', ...visitor },
+          { name: 'page_view', path: `/watch/${ids.eventId}`, ...visitor },
+        ],
+      },
+    }),
     bad: () => [
       noKey,
       { body: { events: [] }, status: 400, field: 'events' },

@@ -33,8 +33,9 @@ describe('what a page is to the report', () => {
     expect(pageFactsOf('/watch_embed/12')).toEqual({ kind: 'event', eventId: 12 });
     expect(pageFactsOf('/vod_library/3')).toEqual({ kind: 'vod', vodId: 3 });
     expect(pageFactsOf('/select-package/5')).toEqual({ kind: 'offer', productType: 'package', productId: 5 });
-    expect(pageFactsOf('/buy', new URLSearchParams('event_id=9&package_id=2'))).toEqual({ kind: 'offer', productType: 'package', productId: 2 });
-    expect(pageFactsOf('/buy', new URLSearchParams('event_id=9'))).toEqual({ kind: 'offer', productType: 'event', productId: 9, eventId: 9 });
+    expect(pageFactsOf('/buy', new URLSearchParams('event=9&package=2'))).toEqual({ kind: 'offer', productType: 'event', productId: 2, eventId: 9 });
+    expect(pageFactsOf('/buy', new URLSearchParams('package=2&category=4'))).toEqual({ kind: 'offer', productType: 'package', productId: 2 });
+    expect(pageFactsOf('/buy', new URLSearchParams('subscription=3'))).toEqual({ kind: 'offer', productType: 'subscription', productId: 3 });
     expect(pageFactsOf('/orders/31')).toEqual({ kind: 'order' });
     expect(pageFactsOf('/faq')).toEqual({ kind: 'other' });
   });

@@ -17,12 +17,21 @@ describe('page views', () => {
   });
 
   it('are never a data request, a file, media or the server’s own endpoints', () => {
-    for (const url of ['/watch/4?_data=routes%2Fwatch.%24id', '/media/vod/game-1/master.m3u8', '/build/root-ABC.js', '/favicon.ico', '/healthz', '/sandbox/checkout/cs_1', '/analytics/video', '/auth/google/callback'])
+    for (const url of [
+      '/watch/4?_data=routes%2Fwatch.%24id',
+      '/media/vod/game-1/master.m3u8',
+      '/build/root-ABC.js',
+      '/favicon.ico',
+      '/healthz',
+      '/sandbox/checkout/cs_1',
+      '/analytics/video',
+      '/auth/google/callback',
+    ])
       expect(page(url), url).toBe(false);
   });
 
   it('keep only the path and the parameters naming a product or a campaign', () => {
-    expect(pageViewOf('/buy?subscription_id=3&code=SECRET&trk=spring')).toEqual({ path: '/buy?subscription_id=3&trk=spring', trk: 'spring' });
+    expect(pageViewOf('/buy?subscription=3&code=SECRET&trk=spring')).toEqual({ path: '/buy?subscription=3&trk=spring', trk: 'spring' });
     expect(pageViewOf('/password-reset?token=abc&email=fan%40example.test')).toEqual({ path: '/password-reset', trk: null });
     expect(pageViewOf('/?trk=not%20plain')).toEqual({ path: '/', trk: null });
   });
@@ -41,7 +50,16 @@ describe('the game of a media request', () => {
 
 describe('a playlist’s segment durations', () => {
   it('are read from #EXTINF, by the segment’s path resolved against the playlist’s', () => {
-    const text = ['#EXTM3U', '#EXT-X-TARGETDURATION:2', '#EXTINF:2.000,', '../v/40.ts', '#EXT-X-DISCONTINUITY', '#EXTINF:1.5,', '../v/41.ts', '#EXT-X-ENDLIST'].join('\n');
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXTINF:2.000,',
+      '../v/40.ts',
+      '#EXT-X-DISCONTINUITY',
+      '#EXTINF:1.5,',
+      '../v/41.ts',
+      '#EXT-X-ENDLIST',
+    ].join('\n');
     const { segments, target } = playlistDurations(text, '/live/live-2/1700000000-7200/video.m3u8');
     expect(target).toBe(2);
     expect([...segments]).toEqual([
