@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { securityHeaders } from './server/csp.ts';
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
 import { clientIpOf, finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard, type TrustProxy } from './server/guards.ts';
+import { leafRoutesOf } from './app/domain/analytics.ts';
 import { startAnalytics } from './server/analytics/index.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
@@ -143,7 +144,10 @@ app.use(finalErrorHandler((error) => console.error('[server] unexpected error', 
 
 // 4. Listen, and stop cleanly.
 const answer = answeringFromMicrocache(microcache, app, clientIp);
-const server = http.createServer(analytics ? analytics.listener(answer) : answer);
+// The app's page routes, for the page views of client-side navigations (per build: npm run dev rebuilds).
+const leafRoutes = new WeakMap<ServerBuild, ReadonlySet<string>>();
+const pageRoutes = () => leafRoutes.get(build) ?? leafRoutes.set(build, leafRoutesOf(build.routes)).get(build)!;
+const server = http.createServer(analytics ? analytics.listener(answer, pageRoutes) : answer);
 server.listen(env.PORT, env.HOST, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Fieldhouse is running at http://localhost:${port}`);

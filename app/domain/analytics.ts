@@ -9,21 +9,37 @@ const NOT_PAGES = /^\/(?:media|build|sandbox|analytics|healthz|stripe|auth)(?:\/
 
 export interface AnswerFacts {
   method: string;
+  /** The routes a client-side navigation loads last (routes without children): a data request of
+   *  one of these is the page view of a navigation with JavaScript. */
+  leafRoutes?: ReadonlySet<string>;
   /** The request's path and query, as sent. */
   url: string;
   status: number;
   contentType: string | undefined;
 }
 
-/** Whether an answer is a page view: a document GET answered 200 with HTML (not a data request of
- *  client navigation, not a file, not media or the server's own endpoints). */
+/** Whether an answer is a page view: a document GET answered 200 with HTML, or, with JavaScript,
+ *  the data request of a client-side navigation for the page's own route (its leaf route: a
+ *  navigation asks each changed route's data, the page's last). Never a file, media or the
+ *  server's own endpoints. */
 export function isPageView(answer: AnswerFacts): boolean {
   if (answer.method !== 'GET' || answer.status !== 200) return false;
-  if (!answer.contentType?.startsWith('text/html')) return false;
   const q = answer.url.indexOf('?');
   const path = q < 0 ? answer.url : answer.url.slice(0, q);
   if (NOT_PAGES.test(path) || /\.[A-Za-z0-9]{1,8}$/.test(path)) return false;
-  return !(q >= 0 && new URLSearchParams(answer.url.slice(q + 1)).has('_data'));
+  const route = q >= 0 ? new URLSearchParams(answer.url.slice(q + 1)).get('_data') : null;
+  if (route === null) return Boolean(answer.contentType?.startsWith('text/html'));
+  return Boolean(answer.leafRoutes?.has(route)) && /^(?:application\/json|text\/remix-deferred)/.test(answer.contentType ?? '');
+}
+
+/** The routes of an app that have no child route: the pages themselves (not root, not layouts). */
+export function leafRoutesOf(routes: Record<string, { id: string; parentId?: string }>): Set<string> {
+  const parents = new Set(Object.values(routes).map((r) => r.parentId));
+  return new Set(
+    Object.values(routes)
+      .filter((r) => !parents.has(r.id))
+      .map((r) => r.id),
+  );
 }
 
 /** Query parameters a page view keeps: what names a product, and the tracking code. Anything

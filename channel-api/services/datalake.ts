@@ -218,13 +218,17 @@ export async function recordVideoEvent(deps: Deps, caller: CallerWithAgent, para
   const now = new Date();
   const [view] = await addViewings(deps, caller, [{ ...params, seconds: 0, source: 'player' }], now);
   const { hash } = await visitorHash(deps.db, caller, params, now);
+  // On the visitor's session, with the tracking code it came with, as every event.
+  const session = await touchSession(deps.db, { channelId: caller.channel.id, visitor: hash, userId: caller.user?.id ?? null, trk: null }, now, SESSION_MS);
   await insertEvents(deps.db, [
     {
       channelId: caller.channel.id,
       at: now,
       name: `video_${params.name}`,
       visitor: hash,
-      userId: caller.user?.id ?? null,
+      sessionId: session.id,
+      userId: caller.user?.id ?? session.userId ?? null,
+      trk: session.trk,
       path: null,
       eventId: params.event_id ?? null,
       vodId: params.vod_id ?? null,

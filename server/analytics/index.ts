@@ -23,7 +23,8 @@ export function startAnalytics(clientIp: (req: http.IncomingMessage) => string) 
     sink,
     segments: segmentCounter(sink, clientIp),
     beacon: videoBeacon({ sink, clientIp, videoEvent: (params) => serverCall(api.datalakeVideoEvent, params, { signal: signal() }) }),
-    listener: (listener: http.RequestListener) => recordingPageViews(listener, sink, clientIp),
+    /** `leafRoutes`: the app's page routes (a client-side navigation's data request is a page view). */
+    listener: (listener: http.RequestListener, leafRoutes: () => ReadonlySet<string>) => recordingPageViews(listener, sink, clientIp, leafRoutes),
     close: () => sink.close(),
   };
 }

@@ -9,7 +9,12 @@ import { visitorFields } from './sink.ts';
    (to the payment page, or their order). Nothing is set on the visitor: the page stays shareable. */
 
 /** The server's request listener, recording what it answers into `sink`. */
-export function recordingPageViews(listener: http.RequestListener, sink: AnalyticsSink, clientIp: (req: http.IncomingMessage) => string): http.RequestListener {
+export function recordingPageViews(
+  listener: http.RequestListener,
+  sink: AnalyticsSink,
+  clientIp: (req: http.IncomingMessage) => string,
+  leafRoutes: () => ReadonlySet<string>,
+): http.RequestListener {
   return (req, res) => {
     const url = req.url ?? '/';
     const candidate = req.method === 'GET' ? !url.startsWith('/media/') && !url.startsWith('/build/') : req.method === 'POST' && isBuy(url);
@@ -24,7 +29,11 @@ export function recordingPageViews(listener: http.RequestListener, sink: Analyti
       res.once('finish', () => {
         const type = String(res.getHeader('content-type') ?? contentType ?? '');
         const name =
-          req.method === 'GET' ? (isPageView({ method: 'GET', url, status: res.statusCode, contentType: type }) ? 'page_view' : null) : checkoutOf(res);
+          req.method === 'GET'
+            ? isPageView({ method: 'GET', url, status: res.statusCode, contentType: type, leafRoutes: leafRoutes() })
+              ? 'page_view'
+              : null
+            : checkoutOf(res);
         if (!name) return;
         const page = pageViewOf(url);
         sink.event({

@@ -16,6 +16,7 @@
    - commerce (commerce.ts);
    - following: a fan's games and My games in a channel of 5,000 games (follows.ts);
    - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts);
+   - analytics: a page with the analytics on against off, heartbeat ingestion on PostgreSQL (analytics.ts);
    - a first start: a fresh data dir to the first page answered (the README's figure).
    The figures are taken once the demo media is made (it is made in the background, ADR 047).
    Writes tests/bench/results.json. */
@@ -27,6 +28,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { analyticsBench, analyticsRows } from './analytics.ts';
 import { clipsBench, clipsRows } from './clips.ts';
 import { commerceBench, commerceRows } from './commerce.ts';
 import { processCpuMs } from './cpu.ts';
@@ -498,6 +500,8 @@ try {
   const follows = await followsBench({ seconds: DURATION_S, port: await freePort() });
   console.log('Clips: POST /clip to a processed 30 s clip, one at a time and 10 at once (tests/bench/clips.ts) …');
   const clips = await clipsBench();
+  console.log('Analytics: a page with them on against off, heartbeats on PostgreSQL (tests/bench/analytics.ts) …');
+  const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort()] });
   console.log('First start: a fresh data dir to the first page …');
   const start = await firstStart();
 
@@ -515,6 +519,7 @@ try {
     commerce,
     follows,
     clips,
+    analytics,
     firstStart: start,
     targets: {
       anonymousToNginx: '>= 0.8',
@@ -585,6 +590,7 @@ try {
   rows.push(...commerceRows(commerce));
   rows.push(...followsRows(follows));
   rows.push(...clipsRows(clips));
+  rows.push(...analyticsRows(analytics));
   rows.push(['first start: a fresh data dir to the first page', `${(start.firstPageMs / 1000).toFixed(1)} s`, '≤ 10 s']);
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));

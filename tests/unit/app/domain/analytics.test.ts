@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameOfReferer, isPageView, pageViewOf, playlistDurations } from '~/domain/analytics';
+import { gameOfReferer, isPageView, leafRoutesOf, pageViewOf, playlistDurations } from '~/domain/analytics';
 
 /* What the web server records (ADR 049): which answers are page views, what of an address is
    kept, the game a media request was made for, and a playlist's segment durations. */
@@ -28,6 +28,21 @@ describe('page views', () => {
       '/auth/google/callback',
     ])
       expect(page(url), url).toBe(false);
+  });
+
+  it("with JavaScript, are a navigation's data request for the page's own route (not root's, not a layout's)", () => {
+    const leafRoutes = leafRoutesOf({
+      root: { id: 'root' },
+      'routes/profile': { id: 'routes/profile', parentId: 'root' },
+      'routes/profile._index': { id: 'routes/profile._index', parentId: 'routes/profile' },
+      'routes/buy': { id: 'routes/buy', parentId: 'root' },
+    });
+    expect([...leafRoutes].sort()).toEqual(['routes/buy', 'routes/profile._index']);
+    const data = (url: string) => page(url, { contentType: 'application/json; charset=utf-8', leafRoutes });
+    expect(data('/buy?event=4&package=2&_data=routes%2Fbuy')).toBe(true);
+    expect(data('/profile?_data=routes%2Fprofile._index')).toBe(true);
+    expect(data('/profile?_data=routes%2Fprofile')).toBe(false);
+    expect(data('/buy?_data=root')).toBe(false);
   });
 
   it('keep only the path and the parameters naming a product or a campaign', () => {
