@@ -1,8 +1,8 @@
 import express, { type Router } from 'express';
-import { TRK_PATTERN } from '../../contract/index.ts';
-import type { Db } from '../db/client.ts';
 import { sendRefusal } from './errors.ts';
 import { fromOperator } from './operator.ts';
+import { TRK_PATTERN } from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
 import { recordsOfVisitorOrCode } from '../services/datalake.ts';
 
 /** GET /ops/analytics?visitor=<hash> or ?trk=<code>: what the analytics tables hold of one visitor

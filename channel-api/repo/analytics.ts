@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { streamStatusSql } from './event-status.ts';
 import type { Db, Executor } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { streamStatusSql } from './event-status.ts';
 
 /* The analytics tables (ADR 049): the day's salt, visitors' sessions, the append-only events and
    one row per video view. */

@@ -1,10 +1,10 @@
 import type http from 'node:http';
-import { api } from '../../contract/index.ts';
-import { serverCall } from '../../app/channel/server-call.server.ts';
 import { recordingPageViews } from './page-views.ts';
 import { segmentCounter } from './segments.ts';
 import { analyticsSink } from './sink.ts';
 import { videoBeacon } from './video-beacon.ts';
+import { serverCall } from '../../app/channel/server-call.server.ts';
+import { api } from '../../contract/index.ts';
 
 /* The web server's part of the channel's analytics (ADR 049): page views, viewing time from media
    segments, and the player's reports, all sent to the channel's datalake with this server's own

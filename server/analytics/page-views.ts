@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { isPageView, pageViewOf } from '../../app/domain/analytics.ts';
 import type { AnalyticsSink } from './sink.ts';
 import { visitorFields } from './sink.ts';
+import { isPageView, pageViewOf } from '../../app/domain/analytics.ts';
 
 /* Page views, recorded by the server for every visitor, JavaScript or not (ADR 049): each document
    GET answered with a page, whether Remix rendered it or the microcache (server/microcache.ts) sent

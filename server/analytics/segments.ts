@@ -1,10 +1,10 @@
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { isSegmentPath, streamOfMediaPath } from '../../contract/analytics.ts';
-import { gameOfReferer, playlistDurations } from '../../app/domain/analytics.ts';
 import type { AnalyticsSink } from './sink.ts';
 import { visitorFields } from './sink.ts';
+import { gameOfReferer, playlistDurations } from '../../app/domain/analytics.ts';
+import { isSegmentPath, streamOfMediaPath } from '../../contract/analytics.ts';
 
 /* Viewing time counted from the media a viewer fetches through /media (ADR 049), so a fan without
    JavaScript (whose browser plays HLS itself) is counted too. A segment counts its duration, as

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import express from 'express';
 import { z } from 'zod';
-import { id, int, MAX_VIEWING_SECONDS, streamOfMediaPath, VIDEO_EVENTS, type datalakeVideoEvent, type ParamsOf } from '../../contract/index.ts';
-import { gameOfReferer } from '../../app/domain/analytics.ts';
 import type { AnalyticsSink } from './sink.ts';
 import { visitorFields } from './sink.ts';
+import { gameOfReferer } from '../../app/domain/analytics.ts';
+import { id, int, MAX_VIEWING_SECONDS, streamOfMediaPath, VIDEO_EVENTS, type datalakeVideoEvent, type ParamsOf } from '../../contract/index.ts';
 
 /* POST /analytics/video: what a playing player reports (app/browser/video-analytics.ts), passed on to
    the channel with this server's own key (the browser never calls the channel API): its events

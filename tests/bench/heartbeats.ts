@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { startChannelApi } from '../../channel-api/server.ts';
 import { post, visitorKey } from './commerce.ts';
+import { startChannelApi } from '../../channel-api/server.ts';
 
 /* Heartbeat ingestion on PostgreSQL (issue 35, ADR 049), for `npm run bench` (analytics.ts): a
    channel API on PostgreSQL takes players' heartbeats (30 s watched, one stream, VISITORS visitors

@@ -76,7 +76,7 @@ test('the tracking code a fan came with reaches the order they pay for', async (
   const trk = campaign();
   const fan = await createVerifiedUser();
   await signIn(context, fan);
-  const { event, ticket } = await paidEvent();
+  const { event } = await paidEvent();
   await page.goto(`/watch/${event.id}?trk=${trk}`);
   await page
     .getByRole('list', { name: 'Ways to watch' })
