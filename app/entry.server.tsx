@@ -5,7 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { wrapHandleErrorWithSentry } from '@sentry/remix';
 import { renderToString } from 'react-dom/server';
 import { AppStylesText } from '~/http/app-styles';
-import { contentSecurityPolicy, inlineHashes } from '~/http/content-security.server';
+import { contentSecurityPolicy, inlineHashes, startsGoogleTag } from '~/http/content-security.server';
 import { scriptsAfterLoad } from '~/http/script-loading';
 import { textResponse } from '~/http/text-response';
 import appCss from '~/styles/app.css';
@@ -14,7 +14,8 @@ import appCss from '~/styles/app.css';
 const appStyles = fs.readFileSync(path.join('public', appCss), 'utf8');
 
 /** Renders the whole document, then answers it with a Content-Security-Policy that allows
- *  exactly its inline scripts and styles (http/content-security.server.ts). Loaders have all
+ *  exactly its inline scripts and styles, and the Google tag's origins when it starts the tag
+ *  (http/content-security.server.ts). Loaders have all
  *  resolved before rendering starts (no deferred data, nothing suspends on the server), so the
  *  page is rendered to one string and arrives complete in one response. A render error throws:
  *  Remix renders the error boundary instead. */
@@ -29,7 +30,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set(
     'Content-Security-Policy',
-    contentSecurityPolicy({ pathname: url.pathname, https: url.protocol === 'https:', hashes: inlineHashes(html) }),
+    contentSecurityPolicy({ pathname: url.pathname, https: url.protocol === 'https:', hashes: inlineHashes(html), googleTag: startsGoogleTag(html) }),
   );
   return textResponse(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -14,10 +14,12 @@ import {
 } from '@remix-run/react';
 import { Suspense, type ReactNode } from 'react';
 import { AppStyles } from '~/components/layout/AppStyles';
+import { CookieNotice } from '~/components/layout/CookieNotice';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { PathLinks } from '~/components/PathLinks';
+import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
@@ -55,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <AppStyles />
         <Links />
         {data?.colorCss ? <style dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
+        {/* The Google tag, started from our own origin with every consent denied first (ADR 051). */}
+        {data?.googleTag ? <script src={GOOGLE_TAG_SCRIPT} defer data-tag-id={data.googleTag.id} data-consent={data.googleTag.consent} /> : null}
       </head>
       <body>
         {children}
@@ -87,6 +91,7 @@ export default function App() {
       {/* A thin bar at the top while a client-side navigation loads (purely visual; main gets aria-busy). */}
       <div className={state === 'idle' ? 'progress' : 'progress progress--active'} aria-hidden="true" />
       <SkipLink />
+      {data.cookieNotice ? <CookieNotice /> : null}
       <Header channelName={data.settings.name} logo={data.settings.logo} menu={data.header} groups={data.headerGroups} user={data.user} />
       <main id="main" tabIndex={-1} aria-busy={busy}>
         <Outlet />

@@ -1,4 +1,8 @@
-import { startChannelApi } from './server.ts';
+import { startMonitoring } from './monitoring.ts';
+
+// Sentry first (SENTRY_DSN), so it sees Express and the database drivers load.
+startMonitoring();
+const { startChannelApi } = await import('./server.ts');
 
 /** `npm run start:channel-api`: the channel API on its own; SIGTERM/SIGINT close the database cleanly. */
 const api = await startChannelApi().catch((error: Error) => {

@@ -14,6 +14,7 @@ import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
+import { reportError } from './monitoring.ts';
 import type { PaymentEvent } from './payments/provider.ts';
 import { sandboxClockRoute, sandboxPages } from './payments/sandbox-pages.ts';
 import { sandboxProvider } from './payments/sandbox.ts';
@@ -135,7 +136,10 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       pollSeconds: opts.jobs?.pollSeconds ?? env.JOB_POLL_SECONDS,
       stopTimeoutSeconds: opts.jobs?.stopTimeoutSeconds ?? env.JOB_STOP_TIMEOUT_SECONDS,
       cronCheckSeconds: opts.jobs?.cronCheckSeconds,
-      onError: (error) => console.error('channel-api: job queue error', error),
+      onError: (error) => {
+        console.error('channel-api: job queue error', error);
+        reportError(error);
+      },
     });
     const signing = await loadSigning(database.db, { ...env, CHANNEL_API_SECRET: opts.secret ?? env.CHANNEL_API_SECRET });
     // The demo media is made after the server listens (below): until then its games say so.
@@ -222,7 +226,12 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     orderRoutes(router, deps);
     app.use(router);
     app.use(notFoundHandler);
-    app.use(errorHandler((error) => console.error('channel-api: unexpected error', error)));
+    app.use(
+      errorHandler((error, req) => {
+        console.error('channel-api: unexpected error', error);
+        reportError(error, req);
+      }),
+    );
 
     const server = app.listen(port, host);
     await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
 import { knownRegion } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
+import { consentVariant } from '../app/http/consent.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
@@ -84,10 +85,10 @@ export function remixHandler(options: {
 }
 
 /** The microcache's key for a request: a GET without a session, or null (never kept, never served
- *  from it). */
+ *  from it). A page varies on the data saver and on the cookie choice (with or without the notice: ADR 051). */
 function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
   if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null)) return null;
-  return pageKey(url.href, pageVariant(req.headers));
+  return pageKey(url.href, `${pageVariant(req.headers)}+${consentVariant(req.headers)}`);
 }
 
 /** The page kept for this key and, for a page kept per region, the region of the visitor's address. */

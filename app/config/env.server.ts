@@ -45,6 +45,12 @@ const schema = z
       .union([z.string().url(), z.literal('')])
       .optional()
       .transform((v) => v || undefined),
+    /** '1': /monitoring-check answers (README "Error monitoring"): an error on purpose, to see that
+     *  SENTRY_DSN works after a deploy. Off (a 404) otherwise. */
+    MONITORING_CHECK: z
+      .enum(['1', '0', 'true', 'false', ''])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
     BOOTSTRAP_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
     /** Viewer-independent content (home rails, lists, pages) shared by all visitors this long. */
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(10),

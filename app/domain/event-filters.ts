@@ -71,7 +71,8 @@ export interface EventsQuery {
   end_date?: number;
 }
 
-export function eventsQueryFor(f: EventFilters, timeZone = 'UTC'): EventsQuery {
+/** `timeZone`: the channel's, in which a date filter's days begin and end. */
+export function eventsQueryFor(f: EventFilters, timeZone: string): EventsQuery {
   const q: EventsQuery = { ...pageWindow(f.page, PAGE_SIZE), sort_field: 'event_utc_ts', sort_direction: 'asc' };
   if (f.status) q.stream_status = f.status;
   if (f.sport) q.category = f.sport;

@@ -23,8 +23,8 @@ export const SECTION_TITLES: Readonly<Record<StreamStatus, string>> = { live: 'L
 
 /** The events query of one status on this page: the soonest first, but the latest first on demand
  *  (a fan looks for the last game, not the season's first). */
-export function gamesQuery(filters: EventFilters, status: StreamStatus, limit?: number) {
-  const paged = eventsQueryFor({ ...filters, status });
+export function gamesQuery(filters: EventFilters, status: StreamStatus, timeZone: string, limit?: number) {
+  const paged = eventsQueryFor({ ...filters, status }, timeZone);
   return {
     ...paged,
     ...(limit ? { offset: 0, limit } : {}),

@@ -29,7 +29,7 @@ export function parseMyGamesFilters(search: URLSearchParams): MyGamesFilters {
 }
 
 /** GET /events/favorite's parameters: on demand latest first, the rest soonest first. */
-export function followedEventsQueryFor(f: MyGamesFilters, timeZone = 'UTC') {
+export function followedEventsQueryFor(f: MyGamesFilters, timeZone: string) {
   return {
     ...pageWindow(f.page, MY_GAMES_PAGE_SIZE),
     stream_status: f.show === 'next' ? 'live,upcoming' : f.show,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { env } from '~/config/env.server';
+import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
 
 /* The Content-Security-Policy of every response. A page allows exactly the inline scripts and
    styles it carries, by their SHA-256 hashes, worked out from the finished HTML (entry.server):
@@ -19,6 +20,20 @@ const socialOrigins = [
   ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? [new URL(env.GOOGLE_ISSUER).origin] : []),
   ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? [new URL(env.FACEBOOK_ISSUER).origin] : []),
 ];
+
+/** The Google tag (ADR 051), on the pages that start it (googleTag below): gtag.js from Tag
+ *  Manager's hosts, its measurements sent to Analytics' (Google's own list for GA4). */
+export const GOOGLE_TAG_ORIGINS = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/** Whether a document starts the Google tag: it loads our bootstrap (app/domain/google-tag.ts). An
+ *  attribute's quotes never appear as text in rendered content (React escapes them). */
+export function startsGoogleTag(html: string): boolean {
+  return html.includes(`src="${GOOGLE_TAG_SCRIPT}"`);
+}
 
 /** Stripe's hosted pages a payment form may be sent on to (Checkout, the customer portal, the bank's
  *  3-D Secure step): only used when the channel's payments go to Stripe, harmless otherwise. */
@@ -73,25 +88,28 @@ export interface PolicyOptions {
   https: boolean;
   /** Hashes of the page's inline scripts and styles (none for a response that is not a page). */
   hashes?: { scripts: string[]; styles: string[] };
+  /** The page starts the Google tag (startsGoogleTag): its origins are allowed, on no other response. */
+  googleTag?: boolean;
 }
 
-export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [], styles: [] } }: PolicyOptions): string {
+export function contentSecurityPolicy({ pathname, https, hashes = { scripts: [], styles: [] }, googleTag = false }: PolicyOptions): string {
+  const tag = googleTag ? GOOGLE_TAG_ORIGINS : { script: [], img: [], connect: [] };
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
-    ['script-src', ["'self'", ...hashes.scripts, ...recaptchaOrigins]],
+    ['script-src', ["'self'", ...hashes.scripts, ...recaptchaOrigins, ...tag.script]],
     ['script-src-attr', ["'none'"]],
     ['frame-src', ["'self'", ...recaptchaOrigins]],
     // <style> elements by hash; style attributes (React style props, Plyr) are allowed.
     ['style-src', ["'self'", ...hashes.styles]],
     ['style-src-elem', ["'self'", ...hashes.styles]],
     ['style-src-attr', ["'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['img-src', ["'self'", 'data:', 'blob:', ...tag.img]],
     // data: for the empty caption tracks hls.js adds for in-stream subtitles.
     ['media-src', ["'self'", 'blob:', 'data:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...connectOrigins]],
+    ['connect-src', ["'self'", ...connectOrigins, ...tag.connect]],
     // Social sign-in and payment posts answer with a redirect to the provider's page (TOOLCHAIN §3,
     // PAYMENTS.md section 1: Chromium applies form-action to the redirect after a form post).
     ['form-action', ["'self'", ...socialOrigins, ...STRIPE_ORIGINS]],

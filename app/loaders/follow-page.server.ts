@@ -132,12 +132,12 @@ async function gamesFor(channel: Channel, filter: EntityFilter, search: URLSearc
   const timeZone = await channel.timeZone();
   const card = (e: Event) => eventCardData(e, timeZone);
   if (status) {
-    const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, status), ...filter });
+    const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, status, timeZone), ...filter });
     return { mode: 'list', filters, status, title: SECTION_TITLES[status], cards: data.map(card), total: meta.total, pageSize: LIST_PAGE_SIZE };
   }
   const sections = await Promise.all(
     STATUSES.map(async (s) => {
-      const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, s, OVERVIEW_LIMITS[s]), ...filter });
+      const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, s, timeZone, OVERVIEW_LIMITS[s]), ...filter });
       return { status: s, title: SECTION_TITLES[s], cards: data.map(card), total: meta.total };
     }),
   );

@@ -3,6 +3,7 @@ import { api, type Order } from '#contract';
 import { channelZone, formatDate, formatDateTime } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { requireUser } from '~/auth/sign-in.server';
+import { googleTagId, purchaseEvent } from '~/domain/google-tag';
 import { canCancelRenewal, canResendGift, giftState, ORDER_POLL_SECONDS, orderLabel, orderLinks, paymentFlow, renewalLabel } from '~/domain/orders';
 import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
@@ -30,6 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
     subscription: subscriptionView(order, plan ? priceTitle(plan, boot.settings.currency) : null, timeZone),
     csrfToken: canCancelRenewal(order) ? await session.csrfToken() : null,
     refresh,
+    // A paid order's one `purchase` for the channel's Google tag (ADR 051; sent by the page once).
+    purchase: paymentFlow(order) === 'success' && googleTagId(boot.settings['google-analytics']) ? purchaseEvent(order) : null,
   });
 }
 

@@ -9,10 +9,12 @@ import { publicEnv } from '~/config/env.server';
 import { paragraphs } from '~/domain/channel-text';
 import { colorCss } from '~/domain/colors';
 import { followPath } from '~/domain/follow-pages';
+import { googleTagId } from '~/domain/google-tag';
 import { memoBySource } from '~/domain/memo';
 import { guard } from '~/domain/navigation';
 import { documentTitle } from '~/domain/page-meta';
 import { menuLinks, safeLink } from '~/domain/slide-link';
+import { consentState } from '~/http/consent';
 import { dataSaverOn } from '~/http/data-saver';
 import { rememberTracking } from '~/http/navigation.server';
 import { requestContext } from '~/http/request-context.server';
@@ -51,6 +53,9 @@ const layout = memoBySource((boot: BootstrapData) => {
       }),
     },
     colorCss: colorCss(boot['color-settings']),
+    // The Google tag and the cookie notice (ADR 051): the tag's id when the channel sets one.
+    googleTagId: googleTagId(boot.settings['google-analytics']),
+    cookieNoticeOn: boot.settings.cookie_notice,
   };
 });
 
@@ -72,7 +77,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   const trackingCookie = await rememberTracking(request);
   if (trackingCookie) headers.append('Set-Cookie', trackingCookie);
-  const { settings, lang, title, header, headerGroups, footer, colorCss } = layout(boot);
+  const { settings, lang, title, header, headerGroups, footer, colorCss, googleTagId, cookieNoticeOn } = layout(boot);
+  // The page varies on the choice (server/remix-handler.ts): no cookie is set by a page.
+  const { notice, consent } = consentState({ noticeOn: cookieNoticeOn, cookieHeader: request.headers.get('Cookie') });
   return json(
     {
       settings,
@@ -82,6 +89,8 @@ export async function loader(args: LoaderFunctionArgs) {
       headerGroups,
       footer: { ...footer, year: new Date().getFullYear() },
       colorCss,
+      googleTag: googleTagId ? { id: googleTagId, consent } : null,
+      cookieNotice: notice,
       toast,
       user: user ? { firstName: user.first_name, email: user.email } : null,
       csrfToken,

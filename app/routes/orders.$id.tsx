@@ -3,6 +3,7 @@ import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CsrfField } from '~/components/form/CsrfField';
 import { PollingRefresh } from '~/components/PollingRefresh';
+import { PurchaseEvent } from '~/components/PurchaseEvent';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import type { loader, OrderView } from '~/loaders/order.server';
@@ -31,6 +32,7 @@ export default function OrderPage() {
   return (
     <div className="page page--narrow page--order">
       <PollingRefresh refresh={order.refresh} seconds={ORDER_POLL_SECONDS} />
+      {order.purchase ? <PurchaseEvent purchase={order.purchase} /> : null}
       <h1>{TITLES[order.flow]}</h1>
       <div role="status" className="order-status">
         {order.flow === 'processing' && order.refresh ? (

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ZodError } from 'zod';
 import { codeForStatus, NO_KEY_MESSAGE, ORDER_MSG, type ErrorBody, type RefusalCode } from '../../contract/index.ts';
 
@@ -64,7 +64,7 @@ function dataException(error: unknown): string | null {
 /** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); only our own
  *  bugs are 500s. A value the database refused is the client's mistake too, but it means the
  *  contract lacks a bound: logged, so it gets one. No answer carries a stack, SQL or a driver's words. */
-export function errorHandler(log: (error: unknown) => void, warn: (message: string) => void = console.warn): ErrorRequestHandler {
+export function errorHandler(log: (error: unknown, req: Request) => void, warn: (message: string) => void = console.warn): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) {
@@ -89,7 +89,7 @@ export function errorHandler(log: (error: unknown) => void, warn: (message: stri
       // Express's own refusals: a 400 here is a body it could not read, not a parameter.
       return void res.status(status).json(new HttpError(status, status === 400 ? 'bad_request' : codeForStatus(status), message).body);
     }
-    log(error);
+    log(error, req);
     res.status(500).json(refusal(500, 'Internal server error').body);
   };
 }

@@ -215,8 +215,8 @@ export async function followsBench(opts: { seconds: number; port: number }): Pro
       for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) search.set(k, String(v));
       return () => fetch(`${channel.url}/events/favorite?${search}`);
     };
-    const upcoming = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams()));
-    const onDemand = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams({ show: 'finished' })));
+    const upcoming = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams()), 'UTC');
+    const onDemand = followedEventsQueryFor(parseMyGamesFilters(new URLSearchParams({ show: 'finished' })), 'UTC');
     const everything = JSON.parse((await timed(0, followedEvents({ limit: 1 }))).last) as { meta: { total: number } };
     const up = await timed(n, followedEvents(upcoming));
     const past = await timed(n, followedEvents(onDemand));

@@ -174,6 +174,21 @@ test('a paid game the visitor may not watch shows its offer in its tile; the pag
   expect(intro.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
 });
 
+test('a signed-in fan without a pass gets the offer in the paid tile and no grant for its media', async ({ page, context, checkA11y }) => {
+  const { free, paid } = await liveGames();
+  const fan = await createVerifiedUser();
+  await signIn(context, fan);
+  await page.goto(`/multiview?id=${paid.id}&id=${free[0].id}`);
+  const paidTile = tile(page, paid);
+  await expect(paidTile.locator('video')).toHaveCount(0);
+  await expect(paidTile.getByText('You need a pass to watch this event.')).toBeVisible();
+  await expect(paidTile.getByRole('link', { name: /^Buy this game/ })).toHaveAttribute('href', new RegExp(`^/buy\\?event=${paid.id}&package=\\d+$`));
+  await expect(tile(page, free[0]).locator('video')).toHaveCount(1);
+  await checkA11y();
+  const grants = (await context.cookies()).filter((c) => c.name.endsWith('media_grant'));
+  expect(grants, 'no media grant for a game the fan may not watch').toEqual([]);
+});
+
 test("a subscriber's paid game plays in its tile, with its media grant", async ({ page, context, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const { free, paid } = await liveGames();

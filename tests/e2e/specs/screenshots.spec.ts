@@ -8,9 +8,10 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { finishedEvent } from '../support/channel.ts';
+import { finishedEvent, listEvents } from '../support/channel.ts';
 import { paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { openAccountMenu } from '../support/header.ts';
 
 /** The phone and desktop sizes of small-screens.spec.ts. */
 const VIEWPORTS = [
@@ -105,6 +106,26 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/buy?event=${event.id}&package=${ticket.id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
       await expectLooksAsBefore(page, testInfo, 'buy', javaScriptEnabled);
+    });
+
+    test('the header of a signed-in fan, its account menu open', async ({ page, context, javaScriptEnabled }, testInfo) => {
+      await signIn(context, await createVerifiedUser());
+      await page.goto('/packages');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // On a phone the account menu sits in the header's Menu, opened first.
+      if (viewport.width < 1000) await page.locator('details.site-menu > summary').click();
+      await expect(await openAccountMenu(page)).toHaveAttribute('open', '');
+      await expectLooksAsBefore(page, testInfo, 'header-signed-in', javaScriptEnabled);
+    });
+
+    test('two live games side by side (multi-view)', async ({ page, javaScriptEnabled }, testInfo) => {
+      const { items } = await listEvents({ stream_status: 'live', limit: 50 });
+      const free = items.filter((e) => e.type === 'free').slice(0, 2);
+      expect(free, 'two free live games').toHaveLength(2);
+      await page.goto(`/multiview?${free.map((e) => `id=${e.id}`).join('&')}`);
+      await expect(page.locator('video')).toHaveCount(2);
+      // The pictures play on: painted over like the watch page's player.
+      await expectLooksAsBefore(page, testInfo, 'multiview', javaScriptEnabled, [page.locator('video')]);
     });
 
     test('the profile, signed in', async ({ page, context, javaScriptEnabled }, testInfo) => {

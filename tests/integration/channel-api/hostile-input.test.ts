@@ -141,6 +141,32 @@ describe('media paths', () => {
   });
 });
 
+describe('the health probe', () => {
+  it('answers its one shape whatever it is asked, never caches, and carries no error or path', async () => {
+    for (const [method, path] of [
+      ['GET', '/healthz'],
+      ['GET', '/healthz?api_key=%00&__proto__[x]=1&media=1'],
+      ['GET', `/healthz?${'a'.repeat(4_000)}=1`],
+      ['HEAD', '/healthz'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, { method });
+      expect(res.status, `${method} ${path.slice(0, 80)}`).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      if (method === 'GET') {
+        const body = await res.text();
+        expect(cleanBody(body)).toEqual([]);
+        expect(JSON.parse(body)).toMatchObject({ ok: true, media: { ready: expect.any(Boolean) } });
+      }
+    }
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`${server.url}/healthz`, { method, headers: { 'content-type': 'application/json' }, body: '{"ok":false}' });
+      expect(res.status, method).toBeGreaterThanOrEqual(400);
+      expect(res.status, method).toBeLessThan(500);
+      expect(cleanBody(await res.text())).toEqual([]);
+    }
+  });
+});
+
 describe('a value the database refuses anyway', () => {
   it('is a 400 with a plain reason, logged for a contract bound, and no SQL in the answer', async () => {
     const warnings: string[] = [];

@@ -37,8 +37,15 @@ describe('events list filters', () => {
     expect([f.from, f.to]).toEqual(['2026-03-01', '2026-03-31']);
   });
 
+  it("bounds a day filter by the channel's day, not UTC's", () => {
+    const q = eventsQueryFor(parse('from=2026-03-01&to=2026-03-01'), 'America/Chicago');
+    // Central Standard Time is UTC−6 on 1 March.
+    expect(q.start_date).toBe(Date.UTC(2026, 2, 1, 6) / 1000);
+    expect(q.end_date).toBe(Date.UTC(2026, 2, 2, 6) / 1000 - 1);
+  });
+
   it('builds the channel query with paging of 12 and inclusive day bounds', () => {
-    const q = eventsQueryFor(parse('status=finished&sport=3&from=2026-03-01&to=2026-03-01&page=3'));
+    const q = eventsQueryFor(parse('status=finished&sport=3&from=2026-03-01&to=2026-03-01&page=3'), 'UTC');
     expect(q).toEqual({
       offset: 24,
       limit: 12,

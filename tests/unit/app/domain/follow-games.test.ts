@@ -10,9 +10,9 @@ describe('the games of a follow page', () => {
 
   it('pages a status soonest first, and on demand the latest first', () => {
     const filters = followGamesFilters(new URLSearchParams('page=3'));
-    expect(gamesQuery(filters, 'upcoming')).toMatchObject({ stream_status: 'upcoming', offset: 24, limit: 12, sort_direction: 'asc' });
-    expect(gamesQuery(filters, 'finished')).toMatchObject({ stream_status: 'finished', offset: 24, sort_direction: 'desc' });
+    expect(gamesQuery(filters, 'upcoming', 'UTC')).toMatchObject({ stream_status: 'upcoming', offset: 24, limit: 12, sort_direction: 'asc' });
+    expect(gamesQuery(filters, 'finished', 'UTC')).toMatchObject({ stream_status: 'finished', offset: 24, sort_direction: 'desc' });
     // An overview section: the first few.
-    expect(gamesQuery(filters, 'live', 8)).toMatchObject({ stream_status: 'live', offset: 0, limit: 8 });
+    expect(gamesQuery(filters, 'live', 'UTC', 8)).toMatchObject({ stream_status: 'live', offset: 0, limit: 8 });
   });
 });

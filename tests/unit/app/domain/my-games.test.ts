@@ -11,7 +11,7 @@ describe('My games filters', () => {
   it('shows the games to come by default, live first then soonest, twelve a page', () => {
     const filters = parse('');
     expect(filters).toEqual({ show: 'next', from: null, to: null, page: 1 });
-    expect(followedEventsQueryFor(filters)).toEqual({
+    expect(followedEventsQueryFor(filters, 'UTC')).toEqual({
       offset: 0,
       limit: 12,
       stream_status: 'live,upcoming',
@@ -24,7 +24,7 @@ describe('My games filters', () => {
   it('shows on demand latest first, one status, dates (swapped when reversed) and a page', () => {
     const filters = parse('show=finished&from=2026-12-31&to=2026-12-01&page=3');
     expect(filters).toEqual({ show: 'finished', from: '2026-12-01', to: '2026-12-31', page: 3 });
-    const q = followedEventsQueryFor(filters);
+    const q = followedEventsQueryFor(filters, 'UTC');
     expect(q).toMatchObject({ offset: 24, limit: 12, stream_status: 'finished', sort_direction: 'desc' });
     expect(q.start_date).toBe(Date.UTC(2026, 11, 1) / 1000);
     expect(q.end_date).toBe(Date.UTC(2026, 11, 31, 23, 59, 59) / 1000);
