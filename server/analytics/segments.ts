@@ -51,7 +51,7 @@ export function segmentCounter(sink: AnalyticsSink, clientIp: (req: http.Incomin
   return {
     observe(req, path, up) {
       const status = up.statusCode ?? 0;
-      if (status !== 200 && status !== 206) return;
+      if (req.method !== 'GET' || (status !== 200 && status !== 206)) return;
       if (path.endsWith('.m3u8')) return learn(path, up);
       if (!isSegmentPath(path)) return;
       // A byte range counts once, with its first bytes.
