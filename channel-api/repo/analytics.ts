@@ -35,26 +35,30 @@ export interface SessionFacts {
 
 export type SessionRow = typeof t.analyticsSessions.$inferSelect;
 
-/** The visitor's session: created when none exists, else seen again now; a tracking code, user,
- *  device given replace what it held (the latest campaign link wins). */
-export async function touchSession(db: Executor, facts: SessionFacts, now: Date, lifetimeMs: number): Promise<SessionRow> {
+/** The visitors' sessions, one statement for the lot: each created when none exists, else seen
+ *  again now; a tracking code, user, device given replace what it held (the latest campaign link
+ *  wins). `visits` must name each visitor once. */
+export async function touchSessions(db: Executor, visits: SessionFacts[], now: Date, lifetimeMs: number): Promise<SessionRow[]> {
+  if (visits.length === 0) return [];
   const s = t.analyticsSessions;
   const keep = (column: typeof s.trk | typeof s.userId | typeof s.deviceType | typeof s.platform | typeof s.resolution, name: string) =>
     sql`COALESCE(excluded.${sql.identifier(name)}, ${column})`;
-  const [row] = await db
+  return db
     .insert(s)
-    .values({
-      channelId: facts.channelId,
-      visitor: facts.visitor,
-      userId: facts.userId,
-      trk: facts.trk,
-      deviceType: facts.deviceType ?? null,
-      platform: facts.platform ?? null,
-      resolution: facts.resolution ?? null,
-      startedAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + lifetimeMs),
-    })
+    .values(
+      visits.map((facts) => ({
+        channelId: facts.channelId,
+        visitor: facts.visitor,
+        userId: facts.userId,
+        trk: facts.trk,
+        deviceType: facts.deviceType ?? null,
+        platform: facts.platform ?? null,
+        resolution: facts.resolution ?? null,
+        startedAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + lifetimeMs),
+      })),
+    )
     .onConflictDoUpdate({
       target: [s.channelId, s.visitor],
       set: {
@@ -67,6 +71,11 @@ export async function touchSession(db: Executor, facts: SessionFacts, now: Date,
       },
     })
     .returning();
+}
+
+/** One visitor's session (touchSessions). */
+export async function touchSession(db: Executor, facts: SessionFacts, now: Date, lifetimeMs: number): Promise<SessionRow> {
+  const [row] = await touchSessions(db, [facts], now, lifetimeMs);
   return row;
 }
 
@@ -93,45 +102,72 @@ export interface ViewingFacts {
 }
 
 /**
- * Adds seconds to the visitor's current view of the stream, or starts a view when they have none
- * seen in the last `gapSeconds`. One view at a time per visitor and stream: the row is found and
- * written under a transaction-scoped advisory lock on (visitor, stream), so a segment count and a
- * heartbeat arriving together never start two views. Inside the caller's transaction.
+ * Adds seconds to each visitor's current view of its stream, or starts a view where they have none
+ * seen in the last `gapSeconds`: set-based, three statements for the lot. One view at a time per
+ * visitor and stream: each (visitor, stream) is locked first (a transaction-scoped advisory lock,
+ * taken in one order), so a segment count and a heartbeat arriving together never start two views.
+ * `views` must name each (visitor, stream) once (the service sums them). Inside a transaction.
  */
-export async function addViewing(
+export async function addViewings(
   tx: Executor,
-  v: ViewingFacts,
+  views: ViewingFacts[],
   now: Date,
   gapSeconds: number,
-): Promise<{ id: string; watchedSeconds: number; created: boolean }> {
-  const w = t.videoViews;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${v.channelId}|${v.visitor}|${v.streamId}`}))`);
+): Promise<{ id: string; visitor: string; streamId: string; watchedSeconds: number }[]> {
+  if (views.length === 0) return [];
+  const channelId = views[0].channelId;
+  const keys = JSON.stringify(views.map((v) => `${v.channelId}|${v.visitor}|${v.streamId}`).sort());
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM jsonb_array_elements_text(${keys}::jsonb) AS k ORDER BY k) AS ordered`);
+  const input = JSON.stringify(
+    views.map((v) => ({
+      visitor: v.visitor,
+      stream_id: v.streamId,
+      stream_type: v.streamType,
+      seg: v.segmentSeconds,
+      pl: v.playerSeconds,
+      event_id: v.eventId,
+      vod_id: v.vodId,
+      user_id: v.userId,
+      session_id: v.sessionId,
+    })),
+  );
   const since = new Date(now.getTime() - gapSeconds * 1000);
-  const current = tx
-    .select({ id: w.id })
-    .from(w)
-    .where(and(eq(w.channelId, v.channelId), eq(w.visitor, v.visitor), eq(w.streamId, v.streamId), sql`${w.lastSeenAt} > ${since}`))
-    .orderBy(sql`${w.lastSeenAt} DESC`)
-    .limit(1);
-  const [updated] = await tx
-    .update(w)
-    .set({
-      segmentSeconds: sql`${w.segmentSeconds} + ${v.segmentSeconds}`,
-      playerSeconds: sql`${w.playerSeconds} + ${v.playerSeconds}`,
-      lastSeenAt: now,
-      eventId: sql`COALESCE(${w.eventId}, ${v.eventId})`,
-      vodId: sql`COALESCE(${w.vodId}, ${v.vodId})`,
-      userId: sql`COALESCE(${w.userId}, ${v.userId})`,
-      sessionId: sql`COALESCE(${w.sessionId}, ${v.sessionId}::uuid)`,
-    })
-    .where(sql`${w.id} = (${current})`)
-    .returning({ id: w.id, watchedSeconds: w.watchedSeconds });
-  if (updated) return { ...updated, created: false };
-  const [inserted] = await tx
-    .insert(w)
-    .values({ ...v, startedAt: now, lastSeenAt: now })
-    .returning({ id: w.id, watchedSeconds: w.watchedSeconds });
-  return { ...inserted, created: true };
+  const result = await tx.execute(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb)
+        AS i(visitor text, stream_id text, stream_type text, seg int, pl int, event_id int, vod_id int, user_id int, session_id uuid)
+    ), current AS (
+      SELECT DISTINCT ON (i.visitor, i.stream_id) w.id, i.*
+      FROM input i
+      JOIN video_views w ON w.channel_id = ${channelId} AND w.visitor = i.visitor AND w.stream_id = i.stream_id AND w.last_seen_at > ${since}
+      ORDER BY i.visitor, i.stream_id, w.last_seen_at DESC
+    ), updated AS (
+      UPDATE video_views w SET
+        segment_seconds = w.segment_seconds + c.seg,
+        player_seconds = w.player_seconds + c.pl,
+        last_seen_at = ${now},
+        event_id = COALESCE(w.event_id, c.event_id),
+        vod_id = COALESCE(w.vod_id, c.vod_id),
+        user_id = COALESCE(w.user_id, c.user_id),
+        session_id = COALESCE(w.session_id, c.session_id)
+      FROM current c WHERE w.id = c.id
+      RETURNING w.id, w.visitor, w.stream_id, w.watched_seconds
+    ), inserted AS (
+      INSERT INTO video_views (channel_id, visitor, stream_id, stream_type, event_id, vod_id, user_id, session_id, segment_seconds, player_seconds, started_at, last_seen_at)
+      SELECT ${channelId}, i.visitor, i.stream_id, i.stream_type, i.event_id, i.vod_id, i.user_id, i.session_id, i.seg, i.pl, ${now}, ${now}
+      FROM input i
+      WHERE NOT EXISTS (SELECT 1 FROM current c WHERE c.visitor = i.visitor AND c.stream_id = i.stream_id)
+      RETURNING id, visitor, stream_id, watched_seconds
+    )
+    SELECT id, visitor, stream_id, watched_seconds::int AS watched_seconds FROM updated
+    UNION ALL
+    SELECT id, visitor, stream_id, watched_seconds::int AS watched_seconds FROM inserted`);
+  return (result.rows as { id: string; visitor: string; stream_id: string; watched_seconds: number | string }[]).map((r) => ({
+    id: r.id,
+    visitor: r.visitor,
+    streamId: r.stream_id,
+    watchedSeconds: Number(r.watched_seconds),
+  }));
 }
 
 /** The one game (or video) a stream plays, when only one does: a live asset's game that is live

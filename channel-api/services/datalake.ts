@@ -16,14 +16,15 @@ import type { Db } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { refusal } from '../http/errors.ts';
 import {
-  addViewing,
+  addViewings as addViewingsTo,
   insertEvents,
   itemOfStream,
   recordsOf,
   saltOf,
   touchSession,
+  touchSessions,
   type NewEvent,
-  type SessionRow,
+  type SessionFacts,
   type ViewingFacts,
 } from '../repo/analytics.ts';
 import { nowSeconds } from '../repo/event-status.ts';
@@ -101,24 +102,26 @@ export async function sessionOf(deps: Deps, caller: CallerWithAgent, params: Ses
  *  else its session. One insert for the lot. */
 export async function recordEvents(deps: Deps, caller: CallerWithAgent, items: EventItem[]): Promise<{ recorded: number }> {
   const now = new Date();
-  const sessions = new Map<string, Promise<SessionRow>>();
-  const rows: NewEvent[] = [];
+  const hashes: string[] = [];
+  // One session write for the batch, one row per visitor; the latest tracking code of theirs is kept.
+  const visits = new Map<string, SessionFacts>();
   for (const item of items) {
     const { hash } = await visitorHash(deps.db, caller, item, now);
-    // One session write per visitor of the batch; the first event's tracking code is kept on it.
-    let session = sessions.get(hash);
-    if (!session) {
-      session = touchSession(deps.db, { channelId: caller.channel.id, visitor: hash, userId: caller.user?.id ?? null, trk: item.trk ?? null }, now, SESSION_MS);
-      sessions.set(hash, session);
-    }
-    const s = await session;
+    hashes.push(hash);
+    const known = visits.get(hash);
+    if (!known) visits.set(hash, { channelId: caller.channel.id, visitor: hash, userId: caller.user?.id ?? null, trk: item.trk ?? null });
+    else if (item.trk) known.trk = item.trk;
+  }
+  const sessions = new Map((await touchSessions(deps.db, [...visits.values()], now, SESSION_MS)).map((s) => [s.visitor, s]));
+  const rows: NewEvent[] = items.map((item, i) => {
+    const s = sessions.get(hashes[i])!;
     const [path, query] = splitPath(item.path);
     const page = path !== null && item.name === 'page_view' ? pageFactsOf(path, query) : null;
-    rows.push({
+    return {
       channelId: caller.channel.id,
       at: now,
       name: item.name,
-      visitor: hash,
+      visitor: hashes[i],
       sessionId: s.id,
       userId: caller.user?.id ?? s.userId ?? null,
       path,
@@ -127,10 +130,11 @@ export async function recordEvents(deps: Deps, caller: CallerWithAgent, items: E
       vodId: item.vod_id ?? page?.vodId ?? null,
       productType: item.product_type ?? page?.productType ?? null,
       productId: item.product_id ?? page?.productId ?? null,
+      // The event's own code, else the one its visitor's session came with.
       trk: item.trk ?? s.trk ?? null,
       props: item.props ?? null,
-    });
-  }
+    };
+  });
   return { recorded: await insertEvents(deps.db, rows) };
 }
 
@@ -171,34 +175,45 @@ interface Viewing extends Who {
   source: 'player' | 'segments';
 }
 
-/** Adds what each report watched to its view, all in one transaction (a view is found or made
- *  under its lock: repo/analytics.ts addViewing). */
+/** Adds what each report watched to its view, in one transaction of three statements (repo/analytics.ts
+ *  addViewings); reports of one visitor and stream are summed first. Answers each report's view. */
 async function addViewings(deps: Deps, caller: CallerWithAgent, items: Viewing[], now: Date): Promise<ViewAnswer[]> {
-  const prepared: ViewingFacts[] = [];
+  const byView = new Map<string, ViewingFacts>();
+  const keyOf: string[] = [];
   for (const item of items) {
     const stream = streamOf(item.stream_id);
     const { hash } = await visitorHash(deps.db, caller, item, now);
-    const known =
-      item.event_id || item.vod_id ? { eventId: item.event_id ?? null, vodId: item.vod_id ?? null } : await itemOf(deps.db, caller.channel.id, stream);
-    prepared.push({
+    const key = `${hash}|${stream.stream_id}`;
+    keyOf.push(key);
+    const known = byView.get(key);
+    const given = item.event_id || item.vod_id ? { eventId: item.event_id ?? null, vodId: item.vod_id ?? null } : null;
+    if (known) {
+      known.segmentSeconds += item.source === 'segments' ? item.seconds : 0;
+      known.playerSeconds += item.source === 'player' ? item.seconds : 0;
+      known.eventId ??= given?.eventId ?? null;
+      known.vodId ??= given?.vodId ?? null;
+      continue;
+    }
+    const ids = given ?? (await itemOf(deps.db, caller.channel.id, stream));
+    byView.set(key, {
       channelId: caller.channel.id,
       visitor: hash,
       sessionId: null,
       userId: caller.user?.id ?? null,
       streamId: stream.stream_id,
       streamType: stream.stream_type,
-      eventId: known.eventId,
-      vodId: known.vodId,
+      eventId: ids.eventId,
+      vodId: ids.vodId,
       segmentSeconds: item.source === 'segments' ? item.seconds : 0,
       playerSeconds: item.source === 'player' ? item.seconds : 0,
     });
   }
-  const views = await deps.db.transaction(async (tx) => {
-    const out = [];
-    for (const facts of prepared) out.push(await addViewing(tx, facts, now, VIEW_GAP_SECONDS));
-    return out;
+  const views = await deps.db.transaction((tx) => addViewingsTo(tx, [...byView.values()], now, VIEW_GAP_SECONDS));
+  const byKey = new Map(views.map((v) => [`${v.visitor}|${v.streamId}`, v]));
+  return keyOf.map((key) => {
+    const view = byKey.get(key)!;
+    return { video_view_uuid: view.id, viewing_time: view.watchedSeconds };
   });
-  return views.map((v) => ({ video_view_uuid: v.id, viewing_time: v.watchedSeconds }));
 }
 
 export async function recordViewing(deps: Deps, caller: CallerWithAgent, item: ViewingItem): Promise<ViewAnswer> {
