@@ -501,7 +501,7 @@ try {
   console.log('Clips: POST /clip to a processed 30 s clip, one at a time and 10 at once (tests/bench/clips.ts) …');
   const clips = await clipsBench();
   console.log('Analytics: a page with them on against off, heartbeats on PostgreSQL (tests/bench/analytics.ts) …');
-  const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort()] });
+  const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort(), await freePort()] });
   console.log('First start: a fresh data dir to the first page …');
   const start = await firstStart();
 
