@@ -55,7 +55,6 @@ CREATE TABLE "video_views" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "trk" text;--> statement-breakpoint
-ALTER TABLE "analytics_events" ADD CONSTRAINT "analytics_events_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_sessions" ADD CONSTRAINT "analytics_sessions_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_views" ADD CONSTRAINT "video_views_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "analytics_events_at_brin" ON "analytics_events" USING brin ("at");--> statement-breakpoint

@@ -44,7 +44,9 @@ export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channelId: channelRef(),
+    // No foreign key: a row appended is never checked against another table (each would cost a
+    // lookup per event); a channel's events go with it by its id.
+    channelId: integer('channel_id').notNull(),
     at: stamp('at').notNull().defaultNow(),
     name: text('name').notNull(),
     visitor: text('visitor').notNull(),
