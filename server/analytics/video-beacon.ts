@@ -29,7 +29,6 @@ export const videoReport = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('viewing'), stream, event_id: id.optional(), vod_id: id.optional(), seconds: int(1, MAX_VIEWING_SECONDS) }).strict(),
 ]);
-export type VideoReport = z.infer<typeof videoReport>;
 
 type VideoEventCall = (params: ParamsOf<typeof datalakeVideoEvent>) => Promise<unknown>;
 
