@@ -5,6 +5,7 @@ import type { SocialConfig } from './auth/social.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { channelApiEnv } from './env.ts';
+import { analyticsOpsRoute } from './http/analytics-ops.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
@@ -31,6 +32,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
+import { datalakeRoutes } from './routes/datalake.ts';
 import { eventRoutes } from './routes/events.ts';
 import { followRoutes } from './routes/follows.ts';
 import { giftRoutes } from './routes/gifts.ts';
@@ -203,6 +205,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
     app.use(jobsOpsRoute(jobs));
+    app.use(analyticsOpsRoute(database.db));
     // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
     app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
@@ -216,6 +219,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     followRoutes(router, deps);
     alertRoutes(router, deps);
     calendarRoutes(router, deps);
+    datalakeRoutes(router, deps);
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);

@@ -6,6 +6,7 @@ import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
 import * as clips from './clips.ts';
 import * as content from './content.ts';
+import { datalakeCalls } from './datalake.ts';
 import * as events from './events.ts';
 import * as follows from './follows.ts';
 import * as gifts from './gifts.ts';
@@ -37,6 +38,8 @@ export * from './calendar.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
 export * from './prerolls.ts';
+export * from './analytics.ts';
+export * from './datalake.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -119,6 +122,7 @@ export const api = {
   followAlerts: follows.followAlerts,
   alertUnsubscribe: alerts.alertUnsubscribe,
   confirmAlertUnsubscribe: alerts.confirmAlertUnsubscribe,
+  ...datalakeCalls,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -4,6 +4,7 @@
 
 import plyrCss from 'plyr/dist/plyr.css';
 import { renewGrantOnRefusal } from './hls-grant';
+import { reportPlayback } from './video-analytics';
 
 export interface EnhanceOptions {
   /** The HLS playlist hls.js plays, if it plays one; null when the video is an MP4 alone (a
@@ -117,8 +118,11 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     }
   }
 
+  // The channel's analytics: what this player plays of the game's stream (not a clip's MP4).
+  const stopReports = opts.src !== null ? reportPlayback(video, opts.src) : null;
   return {
     destroy() {
+      stopReports?.();
       hls?.destroy();
       player.destroy();
     },
