@@ -2,6 +2,7 @@
  * browser and the channel API (README "Error monitoring"): which errors are not worth a report (the
  * skip list) and what is taken out of a report before it leaves the process (the scrubber). Plain
  * data in, plain data out: no SDK types, so each side hands its event over as it is. */
+import { luhn } from './luhn.ts';
 
 /** Why an error is not reported, or null when it is. Each reason is a line of the README's list. */
 export type SkipReason = 'client error (4xx)' | 'request cancelled' | 'client disconnected' | 'stale code after a deploy' | 'visitor offline' | 'browser noise';
@@ -82,17 +83,6 @@ const SECRET_PATHS: [RegExp, string][] = [
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 const DIGIT_RUN = /\b\d(?:[ -]?\d){12,18}\b/g;
-
-/** Luhn's check: a run of digits that passes it is taken for a card number. */
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** A text with the secrets in it replaced: tokens in paths and queries, e-mail addresses, card numbers, bearer credentials. */
 export function scrubText(text: string): string {

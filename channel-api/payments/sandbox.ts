@@ -5,6 +5,7 @@ import { cancelWaitingPayment, chargeSavedCard, detachCard, paymentIntent, payme
 import { randomId } from './sandbox-ids.ts';
 import { linkToken } from './sandbox-links.ts';
 import { SANDBOX_CARDS } from '../../contract/checkout.ts';
+import { luhn } from '../../contract/luhn.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxSessions } from '../db/schema.ts';
 import type { Signing } from '../signing.ts';
@@ -165,16 +166,6 @@ export const CARD_MSG = {
   expiryPast: "Your card's expiration year is in the past.",
   cvcIncomplete: "Your card's security code is incomplete.",
 } as const;
-
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 
 /** A valid expiry as month and four-digit year (checkCard has accepted it). */
 export function parseExpiry(expiry: string): { month: number; year: number } {

@@ -79,6 +79,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/alerts/unsubscribe/:token', route: 'routes/alerts_.unsubscribe.$token' },
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
+  { url: '/consent', route: 'routes/consent' },
+  { url: '/monitoring-check?error=:v', route: 'routes/monitoring-check' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
   { url: '/auth/:provider/callback?code=:v&state=:v&iss=:v&error=:v', route: 'routes/auth.$provider.callback' },
   { url: '/:page', route: 'routes/$' },
