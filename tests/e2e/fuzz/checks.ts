@@ -7,7 +7,9 @@ export function routesWithAction(): string[] {
   const dir = path.resolve('app/routes');
   return fs
     .readdirSync(dir)
-    .filter((file) => /\.tsx?$/.test(file) && /export (?:async function|const|\{[^}]*\b)action\b/.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .filter(
+      (file) => /\.tsx?$/.test(file) && /export (?:async function |function |const |\{[^}]*\b)action\b/.test(fs.readFileSync(path.join(dir, file), 'utf8')),
+    )
     .map((file) => file.replace(/\.tsx?$/, ''))
     .sort();
 }

@@ -520,6 +520,16 @@ function forms(): Form[] {
       // Refused: the browser keeps the switch as it was (no cookie set).
       snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__datasaver')?.value ?? null,
     },
+    {
+      name: 'cookie notice answer',
+      path: '/consent',
+      route: 'consent',
+      fields: ['answer', 'redirectTo'],
+      open: anonymous,
+      base: async () => ({ answer: 'accept', redirectTo: '/faq' }),
+      // Refused: no choice is kept (and this channel has the notice off: none ever is).
+      snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__consent')?.value ?? null,
+    },
     checkoutForm('buy', {
       intent: 'buy',
       schema: buySchema,
