@@ -23,7 +23,6 @@
    Writes tests/bench/results.json. */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -39,6 +38,7 @@ import { mediaBench } from './media.ts';
 import { NGINX, startNginx, type Nginx } from './nginx.ts';
 import { prerollsBench, prerollsRows } from './prerolls.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { freePort } from '../support/free-port.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
 const CONNECTIONS = 20;
@@ -53,15 +53,6 @@ if (!fs.existsSync(path.join(root, 'build', 'index.js'))) {
   console.error('No build: run `npm run build` first.');
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

@@ -6,10 +6,10 @@
    secret, so `signIn` works on it too. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../support/free-port.ts';
 import { E2E_SESSION_SECRET } from './accounts.ts';
 import type { Site } from './site.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
@@ -20,15 +20,6 @@ export interface SecondSite extends Site {
   sessionSecret: string;
   close(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 export async function startSecondSite(opts: { settings: Record<string, unknown>; env?: Record<string, string> }): Promise<SecondSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-second-site-'));
