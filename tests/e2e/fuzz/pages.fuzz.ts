@@ -80,6 +80,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/consent', route: 'routes/consent' },
+  { url: '/ad/:id', route: 'routes/ad.$id' },
   { url: '/monitoring-check?error=:v', route: 'routes/monitoring-check' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
   { url: '/auth/:provider/callback?code=:v&state=:v&iss=:v&error=:v', route: 'routes/auth.$provider.callback' },

@@ -42,11 +42,17 @@ export function descriptionWithPreroll(): { description: Described; game: string
 
 /** The game the setup's pre-roll plays before: the finished free game a visitor gets it on. */
 export async function prerollGame(): Promise<number> {
+  return (await setupPreroll()).game;
+}
+
+/** The setup's pre-roll (its id, for /ad/{id}) and the game a visitor gets it on. */
+export async function setupPreroll(): Promise<{ id: number; game: number }> {
   const key = await newApiKey();
   const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
   for (const e of items.filter((g) => g.type === 'free')) {
     const res = await fetch(`${CHANNEL_API_URL}/events/${e.id}?api_key=${encodeURIComponent(key)}`);
-    if ((api.event.response.parse(await res.json()).data as EventDetail).preroll) return e.id;
+    const preroll = (api.event.response.parse(await res.json()).data as EventDetail).preroll;
+    if (preroll) return { id: preroll.id, game: e.id };
   }
   throw new Error('no game has the setup’s pre-roll');
 }
