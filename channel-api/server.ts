@@ -13,7 +13,7 @@ import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
-import { momentsNotKept, type PrerollMoments } from './media/preroll-moments.ts';
+import type { PrerollMoments } from './media/preroll-moments.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
 import { reportError } from './monitoring.ts';
 import type { PaymentEvent } from './payments/provider.ts';
@@ -46,6 +46,7 @@ import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
 import { startClips } from './services/clips.ts';
+import { prerollMomentsKept } from './services/datalake.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
 import { prerollCatalogue } from './services/prerolls.ts';
@@ -168,6 +169,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS, isReady: readiness.isReady });
+    const keptMoments = prerollMomentsKept(database.db, log);
     const deps: Deps = {
       db: database.db,
       dataDir,
@@ -190,7 +192,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
         ...opts.signInLimits,
       },
       prerolls: prerollCatalogue(database.db),
-      prerollMoments: opts.prerollMoments ?? momentsNotKept,
+      prerollMoments: opts.prerollMoments ?? keptMoments,
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
@@ -265,6 +267,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
             server.closeIdleConnections();
           });
           await preparation.stop();
+          await keptMoments.flush();
           await startedJobs.stop();
           await database.close();
         })()),

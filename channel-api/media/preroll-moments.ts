@@ -19,11 +19,13 @@ export interface PrerollMoment {
   scope: string | null;
   /** The fan, when known. */
   user_id: number | null;
+  /** The caller's channel; none for a media fetch (the server's first channel, as the media router's). */
+  channel_id?: number;
   /** Epoch milliseconds. */
   at: number;
 }
 
 export type PrerollMoments = (moment: PrerollMoment) => void;
 
-/** Until the analytics store takes them: nothing is kept. */
+/** Nothing is kept (tests that count the moments themselves pass their own). */
 export const momentsNotKept: PrerollMoments = () => undefined;

@@ -27,7 +27,9 @@ import {
   type SessionFacts,
   type ViewingFacts,
 } from '../repo/analytics.ts';
+import { defaultChannel } from '../repo/channels.ts';
 import { nowSeconds } from '../repo/event-status.ts';
+import type { PrerollMoment, PrerollMoments } from '../media/preroll-moments.ts';
 
 /* The datalake calls (spec section 7; ADR 049). A visitor is HMAC(the day's salt, address + user
    agent), 128 bits: the address and the user agent are read, hashed and forgotten. Their session
@@ -257,3 +259,47 @@ export async function recordVideoEvent(deps: Deps, caller: CallerWithAgent, para
 /** The raw records of one visitor hash or one tracking code (the operator's, on loopback only:
  *  http/analytics-ops.ts). */
 export const recordsOfVisitorOrCode = (db: Db, by: { visitor?: string; trk?: string }) => recordsOf(db, by);
+
+/** Where the pre-roll moments go (media/preroll-moments.ts): appended to the events as
+ *  `preroll_impression`, `_complete`, `_skip`, `_click`, with the ad in `props.preroll` and the game
+ *  its stream plays. They come from a media fetch or a form, never from a page of the visitor's:
+ *  the visitor is unknown (''), the fan known when a form names them. Kept in memory and written
+ *  at most every second, one insert for the lot; `flush` writes what waits (the server's close). */
+export function prerollMomentsKept(db: Db, log: (line: string) => void): PrerollMoments & { flush(): Promise<void> } {
+  let waiting: PrerollMoment[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let firstChannel: Promise<number | null> | null = null;
+  const write = async (moments: PrerollMoment[]) => {
+    firstChannel ??= defaultChannel(db).then((c) => c?.id ?? null);
+    const rows: NewEvent[] = [];
+    for (const m of moments) {
+      const channelId = m.channel_id ?? (await firstChannel);
+      if (channelId === null) continue;
+      const stream = m.scope ? streamOfMediaPath(m.scope) : null;
+      const ids = stream ? await itemOf(db, channelId, stream) : { eventId: null, vodId: null };
+      rows.push({
+        channelId,
+        at: new Date(m.at),
+        name: m.name,
+        visitor: '',
+        userId: m.user_id,
+        eventId: ids.eventId,
+        vodId: ids.vodId,
+        props: { preroll: String(m.preroll_id) },
+      });
+    }
+    await insertEvents(db, rows);
+  };
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const moments = waiting;
+    waiting = [];
+    if (moments.length > 0) await write(moments).catch((error: Error) => log(`analytics: ${moments.length} pre-roll moments lost: ${error.message}`));
+  };
+  const keep = (moment: PrerollMoment) => {
+    waiting.push(moment);
+    timer ??= setTimeout(() => void flush(), 1_000).unref();
+  };
+  return Object.assign(keep, { flush });
+}

@@ -2,6 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, VIEW_GAP_SECONDS } from '#contract';
 import { analyticsEvents, analyticsSalts, analyticsSessions, events, orders, videoViews } from '../../../channel-api/db/schema.ts';
+import { itemOfStream } from '../../../channel-api/repo/analytics.ts';
+import { defaultChannel } from '../../../channel-api/repo/channels.ts';
+import { prerollMomentsKept } from '../../../channel-api/services/datalake.ts';
 import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
 import { CARD, commerce } from '../support/commerce.ts';
 
@@ -169,5 +172,30 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [order] = await server.db.select().from(orders).where(eq(orders.id, started.json.data.order_id));
     expect(order.trk).toBe('spring-mail');
     expect(revenue.rows).toEqual([{ trk: 'spring-mail', product: order.product.name, cents: order.amountCents }]);
+  });
+
+  it("keeps the pre-roll moments as events: the ad in props, the game its stream plays, the fan when a form names them, no visitor", async () => {
+    const channelId = (await defaultChannel(server.db))!.id;
+    // A recording only one finished game plays: the game its stream names.
+    let game: { asset: string; id: number } | undefined;
+    for (const { asset } of await server.db.selectDistinct({ asset: events.asset }).from(events)) {
+      const item = asset ? await itemOfStream(server.db, channelId, { type: 'vod', asset }, Math.floor(Date.now() / 1000)) : null;
+      if (item?.eventId) game = { asset: asset!, id: item.eventId };
+      if (game) break;
+    }
+    const kept = prerollMomentsKept(server.db, () => undefined);
+    const at = Date.now();
+    kept({ name: 'preroll_impression', preroll_id: 7, scope: `vod/${game!.asset}`, user_id: null, at });
+    kept({ name: 'preroll_skip', preroll_id: 7, scope: null, user_id: 42, channel_id: channelId, at: at + 1 });
+    await kept.flush();
+    const rows = await server.db
+      .select()
+      .from(analyticsEvents)
+      .where(sql`${analyticsEvents.name} like 'preroll_%' and ${analyticsEvents.props}->>'preroll' = '7'`)
+      .orderBy(analyticsEvents.id);
+    expect(rows.map((r) => [r.name, r.eventId, r.userId, r.visitor, r.at.getTime()])).toEqual([
+      ['preroll_impression', game!.id, null, '', at],
+      ['preroll_skip', null, 42, '', at + 1],
+    ]);
   });
 });
