@@ -43,6 +43,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { vodRoutes } from './routes/vod.ts';
+import { reportRoutes } from './routes/report.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
 import { startClips } from './services/clips.ts';
@@ -222,6 +223,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     alertRoutes(router, deps);
     calendarRoutes(router, deps);
     datalakeRoutes(router, deps);
+    reportRoutes(router, deps);
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);

@@ -16,6 +16,7 @@ import * as orders from './orders.ts';
 import * as prerolls from './prerolls.ts';
 import * as profile from './profile.ts';
 import * as publicCalls from './public.ts';
+import * as report from './report.ts';
 import * as subscriptions from './subscriptions.ts';
 import * as vod from './vod.ts';
 
@@ -40,6 +41,7 @@ export * from './billing.ts';
 export * from './prerolls.ts';
 export * from './analytics.ts';
 export * from './datalake.ts';
+export * from './report.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -60,6 +62,7 @@ export const api = {
   page: content.page,
   events: events.events,
   event: events.event,
+  operatorReport: report.operatorReport,
   dismissPreroll: prerolls.dismissPreroll,
   prerollClick: prerolls.prerollClick,
   eventsCategories: events.eventsCategories,

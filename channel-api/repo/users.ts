@@ -24,6 +24,7 @@ export function userOut(row: UserRow, isGeoBlocked: boolean, capabilities: strin
     news_opt_in: row.newsOptIn,
     email_verified: row.emailVerifiedAt !== null,
     has_password: row.passwordHash !== null,
+    role: row.role,
   };
 }
 

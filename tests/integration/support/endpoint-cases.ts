@@ -63,6 +63,8 @@ export interface Ids {
   redeemedGift: { token: string; buyerKey: string; orderId: number };
   /** The channel's pre-roll (before every game, with a link). */
   prerollId: number;
+  /** An operator of the channel (who reads the report). */
+  operator: { key: string; email: string };
 }
 export interface Case {
   happy: (ids: Ids) => Req | Promise<Req>;
@@ -468,6 +470,19 @@ export const cases: Record<EndpointName, Case> = {
       { path: `/prerolls/${ids.prerollId}/dismiss`, body: { reason: 'later' }, status: 400, field: 'reason' },
       { path: `/prerolls/${ids.prerollId}/dismiss`, body: {}, status: 400, field: 'reason' },
       { path: '/prerolls/x/dismiss', body: { reason: 'skip' }, status: 400, field: 'id' },
+    ],
+  },
+  operatorReport: {
+    happy: (ids) => ({ key: ids.operator.key, query: { from: '2026-01-01', to: '2026-01-31' } }),
+    bad: (ids) => [
+      // A fan, and a visitor: no such page.
+      { key: ids.user.key, query: { from: '2026-01-01', to: '2026-01-31' }, status: 404 },
+      { query: { from: '2026-01-01', to: '2026-01-31' }, status: 404 },
+      { key: ids.operator.key, query: { from: '2026-02-30', to: '2026-03-01' }, status: 400, field: 'from' },
+      { key: ids.operator.key, query: { from: '2026-03-02', to: '2026-03-01' }, status: 400, field: 'from' },
+      { key: ids.operator.key, query: { from: '2020-01-01', to: '2026-03-01' }, status: 400, field: 'to' },
+      { key: ids.operator.key, query: { from: '2026-01-01' }, status: 400, field: 'to' },
+      { key: ids.operator.key, query: { from: '2026-01-01', to: '2026-01-31', bogus: '1' }, status: 400, field: 'bogus' },
     ],
   },
   prerollClick: {

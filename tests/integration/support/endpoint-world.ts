@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startApiWithGoogle, type client, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
-import { channels } from '../../../channel-api/db/schema.ts';
+import { channels, users } from '../../../channel-api/db/schema.ts';
 import { prepareAd } from '../../../channel-api/media/preroll-media.ts';
 import { loadSigning } from '../../../channel-api/signing.ts';
 import { mintIdToken } from '../../support/oidc-provider.ts';
@@ -146,6 +146,9 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const user = await acc.signUp();
+  // An operator: a fan made one as the import's `operators` or `user:create --role` would.
+  const operator = await acc.signUp();
+  await server.db.update(users).set({ role: 'operator' }).where(eq(users.email, operator.email));
   const giver = await acc.signUp();
   const redeemed = await giftOf(giver);
   const redeemer = await acc.signUp();
@@ -171,6 +174,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
     clip,
     prerollId,
+    operator,
   };
   return {
     server,
