@@ -101,3 +101,8 @@ export function maskEmail(email: string): string {
   const local = email.slice(0, at);
   return `${local.slice(0, Math.min(2, local.length - 1) || 1)}***${email.slice(at)}`;
 }
+
+/** Makes an account an operator, or a fan again (`user:create --role`). */
+export async function setRole(db: Executor, userId: number, role: UserRow['role']): Promise<void> {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+}

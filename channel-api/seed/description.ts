@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoginName } from '../../contract/auth.ts';
 import { priceRefusal } from './prices.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { isKnownZone } from '../../contract/dates.ts';
@@ -119,6 +120,13 @@ export const channelDescription = z
     name: z.string().min(1),
     /** Left out: a random key is made. */
     channel_key: z.string().min(16).optional(),
+    /** The channel's operators (who read /operator/report), by e-mail: the import makes each an
+     *  account with a temporary password it prints once (as `user:create --role operator`). */
+    operators: z
+      .array(z.string().refine(isLoginName, 'must be an e-mail address'))
+      .max(50)
+      .default([])
+      .refine((list) => new Set(list.map((e) => e.trim().toLowerCase())).size === list.length, 'must name each address once'),
     settings: z.object({
       logo: z.string().nullable().default(null),
       language: z.string().default('en'),

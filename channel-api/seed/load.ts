@@ -67,7 +67,9 @@ export async function loadChannel(db: Db, input: unknown, opts: LoadOptions = {}
       if (Number(count) > 0) return null;
     }
     await tx.delete(t.channels);
-    return insertChannel(tx, d, opts.now ?? new Date(), opts.prerollMedia ?? new Map());
+    const channelId = await insertChannel(tx, d, opts.now ?? new Date(), opts.prerollMedia ?? new Map());
+    await insertOperators(tx, channelId, d.operators, opts.operatorPasswords ?? new Map(), opts.now ?? new Date());
+    return channelId;
   });
 }
 
@@ -77,6 +79,9 @@ export interface LoadOptions {
   /** Each pre-roll's prepared ad, by its `media` as the description writes it (the import makes
    *  them: media/preroll-media.ts). A pre-roll whose ad is not there is refused. */
   prerollMedia?: ReadonlyMap<string, PreparedAd>;
+  /** The hash of each operator's temporary password, by address as the description writes it (the
+   *  import makes them); an operator without one signs in after "Forgot your password?". */
+  operatorPasswords?: ReadonlyMap<string, string>;
 }
 
 /** Arbitrary constant naming the "load a channel" advisory lock. */
@@ -322,4 +327,19 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
   );
   if (coupons) await tx.insert(t.coupons).values(coupons);
   return channelId;
+}
+
+/** The description's operators: verified accounts with the operator's role. */
+async function insertOperators(tx: Tx, channelId: number, emails: readonly string[], passwords: ReadonlyMap<string, string>, now: Date) {
+  if (emails.length === 0) return;
+  await tx.insert(t.users).values(
+    emails.map((email) => ({
+      channelId,
+      email: email.trim().toLowerCase(),
+      passwordHash: passwords.get(email) ?? null,
+      temporaryPassword: passwords.has(email),
+      emailVerifiedAt: now,
+      role: 'operator' as const,
+    })),
+  );
 }

@@ -57,6 +57,35 @@ describe('npm run import:channel', { timeout: 90_000 }, () => {
     expect(await channelName()).toEqual({ name: 'Imported Test League', events: 5 });
   });
 
+  it('makes the operators it names, each with a temporary password printed once, who read the report', async () => {
+    const description = JSON.parse(exampleJson());
+    description.operators = ['Ops@Example.test'];
+    const file = path.join(data.dataDir, 'operators.json');
+    fs.writeFileSync(file, JSON.stringify(description));
+    const { stdout } = await importChannel(file);
+    const password = /operator ops@example\.test: temporary password \(shown only now\) (\S+)/.exec(stdout)?.[1];
+    expect(password, stdout).toMatch(/^[A-Za-z0-9]{16}$/);
+    const { server: api, http } = await startApi({ data });
+    try {
+      const login = await http.request('POST', '/v2/auth/login', { body: { email: 'ops@example.test', password, api_key: await http.apiKey() } });
+      expect(login.status, login.text).toBe(200);
+      expect(login.json.data.user).toMatchObject({ role: 'operator', temporary_password: true, email_verified: true });
+      const report = await http.request('GET', '/operator/report', { query: { from: '2026-01-01', to: '2026-01-07', api_key: login.json.data.api_key } });
+      expect(report.status, report.text).toBe(200);
+    } finally {
+      await api.close();
+    }
+    // The next import without it: the account goes with the channel it replaced.
+    await importChannel(path.join(data.dataDir, 'channel.json'));
+    const { server: after, http: afterHttp } = await startApi({ data });
+    try {
+      const login = await afterHttp.request('POST', '/v2/auth/login', { body: { email: 'ops@example.test', password, api_key: await afterHttp.apiKey() } });
+      expect(login.status).not.toBe(200);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('refuses an invalid description, says why, and leaves the channel as it was', async () => {
     const file = path.join(data.dataDir, 'broken.json');
     const description = JSON.parse(exampleJson());
