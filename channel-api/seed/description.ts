@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isLoginName } from '../../contract/auth.ts';
 import { priceRefusal } from './prices.ts';
+import { isLoginName } from '../../contract/auth.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { isKnownZone } from '../../contract/dates.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';

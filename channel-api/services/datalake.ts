@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { refusal } from '../http/errors.ts';
+import type { PrerollMoment, PrerollMoments } from '../media/preroll-moments.ts';
 import {
   addViewings as addViewingsTo,
   insertEvents,
@@ -29,7 +30,6 @@ import {
 } from '../repo/analytics.ts';
 import { defaultChannel } from '../repo/channels.ts';
 import { nowSeconds } from '../repo/event-status.ts';
-import type { PrerollMoment, PrerollMoments } from '../media/preroll-moments.ts';
 
 /* The datalake calls (spec section 7; ADR 049). A visitor is HMAC(the day's salt, address + user
    agent), 128 bits: the address and the user agent are read, hashed and forgotten. Their session

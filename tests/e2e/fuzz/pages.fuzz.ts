@@ -81,6 +81,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/consent', route: 'routes/consent' },
   { url: '/ad/:id', route: 'routes/ad.$id' },
+  { url: '/operator/report?from=:v&to=:v', route: 'routes/operator.report' },
+  { url: '/operator/report.csv?table=:v&from=:v&to=:v', route: 'routes/operator.report[.]csv' },
   { url: '/monitoring-check?error=:v', route: 'routes/monitoring-check' },
   { url: '/auth/:provider', route: 'routes/auth.$provider' },
   { url: '/auth/:provider/callback?code=:v&state=:v&iss=:v&error=:v', route: 'routes/auth.$provider.callback' },

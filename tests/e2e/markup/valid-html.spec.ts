@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Clip } from '../../../contract/clips.ts';
 import type { EventDetail } from '../../../contract/entities.ts';
-import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
+import { createVerifiedUser, operatorUser, sessionCookieFor } from '../support/accounts.ts';
 import { customPages, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { ordersOf, paidEvent, subscribe } from '../support/commerce.ts';
 import { htmlValidateErrors, nuValidatorErrors, type SavedPage } from '../support/html-checks.ts';
@@ -35,9 +35,9 @@ interface Demo {
   order: number;
 }
 
-/** Who asks: a visitor (no cookie), a signed-in fan who bought nothing, or a subscriber (who
- *  follows a school and a game, and has a clip and an order). */
-type Who = 'visitor' | 'fan' | 'subscriber';
+/** Who asks: a visitor (no cookie), a signed-in fan who bought nothing, a subscriber (who
+ *  follows a school and a game, and has a clip and an order), or the channel's operator. */
+type Who = 'visitor' | 'fan' | 'subscriber' | 'operator';
 
 interface PageKind {
   name: string;
@@ -99,6 +99,8 @@ const PAGES: PageKind[] = [
   { name: 'accessibility', path: '/accessibility' },
   { name: 'privacy-policy', path: '/privacy_policy' },
   { name: 'custom-page', path: (d) => d.links.customPage },
+  { name: 'operator-report', path: '/operator/report', as: 'operator' },
+  { name: 'operator-report-refused', path: '/operator/report?from=2026-03-10&to=2026-03-01', as: 'operator', status: 400 },
   { name: 'not-found', path: '/404', status: 404 },
 ];
 
@@ -107,11 +109,16 @@ test.setTimeout(120_000);
 
 test('every kind of page is valid HTML: the W3C Nu validator and html-validate find no error', async () => {
   const [fan, subscriber] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
-  const [fanSession, subscriberSession] = await Promise.all([sessionCookieFor(fan), sessionCookieFor(subscriber)]);
+  const [fanSession, subscriberSession, operatorSession] = await Promise.all([
+    sessionCookieFor(fan),
+    sessionCookieFor(subscriber),
+    sessionCookieFor(operatorUser()),
+  ]);
   const cookies: Record<Who, string | undefined> = {
     visitor: undefined,
     fan: `${fanSession.name}=${fanSession.value}`,
     subscriber: `${subscriberSession.name}=${subscriberSession.value}`,
+    operator: `${operatorSession.name}=${operatorSession.value}`,
   };
   const demo = await demoFor(subscriberSession.apiKey);
 

@@ -18,6 +18,14 @@ export const OUTBOX = E2E_SITE.outbox;
 export const E2E_SESSION_SECRET = 'e2e-session-secret';
 /** Written by the setup project (temporary-users.setup.ts). */
 export const TEMPORARY_USERS_FILE = path.resolve('.cache/e2e-data/temporary-users.json');
+/** The channel's operator, named by the setup's import (with the password the setup chose). */
+export const OPERATOR_FILE = path.resolve('.cache/e2e-data/operator.json');
+export const OPERATOR_EMAIL = 'operator@lakeshore-e2e.example';
+
+/** The e2e channel's operator (who reads /operator/report). */
+export function operatorUser(): TestUser {
+  return JSON.parse(fs.readFileSync(OPERATOR_FILE, 'utf8')) as TestUser;
+}
 
 export interface TestUser {
   email: string;

@@ -85,18 +85,19 @@ async function createUser(email: string): Promise<{ email: string; password: str
 
 /** The operator's import (`npm run import:channel -- file`), run for real while the API is stopped:
  *  the e2e channel gets what a description declares (its pre-rolls, ADR 050). */
-async function importChannel(file: string): Promise<{ imported: string }> {
+async function importChannel(file: string): Promise<{ imported: string; output: string }> {
   await stop();
   try {
-    await new Promise<void>((resolve, reject) =>
+    const output = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
         ['--import', 'tsx', 'channel-api/import-channel.ts', file],
         { env: { ...process.env, DATA_DIR: dataDir } },
-        (error, _out, err) => (error ? reject(new Error(`import failed: ${err || error.message}`)) : resolve()),
+        (error, out, err) => (error ? reject(new Error(`import failed: ${err || error.message}`)) : resolve(out)),
       ),
     );
-    return { imported: file };
+    // What the command printed: the operators' temporary passwords among it.
+    return { imported: file, output };
   } finally {
     await start();
   }
