@@ -63,6 +63,8 @@ test('the operator turns on a pre-roll for one game and names an operator', asyn
 // After the checks above (tests in one file run in order): one fan with a temporary password per
 // project, made by the operator command itself.
 test('the operator command creates fans with a temporary password', async ({ request }) => {
+  // Each user:create stops and starts the channel API: on a busy machine, over 30 s each.
+  test.setTimeout(300_000);
   const users: Record<string, TestUser> = {};
   for (const project of ['no-js', 'js']) {
     const email = uniqueEmail(`temp-${project}`);
