@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_NAME, MAX_VIEWING_SECONDS, trkCode, VIDEO_EVENTS } from './analytics.ts';
-import { endpoint, envelope, id, int, line, stamp, type Endpoint } from './http.ts';
+import { apiGet, apiPost, apiPostAndGet, id, int, line, stamp, type Endpoint } from './http.ts';
 
 /* The channel's own analytics (spec section 7, "Analytics": GET /datalake/hash/, POST or GET
    /datalake/session/, /datalake/event/, /datalake/video/event/, /datalake/video/viewing/), stored
@@ -38,14 +38,7 @@ export const visitorHash = z.object({
 });
 
 /** Spec: GET /datalake/hash/ — the visitor's hash for today. */
-export const datalakeHash = endpoint({
-  name: 'datalakeHash',
-  method: 'GET',
-  path: '/datalake/hash/',
-  auth: 'apiKey',
-  params: z.object(visitorFields).strict(),
-  response: envelope(visitorHash),
-});
+export const datalakeHash = apiGet('datalakeHash', '/datalake/hash/', visitorHash, z.object(visitorFields).strict());
 
 const sessionParams = z
   .object({
@@ -71,10 +64,7 @@ export type AnalyticsSession = z.infer<typeof analyticsSession>;
 
 /** Spec: POST or GET /datalake/session/ — the visitor's session, created when none is open (it
  *  lasts 24 hours, and ends with the day's hash); a `trk` given is kept on it. */
-const sessionCall = (name: 'datalakeSession' | 'datalakeSessionGet', method: 'POST' | 'GET') =>
-  endpoint({ name, method, path: '/datalake/session/', auth: 'apiKey', params: sessionParams, response: envelope(analyticsSession) });
-export const datalakeSession = sessionCall('datalakeSession', 'POST');
-export const datalakeSessionGet = sessionCall('datalakeSessionGet', 'GET');
+export const [datalakeSession, datalakeSessionGet] = apiPostAndGet('datalakeSession', '/datalake/session/', analyticsSession, sessionParams);
 
 /** One event: a page view (`page_view` with its `path`), the funnel's `checkout`, a pre-roll's
  *  `preroll_impression`/`_complete`/`_skip`/`_click`, or any other lower-case name. */
@@ -93,23 +83,18 @@ export const eventItem = z
   .strict();
 export type EventItem = z.infer<typeof eventItem>;
 
-const recorded = envelope(z.object({ recorded: z.number().int().nonnegative() }));
+const recorded = z.object({ recorded: z.number().int().nonnegative() });
 
 /** Spec: POST or GET /datalake/event/ — one event. */
-const eventCall = (name: 'datalakeEvent' | 'datalakeEventGet', method: 'POST' | 'GET') =>
-  endpoint({ name, method, path: '/datalake/event/', auth: 'apiKey', params: eventItem, response: recorded });
-export const datalakeEvent = eventCall('datalakeEvent', 'POST');
-export const datalakeEventGet = eventCall('datalakeEventGet', 'GET');
+export const [datalakeEvent, datalakeEventGet] = apiPostAndGet('datalakeEvent', '/datalake/event/', recorded, eventItem);
 
 /** POST /datalake/events/ — several events at once (the web server's page views, every second or two). */
-export const datalakeEvents = endpoint({
-  name: 'datalakeEvents',
-  method: 'POST',
-  path: '/datalake/events/',
-  auth: 'apiKey',
-  params: z.object({ events: z.array(eventItem).min(1).max(DATALAKE_BATCH_MAX) }).strict(),
-  response: recorded,
-});
+export const datalakeEvents = apiPost(
+  'datalakeEvents',
+  '/datalake/events/',
+  recorded,
+  z.object({ events: z.array(eventItem).min(1).max(DATALAKE_BATCH_MAX) }).strict(),
+);
 
 const videoEventParams = z
   .object({
@@ -132,10 +117,7 @@ export type ViewAnswer = z.infer<typeof viewAnswer>;
 
 /** Spec: POST or GET /datalake/video/event/ — the player's play, pause, ended, seek…, on the
  *  visitor's current view of the stream. */
-const videoEventCall = (name: 'datalakeVideoEvent' | 'datalakeVideoEventGet', method: 'POST' | 'GET') =>
-  endpoint({ name, method, path: '/datalake/video/event/', auth: 'apiKey', params: videoEventParams, response: envelope(viewAnswer) });
-export const datalakeVideoEvent = videoEventCall('datalakeVideoEvent', 'POST');
-export const datalakeVideoEventGet = videoEventCall('datalakeVideoEventGet', 'GET');
+export const [datalakeVideoEvent, datalakeVideoEventGet] = apiPostAndGet('datalakeVideoEvent', '/datalake/video/event/', viewAnswer, videoEventParams);
 
 /** Seconds watched of a stream: from the player (`player`, its heartbeats) or from the media
  *  segments the web server handed out (`segments`). */
@@ -153,20 +135,15 @@ export type ViewingItem = z.infer<typeof viewingItem>;
 
 /** Spec: POST or GET /datalake/video/viewing/ — a heartbeat: seconds watched, added to the
  *  visitor's current view of the stream (a new view after VIEW_GAP_SECONDS without any). */
-const viewingCall = (name: 'datalakeViewing' | 'datalakeViewingGet', method: 'POST' | 'GET') =>
-  endpoint({ name, method, path: '/datalake/video/viewing/', auth: 'apiKey', params: viewingItem, response: envelope(viewAnswer) });
-export const datalakeViewing = viewingCall('datalakeViewing', 'POST');
-export const datalakeViewingGet = viewingCall('datalakeViewingGet', 'GET');
+export const [datalakeViewing, datalakeViewingGet] = apiPostAndGet('datalakeViewing', '/datalake/video/viewing/', viewAnswer, viewingItem);
 
 /** POST /datalake/video/viewings/ — several viewing reports at once (the web server's segment counts). */
-export const datalakeViewings = endpoint({
-  name: 'datalakeViewings',
-  method: 'POST',
-  path: '/datalake/video/viewings/',
-  auth: 'apiKey',
-  params: z.object({ views: z.array(viewingItem).min(1).max(DATALAKE_BATCH_MAX) }).strict(),
-  response: recorded,
-});
+export const datalakeViewings = apiPost(
+  'datalakeViewings',
+  '/datalake/video/viewings/',
+  recorded,
+  z.object({ views: z.array(viewingItem).min(1).max(DATALAKE_BATCH_MAX) }).strict(),
+);
 
 export const datalakeCalls = {
   datalakeHash,

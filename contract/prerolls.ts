@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope, id } from './http.ts';
+import { apiPost, id } from './http.ts';
 
 /*
  * Pre-roll ads (spec sections 2, 6, 9; ADR 050): a short ad the channel's media server stitches
@@ -120,21 +120,12 @@ export const prerollDismissal = z.enum(['skip', 'complete']);
 
 /** A fan skipped or finished a pre-roll: it stays away for PREROLL_DISMISS_SECONDS (a visitor's
  *  dismissal is the web app's cookie). Counts a skip (preroll_skip). */
-export const dismissPreroll = endpoint({
-  name: 'dismissPreroll',
-  method: 'POST',
-  path: '/prerolls/:id/dismiss',
-  auth: 'apiKey',
-  params: z.object({ id, reason: prerollDismissal }).strict(),
-  response: envelope(z.object({ dismissed_until: z.number().int().nullable() })),
-});
+export const dismissPreroll = apiPost(
+  'dismissPreroll',
+  '/prerolls/:id/dismiss',
+  z.object({ dismissed_until: z.number().int().nullable() }),
+  z.object({ id, reason: prerollDismissal }).strict(),
+);
 
 /** A viewer follows a pre-roll's click-through link: its address (counted: preroll_click). */
-export const prerollClick = endpoint({
-  name: 'prerollClick',
-  method: 'POST',
-  path: '/prerolls/:id/click',
-  auth: 'apiKey',
-  params: z.object({ id }).strict(),
-  response: envelope(z.object({ link: z.string() })),
-});
+export const prerollClick = apiPost('prerollClick', '/prerolls/:id/click', z.object({ link: z.string() }), z.object({ id }).strict());

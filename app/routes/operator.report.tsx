@@ -130,6 +130,12 @@ function chartsOf(report: Report) {
   };
 }
 
+/** The range form's two days. */
+const RANGE_FIELDS = [
+  { name: 'from', label: 'First day' },
+  { name: 'to', label: 'Last day' },
+] as const;
+
 /** A day under its column: '3/10'. */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
@@ -141,32 +147,21 @@ export default function OperatorReport() {
     <div className="page report" aria-busy={busy || undefined}>
       <h1>Channel report</h1>
       <Form method="get" className="report__range" aria-label="Days of the report">
-        <div className="field">
-          <label htmlFor="report-from">First day</label>
-          <input
-            id="report-from"
-            type="date"
-            name="from"
-            defaultValue={asked.from}
-            required
-            aria-invalid={errors?.from ? true : undefined}
-            aria-describedby="report-from-error"
-          />
-          <FieldErrors id="report-from-error" errors={errors?.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to">Last day</label>
-          <input
-            id="report-to"
-            type="date"
-            name="to"
-            defaultValue={asked.to}
-            required
-            aria-invalid={errors?.to ? true : undefined}
-            aria-describedby="report-to-error"
-          />
-          <FieldErrors id="report-to-error" errors={errors?.to} />
-        </div>
+        {RANGE_FIELDS.map(({ name, label }) => (
+          <div className="field" key={name}>
+            <label htmlFor={`report-${name}`}>{label}</label>
+            <input
+              id={`report-${name}`}
+              type="date"
+              name={name}
+              defaultValue={asked[name]}
+              required
+              aria-invalid={errors?.[name] ? true : undefined}
+              aria-describedby={`report-${name}-error`}
+            />
+            <FieldErrors id={`report-${name}-error`} errors={errors?.[name]} />
+          </div>
+        ))}
         <button type="submit" className="button">
           {busy ? 'Showing…' : 'Show'}
         </button>

@@ -35,24 +35,20 @@ export interface SessionFacts {
 
 export type SessionRow = typeof t.analyticsSessions.$inferSelect;
 
+/** Rows as one JSON parameter for `jsonb_to_recordset`, their keys in the tables' snake_case
+ *  (`channelId` → `channel_id`), absent values null. On PGlite a statement's cost grows with its
+ *  parameters: one for a batch beats a dozen per row several times over (ADR 049). */
+function asJsonRows(rows: readonly object[]): string {
+  const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [snake(key), value ?? null]))));
+}
+
 /** The visitors' sessions, one statement for the lot: each created when none exists, else seen
  *  again now; a tracking code, user, device given replace what it held (the latest campaign link
- *  wins). `visits` must name each visitor once. The rows go in as one JSON parameter
- *  (`jsonb_to_recordset`): on PGlite a statement's cost grows with its parameters, and one beats
- *  seven per row several times over (ADR 049). */
+ *  wins). `visits` must name each visitor once. */
 export async function touchSessions(db: Executor, visits: SessionFacts[], now: Date, lifetimeMs: number): Promise<SessionRow[]> {
   if (visits.length === 0) return [];
-  const input = JSON.stringify(
-    visits.map((v) => ({
-      channel_id: v.channelId,
-      visitor: v.visitor,
-      user_id: v.userId,
-      trk: v.trk,
-      device_type: v.deviceType ?? null,
-      platform: v.platform ?? null,
-      resolution: v.resolution ?? null,
-    })),
-  );
+  const input = asJsonRows(visits);
   const expires = new Date(now.getTime() + lifetimeMs);
   const result = await db.execute(sql`
     INSERT INTO analytics_sessions (channel_id, visitor, user_id, trk, device_type, platform, resolution, started_at, last_seen_at, expires_at)
@@ -99,26 +95,7 @@ export type NewEvent = typeof t.analyticsEvents.$inferInsert;
 export async function insertEvents(db: Executor, rows: NewEvent[]): Promise<number> {
   if (rows.length === 0) return 0;
   const now = new Date();
-  const input = JSON.stringify(
-    rows.map((r) => ({
-      channel_id: r.channelId,
-      at: r.at ?? now,
-      name: r.name,
-      visitor: r.visitor,
-      session_id: r.sessionId ?? null,
-      user_id: r.userId ?? null,
-      path: r.path ?? null,
-      page_kind: r.pageKind ?? null,
-      event_id: r.eventId ?? null,
-      vod_id: r.vodId ?? null,
-      product_type: r.productType ?? null,
-      product_id: r.productId ?? null,
-      trk: r.trk ?? null,
-      video_view_id: r.videoViewId ?? null,
-      position: r.position ?? null,
-      props: r.props ?? null,
-    })),
-  );
+  const input = asJsonRows(rows.map((r) => ({ ...r, at: r.at ?? now })));
   await db.execute(sql`
     INSERT INTO analytics_events (channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props)
     SELECT channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props
@@ -158,24 +135,12 @@ export async function addViewings(
   const channelId = views[0].channelId;
   const keys = JSON.stringify(views.map((v) => `${v.channelId}|${v.visitor}|${v.streamId}`).sort());
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM jsonb_array_elements_text(${keys}::jsonb) AS k ORDER BY k) AS ordered`);
-  const input = JSON.stringify(
-    views.map((v) => ({
-      visitor: v.visitor,
-      stream_id: v.streamId,
-      stream_type: v.streamType,
-      seg: v.segmentSeconds,
-      pl: v.playerSeconds,
-      event_id: v.eventId,
-      vod_id: v.vodId,
-      user_id: v.userId,
-      session_id: v.sessionId,
-    })),
-  );
+  const input = asJsonRows(views);
   const since = new Date(now.getTime() - gapSeconds * 1000);
   const result = await tx.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
-        AS i(visitor text, stream_id text, stream_type text, seg int, pl int, event_id int, vod_id int, user_id int, session_id uuid)
+        AS i(visitor text, stream_id text, stream_type text, segment_seconds int, player_seconds int, event_id int, vod_id int, user_id int, session_id uuid)
     ), current AS (
       SELECT DISTINCT ON (i.visitor, i.stream_id) w.id, i.*
       FROM input i
@@ -183,8 +148,8 @@ export async function addViewings(
       ORDER BY i.visitor, i.stream_id, w.last_seen_at DESC
     ), updated AS (
       UPDATE video_views w SET
-        segment_seconds = w.segment_seconds + c.seg,
-        player_seconds = w.player_seconds + c.pl,
+        segment_seconds = w.segment_seconds + c.segment_seconds,
+        player_seconds = w.player_seconds + c.player_seconds,
         last_seen_at = ${now},
         event_id = COALESCE(w.event_id, c.event_id),
         vod_id = COALESCE(w.vod_id, c.vod_id),
@@ -194,7 +159,7 @@ export async function addViewings(
       RETURNING w.id, w.visitor, w.stream_id, w.watched_seconds
     ), inserted AS (
       INSERT INTO video_views (channel_id, visitor, stream_id, stream_type, event_id, vod_id, user_id, session_id, segment_seconds, player_seconds, started_at, last_seen_at)
-      SELECT ${channelId}, i.visitor, i.stream_id, i.stream_type, i.event_id, i.vod_id, i.user_id, i.session_id, i.seg, i.pl, ${now}, ${now}
+      SELECT ${channelId}, i.visitor, i.stream_id, i.stream_type, i.event_id, i.vod_id, i.user_id, i.session_id, i.segment_seconds, i.player_seconds, ${now}, ${now}
       FROM input i
       WHERE NOT EXISTS (SELECT 1 FROM current c WHERE c.visitor = i.visitor AND c.stream_id = i.stream_id)
       RETURNING id, visitor, stream_id, watched_seconds

@@ -93,7 +93,15 @@ export async function dismissPreroll(
 ): Promise<{ dismissed_until: number | null }> {
   const preroll = await known(deps, caller, id);
   const now = Date.now();
-  if (reason === 'skip') deps.prerollMoments({ name: 'preroll_skip', preroll_id: preroll.id, scope: null, user_id: caller.user?.id ?? null, channel_id: caller.channel.id, at: now });
+  if (reason === 'skip')
+    deps.prerollMoments({
+      name: 'preroll_skip',
+      preroll_id: preroll.id,
+      scope: null,
+      user_id: caller.user?.id ?? null,
+      channel_id: caller.channel.id,
+      at: now,
+    });
   if (!caller.user) return { dismissed_until: null };
   await recordDismissal(deps.db, caller.user.id, preroll.id, new Date(now));
   return { dismissed_until: Math.floor(now / 1000) + PREROLL_DISMISS_SECONDS };
@@ -107,6 +115,13 @@ export async function clickPreroll(
 ): Promise<{ link: string }> {
   const preroll = await known(deps, caller, id);
   if (!preroll.link) throw notFound('This pre-roll has no link');
-  deps.prerollMoments({ name: 'preroll_click', preroll_id: preroll.id, scope: null, user_id: caller.user?.id ?? null, channel_id: caller.channel.id, at: Date.now() });
+  deps.prerollMoments({
+    name: 'preroll_click',
+    preroll_id: preroll.id,
+    scope: null,
+    user_id: caller.user?.id ?? null,
+    channel_id: caller.channel.id,
+    at: Date.now(),
+  });
   return { link: preroll.link };
 }

@@ -33,7 +33,9 @@ export const users = pgTable(
     newsOptIn: boolean('news_opt_in').notNull().default(false),
     /** 'fan', or 'operator': the channel's own staff, who read the report (`user:create --role`,
      *  the description's `operators`). */
-    role: text('role', { enum: ['fan', 'operator'] }).notNull().default('fan'),
+    role: text('role', { enum: ['fan', 'operator'] })
+      .notNull()
+      .default('fan'),
     termsAcceptedAt: stamp('terms_accepted_at'),
     capabilities: jsonb('capabilities')
       .$type<string[]>()

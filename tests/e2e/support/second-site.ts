@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../support/free-port.ts';
 import { E2E_SESSION_SECRET } from './accounts.ts';
 import type { Site } from './site.ts';
+import { freePort } from '../../support/free-port.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
 import { SERVER_NODE_ARGS } from '../../support/server-command.ts';
 

@@ -174,7 +174,7 @@ describe(`datalake (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(revenue.rows).toEqual([{ trk: 'spring-mail', product: order.product.name, cents: order.amountCents }]);
   });
 
-  it("keeps the pre-roll moments as events: the ad in props, the game its stream plays, the fan when a form names them, no visitor", async () => {
+  it('keeps the pre-roll moments as events: the ad in props, the game its stream plays, the fan when a form names them, no visitor', async () => {
     const channelId = (await defaultChannel(server.db))!.id;
     // A recording only one finished game plays: the game its stream names.
     let game: { asset: string; id: number } | undefined;
