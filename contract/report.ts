@@ -53,8 +53,9 @@ export const report = z.object({
   games: z.array(z.object({ event_id: z.number().int(), name: z.string(), ...viewing })),
   /** Charges paid in the range (renewals too), per product; revenue in the currency's minor units. */
   products: z.array(z.object({ product: z.string(), type: z.string(), currency: z.string(), purchases: count, revenue: count })),
-  /** Per tracking code (`?trk=`): visitors who came with it, and what their orders paid. */
-  codes: z.array(z.object({ trk: z.string(), visitors: count, purchases: count, currency: z.string().nullable(), revenue: count })),
+  /** Per tracking code (`?trk=`): visitors who came with it, the video views they made, and what
+   *  the orders it led to paid. */
+  codes: z.array(z.object({ trk: z.string(), visitors: count, views: count, purchases: count, currency: z.string().nullable(), revenue: count })),
   /** Visitors at each step (each counted once per step), and the orders paid. */
   funnel: z.object({ event_page: count, offer: count, checkout: count, paid: count }),
   prerolls: z.array(z.object({ preroll_id: z.number().int(), label: z.string(), impressions: count, completions: count, skips: count, clicks: count })),

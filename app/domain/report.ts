@@ -85,8 +85,8 @@ export function reportTable(report: Report, table: ReportTable): Table {
     case 'codes':
       return {
         title: 'Per tracking code',
-        columns: [txt('Code'), num('Visitors'), num('Purchases'), num('Revenue'), txt('Currency')],
-        rows: report.codes.map((c) => [s(c.trk), n(c.visitors), n(c.purchases), money(c.revenue, c.currency), s(c.currency ?? '')]),
+        columns: [txt('Code'), num('Visitors'), num('Video views'), num('Purchases'), num('Revenue'), txt('Currency')],
+        rows: report.codes.map((c) => [s(c.trk), n(c.visitors), n(c.views), n(c.purchases), money(c.revenue, c.currency), s(c.currency ?? '')]),
       };
     case 'funnel': {
       const f = report.funnel;

@@ -236,12 +236,12 @@ function Section({ id, heading, chart, table, csv, empty }: { id: string; headin
       {table.rows.length === 0 && empty ? <p className="report__empty">{empty}</p> : null}
       {chart ? (
         // The server's own SVG (report-charts.server.tsx): no channel text is set as markup.
-        <div className="report__chart" role="region" aria-label={`${heading}: chart`} tabIndex={0} dangerouslySetInnerHTML={{ __html: chart }} />
+        <section className="report__chart" aria-label={`${heading}: chart`} tabIndex={0} dangerouslySetInnerHTML={{ __html: chart }} />
       ) : null}
       {table.rows.length > 0 ? (
         <details className="report__table" open={table.rows.length <= 10}>
           <summary>{table.title}: the figures</summary>
-          <div className="report__scroll" role="region" aria-label={`${table.title}: table`} tabIndex={0}>
+          <section className="report__scroll" aria-label={`${table.title}: table`} tabIndex={0}>
             <table>
               <thead>
                 <tr>
@@ -270,7 +270,7 @@ function Section({ id, heading, chart, table, csv, empty }: { id: string; headin
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </details>
       ) : null}
     </section>

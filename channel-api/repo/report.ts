@@ -143,22 +143,29 @@ export function reportProducts(db: Db, s: ReportScope): Promise<ProductRow[]> {
 export interface CodeRow {
   trk: string;
   visitors: number;
+  views: number;
   purchases: number;
   currency: string | null;
   revenue: number;
 }
 
-/** Per tracking code: the visitors whose visits began in the range with it, and the charges paid
- *  in the range on orders it led to. */
+/** Per tracking code: the visitors whose visits began in the range with it, the views those
+ *  visitors started in the range, and the charges paid in the range on orders it led to. */
 export function reportCodes(db: Db, s: ReportScope): Promise<CodeRow[]> {
   return rowsOf<CodeRow>(
     db,
     sql`
     WITH ${bounds(s)},
-    visits AS (
-      SELECT a.trk, count(DISTINCT a.visitor)::int AS visitors
-      FROM analytics_sessions a, bounds
+    coded AS (
+      SELECT a.trk, a.visitor FROM analytics_sessions a, bounds
       WHERE a.channel_id = ${s.channelId} AND a.trk IS NOT NULL AND a.started_at >= bounds.lo AND a.started_at < bounds.hi
+    ),
+    visits AS (
+      SELECT c.trk, count(DISTINCT c.visitor)::int AS visitors,
+             (SELECT count(*)::int FROM video_views w, bounds
+              WHERE w.channel_id = ${s.channelId} AND w.watched_seconds > 0 AND w.started_at >= bounds.lo AND w.started_at < bounds.hi
+                AND w.visitor IN (SELECT visitor FROM coded WHERE coded.trk = c.trk)) AS views
+      FROM coded c
       GROUP BY 1
     ),
     sales AS (
@@ -168,7 +175,8 @@ export function reportCodes(db: Db, s: ReportScope): Promise<CodeRow[]> {
         AND t.created_at >= bounds.lo AND t.created_at < bounds.hi
       GROUP BY 1
     )
-    SELECT COALESCE(visits.trk, sales.trk) AS trk, COALESCE(visits.visitors, 0) AS visitors, COALESCE(sales.purchases, 0) AS purchases,
+    SELECT COALESCE(visits.trk, sales.trk) AS trk, COALESCE(visits.visitors, 0) AS visitors, COALESCE(visits.views, 0) AS views,
+           COALESCE(sales.purchases, 0) AS purchases,
            sales.currency, COALESCE(sales.revenue, 0) AS revenue
     FROM visits FULL OUTER JOIN sales ON sales.trk = visits.trk
     ORDER BY revenue DESC, visitors DESC, trk`,

@@ -82,6 +82,13 @@ describe(`the operator's report (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
   it('reads the funnel, the sales per product and per tracking code, and the pre-rolls of today', async () => {
     const visitor = (n: number) => ({ ip: `198.51.100.${n}`, user_agent: `Mozilla/5.0 (report ${n})` });
     await post('/datalake/session/', { ...visitor(1), trk: 'spring-mail' });
+    // The visitor with the code watches a minute of the game; another visitor half of one.
+    await post('/datalake/video/viewings/', {
+      views: [
+        { stream_id: `vod/${game.asset}`, event_id: game.id, seconds: 60, source: 'segments', ...visitor(1) },
+        { stream_id: `vod/${game.asset}`, event_id: game.id, seconds: 30, source: 'segments', ...visitor(2) },
+      ],
+    });
     const recorded = await post('/datalake/events/', {
       events: [
         { name: 'page_view', path: `/watch/${game.id}`, ...visitor(1) },
@@ -108,10 +115,10 @@ describe(`the operator's report (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
 
     const { data } = await report(utcDay(-1), utcDay(1));
     const today = data!.days.filter((d) => d.page_views > 0);
-    expect(today.map((d) => [d.page_views, d.visitors])).toEqual([[4, 2]]);
+    expect(today.map((d) => [d.page_views, d.visitors, d.views, d.viewers, d.minutes])).toEqual([[4, 2, 2, 2, 2]]);
     expect(data!.funnel).toEqual({ event_page: 2, offer: 1, checkout: 1, paid: 1 });
     expect(data!.products).toEqual([{ product: order.product.name, type: order.type, currency: order.currency, purchases: 1, revenue: order.amountCents }]);
-    expect(data!.codes).toEqual([{ trk: 'spring-mail', visitors: 1, purchases: 1, currency: order.currency, revenue: order.amountCents }]);
+    expect(data!.codes).toEqual([{ trk: 'spring-mail', visitors: 1, views: 1, purchases: 1, currency: order.currency, revenue: order.amountCents }]);
     expect(data!.prerolls).toEqual([{ preroll_id: 9, label: 'Pre-roll 9 (removed)', impressions: 2, completions: 1, skips: 1, clicks: 1 }]);
   });
 });

@@ -15,7 +15,7 @@ const report: Report = {
     { product: 'Season pass', type: 'package', currency: 'USD', purchases: 2, revenue: 5998 },
     { product: '=HYPERLINK("x")', type: 'event', currency: 'JPY', purchases: 1, revenue: 500 },
   ],
-  codes: [{ trk: 'spring-mail', visitors: 7, purchases: 0, currency: null, revenue: 0 }],
+  codes: [{ trk: 'spring-mail', visitors: 7, views: 3, purchases: 0, currency: null, revenue: 0 }],
   funnel: { event_page: 8, offer: 4, checkout: 2, paid: 1 },
   prerolls: [{ preroll_id: 3, label: 'Pre-roll 3 (sponsor.example)', impressions: 10, completions: 7, skips: 3, clicks: 1 }],
 };
@@ -54,7 +54,7 @@ describe("the operator's report as the page and the CSV show it", () => {
     ]);
     expect(tableCsv(reportTable(report, 'days')).split('\r\n')[1]).toBe('2026-03-09,10,4,3,2,40,2');
     expect(reportTable(report, 'days').rows[1][5].text).toBe('1,200');
-    expect(tableCsv(reportTable(report, 'codes'))).toBe('Code,Visitors,Purchases,Revenue,Currency\r\nspring-mail,7,0,0,\r\n');
+    expect(tableCsv(reportTable(report, 'codes'))).toBe('Code,Visitors,Video views,Purchases,Revenue,Currency\r\nspring-mail,7,3,0,0,\r\n');
     expect(reportTable(report, 'prerolls').rows[0].map((c) => c.text)).toEqual(['Pre-roll 3 (sponsor.example)', '10', '7', '3', '1', '70%']);
   });
 
