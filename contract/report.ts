@@ -49,6 +49,8 @@ export const report = z.object({
   from: z.string(),
   to: z.string(),
   time_zone: z.string(),
+  /** The channel's analytics stream (settings `yare-analytics`), when it names one. */
+  stream: z.string().nullable(),
   days: z.array(z.object({ day: z.string(), page_views: count, visitors: count, ...viewing })),
   games: z.array(z.object({ event_id: z.number().int(), name: z.string(), ...viewing })),
   /** Charges paid in the range (renewals too), per product; revenue in the currency's minor units. */

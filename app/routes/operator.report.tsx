@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
     asked: range.data,
     errors: null,
     presets: presetsOf(timeZone),
-    report: { from: report.from, to: report.to, timeZone: report.time_zone, hasPrerolls: report.prerolls.length > 0 },
+    report: { from: report.from, to: report.to, timeZone: report.time_zone, stream: report.stream, hasPrerolls: report.prerolls.length > 0 },
     title: `${formatLongDate(`${report.from}T12:00:00Z`, 'UTC')} – ${formatLongDate(`${report.to}T12:00:00Z`, 'UTC')}`,
     totals: reportTotals(report),
     tables: Object.fromEntries((['days', 'games', 'products', 'codes', 'funnel', 'prerolls'] as const).map((t) => [t, reportTable(report, t)])) as Record<
@@ -177,6 +177,7 @@ export default function OperatorReport() {
         <>
           <p className="report__range-said">
             {title} · days in the channel’s time zone ({report.timeZone})
+            {report.stream ? ` · analytics stream ${report.stream}` : null}
           </p>
           <dl className="report__totals">
             <Total label="Page views" value={totals.pageViews.toLocaleString('en-US')} />

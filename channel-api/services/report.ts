@@ -35,6 +35,7 @@ export async function operatorReport(deps: Pick<Deps, 'db' | 'prerolls'>, caller
     from: range.from,
     to: range.to,
     time_zone: scope.timeZone,
+    stream: caller.channel.settings['yare-analytics'] ?? null,
     days,
     games: games.map((g) => ({ ...g, name: names.get(g.event_id) ?? `Game ${g.event_id} (removed)` })),
     products,

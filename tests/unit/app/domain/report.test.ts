@@ -6,6 +6,7 @@ const report: Report = {
   from: '2026-03-09',
   to: '2026-03-10',
   time_zone: 'America/Chicago',
+  stream: null,
   days: [
     { day: '2026-03-09', page_views: 10, visitors: 4, views: 3, viewers: 2, minutes: 40, peak_viewers: 2 },
     { day: '2026-03-10', page_views: 5, visitors: 3, views: 1, viewers: 1, minutes: 1200, peak_viewers: 1 },
