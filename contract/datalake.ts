@@ -78,6 +78,8 @@ export const eventItem = z
     product_id: id.optional(),
     trk: trkCode.optional(),
     props: props.optional(),
+    /** The same event this many times (a visitor's repeats within a batch); 1 when left out. */
+    count: int(1, 100_000).optional(),
     ...visitorFields,
   })
   .strict();

@@ -97,11 +97,11 @@ export async function insertEvents(db: Executor, rows: NewEvent[]): Promise<numb
   const now = new Date();
   const input = asJsonRows(rows.map((r) => ({ ...r, at: r.at ?? now })));
   await db.execute(sql`
-    INSERT INTO analytics_events (channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props)
-    SELECT channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props
+    INSERT INTO analytics_events (channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props, count)
+    SELECT channel_id, at, name, visitor, session_id, user_id, path, page_kind, event_id, vod_id, product_type, product_id, trk, video_view_id, position, props, COALESCE(count, 1)
     FROM jsonb_to_recordset(${input}::jsonb)
       AS i(channel_id int, at timestamptz, name text, visitor text, session_id uuid, user_id int, path text, page_kind text, event_id int, vod_id int,
-           product_type text, product_id int, trk text, video_view_id uuid, position int, props jsonb)`);
+           product_type text, product_id int, trk text, video_view_id uuid, position int, props jsonb, count int)`);
   return rows.length;
 }
 

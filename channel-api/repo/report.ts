@@ -54,7 +54,7 @@ export function reportDays(db: Db, s: ReportScope): Promise<DayRow[]> {
     WITH ${bounds(s)}, ${overlapping(s)},
     days AS (SELECT d::date AS day FROM generate_series(${s.from}::date, ${s.to}::date, interval '1 day') AS d),
     pages AS (
-      SELECT (e.at AT TIME ZONE ${tz})::date AS day, count(*)::int AS page_views, count(DISTINCT e.visitor)::int AS visitors
+      SELECT (e.at AT TIME ZONE ${tz})::date AS day, sum(e.count)::int AS page_views, count(DISTINCT e.visitor)::int AS visitors
       FROM analytics_events e, bounds
       WHERE e.channel_id = ${s.channelId} AND e.name = 'page_view' AND e.at >= bounds.lo AND e.at < bounds.hi
       GROUP BY 1
@@ -230,10 +230,10 @@ export function reportPrerolls(db: Db, s: ReportScope): Promise<PrerollRow[]> {
     sql`
     WITH ${bounds(s)}
     SELECT (e.props->>'preroll')::int AS preroll_id,
-           count(*) FILTER (WHERE e.name = 'preroll_impression')::int AS impressions,
-           count(*) FILTER (WHERE e.name = 'preroll_complete')::int AS completions,
-           count(*) FILTER (WHERE e.name = 'preroll_skip')::int AS skips,
-           count(*) FILTER (WHERE e.name = 'preroll_click')::int AS clicks
+           COALESCE(sum(e.count) FILTER (WHERE e.name = 'preroll_impression'), 0)::int AS impressions,
+           COALESCE(sum(e.count) FILTER (WHERE e.name = 'preroll_complete'), 0)::int AS completions,
+           COALESCE(sum(e.count) FILTER (WHERE e.name = 'preroll_skip'), 0)::int AS skips,
+           COALESCE(sum(e.count) FILTER (WHERE e.name = 'preroll_click'), 0)::int AS clicks
     FROM analytics_events e, bounds
     WHERE e.channel_id = ${s.channelId} AND e.name LIKE 'preroll\\_%' AND e.props->>'preroll' ~ '^[0-9]{1,9}$'
       AND e.at >= bounds.lo AND e.at < bounds.hi

@@ -135,6 +135,7 @@ export async function recordEvents(deps: Deps, caller: CallerWithAgent, items: E
       // The event's own code, else the one its visitor's session came with.
       trk: item.trk ?? s.trk ?? null,
       props: item.props ?? null,
+      count: item.count ?? 1,
     };
   });
   return { recorded: await insertEvents(deps.db, rows) };

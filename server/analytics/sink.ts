@@ -3,7 +3,9 @@ import { DATALAKE_BATCH_MAX, MAX_VIEWING_SECONDS, type EventItem, type ViewingIt
 /* What the web server gathers for the channel's analytics (ADR 049), sent in batches: a page never
    waits for it, and a channel that is down or slow loses some figures, never a page. At most
    MAX_QUEUED items wait; beyond that new ones are dropped (and counted in the log). Seconds watched
-   of one view (same visitor, stream, game, source) are summed into one item per batch. */
+   of one view (same visitor, stream, game, source) are summed into one item per batch, and a
+   visitor's repeats of one event (the same page again and again) are one item with their count:
+   the channel stores a row per distinct event, not per request. */
 
 export interface AnalyticsSink {
   event(item: EventItem): void;
@@ -21,10 +23,12 @@ export interface Senders {
 export const FLUSH_MS = 2_000;
 const MAX_QUEUED = 5_000;
 const LOG_EVERY_MS = 60_000;
+/** The most repeats one item carries (the contract's bound on `count`). */
+const MAX_COUNT = 100_000;
 
 export function analyticsSink(send: Senders, opts: { flushMs?: number; log?: (message: string) => void } = {}): AnalyticsSink {
   const log = opts.log ?? ((message) => console.warn(message));
-  let events: EventItem[] = [];
+  let events = new Map<string, EventItem>();
   let viewings = new Map<string, ViewingItem>();
   let queued = 0;
   let dropped = 0;
@@ -57,8 +61,8 @@ export function analyticsSink(send: Senders, opts: { flushMs?: number; log?: (me
     soon = null;
     if (sending) return sending;
     if (queued === 0) return Promise.resolve();
-    const [batchEvents, batchViewings] = [events, [...viewings.values()]];
-    [events, viewings, queued] = [[], new Map(), 0];
+    const [batchEvents, batchViewings] = [[...events.values()], [...viewings.values()]];
+    [events, viewings, queued] = [new Map(), new Map(), 0];
     sending = sendAll(batchEvents, batchViewings)
       .catch((error: unknown) => {
         dropped += batchEvents.length + batchViewings.length;
@@ -74,8 +78,14 @@ export function analyticsSink(send: Senders, opts: { flushMs?: number; log?: (me
   return {
     event: (item) =>
       enqueue(() => {
-        events.push(item);
-        queued++;
+        const key = JSON.stringify(item);
+        const known = events.get(key);
+        if (known && (known.count ?? 1) < MAX_COUNT) known.count = (known.count ?? 1) + (item.count ?? 1);
+        else {
+          if (known) events.set(`${key}\n${queued}`, known);
+          events.set(key, { ...item });
+          queued++;
+        }
       }),
     viewing: (item) =>
       enqueue(() => {

@@ -40,6 +40,22 @@ describe('the analytics sink', () => {
     ]);
   });
 
+  it("sends a visitor's repeats of one page as one event with their count; another visitor's apart", async () => {
+    const { sent, senders } = recorder();
+    const sink = analyticsSink(senders, { flushMs: 60_000 });
+    for (let i = 0; i < 250; i++) sink.event({ name: 'page_view', path: '/', ...who });
+    sink.event({ name: 'page_view', path: '/', ip: '203.0.113.10', user_agent: 'Agent/1' });
+    sink.event({ name: 'page_view', path: '/', trk: 'spring-mail', ...who });
+    await sink.close();
+    expect(sent.events).toEqual([
+      [
+        { name: 'page_view', path: '/', ...who, count: 250 },
+        { name: 'page_view', path: '/', ip: '203.0.113.10', user_agent: 'Agent/1' },
+        { name: 'page_view', path: '/', trk: 'spring-mail', ...who },
+      ],
+    ]);
+  });
+
   it('never throws when the channel fails, and logs it once', async () => {
     const { senders } = recorder(true);
     const logged: string[] = [];
