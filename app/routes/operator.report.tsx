@@ -176,8 +176,7 @@ export default function OperatorReport() {
       {report && totals && tables && charts ? (
         <>
           <p className="report__range-said">
-            {title} · days in the channel’s time zone ({report.timeZone})
-            {report.stream ? ` · analytics stream ${report.stream}` : null}
+            {title} · days in the channel’s time zone ({report.timeZone}){report.stream ? ` · analytics stream ${report.stream}` : null}
           </p>
           <dl className="report__totals">
             <Total label="Page views" value={totals.pageViews.toLocaleString('en-US')} />
