@@ -20,9 +20,19 @@ export interface ChartText {
   description: string;
 }
 
-/** Bars over days (a column per day), the figure above each when there are at most 31. */
+type Size = 'wide' | 'narrow';
+
+/** A chart drawn twice: for a wide screen, and for a phone (CSS shows one: report.css), each at
+ *  its own size so its text stays 12 px. */
+const bothSizes = (text: ChartText, draw: (text: ChartText, size: Size) => string) => draw(text, 'wide') + draw({ ...text, id: `${text.id}-narrow` }, 'narrow');
+
+/** Bars over days (a column per day), the figure above each when they fit. */
 export function columnChart(text: ChartText, points: { label: string; short: string; value: number }[]): string {
-  const width = Math.max(880, points.length * 6 + 60);
+  return bothSizes(text, (t, size) => columns(t, points, size));
+}
+
+function columns(text: ChartText, points: { label: string; short: string; value: number }[], size: Size): string {
+  const width = size === 'narrow' ? 310 : Math.max(880, points.length * 6 + 60);
   const height = 240;
   const margin = { top: 24, right: 12, bottom: 36, left: 48 };
   const inner = { width: width - margin.left - margin.right, height: height - margin.top - margin.bottom };
@@ -31,11 +41,13 @@ export function columnChart(text: ChartText, points: { label: string; short: str
   const top = Math.max(4, ...points.map((p) => p.value));
   const y = scaleLinear({ domain: [0, top], range: [inner.height, 0], nice: true });
   const yTicks = y.ticks(4).filter(Number.isInteger);
-  const every = Math.ceil(points.length / 14);
+  const every = Math.ceil(points.length / (size === 'narrow' ? 5 : 14));
+  const labelled = points.length <= (size === 'narrow' ? 10 : 31);
   const ticks = points.filter((_, i) => i % every === 0).map((p) => p.label);
   const shortOf = new Map(points.map((p) => [p.label, p.short]));
   return svg(
     text,
+    size,
     width,
     height,
     <Group left={margin.left} top={margin.top}>
@@ -48,7 +60,7 @@ export function columnChart(text: ChartText, points: { label: string; short: str
         return (
           <g key={p.label}>
             <Bar className="chart__bar" x={barX} y={barY} width={x.bandwidth()} height={inner.height - barY} />
-            {points.length <= 31 && p.value > 0 ? (
+            {labelled && p.value > 0 ? (
               <text className="chart__value" x={barX + x.bandwidth() / 2} y={barY - 4} textAnchor="middle" fontSize={FONT - 2}>
                 {p.value.toLocaleString('en-US')}
               </text>
@@ -75,26 +87,35 @@ export function columnChart(text: ChartText, points: { label: string; short: str
   );
 }
 
-/** Horizontal bars, one group per row (a series per bar in it), each figure written after its bar. */
+/** Horizontal bars, one group per row (a series per bar in it), each figure written after its bar;
+ *  on a phone each row's label stands above its bars. */
 export function barChart(text: ChartText, series: readonly string[], rows: { label: string; values: number[]; written?: string[] }[]): string {
-  const labelWidth = 240;
+  return bothSizes(text, (t, size) => bars(t, series, rows, size));
+}
+
+function bars(text: ChartText, series: readonly string[], rows: { label: string; values: number[]; written?: string[] }[], size: Size): string {
+  const narrow = size === 'narrow';
+  const width = narrow ? 310 : 720;
+  const labelWidth = narrow ? 0 : 240;
+  const labelHeight = narrow ? 18 : 0;
   const barHeight = 18;
-  const groupHeight = series.length * barHeight + 14;
-  const width = 720;
+  const groupHeight = labelHeight + series.length * barHeight + 14;
   const legend = series.length > 1 ? 28 : 0;
   const height = legend + rows.length * groupHeight + 8;
   const inner = width - labelWidth - 90;
   const top = Math.max(1, ...rows.flatMap((r) => r.values));
   const x = scaleLinear({ domain: [0, top], range: [0, inner] });
+  const barsLeft = narrow ? 0 : labelWidth;
   return svg(
     text,
+    size,
     width,
     height,
     <>
       {series.length > 1 ? (
-        <Group top={4} left={labelWidth}>
+        <Group top={4} left={narrow ? 0 : 8}>
           {series.map((name, i) => (
-            <g key={name} transform={`translate(${i * 120 - labelWidth + 8}, 0)`}>
+            <g key={name} transform={`translate(${i * (narrow ? 100 : 120)}, 0)`}>
               <rect className={`chart__bar chart__bar--${i}`} width={14} height={14} />
               <text className="chart__label" x={20} y={12} fontSize={FONT}>
                 {name}
@@ -105,23 +126,29 @@ export function barChart(text: ChartText, series: readonly string[], rows: { lab
       ) : null}
       {rows.map((row, r) => (
         <Group key={`${row.label}-${r}`} top={legend + r * groupHeight}>
-          <text className="chart__label" x={labelWidth - 8} y={groupHeight / 2 + 4} textAnchor="end" fontSize={FONT}>
-            {lines(row.label, 30).map((line, i, all) => (
-              <tspan key={i} x={labelWidth - 8} dy={i === 0 ? (all.length - 1) * -7 : 14}>
-                {line}
-              </tspan>
-            ))}
-          </text>
+          {narrow ? (
+            <text className="chart__label" x={0} y={13} fontSize={FONT}>
+              {row.label.length > 44 ? `${row.label.slice(0, 43)}…` : row.label}
+            </text>
+          ) : (
+            <text className="chart__label" x={labelWidth - 8} y={groupHeight / 2 + 4} textAnchor="end" fontSize={FONT}>
+              {lines(row.label, 30).map((line, i, all) => (
+                <tspan key={i} x={labelWidth - 8} dy={i === 0 ? (all.length - 1) * -7 : 14}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          )}
           {row.values.map((value, i) => (
             <g key={series[i]}>
               <Bar
                 className={`chart__bar chart__bar--${i}`}
-                x={labelWidth}
-                y={7 + i * barHeight}
+                x={barsLeft}
+                y={labelHeight + 7 + i * barHeight}
                 width={Math.max(value > 0 ? 2 : 0, x(value))}
                 height={barHeight - 4}
               />
-              <text className="chart__value" x={labelWidth + x(value) + 6} y={7 + i * barHeight + barHeight - 8} fontSize={FONT}>
+              <text className="chart__value" x={barsLeft + x(value) + 6} y={labelHeight + 7 + i * barHeight + barHeight - 8} fontSize={FONT}>
                 {row.written?.[i] ?? value.toLocaleString('en-US')}
               </text>
             </g>
@@ -143,10 +170,10 @@ function lines(label: string, max: number): string[] {
   return [first, rest.length > max ? `${rest.slice(0, max - 1)}…` : rest];
 }
 
-function svg(text: ChartText, width: number, height: number, body: JSX.Element): string {
+function svg(text: ChartText, size: Size, width: number, height: number, body: JSX.Element): string {
   return renderToStaticMarkup(
     <svg
-      className="chart"
+      className={`chart chart--${size}`}
       role="img"
       aria-labelledby={`${text.id}-title ${text.id}-desc`}
       viewBox={`0 0 ${width} ${height}`}
