@@ -11,7 +11,9 @@ import compression from 'compression';
 import express from 'express';
 import { channelCallCount } from './app/channel/request.server.ts';
 import { env } from './app/config/env.server.ts';
+import { leafRoutesOf } from './app/domain/analytics.ts';
 import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
+import { startAnalytics } from './server/analytics/index.ts';
 import { securityHeaders } from './server/csp.ts';
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
 import { clientIpOf, finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard, type TrustProxy } from './server/guards.ts';
@@ -59,6 +61,8 @@ app.set('trust proxy', env.TRUST_PROXY);
 const trustProxy = app.get('trust proxy fn') as TrustProxy;
 const clientIp = (req: http.IncomingMessage) => clientIpOf(req, trustProxy);
 const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clientIp(req));
+// Page views and viewing time for the channel's analytics, sent in the background (ADR 049).
+const analytics = env.ANALYTICS === 'on' ? startAnalytics(clientIp) : null;
 
 // X-Forwarded-Host and -Proto count only from a proxy TRUST_PROXY names: from anyone else they go.
 app.use(untrustedForwardingGuard);
@@ -83,7 +87,7 @@ const microcache =
 app.use(securityHeaders());
 
 // Media streams straight from the channel API (no buffering, no compression of byte ranges).
-app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp }));
+app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp, segments: analytics?.segments }));
 // Stripe's events (no Origin, a JSON body signed byte for byte): straight to the channel API.
 app.post('/stripe/webhook', webhookProxy({ target: channelApiUrl }));
 
@@ -122,6 +126,10 @@ app.use(postGuard);
 // The sandbox payment provider's hosted test checkout (ADR 015), a page of the channel API.
 app.use('/sandbox', sandboxProxy({ target: `${channelApiUrl}/sandbox`, clientIp }));
 
+// What a playing player reports, passed on to the channel with this server's key (ADR 049).
+if (analytics) app.post('/analytics/video', ...analytics.beacon);
+else app.post('/analytics/video', (_req, res) => void res.status(204).end());
+
 // The app. Every loader and the action of one request get the same context object.
 app.all(
   '*',
@@ -135,7 +143,11 @@ app.all(
 app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));
 
 // 4. Listen, and stop cleanly.
-const server = http.createServer(answeringFromMicrocache(microcache, app, clientIp));
+const answer = answeringFromMicrocache(microcache, app, clientIp);
+// The app's page routes, for the page views of client-side navigations (per build: npm run dev rebuilds).
+const leafRoutes = new WeakMap<ServerBuild, ReadonlySet<string>>();
+const pageRoutes = () => leafRoutes.get(build) ?? leafRoutes.set(build, leafRoutesOf(build.routes)).get(build)!;
+const server = http.createServer(analytics ? analytics.listener(answer, pageRoutes) : answer);
 server.listen(env.PORT, env.HOST, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Fieldhouse is running at http://localhost:${port}`);
@@ -170,6 +182,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 3_000).unref();
   try {
+    await analytics?.close();
     await embedded?.close();
   } catch (error) {
     console.error('Closing the channel API failed:', error);

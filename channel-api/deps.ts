@@ -5,11 +5,13 @@ import type { RecaptchaConfig } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/index.ts';
+import type { PrerollMoments } from './media/preroll-moments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { JobQueue } from './queue/job-queue.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
 import type { MediaAccess } from './services/media-access.ts';
+import type { PrerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import type { Signing } from './signing.ts';
 
@@ -45,6 +47,10 @@ export interface Deps {
   alertLeadMinutes: number;
   /** Failed sign-ins allowed per account and per address (services/sign-in-limits.ts). */
   signInLimits: SignInLimits;
+  /** The channel's pre-rolls, read at most once an hour (services/prerolls.ts). */
+  prerolls: PrerollCatalogue;
+  /** Where a pre-roll's impressions, completions, skips and clicks are reported (media/preroll-moments.ts). */
+  prerollMoments: PrerollMoments;
   log(message: string): void;
 }
 

@@ -5,6 +5,7 @@ import type { SocialConfig } from './auth/social.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { channelApiEnv } from './env.ts';
+import { analyticsOpsRoute } from './http/analytics-ops.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
@@ -12,6 +13,7 @@ import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
+import type { PrerollMoments } from './media/preroll-moments.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
 import { reportError } from './monitoring.ts';
 import type { PaymentEvent } from './payments/provider.ts';
@@ -30,20 +32,25 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
+import { datalakeRoutes } from './routes/datalake.ts';
 import { eventRoutes } from './routes/events.ts';
 import { followRoutes } from './routes/follows.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { prerollRoutes } from './routes/prerolls.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { reportRoutes } from './routes/report.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
 import { startClips } from './services/clips.ts';
+import { prerollMomentsKept } from './services/datalake.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
+import { prerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
 
@@ -84,6 +91,9 @@ export interface ChannelApiOptions {
   alertLeadMinutes?: number;
   /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
   ffmpeg?: string;
+  /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
+   *  default nowhere yet (tests listen here). */
+  prerollMoments?: PrerollMoments;
   logger?: boolean;
 }
 
@@ -160,6 +170,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS, isReady: readiness.isReady });
+    const keptMoments = prerollMomentsKept(database.db, log);
     const deps: Deps = {
       db: database.db,
       dataDir,
@@ -181,6 +192,8 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
         addressFailures: env.SIGN_IN_ADDRESS_FAILURES,
         ...opts.signInLimits,
       },
+      prerolls: prerollCatalogue(database.db),
+      prerollMoments: opts.prerollMoments ?? keptMoments,
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
@@ -195,12 +208,13 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       `channel-api: payments by ${payments.name}${stripe && !stripeOptions?.webhookSecret ? ' (no STRIPE_WEBHOOK_SECRET: orders are settled when their page is read)' : ''}`,
     );
     app.use(jobsOpsRoute(jobs));
+    app.use(analyticsOpsRoute(database.db));
     // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
     app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing }));
     app.use('/media', clipsRouter({ dataDir }));
-    app.use('/media', mediaGuard(media), mediaRouter({ dataDir }));
+    app.use('/media', mediaGuard(media), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);
@@ -208,9 +222,12 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     followRoutes(router, deps);
     alertRoutes(router, deps);
     calendarRoutes(router, deps);
+    datalakeRoutes(router, deps);
+    reportRoutes(router, deps);
     // Before the events': GET /events/with_clip is not GET /events/{id}.
     clipRoutes(router, deps);
     eventRoutes(router, deps);
+    prerollRoutes(router, deps);
     vodRoutes(router, deps);
     authRoutes(router, deps);
     profileRoutes(router, deps);
@@ -252,6 +269,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
             server.closeIdleConnections();
           });
           await preparation.stop();
+          await keptMoments.flush();
           await startedJobs.stop();
           await database.close();
         })()),

@@ -91,6 +91,10 @@ const recaptchaToken = z
 export const capability = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media_access']);
 export type Capability = z.infer<typeof capability>;
 
+/** Who an account is to the channel. */
+export const userRole = z.enum(['fan', 'operator']);
+export type UserRole = z.infer<typeof userRole>;
+
 /** The user as the channel describes it (spec section 3). */
 export const user = z.object({
   id: z.number().int(),
@@ -107,6 +111,8 @@ export const user = z.object({
   email_verified: z.boolean(),
   /** False for an account made by social sign-in that never set a password. */
   has_password: z.boolean(),
+  /** An operator reads the channel's report (/operator/report); everyone else is a fan. */
+  role: userRole,
 });
 export type User = z.infer<typeof user>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trkCode } from './analytics.ts';
 import { paymentMethodId } from './billing.ts';
 import { pkg, subscription } from './entities.ts';
 import { giftParams } from './gifts.ts';
@@ -138,7 +139,7 @@ export const buy = endpoint({
   auth: 'apiKey',
   params: purchaseParams
     .omit({ event_category_ids: true, participant_ids: true })
-    .extend({ idempotency_key: idempotencyKey, payment_method_id: paymentMethodId.optional(), ...giftParams })
+    .extend({ idempotency_key: idempotencyKey, payment_method_id: paymentMethodId.optional(), ...giftParams, trk: trkCode.optional() })
     .strict(),
   response: envelope(checkoutStarted),
 });
@@ -160,6 +161,8 @@ export const buyBundle = endpoint({
       idempotency_key: idempotencyKey,
       ...giftParams,
       payment_method_id: paymentMethodId.optional(),
+      /** The outer tracking code the fan came with: kept on the orders (ADR 049). */
+      trk: trkCode.optional(),
     })
     .strict(),
   response: envelope(checkoutStarted),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capability } from './auth.ts';
 import { money } from './http.ts';
+import { preroll, prerollPlay } from './prerolls.ts';
 
 /* Wire shapes of the channel's entities (spec section 3). Field names are the channel's own. */
 
@@ -151,6 +152,10 @@ export const eventDetail = event.extend({
   ...playback,
   /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
   features: z.object({ clip: featureState, download: featureState }),
+  /** The pre-roll stitched before the game for this viewer (ADR 050), or null. For a visitor it is
+   *  the one the game has for everyone: the web app drops it when their cookie says they skipped
+   *  it within the hour. */
+  preroll: prerollPlay.nullable().default(null),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
 
@@ -164,13 +169,6 @@ export const menu = z.object({
   participant_menu: z.array(participantMenuItem),
 });
 export type Menu = z.infer<typeof menu>;
-
-export const preroll = z.object({
-  id: z.number().int(),
-  video_url: z.string(),
-  location: z.string(),
-  event_category_id: z.number().int().nullable(),
-});
 
 export const settings = z.object({
   name: z.string(),

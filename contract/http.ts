@@ -29,6 +29,16 @@ export function apiGet<D extends z.ZodTypeAny, P extends z.ZodTypeAny = typeof n
   return endpoint({ name, method: 'GET', path, auth: 'apiKey', params: (params ?? noParams) as P, response: envelope(data) });
 }
 
+/** A POST with the api key answering `{ data }`. */
+export function apiPost<D extends z.ZodTypeAny, P extends z.ZodTypeAny>(name: string, path: string, data: D, params: P) {
+  return endpoint({ name, method: 'POST', path, auth: 'apiKey', params, response: envelope(data) });
+}
+
+/** A call the spec lets be a POST or a GET with the same params: both (the GET's name ends in Get). */
+export function apiPostAndGet<D extends z.ZodTypeAny, P extends z.ZodTypeAny>(name: string, path: string, data: D, params: P) {
+  return [apiPost(name, path, data, params), apiGet(`${name}Get`, path, data, params)] as const;
+}
+
 export function publicGet<D extends z.ZodTypeAny, P extends z.ZodTypeAny = typeof noParams>(name: string, path: string, data: D, params?: P) {
   return endpoint({ name, method: 'GET', path, auth: 'public', params: (params ?? noParams) as P, response: envelope(data) });
 }

@@ -6,14 +6,17 @@ import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
 import * as clips from './clips.ts';
 import * as content from './content.ts';
+import { datalakeCalls } from './datalake.ts';
 import * as events from './events.ts';
 import * as follows from './follows.ts';
 import * as gifts from './gifts.ts';
 import type { Endpoint } from './http.ts';
 import * as keys from './keys.ts';
 import * as orders from './orders.ts';
+import * as prerolls from './prerolls.ts';
 import * as profile from './profile.ts';
 import * as publicCalls from './public.ts';
+import * as report from './report.ts';
 import * as subscriptions from './subscriptions.ts';
 import * as vod from './vod.ts';
 
@@ -35,6 +38,10 @@ export * from './follows.ts';
 export * from './calendar.ts';
 export * from './subscriptions.ts';
 export * from './billing.ts';
+export * from './prerolls.ts';
+export * from './analytics.ts';
+export * from './datalake.ts';
+export * from './report.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -55,6 +62,9 @@ export const api = {
   page: content.page,
   events: events.events,
   event: events.event,
+  operatorReport: report.operatorReport,
+  dismissPreroll: prerolls.dismissPreroll,
+  prerollClick: prerolls.prerollClick,
   eventsCategories: events.eventsCategories,
   eventsForHomepage: events.eventsForHomepage,
   participantGroupProperties: content.participantGroupProperties,
@@ -115,6 +125,7 @@ export const api = {
   followAlerts: follows.followAlerts,
   alertUnsubscribe: alerts.alertUnsubscribe,
   confirmAlertUnsubscribe: alerts.confirmAlertUnsubscribe,
+  ...datalakeCalls,
 } satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

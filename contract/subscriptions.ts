@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trkCode } from './analytics.ts';
 import { checkoutStarted, idempotencyKey, promotionCode } from './checkout.ts';
 import { endpoint, envelope, id, money, stamp } from './http.ts';
 import { order } from './orders.ts';
@@ -13,7 +14,7 @@ export const startTrial = endpoint({
   method: 'POST',
   path: '/stripe/subscription/start_trial',
   auth: 'apiKey',
-  params: z.object({ subscription_id: id, promotion_code: promotionCode.optional(), idempotency_key: idempotencyKey }).strict(),
+  params: z.object({ subscription_id: id, promotion_code: promotionCode.optional(), idempotency_key: idempotencyKey, trk: trkCode.optional() }).strict(),
   response: envelope(checkoutStarted),
 });
 

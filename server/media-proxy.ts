@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { forward } from './forward.ts';
 import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
+import type { SegmentCounter } from './analytics/segments.ts';
 
 /* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
    the browser fetches video from 'self' (CSP media-src), byte ranges and conditional requests
@@ -49,7 +50,7 @@ export function mediaPath(rawPath: string): string | null {
   return MEDIA_PATH.test(path) ? path : null;
 }
 
-export function mediaProxy(opts: { target: string; clientIp: (req: Request) => string }): RequestHandler {
+export function mediaProxy(opts: { target: string; clientIp: (req: Request) => string; segments?: SegmentCounter | null }): RequestHandler {
   const base = opts.target.replace(/\/+$/, '');
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -72,6 +73,8 @@ export function mediaProxy(opts: { target: string; clientIp: (req: Request) => s
         console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
         r.status(502).type('text').send('Media is unavailable right now.');
       },
+      // What a viewer fetches is what they watched (server/analytics/segments.ts).
+      onResponse: opts.segments ? (up) => opts.segments!.observe(req, path, up) : undefined,
     });
   };
 }

@@ -10,6 +10,7 @@ import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
 import { consentVariant } from '../app/http/consent.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
+import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
 import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 import { pageText } from '../app/http/text-response.ts';
 
@@ -87,7 +88,8 @@ export function remixHandler(options: {
 /** The microcache's key for a request: a GET without a session, or null (never kept, never served
  *  from it). A page varies on the data saver and on the cookie choice (with or without the notice: ADR 051). */
 function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
-  if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null)) return null;
+  // A visitor who skipped a pre-roll (its cookie, ADR 050) may get a page of their own.
+  if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null) || hasPrerollCookie(req.headers.cookie)) return null;
   return pageKey(url.href, `${pageVariant(req.headers)}+${consentVariant(req.headers)}`);
 }
 

@@ -4,6 +4,7 @@
 
 import plyrCss from 'plyr/dist/plyr.css';
 import { renewGrantOnRefusal } from './hls-grant';
+import { reportPlayback } from './video-analytics';
 
 export interface EnhanceOptions {
   /** The HLS playlist hls.js plays, if it plays one; null when the video is an MP4 alone (a
@@ -19,6 +20,9 @@ export interface EnhanceOptions {
 
 export interface Enhanced {
   destroy(): void;
+  /** Plays another stream in the same player (the game after its pre-roll, ADR 050), from
+   *  `startAt` seconds when given. */
+  switchTo(src: string, startAt?: number): void;
   /** hls.js plays `src`; otherwise the element plays its own <source>. */
   hls: boolean;
 }
@@ -94,7 +98,7 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       : ['play-large', 'play', 'progress', 'current-time', 'duration', 'mute', 'volume', 'captions', 'settings', 'pip', 'airplay', 'fullscreen'],
   });
 
-  let hls: { destroy(): void } | null = null;
+  let hls: { destroy(): void; loadSource(src: string): void } | null = null;
   if (hlsSrc !== null) {
     const { default: Hls } = opts.live ? await import('hls.js') : await import('hls.js/light');
     if (opts.isCancelled()) {
@@ -114,10 +118,20 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     }
   }
 
+  // The channel's analytics: what this player plays of the game's stream (not a clip's MP4).
+  const stopReports = opts.src !== null ? reportPlayback(video, opts.src) : null;
   return {
     destroy() {
+      stopReports?.();
       hls?.destroy();
       player.destroy();
+    },
+    switchTo(src, startAt = 0) {
+      if (startAt > 0) video.addEventListener('loadedmetadata', () => void (video.currentTime = startAt), { once: true });
+      if (hls) hls.loadSource(src);
+      else video.src = src;
+      // Now, not on its metadata: a `preload="none"` element loads nothing until asked to play.
+      void video.play().catch(() => undefined);
     },
     hls: hls !== null,
   };

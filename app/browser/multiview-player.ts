@@ -4,6 +4,7 @@
    hls.js arrives by import() after hydration, once for every tile. No Plyr: four tiles keep the
    native controls, and the page adds its own Sound and Enlarge buttons. */
 import { renewGrantOnRefusal } from './hls-grant';
+import { reportPlayback } from './video-analytics';
 
 export interface TileStream {
   destroy(): void;
@@ -31,6 +32,12 @@ export async function playTile(video: HTMLVideoElement, opts: { src: string; isC
     }
   }
   video.muted = true;
+  const stopReports = reportPlayback(video, opts.src);
   if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) void video.play().catch(() => undefined);
-  return { destroy: () => hls?.destroy() };
+  return {
+    destroy: () => {
+      stopReports();
+      hls?.destroy();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { enhanceVideo } from '~/browser/enhance-video';
+import { enhanceVideo, type Enhanced } from '~/browser/enhance-video';
 import { DvrControls } from '~/components/player/DvrControls';
 import type { Caption, Dvr } from '~/domain/watch-state';
 import { useDataSaver } from '~/http/use-data-saver';
@@ -15,6 +15,8 @@ export interface PlayerProps {
   live?: boolean;
   /** A live stream that keeps every segment since the kick-off: its Live / −30 s / From kick-off. */
   dvr?: Dvr | null;
+  /** Where a switched stream (`src` changed after mount) starts, in seconds; by default 0. */
+  switchFrom?: () => number;
 }
 
 /**
@@ -25,11 +27,14 @@ export interface PlayerProps {
  * Give it a `key` per media item: Plyr's destroy() swaps the element for a clone, so another
  * video must be a fresh mount, never a re-run of the effect on the same element.
  */
-export function Player({ title, src, mp4Src, poster, captions = [], live = false, dvr = null }: PlayerProps) {
+export function Player({ title, src, mp4Src, poster, captions = [], live = false, dvr = null, switchFrom }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const [hlsJs, setHlsJs] = useState(false);
   const lowData = useDataSaver();
+  const enhancedRef = useRef<Enhanced | null>(null);
+  const playing = dvr?.liveSrc ?? src;
+  const firstSrc = useRef(playing);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -41,6 +46,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
       .then((result) => {
         if (!result) return;
         enhanced = result;
+        enhancedRef.current = result;
         setHlsJs(result.hls);
         setReady(true);
       })
@@ -55,6 +61,13 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
     // Once per mount on purpose: see the `key` note above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The same game's other stream (its pre-roll skipped or over, ADR 050): switched in place.
+  useEffect(() => {
+    if (playing === null || playing === firstSrc.current) return;
+    firstSrc.current = playing;
+    enhancedRef.current?.switchTo(playing, switchFrom?.() ?? 0);
+  }, [playing, switchFrom]);
 
   const english = captions.findIndex((c) => c.srclang === 'en');
   const defaultTrack = english >= 0 ? english : 0;

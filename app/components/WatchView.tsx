@@ -13,9 +13,12 @@ export function WatchView({
   data,
   embed = false,
   follows = null,
+  prerollPage,
   children,
 }: {
   data: WatchViewData;
+  /** A pre-roll's Skip: the page it comes back to, and the wait after a Skip too soon. */
+  prerollPage?: { path: string; wait: number | null };
   embed?: boolean;
   follows?: readonly Follow[] | null;
   /** What the page shows under the player (the watch page's Clip form). */
@@ -57,16 +60,7 @@ export function WatchView({
       </header>
 
       <div className="watch-stage">
-        <Playback
-          mediaId={`event-${data.id}`}
-          state={data.state}
-          title={data.title}
-          poster={data.poster}
-          timeZone={data.timeZone}
-          serverNow={data.serverNow}
-          linkTarget={linkTarget}
-          offers={data.offers}
-        />
+        <Playback mediaId={`event-${data.id}`} {...playbackOf(data)} linkTarget={linkTarget} prerollPage={prerollPage} />
       </div>
       {embed ? null : <FeatureSignIn features={signInFeatures(data)} />}
       {children}
@@ -146,4 +140,9 @@ function EmbedSnippet({ url, title }: { url: string; title: string }) {
       <textarea id="embed-snippet" readOnly rows={3} value={snippet} />
     </details>
   );
+}
+
+/** What the player needs of the screen's data. */
+function playbackOf({ state, title, poster, timeZone, serverNow, offers }: WatchViewData) {
+  return { state, title, poster, timeZone, serverNow, offers };
 }

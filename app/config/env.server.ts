@@ -56,6 +56,8 @@ const schema = z
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(10),
     /** Memory for anonymous pages kept by the server (server/microcache.ts) for CONTENT_TTL_SECONDS; 0 turns it off. */
     MICROCACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+    /** The web server's analytics (page views, viewing time, the player's reports: ADR 049); `off` records nothing. */
+    ANALYTICS: z.enum(['on', 'off']).default('on'),
     /** Requests per minute per client IP for pages (loopback is exempt). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Sign-in style POSTs (login, registration, password reset, verification) per minute per IP. */

@@ -1,3 +1,5 @@
+import { trkOf } from '#contract/analytics';
+
 /* Navigation rules of spec section 2, as pure functions the root loader and the auth routes use. */
 
 /** Pages of the sign-in flows: never remembered as "the page to return to". */
@@ -53,8 +55,8 @@ export function signInHref(to: '/login' | '/registration', url: URL): string {
 
 /** The tracking code `url` brings, if it brings a plain one. */
 export function trackingFrom(url: URL, now: number): Tracking | null {
-  const trk = url.searchParams.get('trk');
-  return trk && /^[\w.:-]{1,100}$/.test(trk) ? { trk, trkExpiresAt: now + TRK_TTL_MS } : null;
+  const trk = trkOf(url);
+  return trk ? { trk, trkExpiresAt: now + TRK_TTL_MS } : null;
 }
 
 /** The tracking code still in force, if any. */

@@ -1,6 +1,8 @@
 /* What the watch screen shows for one event or VOD item, decided from plain data (no I/O). */
 import { accessTypeOf, type AccessType } from '#contract/access';
 import { dvrStartUrl, type DvrStart } from '#contract/live-dvr';
+import type { PrerollPlay } from '#contract/prerolls';
+import { withPreroll, type PrerollView } from '~/domain/preroll';
 
 export interface Caption {
   label: string;
@@ -42,7 +44,7 @@ export type WatchState =
   | { kind: 'preparing' }
   /** `dvr`: a live stream that keeps every segment since the kick-off, started where the page's
    *  `?start=` says (ADR 040); null for any other stream. */
-  | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[]; dvr: Dvr | null };
+  | { kind: 'play'; live: boolean; src: string; mp4Src: string | null; captions: Caption[]; dvr: Dvr | null; preroll: PrerollView | null };
 
 export interface Dvr {
   start: DvrStart;
@@ -60,6 +62,8 @@ export function watchState(
   media: PlayableMedia,
   geo: { is_geo_blocked: boolean } | null,
   dvr: { start: DvrStart; pagePath: string } = { start: 'live', pagePath: '' },
+  /** The pre-roll this viewer sees first (ADR 050): the stream is its stitched variant. */
+  preroll: PrerollPlay | null = null,
 ): WatchState {
   if (geo?.is_geo_blocked) return { kind: 'geo-blocked' };
   const need = NEEDS[accessTypeOf(media.type)];
@@ -71,8 +75,8 @@ export function watchState(
   if (!media.url) return { kind: 'unavailable' };
   const live = media.stream_status === 'live';
   const started = live ? dvrStartUrl(media.url, dvr.start) : null;
-  return {
-    kind: 'play',
+  const play = {
+    kind: 'play' as const,
     live,
     src: started ?? media.url,
     dvr: started
@@ -86,6 +90,7 @@ export function watchState(
     mp4Src: media.stream_status === 'live' ? null : media.mp4_url,
     captions: media.captions,
   };
+  return preroll ? withPreroll(play, preroll) : { ...play, preroll: null };
 }
 
 export interface Remaining {

@@ -1,4 +1,5 @@
-import { trackingFrom } from '~/domain/navigation';
+import { TRK_PATTERN } from '#contract/analytics';
+import { trackingCode, trackingFrom, type Tracking } from '~/domain/navigation';
 import { appCookie } from '~/http/cookies.server';
 import { safeRedirect } from '~/http/safe-redirect';
 
@@ -13,6 +14,14 @@ const trackingCookie = appCookie('nav', { maxAge: 3 * 60 * 60 });
 export async function rememberTracking(request: Request, now = Date.now()): Promise<string | null> {
   const tracking = trackingFrom(new URL(request.url), now);
   return tracking ? trackingCookie.serialize(tracking) : null;
+}
+
+/** The tracking code still in force for this visitor (their cookie's), or null: what a checkout
+ *  passes on to the orders it makes (ADR 049). */
+export async function trackingOf(request: Request, now = Date.now()): Promise<string | null> {
+  const kept = (await trackingCookie.parse(request.headers.get('Cookie'))) as Partial<Tracking> | null;
+  const code = kept && typeof kept === 'object' ? trackingCode(kept, now) : null;
+  return typeof code === 'string' && TRK_PATTERN.test(code) ? code : null;
 }
 
 /** Where a fan goes after signing in: a safe `redirectTo` (the page the link came from), else home. */

@@ -30,6 +30,8 @@ export interface SessionUser {
   first_name: string;
   last_name: string;
   temporary_password: boolean;
+  /** An operator of the channel (the header links the report; the channel decides access). */
+  role?: 'fan' | 'operator';
 }
 
 /** The session's user, or null; tolerates snapshots from older releases. */
@@ -42,13 +44,14 @@ export function sessionUser(session: AppSession): SessionUser | null {
         first_name: user.first_name ?? '',
         last_name: user.last_name ?? '',
         temporary_password: user.temporary_password === true,
+        role: user.role === 'operator' ? 'operator' : 'fan',
       }
     : null;
 }
 
 export function toSessionUser(user: SessionUser): SessionUser {
-  const { id, email, first_name, last_name, temporary_password } = user;
-  return { id, email, first_name, last_name, temporary_password };
+  const { id, email, first_name, last_name, temporary_password, role } = user;
+  return { id, email, first_name, last_name, temporary_password, role: role === 'operator' ? 'operator' : 'fan' };
 }
 
 export type ToastType = 'success' | 'error' | 'info';

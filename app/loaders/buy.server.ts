@@ -23,6 +23,7 @@ import {
   type WantedPurchase,
 } from '~/forms/purchase';
 import { refusalReply } from '~/forms/reply.server';
+import { trackingOf } from '~/http/navigation.server';
 import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -196,10 +197,13 @@ async function pay(args: RouteArgs, formData: FormData) {
   }
   const { idempotency_key, promotion_code, gift_email, gift_message, choose_card: _asked, payment_method, ...wanted } = submission.value;
   const payment_method_id = payment_method && payment_method !== NEW_CARD && !wanted.trial ? payment_method : undefined;
+  // The campaign the fan came with (`?trk=`, kept 3 hours) goes on the orders (ADR 049).
+  const trk = (await trackingOf(args.request)) ?? undefined;
   const params = {
     ...purchaseParams(wanted),
     promotion_code,
     idempotency_key,
+    trk,
     ...(wanted.gift ? { gift_email, gift_message } : {}),
     ...(payment_method_id ? { payment_method_id } : {}),
   };
@@ -209,7 +213,7 @@ async function pay(args: RouteArgs, formData: FormData) {
     // A package with its choices is a bundle; a single event or a subscription a plain purchase.
     ({ data: started } =
       wanted.trial && !wanted.gift
-        ? await channel.asUser(api.startTrial, { subscription_id: params.subscription_id!, promotion_code, idempotency_key })
+        ? await channel.asUser(api.startTrial, { subscription_id: params.subscription_id!, promotion_code, idempotency_key, trk })
         : params.event_category_ids || params.participant_ids
           ? await channel.asUser(api.buyBundle, params)
           : await channel.asUser(api.buy, params));

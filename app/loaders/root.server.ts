@@ -92,7 +92,7 @@ export async function loader(args: LoaderFunctionArgs) {
       googleTag: googleTagId ? { id: googleTagId, consent } : null,
       cookieNotice: notice,
       toast,
-      user: user ? { firstName: user.first_name, email: user.email } : null,
+      user: user ? { firstName: user.first_name, email: user.email, operator: user.role === 'operator' } : null,
       csrfToken,
       // Lighter pages (http/data-saver.ts); cached pages are kept apart by it (server/microcache.ts).
       dataSaver: dataSaverOn({ saveData: request.headers.get('Save-Data'), cookie: request.headers.get('Cookie') }),

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { channelZone } from '#contract/dates';
 import { isDvrStart, type DvrStart } from '#contract/live-dvr';
+import { stillDismissed, type PrerollPlay } from '#contract/prerolls';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';
@@ -12,6 +13,8 @@ import { watchState } from '~/domain/watch-state';
 import { watchViewData } from '~/domain/watch-view';
 import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
+import { hasPrerollCookie } from '~/http/preroll-cookie';
+import { readDismissals } from '~/http/preroll-cookie.server';
 import { requestContext } from '~/http/request-context.server';
 import { followsOf } from '~/loaders/follows.server';
 import clipsCss from '~/styles/clips.css';
@@ -37,6 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     followsOf(args),
   ]);
   const location = bootstrap['events-locations'].find((l) => l.id === event.location_id) ?? null;
+  const preroll = await prerollOf(args, event.preroll);
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const target = { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) };
   const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency);
@@ -48,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ...watchViewData(event, {
         location,
         participants,
-        state: watchState(event, geo, { start: startOf(request), pagePath: `/watch/${event.id}` }),
+        state: watchState(event, geo, { start: startOf(request), pagePath: `/watch/${event.id}` }, preroll),
         serverNow: Date.now(),
         embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
         offers,
@@ -56,6 +60,8 @@ export async function loader(args: LoaderFunctionArgs) {
         timeZone: channelZone(bootstrap.settings),
       }),
       follows,
+      // The Skip form's way back, and (after a Skip too soon, without JavaScript) how long to wait.
+      prerollPage: { path: pathWithQuery(request), wait: waitOf(request) },
       // The Clip form under the player, or why there is none (issue 25).
       clip: {
         feature: event.features.clip,
@@ -67,6 +73,30 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     { headers: mediaGrantHeaders(event.media_grant) },
   );
+}
+
+/** The pre-roll the channel has for this viewer, unless the visitor skipped or finished it within
+ *  the hour (their cookie: then the page is theirs alone, never a shared copy). A fan's dismissals
+ *  the channel already applied. */
+async function prerollOf(args: LoaderFunctionArgs, preroll: PrerollPlay | null): Promise<PrerollPlay | null> {
+  if (!preroll || !hasPrerollCookie(args.request.headers.get('Cookie'))) return preroll;
+  if (await requestContext(args).session.user()) return preroll;
+  const dismissed = stillDismissed((await readDismissals(args.request))[preroll.id], Math.floor(Date.now() / 1000));
+  if (dismissed) args.context.perViewer = true;
+  return dismissed ? null : preroll;
+}
+
+/** The page's own path and query: where the Skip form comes back to. */
+function pathWithQuery(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('skip_wait');
+  return url.pathname + url.search;
+}
+
+/** `?skip_wait=<seconds>`: the Skip was used too soon (no JavaScript); 1 to 600, else none. */
+function waitOf(request: Request): number | null {
+  const wait = new URL(request.url).searchParams.get('skip_wait');
+  return wait && /^[1-9]\d{0,2}$/.test(wait) && Number(wait) <= 600 ? Number(wait) : null;
 }
 
 /** Where the page starts a live game's stream (`?start=`): anything else is the live edge. */
@@ -81,7 +111,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();
   return (
-    <WatchView data={data} follows={data.follows}>
+    <WatchView data={data} follows={data.follows} prerollPage={data.prerollPage}>
       <ClipPanel data={data.clip} />
     </WatchView>
   );

@@ -10,5 +10,5 @@ export const handle = { layout: 'plain' };
 
 export default function WatchEmbedRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WatchView data={data} embed />;
+  return <WatchView data={data} embed prerollPage={data.prerollPage} />;
 }

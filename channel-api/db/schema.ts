@@ -1,5 +1,5 @@
 /* Every table of the reference channel API, by area. Dependencies point one way:
- * channel ← catalogue, content, vod ← accounts ← commerce ← sandbox; channel ← sign-in; accounts ← follows (drizzle-kit reads this index). */
+ * channel ← catalogue, content, vod ← accounts ← commerce ← sandbox; channel ← sign-in; accounts ← follows, prerolls; channel ← analytics (drizzle-kit reads this index). */
 
 export * from './schema/channel.ts';
 export * from './schema/catalogue.ts';
@@ -10,3 +10,5 @@ export * from './schema/commerce.ts';
 export * from './schema/sandbox.ts';
 export * from './schema/sign-in.ts';
 export * from './schema/follows.ts';
+export * from './schema/prerolls.ts';
+export * from './schema/analytics.ts';

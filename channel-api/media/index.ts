@@ -3,16 +3,21 @@
  * `mediaRouter` serves them (mounted at /media):
  *   /vod/<asset>/master.m3u8 | <rendition>.m3u8 | <rendition>_NNN.ts | video.mp4 | captions.vtt
  *   /live/live/master.m3u8 | video.m3u8 | subs.m3u8 | v/<n>.ts | s/<n>.vtt
+ *   …/preroll-<id>/…: a game's stream with a pre-roll stitched in front (preroll-router.ts)
  */
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { liveRouter } from './live-router.ts';
+import { momentsNotKept } from './preroll-moments.ts';
+import { prerollRouter, type PrerollRouterOptions } from './preroll-router.ts';
 import { vodRouter } from './vod-router.ts';
 import { sendRefusal } from '../http/errors.ts';
 
 export { prepareMedia } from './prepare.ts';
 
-export function mediaRouter(opts: { dataDir: string; now?: () => number }): Router {
+export function mediaRouter(opts: { dataDir: string; now?: () => number } & Partial<Pick<PrerollRouterOptions, 'preroll' | 'moments'>>): Router {
   const router = express.Router();
+  // A game's stitched variants (ADR 050) sit one level below its files: before the game's routers.
+  router.use(prerollRouter({ dataDir: opts.dataDir, now: opts.now, preroll: opts.preroll ?? (async () => null), moments: opts.moments ?? momentsNotKept }));
   router.use(vodRouter(opts));
   router.use(liveRouter(opts));
   // No catch-all 404 here: other routers (images) are mounted at /media too.

@@ -150,7 +150,7 @@ async function moveIntoPlace(scratch: string, target: string): Promise<void> {
  *  and media is made in the background at the first start, ADR 040 and 045), one thread per encoder (two assets
  *  are made at once), a keyframe exactly every 2 s (no scene-cut keyframes) so every segment
  *  is 2.000 s. */
-function x264Args(gop: number): string[] {
+export function x264Args(gop: number): string[] {
   const g = String(gop);
   return [
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-threads', '1', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p'],
@@ -160,7 +160,7 @@ function x264Args(gop: number): string[] {
 
 /** A constant video bit rate, filler included (x264's HRD in CBR mode), with a one-second
  *  buffer: each 2 s segment weighs what its rendition declares, whatever the picture. */
-function constantBitRate(kbps: number): string[] {
+export function constantBitRate(kbps: number): string[] {
   const rate = `${kbps}k`;
   return ['-b:v', rate, '-minrate', rate, '-maxrate', rate, '-bufsize', rate, '-x264-params', 'nal-hrd=cbr'];
 }
@@ -221,7 +221,7 @@ async function encodeScene(scene: Scene, renditions: Rendition[], outputs: strin
 }
 
 /** Cuts an MP4 (keyframes every 2 s) into 2 s MPEG-TS segments without re-encoding. */
-function segmentArgs(mp4: string, dir: string, prefix: string, playlist: string): string[] {
+export function segmentArgs(mp4: string, dir: string, prefix: string, playlist: string): string[] {
   return [
     ...['-i', mp4, '-map', '0', '-c', 'copy'],
     ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],

@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
 import { channelOrder } from './ordering.ts';
+import { prerollsOf } from './prerolls.ts';
 import { channelZone } from '../../contract/dates.ts';
+import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema.ts';
+import { VOD_MAIN_RENDITION } from '../media/assets.ts';
 
 /* The channel's site content: settings, menus, slides, pages, FAQ, static blocks, locations. */
 
@@ -13,7 +16,23 @@ export const settingsOf = (c: ChannelRow) => ({
   ...c.settings,
   clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS,
   time_zone: timeZoneOf(c),
-  prerolls: [],
+  prerolls: prerollsOf(c).map(prerollOut),
+});
+
+/** A pre-roll as the settings show it (contract `preroll`): where it plays, not its link (that is
+ *  followed through the web's /ad/{id}, which counts the click). */
+const prerollOut = (p: StoredPreroll) => ({
+  id: p.id,
+  video_url: `/media/prerolls/${p.ad}/${VOD_MAIN_RENDITION.name}.m3u8`,
+  location: p.location_ids.join(','),
+  event_category_id: p.category_ids[0] ?? null,
+  location_ids: p.location_ids,
+  category_ids: p.category_ids,
+  duration: p.duration,
+  skip_after_seconds: p.skip_after_seconds,
+  has_link: p.link !== null,
+  starts: p.starts,
+  ends: p.ends,
 });
 
 /** The zone the channel's fans read times in: in its mails, pages and file names (ADR 045). */

@@ -80,6 +80,7 @@ export async function insertRedeemedOrders(tx: Executor, giftId: number, userId:
         currency: o.currency,
         paidAt: now,
         accessUntil: o.accessUntil,
+        trk: o.trk,
       })),
     )
     .returning();

@@ -70,6 +70,8 @@ export interface NewPurchase {
   paymentMethodId?: string | null;
   /** When its checkout expires (and with it what it holds). */
   expiresAt: Date;
+  /** The outer tracking code the fan came with: kept on each of its orders (ADR 049). */
+  trk?: string | null;
 }
 
 /** A purchase with its orders (status created, inactive) and one created transaction each, in one
@@ -86,7 +88,8 @@ export async function insertPurchase(
   try {
     return await db.transaction(async (tx) => {
       await hold(tx);
-      const [p] = await tx.insert(purchases).values(purchase).returning();
+      const { trk, ...row } = purchase;
+      const [p] = await tx.insert(purchases).values(row).returning();
       const rows = await tx
         .insert(orders)
         .values(
@@ -99,6 +102,7 @@ export async function insertPurchase(
             serviceFeeCents: o.serviceFeeCents,
             currency: purchase.currency,
             isGift: o.isGift ?? false,
+            trk: trk ?? null,
           })),
         )
         .returning();

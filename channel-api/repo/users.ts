@@ -24,6 +24,7 @@ export function userOut(row: UserRow, isGeoBlocked: boolean, capabilities: strin
     news_opt_in: row.newsOptIn,
     email_verified: row.emailVerifiedAt !== null,
     has_password: row.passwordHash !== null,
+    role: row.role,
   };
 }
 
@@ -99,4 +100,9 @@ export function maskEmail(email: string): string {
   if (at < 1) return '***';
   const local = email.slice(0, at);
   return `${local.slice(0, Math.min(2, local.length - 1) || 1)}***${email.slice(at)}`;
+}
+
+/** Makes an account an operator, or a fan again (`user:create --role`). */
+export async function setRole(db: Executor, userId: number, role: UserRow['role']): Promise<void> {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }

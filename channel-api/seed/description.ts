@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priceRefusal } from './prices.ts';
+import { isLoginName } from '../../contract/auth.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { isKnownZone } from '../../contract/dates.ts';
 import { DEFAULT_CLIP_TAGS } from '../db/schema/channel.ts';
@@ -72,6 +73,32 @@ const capabilities = z
   .refine((list) => new Set(list).size === list.length, { message: 'name each capability once' })
   .optional();
 
+/** A date an operator writes: an ISO date ('2026-12-01') or date-time. */
+const isoDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'write a date as YYYY-MM-DD or an ISO date-time');
+
+/** One pre-roll as a description declares it: the ad's video file (absolute, or relative to the
+ *  description), where it plays (location keys, category aliases; empty lists: everywhere), when
+ *  it may be skipped, an optional click-through link and its dates. */
+export const prerollSpec = z
+  .object({
+    media: z.string().min(1),
+    locations: z.array(key).default([]),
+    categories: z.array(key).default([]),
+    skip_after_seconds: z.number().int().min(0).max(600).default(5),
+    link: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'a link must be an http(s) address')
+      .nullable()
+      .default(null),
+    starts: isoDate.nullable().default(null),
+    ends: isoDate.nullable().default(null),
+  })
+  .refine((p) => p.starts === null || p.ends === null || Date.parse(p.starts) <= Date.parse(p.ends), {
+    message: 'starts must not be after ends',
+    path: ['ends'],
+  });
+
 const product = {
   key,
   name: z.string().min(1),
@@ -93,6 +120,13 @@ export const channelDescription = z
     name: z.string().min(1),
     /** Left out: a random key is made. */
     channel_key: z.string().min(16).optional(),
+    /** The channel's operators (who read /operator/report), by e-mail: the import makes each an
+     *  account with a temporary password it prints once (as `user:create --role operator`). */
+    operators: z
+      .array(z.string().refine(isLoginName, 'must be an e-mail address'))
+      .max(50)
+      .default([])
+      .refine((list) => new Set(list.map((e) => e.trim().toLowerCase())).size === list.length, 'must name each address once'),
     settings: z.object({
       logo: z.string().nullable().default(null),
       language: z.string().default('en'),
@@ -109,6 +143,9 @@ export const channelDescription = z
       clip_tags: z.array(z.string().trim().min(1).max(40)).min(1).max(30).default(DEFAULT_CLIP_TAGS),
       /** The zone every time a fan reads is written in (ADR 045), and a game's when it names none. */
       time_zone: timeZone.default('UTC'),
+      /** Pre-roll ads (ADR 050): each an ad video the import prepares into HLS renditions, stitched
+       *  before the games it matches. Left out or empty: none. */
+      prerolls: z.array(prerollSpec).max(50).default([]),
     }),
     color_settings: z.record(hex),
     geo: z.object({

@@ -3,8 +3,37 @@ import { sql } from 'drizzle-orm';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { toMinorUnits } from './prices.ts';
 import { posterDays, renderSvg } from './svg.ts';
+import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import type { PreparedAd } from '../media/preroll-media.ts';
+
+/** The description's pre-rolls as the channel stores them: ids from 1 in their order (the
+ *  first that matches a game plays), keys and aliases as ids, dates as epoch seconds. */
+function storedPrerolls(
+  list: ChannelDescription['settings']['prerolls'],
+  media: ReadonlyMap<string, PreparedAd>,
+  ids: { locations: Ids; categories: Ids },
+): StoredPreroll[] {
+  const epoch = (date: string | null) => (date === null ? null : Math.floor(Date.parse(date) / 1000));
+  return list.map((p, i) => {
+    const ad = media.get(p.media);
+    if (!ad) throw new Error(`pre-roll ${i + 1}: its ad '${p.media}' is not prepared (npm run import:channel prepares it)`);
+    // An end written as a day ('2026-12-31') runs to that day's last second (UTC).
+    const ends = p.ends !== null && /^\d{4}-\d{2}-\d{2}$/.test(p.ends) ? epoch(p.ends)! + 86_399 : epoch(p.ends);
+    return {
+      id: i + 1,
+      ad: ad.ad,
+      duration: ad.duration,
+      location_ids: p.locations.map((k) => ids.locations.get(k)),
+      category_ids: p.categories.map((a) => ids.categories.get(a)),
+      skip_after_seconds: p.skip_after_seconds,
+      link: p.link,
+      starts: epoch(p.starts),
+      ends,
+    };
+  });
+}
 
 /** Key → id map that fails loudly on a dangling reference in the description. */
 class Ids {
@@ -28,7 +57,7 @@ class Ids {
  * Replaces every channel with the one described, in one transaction (a failure leaves the old
  * channel intact). Returns the new channel's id.
  */
-export async function loadChannel(db: Db, input: unknown, opts: { now?: Date; onlyIfEmpty?: boolean } = {}): Promise<number | null> {
+export async function loadChannel(db: Db, input: unknown, opts: LoadOptions = {}): Promise<number | null> {
   const d = channelDescription.parse(input);
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL database: the second waits here, then sees the seed.
@@ -38,14 +67,27 @@ export async function loadChannel(db: Db, input: unknown, opts: { now?: Date; on
       if (Number(count) > 0) return null;
     }
     await tx.delete(t.channels);
-    return insertChannel(tx, d, opts.now ?? new Date());
+    const channelId = await insertChannel(tx, d, opts.now ?? new Date(), opts.prerollMedia ?? new Map());
+    await insertOperators(tx, channelId, d.operators, opts.operatorPasswords ?? new Map(), opts.now ?? new Date());
+    return channelId;
   });
+}
+
+export interface LoadOptions {
+  now?: Date;
+  onlyIfEmpty?: boolean;
+  /** Each pre-roll's prepared ad, by its `media` as the description writes it (the import makes
+   *  them: media/preroll-media.ts). A pre-roll whose ad is not there is refused. */
+  prerollMedia?: ReadonlyMap<string, PreparedAd>;
+  /** The hash of each operator's temporary password, by address as the description writes it (the
+   *  import makes them); an operator without one signs in after "Forgot your password?". */
+  operatorPasswords?: ReadonlyMap<string, string>;
 }
 
 /** Arbitrary constant naming the "load a channel" advisory lock. */
 const SEED_LOCK = 7_412_001;
 
-async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<number> {
+async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMedia: ReadonlyMap<string, PreparedAd>): Promise<number> {
   const nowSec = Math.floor(now.getTime() / 1000);
   // The description's prices are decimals of the channel's currency; the tables hold minor units.
   const minor = (price: number) => toMinorUnits(price, d.settings.currency);
@@ -55,7 +97,8 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       slug: d.slug,
       name: d.name,
       channelKey: d.channel_key ?? randomBytes(24).toString('base64url'),
-      settings: d.settings,
+      // Pre-rolls name locations and categories: stored once those have ids (below).
+      settings: { ...d.settings, prerolls: [] },
       colorSettings: d.color_settings,
       blockedCountries: d.geo.blocked_countries,
       defaultCountryCode: d.geo.default_country_code,
@@ -118,6 +161,13 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
       .values({ channelId, name: l.name, address: l.address, city: l.city })
       .returning({ id: t.eventLocations.id });
     locations.set(l.key, row.id);
+  }
+  if (d.settings.prerolls.length > 0) {
+    const prerolls = storedPrerolls(d.settings.prerolls, prerollMedia, { locations, categories });
+    await tx
+      .update(t.channels)
+      .set({ settings: { ...d.settings, prerolls } })
+      .where(sql`${t.channels.id} = ${channelId}`);
   }
 
   const events = new Ids('event');
@@ -277,4 +327,19 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date): Promise<
   );
   if (coupons) await tx.insert(t.coupons).values(coupons);
   return channelId;
+}
+
+/** The description's operators: verified accounts with the operator's role. */
+async function insertOperators(tx: Tx, channelId: number, emails: readonly string[], passwords: ReadonlyMap<string, string>, now: Date) {
+  if (emails.length === 0) return;
+  await tx.insert(t.users).values(
+    emails.map((email) => ({
+      channelId,
+      email: email.trim().toLowerCase(),
+      passwordHash: passwords.get(email) ?? null,
+      temporaryPassword: passwords.has(email),
+      emailVerifiedAt: now,
+      role: 'operator' as const,
+    })),
+  );
 }

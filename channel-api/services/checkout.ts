@@ -41,10 +41,10 @@ export interface Started {
  *  not), priced on the server and started. */
 export async function buy(deps: Deps, caller: Caller, params: ParamsOf<typeof api.buy>): Promise<Started> {
   const user = requireUser(caller);
-  const { idempotency_key, gift_email, gift_message, payment_method_id, ...ids } = params;
+  const { idempotency_key, gift_email, gift_message, payment_method_id, trk, ...ids } = params;
   const gift = giftOf(user, gift_email, gift_message);
   const plan = await planPurchase(deps, caller, user, { ...ids, gift: gift !== null });
-  return startCheckout(deps, caller, user, plan, idempotency_key, gift, payment_method_id);
+  return startCheckout(deps, caller, user, plan, idempotency_key, gift, payment_method_id, trk);
 }
 
 /** POST stripe/buy_bundle: a package with its choices (and an add-on); without a package there is
@@ -59,7 +59,7 @@ export async function buyBundle(deps: Deps, caller: Caller, params: ParamsOf<typ
 export async function startTrial(deps: Deps, caller: Caller, params: ParamsOf<typeof api.startTrial>): Promise<Started> {
   const user = requireUser(caller);
   const plan = await planTrial(deps, caller, user, params.subscription_id, params.promotion_code);
-  return startCheckout(deps, caller, user, plan, params.idempotency_key);
+  return startCheckout(deps, caller, user, plan, params.idempotency_key, null, undefined, params.trk);
 }
 
 export async function startCheckout(
@@ -70,6 +70,8 @@ export async function startCheckout(
   idempotencyKey: string,
   gift: NewGift | null = null,
   paymentMethodId?: string,
+  /** The outer tracking code the fan came with (ADR 049). */
+  trk?: string,
 ): Promise<Started> {
   const again = await purchaseByKey(deps.db, user.id, idempotencyKey);
   if (again) return startedAgain(deps, again, plan);
@@ -104,6 +106,7 @@ export async function startCheckout(
       trialDays: plan.trial?.days ?? null,
       paymentMethodId: paymentMethodId ?? null,
       expiresAt,
+      trk: trk ?? null,
     },
     plan.orders,
     plan.gift ? gift : null,

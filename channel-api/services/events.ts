@@ -1,6 +1,7 @@
 import { hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { gameFeatures } from './downloads.ts';
+import { prerollForGame } from './prerolls.ts';
 import { notFound } from '../http/errors.ts';
 import { eventCategoriesOf } from '../repo/catalogue.ts';
 import { nowSeconds } from '../repo/event-status.ts';
@@ -19,7 +20,9 @@ export async function eventPage(deps: Deps, caller: Caller, id: number) {
   if (!found) throw notFound('Event not found');
   const access = hasAccess(watchable(found.out), viewer);
   const playback = await deps.media.eventPlayback({ user, apiKey }, { ...found.out, asset: found.asset }, access);
-  return { ...found.out, has_access: access, ...playback, features: gameFeatures(found, viewer, access) };
+  // A pre-roll only in front of what the viewer plays now.
+  const preroll = playback.url ? await prerollForGame(deps, caller, found.out) : null;
+  return { ...found.out, has_access: access, ...playback, features: gameFeatures(found, viewer, access), preroll };
 }
 
 export const sports = (deps: Deps, { channel }: Pick<Caller, 'channel'>) => eventCategoriesOf(deps.db, channel.id);

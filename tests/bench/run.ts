@@ -16,6 +16,8 @@
    - commerce (commerce.ts);
    - following: a fan's games and My games in a channel of 5,000 games (follows.ts);
    - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts);
+   - pre-rolls: a stitched media playlist against the plain one, on-demand and live (prerolls.ts);
+   - analytics: a page with the analytics on against off, heartbeat ingestion on PostgreSQL (analytics.ts);
    - a first start: a fresh data dir to the first page answered (the README's figure).
    The figures are taken once the demo media is made (it is made in the background, ADR 047).
    Writes tests/bench/results.json. */
@@ -26,6 +28,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { analyticsBench, analyticsRows } from './analytics.ts';
 import { clipsBench, clipsRows } from './clips.ts';
 import { commerceBench, commerceRows } from './commerce.ts';
 import { processCpuMs } from './cpu.ts';
@@ -33,6 +36,7 @@ import { firstCardBench, writeSpaCopy, type FirstCard } from './first-card.ts';
 import { followsBench, followsRows } from './follows.ts';
 import { mediaBench } from './media.ts';
 import { NGINX, startNginx, type Nginx } from './nginx.ts';
+import { prerollsBench, prerollsRows } from './prerolls.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
@@ -489,6 +493,10 @@ try {
   const follows = await followsBench({ seconds: DURATION_S, port: await freePort() });
   console.log('Clips: POST /clip to a processed 30 s clip, one at a time and 10 at once (tests/bench/clips.ts) …');
   const clips = await clipsBench();
+  console.log('Pre-rolls: a stitched media playlist against the plain one (tests/bench/prerolls.ts) …');
+  const prerolls = await prerollsBench({ seconds: DURATION_S });
+  console.log('Analytics: a page with them on against off, heartbeats on PostgreSQL (tests/bench/analytics.ts) …');
+  const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort(), await freePort()] });
   console.log('First start: a fresh data dir to the first page …');
   const start = await firstStart();
 
@@ -506,6 +514,8 @@ try {
     commerce,
     follows,
     clips,
+    prerolls,
+    analytics,
     firstStart: start,
     targets: {
       anonymousToNginx: '>= 0.8',
@@ -576,6 +586,8 @@ try {
   rows.push(...commerceRows(commerce));
   rows.push(...followsRows(follows));
   rows.push(...clipsRows(clips));
+  rows.push(...prerollsRows(prerolls));
+  rows.push(...analyticsRows(analytics));
   rows.push(['first start: a fresh data dir to the first page', `${(start.firstPageMs / 1000).toFixed(1)} s`, '≤ 10 s']);
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));

@@ -12,7 +12,7 @@ interface Props {
   menu: MenuLinkData[];
   /** The channel's schools and divisions menus (participant_menu, group_menu). */
   groups: NavGroup[];
-  user: { firstName: string; email: string } | null;
+  user: { firstName: string; email: string; operator?: boolean } | null;
 }
 
 /**
@@ -91,7 +91,7 @@ function AccountNav({ user }: { user: Props['user'] }) {
           <span className="account-menu__name">{user.firstName || 'My account'}</span>
         </summary>
         <ul className="nav-menu__list account-menu__list">
-          {ACCOUNT_LINKS.map(({ to, label }) => (
+          {[...ACCOUNT_LINKS, ...(user.operator ? OPERATOR_LINKS : [])].map(({ to, label }) => (
             <li key={to}>
               <NavPathLink to={to} end>
                 {label === PROFILE ? (user.firstName ? `${user.firstName}'s profile` : 'My profile') : label}
@@ -119,3 +119,6 @@ const ACCOUNT_LINKS: ReadonlyArray<{ to: `/${string}`; label: string }> = [
   { to: '/profile/clips', label: 'Clips' },
   { to: '/alerts', label: 'Alerts' },
 ];
+
+/** An operator's pages, after the fan's. */
+const OPERATOR_LINKS: typeof ACCOUNT_LINKS = [{ to: '/operator/report', label: 'Channel report' }];

@@ -1,8 +1,10 @@
 import { Link } from '@remix-run/react';
+import { useRef } from 'react';
 import { formatEventDate } from '#contract/dates';
 import { Countdown } from '~/components/Countdown';
 import { SignInLink } from '~/components/layout/SignInLink';
 import { Player } from '~/components/Player';
+import { PrerollPanel } from '~/components/player/PrerollPanel';
 import { isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
 import { GEO_BLOCKED_MESSAGE, NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, PREPARING_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
@@ -20,14 +22,40 @@ interface PlaybackProps {
   linkTarget?: '_top';
   /** The ways to get it when the viewer may not watch it (domain/offers). */
   offers?: Offer[];
+  /** A pre-roll's Skip: the page it comes back to, and the wait after a Skip too soon. */
+  prerollPage?: { path: string; wait: number | null };
 }
 
 /** The area where the video plays, or what stands in its place and why. */
-export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [] }: PlaybackProps) {
+export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [], prerollPage }: PlaybackProps) {
+  const resumeAt = useRef(0);
   switch (state.kind) {
     case 'play':
       return (
-        <Player key={mediaId} title={title} src={state.src} mp4Src={state.mp4Src} poster={poster} captions={state.captions} live={state.live} dvr={state.dvr} />
+        <>
+          <Player
+            key={mediaId}
+            title={title}
+            src={state.src}
+            mp4Src={state.mp4Src}
+            poster={poster}
+            captions={state.captions}
+            live={state.live}
+            dvr={state.dvr}
+            switchFrom={() => resumeAt.current}
+          />
+          {state.preroll && prerollPage ? (
+            <PrerollPanel
+              key={state.preroll.id}
+              preroll={state.preroll}
+              pagePath={prerollPage.path}
+              wait={prerollPage.wait}
+              shownAt={serverNow}
+              live={state.live}
+              resumeAt={resumeAt}
+            />
+          ) : null}
+        </>
       );
     case 'geo-blocked':
       return (

@@ -31,6 +31,11 @@ export const users = pgTable(
      *  for something: this one makes no first purchase (account_memory, ADR 027). */
     purchasedBefore: boolean('purchased_before').notNull().default(false),
     newsOptIn: boolean('news_opt_in').notNull().default(false),
+    /** 'fan', or 'operator': the channel's own staff, who read the report (`user:create --role`,
+     *  the description's `operators`). */
+    role: text('role', { enum: ['fan', 'operator'] })
+      .notNull()
+      .default('fan'),
     termsAcceptedAt: stamp('terms_accepted_at'),
     capabilities: jsonb('capabilities')
       .$type<string[]>()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredPreroll } from '../../../contract/prerolls.ts';
 
 /* The tenant: a channel, its settings, its geo ranges and generated images. Every other row
  * belongs to one channel; deleting a channel cascades, which is how an import replaces the demo channel. */
@@ -21,6 +22,8 @@ export interface ChannelSettings {
   clip_tags?: string[];
   /** The IANA zone fans read times in (ADR 045); absent in channels stored before it: UTC. */
   time_zone?: string;
+  /** Pre-roll ads, their ads prepared (ADR 050); absent in channels stored before them: none. */
+  prerolls?: StoredPreroll[];
 }
 
 /** The clip tags of a channel that names none. */

@@ -144,6 +144,8 @@ export const orders = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** Bought as a gift: the buyer's record of it, which gives the buyer no access. */
     isGift: boolean('is_gift').notNull().default(false),
+    /** The outer tracking code (`?trk=`) the fan came with when they bought it (ADR 049). */
+    trk: text('trk'),
     createdAt: stamp('created_at').notNull().defaultNow(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },

@@ -28,6 +28,7 @@ import { createUnverifiedUser, createVerifiedUser, latestMail, OUTBOX, sessionCo
 import { channelKey, newApiKey } from '../support/channel.ts';
 import { cardsOf, CARDS, ordersOf, paidEvent, paidGiftPath, saveCard, seasonPass, subscribe } from '../support/commerce.ts';
 import { API_KEY_SHAPE } from '../support/fixtures.ts';
+import { setupPreroll } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
 const RUNS_PER_FORM = 40;
@@ -529,6 +530,17 @@ function forms(): Form[] {
       base: async () => ({ answer: 'accept', redirectTo: '/faq' }),
       // Refused: no choice is kept (and this channel has the notice off: none ever is).
       snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__consent')?.value ?? null,
+    },
+    {
+      name: 'skip a pre-roll',
+      path: '/ad/:id',
+      at: async () => `/ad/${(await setupPreroll()).id}`,
+      route: 'ad.$id',
+      fields: ['reason', 'shown_at', 'redirectTo'],
+      open: anonymous,
+      base: async () => ({ reason: 'skip', shown_at: '1', redirectTo: `/watch/${(await setupPreroll()).game}` }),
+      // Refused: the visitor's dismissals stay as they were (no cookie set).
+      snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__prerolls')?.value ?? null,
     },
     checkoutForm('buy', {
       intent: 'buy',

@@ -12,16 +12,19 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Clip } from '../../../contract/clips.ts';
 import type { EventDetail } from '../../../contract/entities.ts';
-import { createVerifiedUser, sessionCookieFor } from '../support/accounts.ts';
+import { createVerifiedUser, operatorUser, sessionCookieFor } from '../support/accounts.ts';
 import { customPages, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { ordersOf, paidEvent, subscribe } from '../support/commerce.ts';
 import { htmlValidateErrors, nuValidatorErrors, type SavedPage } from '../support/html-checks.ts';
+import { prerollGame } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
 /** What the paths are made of: the demo's games and pages, and what the fans below hold. */
 interface Demo {
   live: number;
   finished: number;
+  /** The game the setup's pre-roll plays before (support/prerolls.ts). */
+  preroll: number;
   paid: number;
   ticket: number;
   /** Paths found in the pages' own links: a school, team, sport, venue, division, video, package, one of the channel's own pages. */
@@ -32,9 +35,9 @@ interface Demo {
   order: number;
 }
 
-/** Who asks: a visitor (no cookie), a signed-in fan who bought nothing, or a subscriber (who
- *  follows a school and a game, and has a clip and an order). */
-type Who = 'visitor' | 'fan' | 'subscriber';
+/** Who asks: a visitor (no cookie), a signed-in fan who bought nothing, a subscriber (who
+ *  follows a school and a game, and has a clip and an order), or the channel's operator. */
+type Who = 'visitor' | 'fan' | 'subscriber' | 'operator';
 
 interface PageKind {
   name: string;
@@ -58,6 +61,8 @@ const PAGES: PageKind[] = [
   { name: 'watch-live', path: (d) => `/watch/${d.live}` },
   { name: 'watch-vod', path: (d) => `/watch/${d.finished}` },
   { name: 'watch-paid', path: (d) => `/watch/${d.paid}` },
+  { name: 'watch-preroll', path: (d) => `/watch/${d.preroll}` },
+  { name: 'watch-preroll-skip-wait', path: (d) => `/watch/${d.preroll}?skip_wait=2` },
   { name: 'watch-live-subscriber', path: (d) => `/watch/${d.live}`, as: 'subscriber' },
   { name: 'watch-vod-subscriber', path: (d) => `/watch/${d.finished}`, as: 'subscriber' },
   { name: 'video-library', path: '/vod_library' },
@@ -94,6 +99,8 @@ const PAGES: PageKind[] = [
   { name: 'accessibility', path: '/accessibility' },
   { name: 'privacy-policy', path: '/privacy_policy' },
   { name: 'custom-page', path: (d) => d.links.customPage },
+  { name: 'operator-report', path: '/operator/report', as: 'operator' },
+  { name: 'operator-report-refused', path: '/operator/report?from=2026-03-10&to=2026-03-01', as: 'operator', status: 400 },
   { name: 'not-found', path: '/404', status: 404 },
 ];
 
@@ -102,11 +109,16 @@ test.setTimeout(120_000);
 
 test('every kind of page is valid HTML: the W3C Nu validator and html-validate find no error', async () => {
   const [fan, subscriber] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
-  const [fanSession, subscriberSession] = await Promise.all([sessionCookieFor(fan), sessionCookieFor(subscriber)]);
+  const [fanSession, subscriberSession, operatorSession] = await Promise.all([
+    sessionCookieFor(fan),
+    sessionCookieFor(subscriber),
+    sessionCookieFor(operatorUser()),
+  ]);
   const cookies: Record<Who, string | undefined> = {
     visitor: undefined,
     fan: `${fanSession.name}=${fanSession.value}`,
     subscriber: `${subscriberSession.name}=${subscriberSession.value}`,
+    operator: `${operatorSession.name}=${operatorSession.value}`,
   };
   const demo = await demoFor(subscriberSession.apiKey);
 
@@ -133,10 +145,11 @@ test('every kind of page is valid HTML: the W3C Nu validator and html-validate f
 
 /** The demo data the paths need, and the subscriber's follows, clip and order. */
 async function demoFor(apiKey: string): Promise<Demo> {
-  const [live, finished, { event: paid, ticket }] = await Promise.all([
+  const [live, finished, { event: paid, ticket }, preroll] = await Promise.all([
     listEvents({ stream_status: 'live', limit: 1 }).then((r) => r.items[0]),
     finishedEvent('free'),
     paidEvent(),
+    prerollGame(),
   ]);
   if (!live) throw new Error('the demo channel has no live game');
   await subscribe(apiKey);
@@ -158,6 +171,7 @@ async function demoFor(apiKey: string): Promise<Demo> {
   return {
     live: live.id,
     finished: finished.id,
+    preroll,
     paid: paid.id,
     ticket: ticket.id,
     links: {

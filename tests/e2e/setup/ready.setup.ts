@@ -1,8 +1,12 @@
 /* Runs first: the web server and the channel API it talks to both answer. */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/registration.ts';
-import { TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
+import { OPERATOR_EMAIL, OPERATOR_FILE, TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
+import { newApiKey } from '../support/channel.ts';
+import { descriptionWithPreroll, PREROLL_DESCRIPTION_FILE } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
 test('the web server and its channel API are up', async ({ request }) => {
@@ -28,9 +32,39 @@ test('the demo media is ready', async ({ request }) => {
     .toBe(true);
 });
 
-// After the check above (tests in one file run in order): one fan with a temporary password per
+// Before any fan is made (an import replaces the channel): the operator turns on a pre-roll for one
+// game and names the channel's operator, with the import command itself (ADR 050, 052). The
+// operator's temporary password, printed by the import, is changed for one of the setup's.
+test('the operator turns on a pre-roll for one game and names an operator', async ({ request }) => {
+  test.setTimeout(180_000);
+  const { description } = descriptionWithPreroll();
+  description.operators = [OPERATOR_EMAIL];
+  fs.mkdirSync(path.dirname(PREROLL_DESCRIPTION_FILE), { recursive: true });
+  fs.writeFileSync(PREROLL_DESCRIPTION_FILE, JSON.stringify(description));
+  const res = await request.post(`${CONTROL_URL}/import?file=${encodeURIComponent(PREROLL_DESCRIPTION_FILE)}`, { timeout: 170_000 });
+  expect(res.ok(), await res.text()).toBe(true);
+  const settings = (await (await request.get(`${CHANNEL_API_URL}/settings`)).json()) as { data: { prerolls: unknown[] } };
+  expect(settings.data.prerolls).toHaveLength(1);
+  const { output } = (await res.json()) as { output: string };
+  const temporary = new RegExp(`operator ${OPERATOR_EMAIL.replaceAll('.', '\\.')}: temporary password \\(shown only now\\) (\\S+)`).exec(output)?.[1];
+  expect(temporary, output).toBeTruthy();
+  const operator: TestUser = { email: OPERATOR_EMAIL, password: `Operator-${randomUUID()}`, first_name: '', last_name: '' };
+  const login = await request.post(`${CHANNEL_API_URL}/v2/auth/login`, { data: { email: OPERATOR_EMAIL, password: temporary, api_key: await newApiKey() } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { data } = (await login.json()) as { data: { api_key: string; user: { role: string } } };
+  expect(data.user.role).toBe('operator');
+  const changed = await request.post(`${CHANNEL_API_URL}/profile`, {
+    data: { _method: 'patch', password: operator.password, password_confirmation: operator.password, api_key: data.api_key },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  fs.writeFileSync(OPERATOR_FILE, JSON.stringify(operator));
+});
+
+// After the checks above (tests in one file run in order): one fan with a temporary password per
 // project, made by the operator command itself.
 test('the operator command creates fans with a temporary password', async ({ request }) => {
+  // Each user:create stops and starts the channel API: on a busy machine, over 30 s each.
+  test.setTimeout(300_000);
   const users: Record<string, TestUser> = {};
   for (const project of ['no-js', 'js']) {
     const email = uniqueEmail(`temp-${project}`);

@@ -5,8 +5,7 @@
    Nothing leaves the machine: requests to Google's hosts are answered by the test, never sent. */
 import type { BrowserContext, Page } from '@playwright/test';
 import { startSentryReceiver, type SentryReceiver } from '../../support/sentry-receiver.ts';
-import { axeViolations } from '../support/axe.ts';
-import { expect, test, withoutScripts } from '../support/fixtures.ts';
+import { expect, scanPagesOf, test } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 
 const TAG_ID = 'G-E2ETEST01';
@@ -26,6 +25,8 @@ test.beforeAll(async () => {
     settings: { 'google-analytics': TAG_ID, cookie_notice: true },
     env: { SENTRY_DSN: receiver.dsn, MONITORING_CHECK: '1' },
   });
+  // The shared fixture's axe check, on the pages of this site too.
+  scanPagesOf(site.url);
 });
 
 test.afterAll(async () => {
@@ -42,20 +43,6 @@ const googleRequests = async (context: BrowserContext) => {
   });
   return asked;
 };
-
-/** The second site's page is not scanned by the shared fixture (it scans the e2e site only): the same axe check, here. */
-async function expectAccessible(
-  page: Page,
-  jsOn: boolean,
-  replay: () => Promise<import('../support/axe.ts').Replay>,
-  viewport: { width: number; height: number } | null,
-) {
-  await page.waitForLoadState('load');
-  const violations = jsOn
-    ? await axeViolations(page)
-    : await (await replay()).violations(withoutScripts(await page.content()), { viewport, reducedMotion: null });
-  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
-}
 
 /** The Google tag's commands as the page queued them: [command, ...arguments] each. */
 const dataLayer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => Array.from(args)));
@@ -85,13 +72,12 @@ test('with the tag on, every page starts our bootstrap with every consent denied
   expect((await request.get(`${site.url}/favicon.svg`)).headers()['content-security-policy']).not.toMatch(/google/);
 });
 
-test('the notice: Reject and Accept, remembered, and told to the tag', async ({ page, javaScriptEnabled, replay, viewport }) => {
+test('the notice: Reject and Accept, remembered, and told to the tag', async ({ page, javaScriptEnabled }) => {
   const jsOn = javaScriptEnabled !== false;
   const asked = await googleRequests(page.context());
   await page.goto(`${site.url}/`);
   await expect(cookieNotice(page)).toBeVisible();
   await expect(cookieNotice(page).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy_policy');
-  await expectAccessible(page, jsOn, replay, viewport);
   if (jsOn) {
     const commands = await dataLayer(page);
     expect(commands[0]).toEqual([
@@ -183,12 +169,11 @@ test('a server error arrives scrubbed; a cancelled request is not sent', async (
   expect(receiver.eventsWith(CHECK.cancelled)).toEqual([]);
 });
 
-test('a browser error arrives scrubbed; a cancelled request in the browser is not sent', async ({ page, javaScriptEnabled, replay, viewport }) => {
+test('a browser error arrives scrubbed; a cancelled request in the browser is not sent', async ({ page, javaScriptEnabled }) => {
   const jsOn = javaScriptEnabled !== false;
   await page.goto(`${site.url}/monitoring-check?token=tok-BROWSER-c41e`);
   await expect(page.getByRole('heading', { name: 'Monitoring check' })).toBeVisible();
   await expect(page.getByText('Errors are sent to the monitoring service (SENTRY_DSN).')).toBeVisible();
-  await expectAccessible(page, jsOn, replay, viewport);
   if (!jsOn) {
     // Without JavaScript there is nothing to fail in the browser: the page offers the server's checks only.
     await expect(page.getByRole('button', { name: 'A browser error' })).toHaveCount(0);

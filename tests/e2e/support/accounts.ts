@@ -1,21 +1,31 @@
 /* Accounts for e2e specs, made through the real channel API: register, read the mailed link,
    verify. `signIn` is the CONVENTIONS login fixture: it logs in over the channel API and sets the
-   same encrypted session cookie the web server would (the login UI has its own tests). */
+   same encrypted session cookie the web server would (the login UI has its own tests). On the e2e
+   site by default, or on a second site (site.ts, second-site.ts: it shares the session secret). */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { newApiKey } from './channel.ts';
-import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
+import { E2E_SITE, type Site } from './site.ts';
+import { WEB_URL } from './urls.ts';
 import { tokenFrom, waitForMail, type Mail, type MailQuery } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
 
 /** Where the e2e channel API writes mail (playwright.config.ts DATA_DIR + /outbox). */
-export const OUTBOX = path.resolve('.cache/e2e-data/outbox');
-/** The web server's SESSION_SECRET in playwright.config.ts. */
+export const OUTBOX = E2E_SITE.outbox;
+/** The web server's SESSION_SECRET in playwright.config.ts (and a second site's). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret';
 /** Written by the setup project (temporary-users.setup.ts). */
 export const TEMPORARY_USERS_FILE = path.resolve('.cache/e2e-data/temporary-users.json');
+/** The channel's operator, named by the setup's import (with the password the setup chose). */
+export const OPERATOR_FILE = path.resolve('.cache/e2e-data/operator.json');
+export const OPERATOR_EMAIL = 'operator@lakeshore-e2e.example';
+
+/** The e2e channel's operator (who reads /operator/report). */
+export function operatorUser(): TestUser {
+  return JSON.parse(fs.readFileSync(OPERATOR_FILE, 'utf8')) as TestUser;
+}
 
 export interface TestUser {
   email: string;
@@ -24,11 +34,11 @@ export interface TestUser {
   last_name: string;
 }
 
-async function post<T>(pathname: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${CHANNEL_API_URL}${pathname}`, {
+async function post<T>(pathname: string, body: Record<string, unknown>, site: Site): Promise<T> {
+  const res = await fetch(`${site.channelApiUrl}${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, api_key: await newApiKey() }),
+    body: JSON.stringify({ ...body, api_key: await newApiKey(site) }),
   });
   if (!res.ok) throw new Error(`POST ${pathname} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -39,32 +49,35 @@ export function latestMail(q: MailQuery): Promise<Mail> {
 }
 
 /** A registered fan who has not opened the verification mail yet. */
-export async function createUnverifiedUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function createUnverifiedUser(overrides: Partial<TestUser> = {}, site: Site = E2E_SITE): Promise<TestUser> {
   const user: TestUser = {
     email: overrides.email ?? uniqueEmail('fan'),
     password: overrides.password ?? `Pw-${crypto.randomBytes(6).toString('hex')}`,
     first_name: overrides.first_name ?? 'Jordan',
     last_name: overrides.last_name ?? 'Rivers',
   };
-  await post('/v2/auth/register', { ...user, password_confirmation: user.password, terms: true });
+  await post('/v2/auth/register', { ...user, password_confirmation: user.password, terms: true }, site);
   return user;
 }
 
 /** A registered, verified fan (not signed in anywhere). */
-export async function createVerifiedUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function createVerifiedUser(overrides: Partial<TestUser> = {}, site: Site = E2E_SITE): Promise<TestUser> {
   const since = Date.now();
-  const user = await createUnverifiedUser(overrides);
-  const mail = await latestMail({ to: user.email, after: since });
-  await post('/auth/email-verify', { token: tokenFrom(mail, '/verify-email') });
+  const user = await createUnverifiedUser(overrides, site);
+  const mail = await waitForMail(site.outbox, { to: user.email, after: since });
+  await post('/auth/email-verify', { token: tokenFrom(mail, '/verify-email') }, site);
   return user;
 }
 
 /** The encrypted session cookie of `user`, signed in over the channel API, as the web
  *  server would set it; and the api key it holds (the fan's session at the channel). */
-export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'>): Promise<{ name: string; value: string; apiKey: string }> {
+export async function sessionCookieFor(
+  user: Pick<TestUser, 'email' | 'password'>,
+  site: Site = E2E_SITE,
+): Promise<{ name: string; value: string; apiKey: string }> {
   const { data } = await post<{
     data: { api_key: string; expires_at: string; user: { id: number; email: string; first_name: string; last_name: string; temporary_password: boolean } };
-  }>('/v2/auth/login', { email: user.email, password: user.password });
+  }>('/v2/auth/login', { email: user.email, password: user.password }, site);
   process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
   const { getSession, commitSession, toSessionUser } = await import('../../../app/http/session-cookie.server.ts');
   const session = await getSession(new Request(WEB_URL));
@@ -77,12 +90,17 @@ export async function sessionCookieFor(user: Pick<TestUser, 'email' | 'password'
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), apiKey: data.api_key };
 }
 
-/** Signs `user` in for every page of `context` (the real session cookie, encrypted) on `origin`
- *  (default the web server's WEB_URL); the channel session's api key, to read what the fan's
- *  data holds. */
-export async function signIn(context: BrowserContext, user: Pick<TestUser, 'email' | 'password'>, origin = WEB_URL): Promise<{ apiKey: string }> {
-  const { name, value, apiKey } = await sessionCookieFor(user);
-  await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+/** Signs `user` in for every page of `context` (the real session cookie, encrypted): on the e2e
+ *  site at its WEB_URL by default or at another `origin` of it (a string), or on another `site`;
+ *  the channel session's api key, to read what the fan's data holds. */
+export async function signIn(
+  context: BrowserContext,
+  user: Pick<TestUser, 'email' | 'password'>,
+  where: string | Site = E2E_SITE,
+): Promise<{ apiKey: string }> {
+  const site = typeof where === 'string' ? E2E_SITE : where;
+  const { name, value, apiKey } = await sessionCookieFor(user, site);
+  await context.addCookies([{ name, value, url: typeof where === 'string' ? where : site.url, httpOnly: true, sameSite: 'Lax' }]);
   return { apiKey };
 }
 

@@ -2,7 +2,8 @@
    test stop and start it, to see the 'Whoops!' screen and the recovery for real.
    Control (loopback only): POST /stop, POST /start, GET /status on CONTROL_PORT, and
    POST /create-user?email=… which runs the operator command (`channel-api/create-user.ts`)
-   while the API is stopped (PGlite takes one process) and answers the temporary password.
+   while the API is stopped (PGlite takes one process) and answers the temporary password, and
+   POST /import?file=… which runs `npm run import:channel` on a description the same way.
    One child at a time: PGlite's data dir takes one process. The data dir is emptied when the
    supervisor starts, so every e2e run begins on a freshly seeded demo channel; its demo media is
    the machine's shared copy (tests/support/media-cache.ts), made by ffmpeg only the first time. */
@@ -82,6 +83,26 @@ async function createUser(email: string): Promise<{ email: string; password: str
   }
 }
 
+/** The operator's import (`npm run import:channel -- file`), run for real while the API is stopped:
+ *  the e2e channel gets what a description declares (its pre-rolls, ADR 050). */
+async function importChannel(file: string): Promise<{ imported: string; output: string }> {
+  await stop();
+  try {
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'channel-api/import-channel.ts', file],
+        { env: { ...process.env, DATA_DIR: dataDir } },
+        (error, out, err) => (error ? reject(new Error(`import failed: ${err || error.message}`)) : resolve(out)),
+      ),
+    );
+    // What the command printed: the operators' temporary passwords among it.
+    return { imported: file, output };
+  } finally {
+    await start();
+  }
+}
+
 // Control operations run one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 const serial = <T>(op: () => Promise<T>): Promise<T> => {
@@ -104,9 +125,17 @@ const control = http.createServer((req, res) => {
     );
     return;
   }
+  if (req.method === 'POST' && url.pathname === '/import') {
+    const file = url.searchParams.get('file') ?? '';
+    serial(() => importChannel(file)).then(
+      (done) => reply(200, done),
+      (error: Error) => reply(500, { message: error.message }),
+    );
+    return;
+  }
   const action = req.method === 'POST' && req.url === '/stop' ? stop : req.method === 'POST' && req.url === '/start' ? start : null;
   if (req.method === 'GET' && req.url === '/status') return reply(200, { running: Boolean(child) });
-  if (!action) return reply(404, { message: 'POST /stop, POST /start, POST /create-user?email= or GET /status' });
+  if (!action) return reply(404, { message: 'POST /stop, POST /start, POST /create-user?email=, POST /import?file= or GET /status' });
   serial(action).then(
     () => reply(200, { running: Boolean(child) }),
     (error: Error) => reply(500, { message: error.message }),

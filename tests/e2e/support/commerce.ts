@@ -1,9 +1,11 @@
 /* What the purchase specs buy and check, read from the channel API the e2e web server uses: a paid
    event with its single-event package, the season passes and the team pass, and the fan's orders;
-   and paying on the sandbox provider's test checkout like a fan (it is plain HTML). */
+   and paying on the sandbox provider's test checkout like a fan (it is plain HTML). Where a helper
+   takes a site (site.ts), it reads a second site's channel API instead. */
 import type { Page } from '@playwright/test';
 import { OUTBOX } from './accounts.ts';
 import { finishedEvent } from './channel.ts';
+import { E2E_SITE, type Site } from './site.ts';
 import { CHANNEL_API_URL, WEB_URL } from './urls.ts';
 import type { SavedCard } from '../../../contract/billing.ts';
 import { SANDBOX_CARDS } from '../../../contract/checkout.ts';
@@ -13,18 +15,18 @@ import { waitForMail } from '../../support/outbox.ts';
 
 export const CARDS = SANDBOX_CARDS;
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${CHANNEL_API_URL}${path}`);
+async function getJson<T>(path: string, site: Site = E2E_SITE): Promise<T> {
+  const res = await fetch(`${site.channelApiUrl}${path}`);
   if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-export const packages = async () => (await getJson<{ data: Package[] }>('/packages')).data;
+export const packages = async (site: Site = E2E_SITE) => (await getJson<{ data: Package[] }>('/packages', site)).data;
 
 /** A finished paid event (it plays once bought) and the single-event package that sells it. */
-export async function paidEvent(): Promise<{ event: Event; ticket: Package }> {
-  const event = await finishedEvent('paid');
-  const ticket = (await packages()).find((p) => p.type === 'event' && p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)));
+export async function paidEvent(site: Site = E2E_SITE): Promise<{ event: Event; ticket: Package }> {
+  const event = await finishedEvent('paid', site);
+  const ticket = (await packages(site)).find((p) => p.type === 'event' && p.event_categories.some((c) => event.event_categories.some((ec) => ec.id === c)));
   if (!ticket) throw new Error(`no single-event package sells event ${event.id}`);
   return { event, ticket };
 }
@@ -42,8 +44,8 @@ export async function teamPass(): Promise<Package> {
 }
 
 /** The fan's orders (their channel session's api key), newest first. */
-export async function ordersOf(apiKey: string): Promise<Order[]> {
-  return (await getJson<{ data: Order[] }>(`/orders?no_limit=1&api_key=${encodeURIComponent(apiKey)}`)).data;
+export async function ordersOf(apiKey: string, site: Site = E2E_SITE): Promise<Order[]> {
+  return (await getJson<{ data: Order[] }>(`/orders?no_limit=1&api_key=${encodeURIComponent(apiKey)}`, site)).data;
 }
 
 /** The fan's saved cards, newest first. */

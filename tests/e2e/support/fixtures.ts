@@ -7,7 +7,8 @@
    axe needs JavaScript to run, so in the no-js project the page's HTML (scripts removed,
    <noscript> unwrapped: what a browser without JS shows) is replayed in a JS-enabled page of the
    worker (support/axe.ts) and scanned there, with the app's real CSS. A page whose markup was
-   already scanned in this worker is not scanned again: its findings are asserted again (scanKey). */
+   already scanned in this worker is not scanned again: its findings are asserted again (scanKey).
+   Pages of the e2e site are scanned, and those of a second site a spec names (scanPagesOf). */
 import crypto from 'node:crypto';
 import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test';
 import { axeViolations, openReplay, type Replay } from './axe.ts';
@@ -31,6 +32,14 @@ export function withoutScripts(html: string): string {
 }
 
 const scanners = new WeakMap<Page, () => Promise<void>>();
+
+/** The origins whose pages are scanned: the e2e site's, and a spec's second site (second-site.ts). */
+const scannedOrigins = new Set([new URL(WEB_URL).origin]);
+
+/** Scans the pages of `origin` too (a spec's second site), as those of the e2e site. */
+export function scanPagesOf(origin: string): void {
+  scannedOrigins.add(new URL(origin).origin);
+}
 
 /** The content of the document head's meta description (React renders `name` before `content`). */
 export function metaDescription(html: string): string | null {
@@ -137,7 +146,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // the whole document, never a half-parsed one.
       await page.waitForLoadState('load');
       const url = page.url();
-      if (!url.startsWith(WEB_URL)) return;
+      if (!scannedOrigins.has(new URL(url).origin)) return;
       if (scannedUrls.has(url)) return;
       scannedUrls.add(url);
       // What axe sees: the live page with JavaScript, or what a browser without it renders.

@@ -1,19 +1,21 @@
 /* A second Fieldhouse site for the specs that need channel settings the demo leaves off (the
    Google tag, the cookie notice: ADR 051) or a monitoring DSN: its own web server with the
    embedded channel API on a fresh data dir, the demo channel imported with `npm run
-   import:channel` and those settings changed. The shared e2e site keeps the demo's settings. */
+   import:channel` and those settings changed. The shared e2e site keeps the demo's settings. It is
+   a Site (site.ts) for the helpers that make fans and buy, and shares the e2e web server's session
+   secret, so `signIn` works on it too. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { E2E_SESSION_SECRET } from './accounts.ts';
+import type { Site } from './site.ts';
 import { freePort } from '../../support/free-port.ts';
 import { linkSharedMedia } from '../../support/media-cache.ts';
 import { SERVER_NODE_ARGS } from '../../support/server-command.ts';
 
-export interface SecondSite {
-  url: string;
-  channelApiUrl: string;
+export interface SecondSite extends Site {
   dataDir: string;
   sessionSecret: string;
   close(): Promise<void>;
@@ -33,7 +35,7 @@ export async function startSecondSite(opts: { settings: Record<string, unknown>;
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const sessionSecret = 'second-site-session-secret';
+  const sessionSecret = E2E_SESSION_SECRET;
   const child: ChildProcess = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: {
       ...base,
@@ -75,5 +77,5 @@ export async function startSecondSite(opts: { settings: Record<string, unknown>;
     if (up && channelApiUrl) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, channelApiUrl, dataDir, sessionSecret, close };
+  return { url, channelApiUrl, outbox: path.join(dataDir, 'outbox'), dataDir, sessionSecret, close };
 }

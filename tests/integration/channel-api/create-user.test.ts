@@ -37,6 +37,18 @@ describe('user:create', () => {
     expect(again.stdout).not.toContain('Temporary password');
 
     expect((await createUser('--email', 'not an address')).code).toBe(2);
+    // An operator; an existing fan made one, and a role that is none.
+    const operator = await createUser('--email', 'ops@example.test', '--role', 'operator');
+    expect(operator.code, operator.stderr).toBe(0);
+    expect(operator.stdout).toContain('Created operator ops@example.test');
+    const promoted = await createUser('--email', 'coach@example.test', '--role', 'operator');
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(promoted.stdout).toContain('coach@example.test');
+    expect(promoted.stdout).toContain('is now an operator');
+    expect(promoted.stdout).not.toContain('Temporary password');
+    const bogus = await createUser('--email', 'boss@example.test', '--role', 'admin');
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toContain('--role is fan or operator');
     expect((await createUser()).code).toBe(2);
 
     // The channel API on the same data: the password signs in and is marked temporary.
@@ -45,7 +57,7 @@ describe('user:create', () => {
     try {
       const res = await http.request('POST', '/v2/auth/login', { body: { email: 'coach@example.test', password, api_key: await http.apiKey() } });
       expect(res.status, res.text).toBe(200);
-      expect(res.json.data.user).toMatchObject({ first_name: 'Pat', last_name: 'Kim', temporary_password: true, email_verified: true });
+      expect(res.json.data.user).toMatchObject({ first_name: 'Pat', last_name: 'Kim', temporary_password: true, email_verified: true, role: 'operator' });
       const wrong = await http.request('POST', '/v2/auth/login', {
         body: { email: 'coach@example.test', password: 'guess guess', api_key: await http.apiKey() },
       });

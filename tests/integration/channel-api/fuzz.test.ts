@@ -290,10 +290,19 @@ describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
       fc.tuple(fc.constantFrom('video', 'subs'), fc.oneof(fc.nat(200_000).map(String), hostileString(12).map(escaped))).map(([k, n]) => `${k}-back-${n}.m3u8`),
     );
     const game = fc.oneof(fc.constantFrom('1795000000-7200', '0-0', '99999999999999-1', '1795000000-999999'), hostileString(30).map(escaped));
+    // A game's stitched variant (ADR 050): preroll-<id>/<file>, beside its files or a live game's.
+    const prerollDir = fc.oneof(fc.constantFrom('preroll-1', 'preroll-0', 'preroll-2', 'preroll-99999999999'), hostileString(20).map(escaped));
+    const prerollFile = fc.oneof(
+      fc.constantFrom('master.m3u8', '360p.m3u8', 'captions.vtt', 'ad/360p_000.ts', 'after-ad/360p_000.ts', 'after-ad/7.ts', 'ad/blank.vtt', 'kickoff.m3u8'),
+      fc.tuple(fc.constantFrom('video', 'subs'), fc.nat(), fc.nat()).map(([k, a, b]) => `${k}-${a}-${b}.m3u8`),
+      hostileString(40).map(escaped),
+    );
     const file = fc.oneof(
       fc.constantFrom(...files),
       hostileString(60).map(escaped),
       fc.tuple(game, dvrFile).map(([g, f]) => `${g}/${f}`),
+      fc.tuple(prerollDir, prerollFile).map(([d, f]) => `${d}/${f}`),
+      fc.tuple(game, prerollDir, prerollFile).map(([g, d, f]) => `${g}/${d}/${f}`),
     );
     await fc.assert(
       fc.asyncProperty(

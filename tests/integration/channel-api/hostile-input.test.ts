@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../channel-api/http/errors.ts';
@@ -195,5 +196,41 @@ describe('a value the database refuses anyway', () => {
     } finally {
       await new Promise((resolve) => listening.close(resolve));
     }
+  });
+});
+
+describe('the datalake (issue 35): what a visitor or a server could send', () => {
+  const post = (path: string, body: Record<string, unknown>) => http.request('POST', path, { body: { ...body, api_key: key } });
+  const stored = async () =>
+    (await server.db.execute(sql`select (select count(*) from analytics_events)::int + (select count(*) from video_views)::int as n`)).rows[0];
+
+  it.each([
+    ['/datalake/video/viewing/', { stream_id: 'live/live-1', seconds: 30, source: 'player', event_id: 2147483648 }, 'event_id'],
+    ['/datalake/video/viewing/', { stream_id: 'live/live-1', seconds: 1e20, source: 'player' }, 'seconds'],
+    ['/datalake/video/viewing/', { stream_id: 'live/live-1\u0000', seconds: 30, source: 'player' }, 'stream_id'],
+    ['/datalake/video/event/', { name: 'play', stream_id: 'vod/game-1', position: 9007199254740991 }, 'position'],
+    ['/datalake/event/', { name: 'page_view', path: '/watch/1\u0000' }, 'path'],
+    ['/datalake/event/', { name: 'page_view', user_agent: 'Agent\u0007/1' }, 'user_agent'],
+    ['/datalake/event/', { name: 'page_view', ip: ['127.0.0.1'] }, 'ip'],
+    ['/datalake/event/', { name: 'preroll_click', props: { 'Not A Word': 'y' } }, 'props'],
+    ['/datalake/events/', { events: [{ name: 'page_view' }, { name: 'page_view', product_id: -1 }] }, 'events.1.product_id'],
+    ['/datalake/session/', { trk: '<script>' }, 'trk'],
+  ])('POST %s %j: 400 naming %s, nothing stored', async (path, body, field) => {
+    const before = await stored();
+    const res = await post(path, body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.code).toBe('invalid_params');
+    expect(Object.keys(res.json.errors)).toContain(field);
+    expect(cleanBody(res.text)).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a GET of a call with a query array or nested object is a 400; a prototype key is dropped, never a 500', async () => {
+    const asked = (query: Record<string, string>) => http.request('GET', '/datalake/event/', { query: { ...query, api_key: key } });
+    for (const query of [{ 'ip[]': '1.2.3.4', name: 'page_view' }, { 'name[a]': 'b' }] as Record<string, string>[])
+      expect((await asked(query)).status).toBe(400);
+    const proto = await asked({ 'props[__proto__][x]': 'y', name: 'page_view' });
+    expect(proto.status, proto.text).toBe(200);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -78,4 +78,37 @@ describe('npm run import:channel', { timeout: 90_000 }, () => {
     expect(failed?.stderr).toContain("unknown participant 'no-such-team'");
     expect((await channelName()).name).toBe('Imported Test League');
   });
+  it('makes the operators it names, each with a temporary password printed once, who read the report', async () => {
+    const description = JSON.parse(exampleJson());
+    description.operators = ['Ops@Example.test'];
+    description.settings['yare-analytics'] = 'lakeshore-main';
+    const file = path.join(data.dataDir, 'operators.json');
+    fs.writeFileSync(file, JSON.stringify(description));
+    const { stdout } = await importChannel(file);
+    const password = /operator ops@example\.test: temporary password \(shown only now\) (\S+)/.exec(stdout)?.[1];
+    expect(password, stdout).toMatch(/^[A-Za-z0-9]{16}$/);
+    const { server: api, http } = await startApi({ data });
+    try {
+      const login = await http.request('POST', '/v2/auth/login', { body: { email: 'ops@example.test', password, api_key: await http.apiKey() } });
+      expect(login.status, login.text).toBe(200);
+      expect(login.json.data.user).toMatchObject({ role: 'operator', temporary_password: true, email_verified: true });
+      const report = await http.request('GET', '/operator/report', { query: { from: '2026-01-01', to: '2026-01-07', api_key: login.json.data.api_key } });
+      expect(report.status, report.text).toBe(200);
+      // The analytics stream the description names heads the report.
+      expect(report.json.data.stream).toBe('lakeshore-main');
+    } finally {
+      await api.close();
+    }
+    // The next import without it: the account goes with the channel it replaced.
+    const without = path.join(data.dataDir, 'without-operators.json');
+    fs.writeFileSync(without, exampleJson());
+    await importChannel(without);
+    const { server: after, http: afterHttp } = await startApi({ data });
+    try {
+      const login = await afterHttp.request('POST', '/v2/auth/login', { body: { email: 'ops@example.test', password, api_key: await afterHttp.apiKey() } });
+      expect(login.status).not.toBe(200);
+    } finally {
+      await after.close();
+    }
+  });
 });

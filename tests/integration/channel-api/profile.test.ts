@@ -48,6 +48,7 @@ describe(`profile (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       news_opt_in: false,
       email_verified: true,
       has_password: true,
+      role: 'fan',
     });
     const blocked = await http.request('GET', '/profile', { query: { api_key: fan.key }, headers: { 'X-Forwarded-For': '203.0.113.7' } });
     expect(blocked.json.data.is_geo_blocked).toBe(true);

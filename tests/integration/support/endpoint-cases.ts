@@ -61,6 +61,10 @@ export interface Ids {
   clip: { key: string; id: number; uuid: string; eventId: number };
   /** A gift already redeemed (by a third fan), with its buyer's key and order. */
   redeemedGift: { token: string; buyerKey: string; orderId: number };
+  /** The channel's pre-roll (before every game, with a link). */
+  prerollId: number;
+  /** An operator of the channel (who reads the report). */
+  operator: { key: string; email: string };
 }
 export interface Case {
   happy: (ids: Ids) => Req | Promise<Req>;
@@ -69,6 +73,94 @@ export interface Case {
 
 const unknownParam: BadReq = { query: { bogus: '1' }, status: 400, field: 'bogus' };
 const noParams: Case = { happy: () => ({}), bad: () => [unknownParam] };
+
+/* The datalake (spec section 7, ADR 049): every call with the api key; a visitor's address and
+   agent may be named (the web server's batches), else they are the caller's. */
+const visitor = { ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (fuzz)' };
+const videoEvent = (ids: Ids) => ({ name: 'play', stream_id: '/media/vod/game-1/master.m3u8', event_id: String(ids.eventId), position: '12', ...visitor });
+const viewing = (ids: Ids) => ({ stream_id: 'live/live-1', event_id: String(ids.eventId), seconds: '30', source: 'player', ...visitor });
+const datalakeCases: Record<Extract<EndpointName, `datalake${string}`>, Case> = {
+  datalakeHash: {
+    happy: () => ({ query: visitor }),
+    bad: () => [{ query: { ip: 'not an address' }, status: 400, field: 'ip' }, unknownParam],
+  },
+  datalakeSession: {
+    happy: () => ({ body: { trk: 'spring-mail', device_type: 'desktop', resolution: '1280x720', ...visitor } }),
+    bad: () => [
+      { body: { trk: 'no spaces please' }, status: 400, field: 'trk' },
+      { body: { resolution: 'huge' }, status: 400, field: 'resolution' },
+      { body: { device_type: 'fridge' }, status: 400, field: 'device_type' },
+    ],
+  },
+  datalakeSessionGet: {
+    happy: () => ({ query: { trk: 'spring-mail', ...visitor } }),
+    bad: () => [{ query: { trk: 'x'.repeat(101) }, status: 400, field: 'trk' }, unknownParam],
+  },
+  datalakeEvent: {
+    happy: (ids) => ({ body: { name: 'page_view', path: `/watch/${ids.eventId}?trk=spring`, trk: 'spring', ...visitor } }),
+    bad: () => [
+      { body: {}, status: 400, field: 'name' },
+      { body: { name: 'Page View' }, status: 400, field: 'name' },
+      { body: { name: 'page_view', path: 'watch/1' }, status: 400, field: 'path' },
+      { body: { name: 'preroll_skip', props: { 'Bad Key': 'x' } }, status: 400, field: 'props' },
+      { body: { name: 'page_view', event_id: 0 }, status: 400, field: 'event_id' },
+    ],
+  },
+  datalakeEventGet: {
+    happy: () => ({ query: { name: 'preroll_impression', path: '/watch/1', ...visitor } }),
+    bad: () => [
+      { query: { name: '' }, status: 400, field: 'name' },
+      { query: { name: 'page_view', bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  datalakeEvents: {
+    happy: (ids) => ({
+      body: {
+        events: [
+          { name: 'page_view', path: '/', ...visitor },
+          { name: 'page_view', path: `/watch/${ids.eventId}`, ...visitor },
+        ],
+      },
+    }),
+    bad: () => [
+      { body: { events: [] }, status: 400, field: 'events' },
+      { body: { events: 'page_view' }, status: 400, field: 'events' },
+      { body: { events: Array.from({ length: 101 }, () => ({ name: 'page_view' })) }, status: 400, field: 'events' },
+      { body: { events: [{ name: 'page_view', ip: 'nope' }] }, status: 400, field: 'events.0.ip' },
+    ],
+  },
+  datalakeVideoEvent: {
+    happy: (ids) => ({ body: videoEvent(ids) }),
+    bad: (ids) => [
+      { body: { ...videoEvent(ids), name: 'rewind' }, status: 400, field: 'name' },
+      { body: { ...videoEvent(ids), stream_id: '/media/images/x.png' }, status: 400, field: 'stream_id' },
+      { body: { ...videoEvent(ids), position: -1 }, status: 400, field: 'position' },
+    ],
+  },
+  datalakeVideoEventGet: {
+    happy: (ids) => ({ query: videoEvent(ids) }),
+    bad: (ids) => [{ query: { ...videoEvent(ids), stream_id: '../../etc' }, status: 400, field: 'stream_id' }, unknownParam],
+  },
+  datalakeViewing: {
+    happy: (ids) => ({ body: viewing(ids) }),
+    bad: (ids) => [
+      { body: { ...viewing(ids), seconds: 601 }, status: 400, field: 'seconds' },
+      { body: { ...viewing(ids), seconds: 1.5 }, status: 400, field: 'seconds' },
+      { body: { ...viewing(ids), source: 'guess' }, status: 400, field: 'source' },
+    ],
+  },
+  datalakeViewingGet: {
+    happy: (ids) => ({ query: viewing(ids) }),
+    bad: (ids) => [{ query: { ...viewing(ids), seconds: 'lots' }, status: 400, field: 'seconds' }],
+  },
+  datalakeViewings: {
+    happy: (ids) => ({ body: { views: [viewing(ids), { ...viewing(ids), source: 'segments', seconds: 4 }] } }),
+    bad: (ids) => [
+      { body: { views: [] }, status: 400, field: 'views' },
+      { body: { views: [{ ...viewing(ids), stream_id: 'nope' }] }, status: 400, field: 'stream_id' },
+    ],
+  },
+};
 
 export const cases: Record<EndpointName, Case> = {
   channelConfig: {
@@ -370,6 +462,35 @@ export const cases: Record<EndpointName, Case> = {
         { key: ids.clip.key, body: { ...body, user_id: 1 }, status: 400, field: 'user_id' },
       ];
     },
+  },
+  dismissPreroll: {
+    happy: (ids) => ({ path: `/prerolls/${ids.prerollId}/dismiss`, body: { reason: 'skip' } }),
+    bad: (ids) => [
+      { path: '/prerolls/2000000000/dismiss', body: { reason: 'skip' }, status: 404 },
+      { path: `/prerolls/${ids.prerollId}/dismiss`, body: { reason: 'later' }, status: 400, field: 'reason' },
+      { path: `/prerolls/${ids.prerollId}/dismiss`, body: {}, status: 400, field: 'reason' },
+      { path: '/prerolls/x/dismiss', body: { reason: 'skip' }, status: 400, field: 'id' },
+    ],
+  },
+  operatorReport: {
+    happy: (ids) => ({ key: ids.operator.key, query: { from: '2026-01-01', to: '2026-01-31' } }),
+    bad: (ids) => [
+      // A fan, and a visitor: no such page.
+      { key: ids.user.key, query: { from: '2026-01-01', to: '2026-01-31' }, status: 404 },
+      { query: { from: '2026-01-01', to: '2026-01-31' }, status: 404 },
+      { key: ids.operator.key, query: { from: '2026-02-30', to: '2026-03-01' }, status: 400, field: 'from' },
+      { key: ids.operator.key, query: { from: '2026-03-02', to: '2026-03-01' }, status: 400, field: 'from' },
+      { key: ids.operator.key, query: { from: '2020-01-01', to: '2026-03-01' }, status: 400, field: 'to' },
+      { key: ids.operator.key, query: { from: '2026-01-01' }, status: 400, field: 'to' },
+      { key: ids.operator.key, query: { from: '2026-01-01', to: '2026-01-31', bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  prerollClick: {
+    happy: (ids) => ({ path: `/prerolls/${ids.prerollId}/click`, body: {} }),
+    bad: () => [
+      { path: '/prerolls/2000000000/click', body: {}, status: 404 },
+      { path: '/prerolls/0/click', body: {}, status: 400, field: 'id' },
+    ],
   },
   clipsEvent: {
     happy: (ids) => ({ key: ids.clip.key, path: `/clips/event/${ids.clip.eventId}` }),
@@ -686,4 +807,5 @@ export const cases: Record<EndpointName, Case> = {
       },
     ],
   },
+  ...datalakeCases,
 };

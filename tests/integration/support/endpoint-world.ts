@@ -1,6 +1,10 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { startApiWithGoogle, type client, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
+import { channels, users } from '../../../channel-api/db/schema.ts';
+import { prepareAd } from '../../../channel-api/media/preroll-media.ts';
 import { loadSigning } from '../../../channel-api/signing.ts';
 import { mintIdToken } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
@@ -24,6 +28,8 @@ const oidcClient = { client_id: 'endpoints-web', client_secret: 'endpoints-clien
 export async function startEndpointWorld(): Promise<EndpointWorld> {
   const started = await startApiWithGoogle(oidcClient);
   const { server, http, acc, provider } = started;
+  // A pre-roll before every game (ADR 050), stored before anything reads the channel's list.
+  const prerollId = await addPreroll(server);
   const apiKey = await http.apiKey();
   const config = await http.request('GET', '/channels/demo.json');
   const withKey = { api_key: apiKey };
@@ -140,6 +146,9 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const user = await acc.signUp();
+  // An operator: a fan made one as the import's `operators` or `user:create --role` would.
+  const operator = await acc.signUp();
+  await server.db.update(users).set({ role: 'operator' }).where(eq(users.email, operator.email));
   const giver = await acc.signUp();
   const redeemed = await giftOf(giver);
   const redeemer = await acc.signUp();
@@ -164,6 +173,8 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     fresh,
     redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
     clip,
+    prerollId,
+    operator,
   };
   return {
     server,
@@ -172,4 +183,27 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     ids,
     close: started.close,
   };
+}
+
+/** Gives the demo channel one pre-roll, everywhere, with a link (the demo's own ad, prepared as the
+ *  import does): its id. */
+async function addPreroll(server: TestChannelApi): Promise<number> {
+  const { ad, duration } = await prepareAd(path.resolve(import.meta.dirname, '../../../channel-api/seed/demo/lakeshore-ad.mp4'), server.dataDir);
+  const [channel] = await server.db.select().from(channels).limit(1);
+  const preroll = {
+    id: 1,
+    ad,
+    duration,
+    location_ids: [],
+    category_ids: [],
+    skip_after_seconds: 5,
+    link: 'https://sponsor.example/',
+    starts: null,
+    ends: null,
+  };
+  await server.db
+    .update(channels)
+    .set({ settings: { ...channel.settings, prerolls: [preroll] } })
+    .where(eq(channels.id, channel.id));
+  return preroll.id;
 }

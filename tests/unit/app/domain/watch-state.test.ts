@@ -22,6 +22,7 @@ describe('watchState', () => {
       mp4Src: '/media/vod/game-1/video.mp4',
       captions,
       dvr: null,
+      preroll: null,
     });
   });
 

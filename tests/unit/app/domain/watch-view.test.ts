@@ -32,6 +32,7 @@ const event: EventDetail = {
   media_grant: null,
   preparing: false,
   features: { clip: { state: 'sign_in', capability: 'clipping' }, download: { state: 'sign_in', capability: 'download' } },
+  preroll: null,
 };
 
 const school = (id: number, alias: string, children: Participant[] = []): Participant => ({

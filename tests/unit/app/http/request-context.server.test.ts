@@ -178,6 +178,7 @@ const authSession = (key: string) => ({
     news_opt_in: false,
     email_verified: true,
     has_password: true,
+    role: 'fan' as const,
   },
 });
 

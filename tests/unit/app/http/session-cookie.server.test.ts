@@ -6,7 +6,7 @@ import { commitSession, getSession, sessionUser, toSessionUser } from '~/http/se
 /* The session cookie carries no readable personal data (issue 21): the whole value is encrypted,
    a tampered or old-format cookie reads as no session, and older SESSION_SECRETs still open it. */
 
-const fan = { id: 7, email: 'casey.lindqvist@example.test', first_name: 'Casey', last_name: 'Lindqvist', temporary_password: false };
+const fan = { id: 7, email: 'casey.lindqvist@example.test', first_name: 'Casey', last_name: 'Lindqvist', temporary_password: false, role: 'fan' as const };
 const API_KEY = 'k'.repeat(40);
 const SECRETS = [fan.email, fan.first_name, fan.last_name, API_KEY];
 
