@@ -21,11 +21,18 @@ export interface SecondSite extends Site {
   close(): Promise<void>;
 }
 
-export async function startSecondSite(opts: { settings: Record<string, unknown>; env?: Record<string, string> }): Promise<SecondSite> {
+/** `settings` are merged into the demo description's; `describe` may change any other part of it
+    (custom forms, slides, blackouts…) before it is imported. */
+export async function startSecondSite(opts: {
+  settings?: Record<string, unknown>;
+  describe?: (description: Record<string, unknown>) => void;
+  env?: Record<string, string>;
+}): Promise<SecondSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldhouse-second-site-'));
   await linkSharedMedia(dataDir);
   const description = JSON.parse(fs.readFileSync('channel-api/seed/demo-channel.example.json', 'utf8')) as { settings: Record<string, unknown> };
   description.settings = { ...description.settings, ...opts.settings };
+  opts.describe?.(description);
   const file = path.join(dataDir, 'channel.json');
   fs.writeFileSync(file, JSON.stringify(description));
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
