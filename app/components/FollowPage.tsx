@@ -4,6 +4,7 @@ import { EventTiles } from '~/components/EventTiles';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';
+import { Slides } from '~/components/Slides';
 import { ViewModes } from '~/components/ViewModes';
 import { filtersSearch, type EventFilters } from '~/domain/event-filters';
 import type { StreamStatus } from '~/domain/event-status';
@@ -52,6 +53,8 @@ export function FollowPage({ data }: { data: FollowPageData }) {
           ) : null}
         </div>
       </header>
+
+      <Slides slides={data.slides} />
 
       {data.related ? (
         <section className="follow-related" aria-labelledby="follow-related-title">

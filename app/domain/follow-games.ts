@@ -9,6 +9,7 @@ import type { StreamStatus } from './event-status';
 import type { FollowKind } from './follow-pages';
 import type { Follow } from './follows';
 import { pageMeta } from './page-meta';
+import type { SlideView } from './slide-link';
 
 /** The page's query: status, view and page of /upcoming's filters; the entity is the page's own. */
 export function followGamesFilters(search: URLSearchParams): EventFilters {
@@ -66,6 +67,8 @@ export interface FollowPageData {
   colors: { background: string; text: string } | null;
   /** Lines under the name: the school a team plays for, a school's division, a venue's address. */
   facts: Array<{ text: string; href?: `/${string}` }>;
+  /** The slides the channel put on this page (domain/page-slides), in its order with their links. */
+  slides: SlideView[];
   /** A school's teams, a division's schools, a sport's sub-sports. */
   related: { title: string; links: FollowLink[] } | null;
   games: FollowGames;

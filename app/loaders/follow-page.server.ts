@@ -22,6 +22,8 @@ import {
   venueSlug,
   type FollowKind,
 } from '~/domain/follow-pages';
+import { followSlidePlace, slidesOn } from '~/domain/page-slides';
+import { slideViews } from '~/domain/slide-link';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import { followsOf } from '~/loaders/follows.server';
@@ -29,7 +31,7 @@ import { followsOf } from '~/loaders/follows.server';
 type Channel = ReturnType<typeof requestContext>['channel'];
 type EntityFilter = Pick<EventsQuery, 'participant' | 'participant_group' | 'category' | 'location'>;
 /** What a kind's page says about its entity; the games and the rest are the same for every kind. */
-type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow' | 'follows'> & { id: number; filter: EntityFilter };
+type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow' | 'follows' | 'slides'> & { id: number; filter: EntityFilter };
 
 const LABELS: Readonly<Record<FollowKind, string>> = { school: 'School', team: 'Team', sport: 'Sport', division: 'Division', venue: 'Venue' };
 const STATUSES: readonly StreamStatus[] = ['live', 'upcoming', 'finished'];
@@ -169,8 +171,10 @@ function followPageLoader(kind: FollowKind) {
     // A venue's words follow its name: an old or shortened address leads to today's.
     if (kind === 'venue' && key !== venueSlug(entity)) throw redirect(`/venues/${venueSlug(entity)}${url.search}`, 301);
     const { id, filter, ...shown } = entity;
+    const place = followSlidePlace(kind, id);
     const data: FollowPageData = {
       ...shown,
+      slides: place ? slideViews(slidesOn(boot.slides, place), boot.pages) : [],
       kind,
       label: LABELS[kind],
       follow: { id, type: FAVORITABLE_TYPE_OF[kind] },

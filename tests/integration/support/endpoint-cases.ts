@@ -182,8 +182,11 @@ export const cases: Record<EndpointName, Case> = {
   settings: noParams,
   menu: noParams,
   slides: {
-    happy: () => ({ query: { type: 'main' } }),
-    bad: () => [{ query: { type: 'bogus' }, status: 400, field: 'type' }],
+    happy: () => ({ query: { type: 'participant', belongs_to_id: '1' } }),
+    bad: () => [
+      { query: { type: 'bogus' }, status: 400, field: 'type' },
+      { query: { belongs_to_id: 'north' }, status: 400, field: 'belongs_to_id' },
+    ],
   },
   pages: noParams,
   colorSettings: noParams,
