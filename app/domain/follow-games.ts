@@ -8,6 +8,7 @@ import { PAGE_SIZE, eventsQueryFor, parseEventFilters, type EventFilters } from 
 import type { StreamStatus } from './event-status';
 import type { FollowKind } from './follow-pages';
 import type { Follow } from './follows';
+import type { Facet } from './group-facets';
 import { pageMeta } from './page-meta';
 import type { SlideView } from './slide-link';
 
@@ -52,6 +53,16 @@ export interface FollowLink {
   logo: string | null;
 }
 
+export interface TeamFilter {
+  facets: Facet[];
+  /** The values chosen, by facet name. */
+  choice: Record<string, string>;
+  /** The teams that match; null while nothing is chosen. */
+  teams: FollowLink[] | null;
+  /** The choice in words ('Women · Soccer'). */
+  words: string;
+}
+
 /** What a follow page shows, worked out by its loader (app/loaders/follow-page.server.ts). */
 export interface FollowPageData {
   kind: FollowKind;
@@ -71,6 +82,8 @@ export interface FollowPageData {
   slides: SlideView[];
   /** A school's teams, a division's schools, a sport's sub-sports. */
   related: { title: string; links: FollowLink[] } | null;
+  /** A division's teams by the channel's facets (domain/group-facets); null where none apply. */
+  teamFilter: TeamFilter | null;
   games: FollowGames;
   /** The page's description for search results and link previews. */
   description: string;

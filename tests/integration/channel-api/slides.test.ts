@@ -12,14 +12,21 @@ import { forThisFile } from '../support/fixture.ts';
 
 const extra = [
   { type: 'category', belongs_to: 'soccer', title: 'Soccer slide', image: '/media/images/poster-soccer.svg', slidable_type: 'url', link_url: '/sports/soccer' },
-  { type: 'participant', belongs_to: 'lakeview-girls-soccer', title: 'Lakeview girls soccer slide', image: '/x.svg', slidable_type: 'event', target: 'event-5' },
+  {
+    type: 'participant',
+    belongs_to: 'lakeview-girls-soccer',
+    title: 'Lakeview girls soccer slide',
+    image: '/x.svg',
+    slidable_type: 'event',
+    target: 'event-5',
+  },
   { type: 'participant', belongs_to: 'lakeview', title: 'Lakeview slide', image: '/x.svg', slidable_type: 'page', target: 'code-of-conduct' },
   { type: 'group', belongs_to: 'north', title: 'North slide', image: '/x.svg', slidable_type: 'url', link_url: 'https://example.org/north' },
 ] as const;
 
 function described(slides: readonly object[]) {
   const channel = demoChannel();
-  channel.slides = [...(channel.slides ?? []), ...(slides as typeof channel.slides)];
+  channel.slides = [...(channel.slides ?? []), ...(slides as never[])];
   return channel;
 }
 
@@ -77,7 +84,8 @@ describe(`slides on every page (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { tim
   });
 
   it('refuses a bad type or owner with a reason and a code, never a 500', async () => {
-    for (const query of [{ type: 'team' }, { belongs_to_id: 'lakeview' }, { belongs_to_id: '0' }, { type: 'group', belongs_to_id: '-1' }]) {
+    const queries: Record<string, string>[] = [{ type: 'team' }, { belongs_to_id: 'lakeview' }, { belongs_to_id: '0' }, { type: 'group', belongs_to_id: '-1' }];
+    for (const query of queries) {
       const res = await http.request('GET', '/slides/web', { query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
