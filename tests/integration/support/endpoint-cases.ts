@@ -282,7 +282,9 @@ export const cases: Record<EndpointName, Case> = {
     bad: () => [
       { path: '/v2/auth/social/myspace', body: { id_token: 'x' }, status: 400, field: 'provider' },
       { path: '/v2/auth/social/google', body: { id_token: 'not.a.token' }, status: 400, field: 'id_token' },
-      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { access_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'access_token' },
+      { path: '/v2/auth/social/google', body: { access_token: 'x' }, status: 400, field: 'id_token' },
     ],
   },
   emailVerify: {
