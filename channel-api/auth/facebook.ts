@@ -1,7 +1,7 @@
+import type { VerifiedIdentity } from './social.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
 import { facebookProfileOf, facebookProfileUrl } from '../../contract/facebook.ts';
 import { HttpError } from '../http/errors.ts';
-import type { VerifiedIdentity } from './social.ts';
 
 /* Facebook sign-in (ADR 056): the web app hands us the fan's user access token; we read their
  * profile from the Graph API ourselves, with the app's proof (appsecret_proof), so a token issued

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { verifyFacebookToken, type FacebookAppConfig } from './facebook.ts';
 import { SERVER_MSG, type SocialProvider } from '../../contract/auth.ts';
 import { HttpError } from '../http/errors.ts';
-import { verifyFacebookToken, type FacebookAppConfig } from './facebook.ts';
 
 /* Social sign-in. Google: the web app runs the OpenID Connect code flow (PKCE, state, nonce) and
  * hands us the provider's ID token; we check it ourselves (signature from the issuer's JWKS,
