@@ -175,6 +175,10 @@ const providerToken = z
  *  access token from its own OAuth flow (ADR 056). */
 export const SOCIAL_TOKEN_FIELD = { google: 'id_token', facebook: 'access_token' } as const satisfies Record<SocialProvider, string>;
 
+/** What a provider's sign-in hands the channel (SOCIAL_TOKEN_FIELD). */
+export const socialCredential = z.union([z.object({ id_token: z.string().min(1) }).strict(), z.object({ access_token: z.string().min(1) }).strict()]);
+export type SocialCredential = z.infer<typeof socialCredential>;
+
 /** The channel verifies the provider's token: an ID token's issuer, audience, signature and expiry;
  *  an access token against the Graph API with the app's proof. An address with no account answers
  *  422 with errors.terms unless `terms` is true. */

@@ -7,6 +7,11 @@ import { createHmac } from 'node:crypto';
  * cannot run there. The base addresses are settings (FACEBOOK_AUTH_URL, FACEBOOK_GRAPH_URL), so
  * tests put a local stand-in in their place. */
 
+/** What a fan reads when they kept their address from Facebook (the web app's toast, the channel's
+ *  `email_not_shared` refusal). */
+export const FACEBOOK_EMAIL_NOT_SHARED =
+  'Facebook did not share an email address with us. Allow it when Facebook asks, or register with your email and password.';
+
 /** The Graph API version every Facebook address is made with (one place to move it forward). */
 export const FACEBOOK_GRAPH_VERSION = 'v23.0';
 

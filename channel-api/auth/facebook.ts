@@ -1,6 +1,6 @@
 import type { VerifiedIdentity } from './social.ts';
 import { SERVER_MSG } from '../../contract/auth.ts';
-import { facebookProfileOf, facebookProfileUrl } from '../../contract/facebook.ts';
+import { FACEBOOK_EMAIL_NOT_SHARED, facebookProfileOf, facebookProfileUrl } from '../../contract/facebook.ts';
 import { HttpError } from '../http/errors.ts';
 
 /* Facebook sign-in (ADR 056): the web app hands us the fan's user access token; we read their
@@ -14,7 +14,7 @@ export interface FacebookAppConfig {
   graphUrl: string;
 }
 
-export const EMAIL_NOT_SHARED = 'Facebook did not share an email address with us. Allow it when Facebook asks, or register with your email and password.';
+export const EMAIL_NOT_SHARED = FACEBOOK_EMAIL_NOT_SHARED;
 
 const invalidToken = () => new HttpError(400, 'wrong_credentials', SERVER_MSG.wrongAuth, { access_token: ['The sign-in token is not valid.'] });
 
