@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { ALERT_LEAD_MINUTES } from './tests/e2e/support/alerts.ts';
 import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
+import { FACEBOOK_GRAPH_VERSION } from './contract/facebook.ts';
+import { FACEBOOK_APP } from './tests/e2e/support/facebook.ts';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
-import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
+import { CHANNEL_API_URL, CONTROL_URL, FACEBOOK_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
 import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
 
@@ -67,6 +69,16 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      name: 'facebook',
+      command: 'node --import tsx tests/e2e/support/facebook-server.ts',
+      // The login dialog without an app answers 400: up.
+      url: `${FACEBOOK_URL}/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
+      env: { FACEBOOK_PORT: new URL(FACEBOOK_URL).port },
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       name: 'channel-api',
       command: 'node --import tsx tests/e2e/support/channel-supervisor.ts',
       url: `${CHANNEL_API_URL}/channels/demo.json`,
@@ -87,6 +99,9 @@ export default defineConfig({
         PUBLIC_URL: WEB_URL,
         GOOGLE_ISSUER: OIDC_URL,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
+        FACEBOOK_CLIENT_ID: FACEBOOK_APP.appId,
+        FACEBOOK_CLIENT_SECRET: FACEBOOK_APP.appSecret,
+        FACEBOOK_GRAPH_URL: FACEBOOK_URL,
       },
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
@@ -109,12 +124,14 @@ export default defineConfig({
         CONTENT_TTL_SECONDS: '2',
         SENTRY_DSN: '',
         PUBLIC_URL: WEB_URL,
-        // Google sign-in against the local OpenID provider; Facebook stays unconfigured (hidden).
+        // Google sign-in against the local OpenID provider, Facebook against the stand-in of its endpoints.
         GOOGLE_ISSUER: OIDC_URL,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.client_secret,
-        FACEBOOK_CLIENT_ID: '',
-        FACEBOOK_CLIENT_SECRET: '',
+        FACEBOOK_CLIENT_ID: FACEBOOK_APP.appId,
+        FACEBOOK_CLIENT_SECRET: FACEBOOK_APP.appSecret,
+        FACEBOOK_AUTH_URL: FACEBOOK_URL,
+        FACEBOOK_GRAPH_URL: FACEBOOK_URL,
       },
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
