@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ALERT_LEAD_MINUTES } from './tests/e2e/support/alerts.ts';
-import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
 import { FACEBOOK_GRAPH_VERSION } from './contract/facebook.ts';
+import { ALERT_LEAD_MINUTES } from './tests/e2e/support/alerts.ts';
 import { FACEBOOK_APP } from './tests/e2e/support/facebook.ts';
+import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
 import { CHANNEL_API_URL, CONTROL_URL, FACEBOOK_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
