@@ -15,6 +15,18 @@ import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
    as the teardown of `setup` it runs even when other tests failed). */
 
 const dataDir = path.resolve('.cache/e2e-data');
+
+/** A sign-in provider's local stand-in (tests/e2e/support/<name>-server.ts): Google's OpenID
+ *  provider, Facebook's OAuth endpoints. */
+const signInStandIn = (name: string, url: string, env: Record<string, string>) => ({
+  name,
+  command: `node --import tsx tests/e2e/support/${name}-server.ts`,
+  url,
+  env,
+  timeout: 60_000,
+  reuseExistingServer: !process.env.CI,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+});
 const resultsDir = process.env.FIELDHOUSE_RESULTS_DIR;
 
 export default defineConfig({
@@ -59,25 +71,9 @@ export default defineConfig({
     { name: 'whoops', testMatch: /whoops\/.*\.spec\.ts/, fullyParallel: false },
   ],
   webServer: [
-    {
-      name: 'oidc',
-      command: 'node --import tsx tests/e2e/support/oidc-server.ts',
-      url: `${OIDC_URL}/.well-known/openid-configuration`,
-      env: { OIDC_PORT: new URL(OIDC_URL).port },
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
-    {
-      name: 'facebook',
-      command: 'node --import tsx tests/e2e/support/facebook-server.ts',
-      // The login dialog without an app answers 400: up.
-      url: `${FACEBOOK_URL}/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
-      env: { FACEBOOK_PORT: new URL(FACEBOOK_URL).port },
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
+    signInStandIn('oidc', `${OIDC_URL}/.well-known/openid-configuration`, { OIDC_PORT: new URL(OIDC_URL).port }),
+    // The login dialog without an app answers 400: up.
+    signInStandIn('facebook', `${FACEBOOK_URL}/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`, { FACEBOOK_PORT: new URL(FACEBOOK_URL).port }),
     {
       name: 'channel-api',
       command: 'node --import tsx tests/e2e/support/channel-supervisor.ts',

@@ -8,7 +8,7 @@ import { Slides } from '~/components/Slides';
 import { ViewModes } from '~/components/ViewModes';
 import { filtersSearch, type EventFilters } from '~/domain/event-filters';
 import type { StreamStatus } from '~/domain/event-status';
-import type { FollowGames, FollowPageData, GamesSection, TeamFilter } from '~/domain/follow-games';
+import type { FollowGames, FollowLink, FollowPageData, GamesSection, TeamFilter } from '~/domain/follow-games';
 import { pageCount } from '~/domain/list-query';
 
 const TABS: Array<{ status: StreamStatus | null; label: string }> = [
@@ -59,16 +59,7 @@ export function FollowPage({ data }: { data: FollowPageData }) {
       {data.related ? (
         <section className="follow-related" aria-labelledby="follow-related-title">
           <h2 id="follow-related-title">{data.related.title}</h2>
-          <ul className="follow-links">
-            {data.related.links.map((link) => (
-              <li key={link.href}>
-                <PathLink to={link.href} className="follow-link">
-                  {link.logo ? <img src={link.logo} alt="" width={32} height={32} loading="lazy" /> : null}
-                  {link.name}
-                </PathLink>
-              </li>
-            ))}
-          </ul>
+          <FollowLinks links={data.related.links} />
         </section>
       ) : null}
 
@@ -98,6 +89,22 @@ export function FollowPage({ data }: { data: FollowPageData }) {
 
       <Games games={data.games} pathname={pathname} />
     </div>
+  );
+}
+
+/** Pills that lead to other follow pages (a school's teams, a division's schools or found teams). */
+function FollowLinks({ links }: { links: FollowLink[] }) {
+  return (
+    <ul className="follow-links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <PathLink to={link.href} className="follow-link">
+            {link.logo ? <img src={link.logo} alt="" width={32} height={32} loading="lazy" /> : null}
+            {link.name}
+          </PathLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -140,20 +147,7 @@ function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters
           <h3 className="follow-teams__title">
             {filter.words}: {filter.teams.length === 1 ? '1 team' : `${filter.teams.length} teams`}
           </h3>
-          {filter.teams.length === 0 ? (
-            <p>No team of this division matches. Choose Any for one of them to see more.</p>
-          ) : (
-            <ul className="follow-links">
-              {filter.teams.map((link) => (
-                <li key={link.href}>
-                  <PathLink to={link.href} className="follow-link">
-                    {link.logo ? <img src={link.logo} alt="" width={32} height={32} loading="lazy" /> : null}
-                    {link.name}
-                  </PathLink>
-                </li>
-              ))}
-            </ul>
-          )}
+          {filter.teams.length === 0 ? <p>No team of this division matches. Choose Any for one of them to see more.</p> : <FollowLinks links={filter.teams} />}
         </>
       )}
     </section>
