@@ -15,8 +15,8 @@ export async function continueWithFacebook(page: Page) {
 
 /** Signs in at the dialog as `email` (or, with `shareEmail: false`, keeps the address back). */
 export async function passFacebook(page: Page, email: string, opts: { name?: string; shareEmail?: boolean } = {}) {
-  await page.getByLabel('Email address').fill(email);
-  if (opts.name) await page.getByLabel('Name').fill(opts.name);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  if (opts.name) await page.getByLabel('Name', { exact: true }).fill(opts.name);
   if (opts.shareEmail === false) await page.getByLabel('Share my email address').uncheck();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.origin === WEB_URL);
