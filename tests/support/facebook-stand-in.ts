@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appSecretProof, FACEBOOK_GRAPH_VERSION } from '../../contract/facebook.ts';
