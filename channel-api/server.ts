@@ -74,7 +74,7 @@ export interface ChannelApiOptions {
   /** reCAPTCHA is checked when a secret is set (env RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
   recaptchaSecret?: string;
   recaptchaVerifyUrl?: string;
-  /** OIDC providers (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID, FACEBOOK_ISSUER/FACEBOOK_CLIENT_ID); null turns one off. */
+  /** Social sign-in (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID; FACEBOOK_CLIENT_ID/FACEBOOK_CLIENT_SECRET/FACEBOOK_GRAPH_URL); null turns one off. */
   social?: SocialConfig;
   /** Stripe (env STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: the sandbox provider. */
   stripe?: StripeOptions | null;

@@ -192,8 +192,16 @@ export const settings = z.object({
 });
 export type Settings = z.infer<typeof settings>;
 
+/** Where a slide shows (issue 36): `main` on home; `category` on its sport's page, `participant`
+ *  on its school's or team's, `group` on its division's (`belongs_to_id` names which). */
+export const slideType = z.enum(['main', 'category', 'participant', 'group']);
+export type SlideType = z.infer<typeof slideType>;
+
 export const slide = z.object({
   id: z.number().int(),
+  type: slideType,
+  /** The id of the category, participant or group the slide belongs to; null for a main slide. */
+  belongs_to_id: z.number().int().nullable(),
   title: z.string(),
   subtitle: z.string().nullable(),
   image: z.string(),

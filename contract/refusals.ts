@@ -57,6 +57,8 @@ export const REFUSAL_CODES = [
   'reset_failed',
   'recaptcha_required',
   'recaptcha_invalid',
+  /** 400: the sign-in provider (Facebook) shared no e-mail address, the account's key. */
+  'email_not_shared',
 
   // Buying (contract/orders.ts ORDER_MSG), and giving (above: contract/gifts.ts GIFT_MSG).
   'not_selected',

@@ -8,6 +8,7 @@ import { api, type BootstrapData, type Event, type ResponseOf } from '#contract'
 import { channelZone } from '#contract/dates';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-meta';
+import { slidesOn } from '~/domain/page-slides';
 import { slideViews } from '~/domain/slide-link';
 import { vodRailsData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';
@@ -27,7 +28,7 @@ function homeData(boot: BootstrapData, events: HomeEvents, rails: VodRails) {
   return {
     title: documentTitle('Home', boot.settings.name),
     channelName: boot.settings.name,
-    slides: slideViews(boot.slides, boot.pages),
+    slides: slideViews(slidesOn(boot.slides, { type: 'main' }), boot.pages),
     live: section(events.live, timeZone),
     upcoming: section(events.upcoming, timeZone),
     finished: section(events.finished, timeZone),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priceRefusal } from './prices.ts';
+import { slideSpec } from './slides.ts';
 import { isLoginName } from '../../contract/auth.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { isKnownZone } from '../../contract/dates.ts';
@@ -214,20 +215,7 @@ export const channelDescription = z
         participant_menu: z.array(key).default([]),
       })
       .default({}),
-    slides: z
-      .array(
-        z.object({
-          type: z.enum(['main', 'category', 'participant', 'group']).default('main'),
-          title: z.string(),
-          subtitle: z.string().nullable().default(null),
-          image: z.string(),
-          /** event | page | vod | url; `target` is the key of the event/page/vod item. */
-          slidable_type: z.enum(['event', 'page', 'vod', 'url']),
-          target: key.nullable().default(null),
-          link_url: z.string().nullable().default(null),
-        }),
-      )
-      .default([]),
+    slides: z.array(slideSpec).default([]),
     vod_categories: z.array(z.object({ alias: key, name: z.string() })).default([]),
     vod_items: z
       .array(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { toMinorUnits } from './prices.ts';
+import { slideRows } from './slides.ts';
 import { posterDays, renderSvg } from './svg.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -249,20 +250,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
     if (items) await tx.insert(t.vodRailItems).values(items);
   }
 
-  const slideTargets: Record<string, Ids> = { event: events, page: pages, vod };
-  const slides = rows(
-    d.slides.map((s, i) => ({
-      channelId,
-      type: s.type,
-      title: s.title,
-      subtitle: s.subtitle,
-      image: s.image,
-      slidableType: s.slidable_type,
-      slidableId: s.slidable_type === 'url' ? null : slideTargets[s.slidable_type].opt(s.target),
-      linkUrl: s.link_url,
-      weight: i,
-    })),
-  );
+  const slides = rows(slideRows(channelId, d.slides, { event: events, page: pages, vod }, { category: categories, participant: people, group: groups }));
   if (slides) await tx.insert(t.slides).values(slides);
 
   const passes = new Ids('package');

@@ -77,6 +77,9 @@ const PAGES: PageKind[] = [
   { name: 'sport', path: (d) => d.links.sport },
   { name: 'venue', path: (d) => d.links.venue },
   { name: 'division', path: (d) => d.links.division },
+  // Find a team (the channel's facets): a choice with its teams, and one beside the live games.
+  { name: 'division-teams', path: (d) => `${d.links.division}?gender=W&sport=soccer` },
+  { name: 'division-teams-live', path: (d) => `${d.links.division}?gender=M&status=live` },
   { name: 'school-signed-in', path: (d) => d.links.school, as: 'subscriber' },
   { name: 'my-games', path: '/my-games', as: 'subscriber' },
   { name: 'calendar', path: '/my-games/calendar', as: 'subscriber' },

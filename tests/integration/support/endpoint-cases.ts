@@ -182,8 +182,11 @@ export const cases: Record<EndpointName, Case> = {
   settings: noParams,
   menu: noParams,
   slides: {
-    happy: () => ({ query: { type: 'main' } }),
-    bad: () => [{ query: { type: 'bogus' }, status: 400, field: 'type' }],
+    happy: () => ({ query: { type: 'participant', belongs_to_id: '1' } }),
+    bad: () => [
+      { query: { type: 'bogus' }, status: 400, field: 'type' },
+      { query: { belongs_to_id: 'north' }, status: 400, field: 'belongs_to_id' },
+    ],
   },
   pages: noParams,
   colorSettings: noParams,
@@ -279,7 +282,9 @@ export const cases: Record<EndpointName, Case> = {
     bad: () => [
       { path: '/v2/auth/social/myspace', body: { id_token: 'x' }, status: 400, field: 'provider' },
       { path: '/v2/auth/social/google', body: { id_token: 'not.a.token' }, status: 400, field: 'id_token' },
-      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { access_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'access_token' },
+      { path: '/v2/auth/social/google', body: { access_token: 'x' }, status: 400, field: 'id_token' },
     ],
   },
   emailVerify: {
