@@ -54,7 +54,10 @@ export const formSummary = z.object({ alias: formName, title: z.string(), requir
 export type FormSummary = z.infer<typeof formSummary>;
 
 /** One answer: the spec's name/value field. A checkbox's value is true or false, any other a string. */
-export const formAnswer = z.object({ name: line(40), value: z.union([line(ANSWER_MAX * 4), z.boolean()], { errorMap: () => ({ message: 'must be text, true or false' }) }) });
+export const formAnswer = z.object({
+  name: line(40),
+  value: z.union([line(ANSWER_MAX * 4), z.boolean()], { errorMap: () => ({ message: 'must be text, true or false' }) }),
+});
 export type FormAnswer = z.infer<typeof formAnswer>;
 
 /** A form with the signed-in fan's answers (null: not answered yet, or a visitor). */
@@ -69,7 +72,14 @@ const aliasParam = z.object({ alias: z.string().max(100) });
 
 /** Spec: GET /custom-forms/{alias}; a 404 when the channel has no such form (the web app reads it
  *  as "no form", section 8). */
-export const customForm = endpoint({ name: 'customForm', method: 'GET', path: '/custom-forms/:alias', auth: 'apiKey', params: aliasParam.strict(), response: envelope(customFormView) });
+export const customForm = endpoint({
+  name: 'customForm',
+  method: 'GET',
+  path: '/custom-forms/:alias',
+  auth: 'apiKey',
+  params: aliasParam.strict(),
+  response: envelope(customFormView),
+});
 
 /** Spec: POST /custom-forms/{alias}: the signed-in fan's answers, all of them at once (a second
  *  answer replaces the first). Refused whole, with a reason per field, when one fails its check. */

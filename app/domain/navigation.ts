@@ -19,7 +19,8 @@ const SIGNED_OUT_PAGES = ['/login', '/registration', '/password-reset-request', 
 const NOT_PAGES = ['/404', '/auth/', '/media/', '/healthz', '/build/'];
 
 /** Whether `pathname` is one of `paths`: a path ending in '/' names every path under it. */
-export const pathIn = (pathname: string, paths: readonly string[]) => paths.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname === `${p}/`));
+export const pathIn = (pathname: string, paths: readonly string[]) =>
+  paths.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname === `${p}/`));
 
 export const isAuthPage = (pathname: string) => pathIn(pathname, AUTH_PAGES) || pathname.startsWith('/auth/');
 export const isSignedOutPage = (pathname: string) => pathIn(pathname, SIGNED_OUT_PAGES);

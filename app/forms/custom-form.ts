@@ -13,14 +13,12 @@ export function customFormSchema(fields: readonly FormField[]) {
   const shape: Record<string, z.ZodTypeAny> = {};
   // An unticked checkbox sends nothing, and an empty field nothing either (conform): "no answer".
   for (const field of fields) shape[answerField(field.name)] = field.type === 'checkbox' ? z.boolean().optional() : z.string().optional();
-  return z
-    .object({ ...shape, redirectTo: z.string().optional() })
-    .superRefine((value: Record<string, unknown>, ctx) => {
-      for (const field of fields) {
-        const problem = answerProblem(field, value[answerField(field.name)] as string | boolean | undefined);
-        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [answerField(field.name)], message: problem });
-      }
-    });
+  return z.object({ ...shape, redirectTo: z.string().optional() }).superRefine((value: Record<string, unknown>, ctx) => {
+    for (const field of fields) {
+      const problem = answerProblem(field, value[answerField(field.name)] as string | boolean | undefined);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [answerField(field.name)], message: problem });
+    }
+  });
 }
 
 /** The fields' HTML constraints (required, maxlength), for the kit's `fieldsSchema`: a browser

@@ -65,7 +65,10 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return channelErrorReply(submission, error, { fields: Object.fromEntries(form.fields.map((f) => [f.name, answerField(f.name)])) });
   }
-  return seeOtherWithToast(session, returnTo(submission.value.redirectTo as string | undefined), { type: 'success', text: 'Thank you: your answers are saved.' });
+  return seeOtherWithToast(session, returnTo(submission.value.redirectTo as string | undefined), {
+    type: 'success',
+    text: 'Thank you: your answers are saved.',
+  });
 }
 
 export default function CustomFormPage() {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
 import type { FormAnswer } from '../../contract/custom-forms.ts';
 import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
 import type { StoredCustomForm } from '../db/schema/channel.ts';
+import * as t from '../db/schema.ts';
 
 /* The channel's custom forms (its settings, written by the import) and a fan's answers to them. */
 

@@ -1,9 +1,9 @@
 import { checkAnswers, FORM_MSG, type CustomFormView } from '../../contract/custom-forms.ts';
 import { SERVER_MSG, type api } from '../../contract/index.ts';
+import type { StoredCustomForm } from '../db/schema/channel.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { notFound, refusal } from '../http/errors.ts';
 import { answerOf, customFormOf, saveAnswer, type StoredAnswer } from '../repo/custom-forms.ts';
-import type { StoredCustomForm } from '../db/schema/channel.ts';
 
 /* The channel's custom forms (spec sections 3, 7; ADR 053): a form by its alias with the signed-in
  * fan's answers, and their answers, checked against its fields (contract/custom-forms.ts). */

@@ -93,7 +93,10 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const playing = (await shop.event(fan.key, event.id)).json.data;
     expect(playing.has_access).toBe(true);
     expect(playing.url).toMatch(/master\.m3u8$/);
-    expect((await acc.get('/user/access', { api_key: fan.key })).json.data).toMatchObject({ capabilities: expect.arrayContaining(['watch']), has_basic_pass: false });
+    expect((await acc.get('/user/access', { api_key: fan.key })).json.data).toMatchObject({
+      capabilities: expect.arrayContaining(['watch']),
+      has_basic_pass: false,
+    });
 
     const receipt = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
     expect(receipt.text).toContain(event.name);

@@ -248,8 +248,30 @@ export const cases: Record<EndpointName, Case> = {
       { path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Lakeview Lions' }] }, status: 401 },
       { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [] }, status: 400, field: 'school' },
       { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Nowhere High' }] }, status: 400, field: 'school' },
-      { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Lakeview Lions' }, { name: 'first_game', value: '2026-02-30' }] }, status: 400, field: 'first_game' },
-      { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Lakeview Lions' }, { name: 'bogus', value: 'x' }] }, status: 400, field: 'bogus' },
+      {
+        key: ids.user.key,
+        path: '/custom-forms/passes',
+        body: {
+          fields: [
+            { name: 'school', value: 'Lakeview Lions' },
+            { name: 'first_game', value: '2026-02-30' },
+          ],
+        },
+        status: 400,
+        field: 'first_game',
+      },
+      {
+        key: ids.user.key,
+        path: '/custom-forms/passes',
+        body: {
+          fields: [
+            { name: 'school', value: 'Lakeview Lions' },
+            { name: 'bogus', value: 'x' },
+          ],
+        },
+        status: 400,
+        field: 'bogus',
+      },
       { key: ids.user.key, path: '/custom-forms/passes', body: { fields: 'school' }, status: 400, field: 'fields' },
       { key: ids.user.key, path: '/custom-forms/nope', body: { fields: [] }, status: 404 },
     ],

@@ -59,7 +59,10 @@ describe("a custom form's answers (ADR 053)", () => {
       { name: 'born', value: '2024-01-01' },
       { name: 'constructor', value: 'x' },
     ]);
-    expect(result).toEqual({ ok: false, errors: { school: [FORM_MSG.notAnOption], born: [FORM_MSG.twice], constructor: [FORM_MSG.unknownField], agree: [FORM_MSG.required] } });
+    expect(result).toEqual({
+      ok: false,
+      errors: { school: [FORM_MSG.notAnOption], born: [FORM_MSG.twice], constructor: [FORM_MSG.unknownField], agree: [FORM_MSG.required] },
+    });
   });
 
   it('read Yes or No for a checkbox on the profile, the text otherwise', () => {

@@ -44,7 +44,12 @@ describe('a custom form on the page', () => {
   });
 
   it('fills the fields in with the answers before, and asks the browser for the required ones', () => {
-    expect(defaultsOf([{ name: 'school', value: 'Lakeview Lions' }, { name: 'news', value: true }])).toEqual({ 'answer-school': 'Lakeview Lions', 'answer-news': true });
+    expect(
+      defaultsOf([
+        { name: 'school', value: 'Lakeview Lions' },
+        { name: 'news', value: true },
+      ]),
+    ).toEqual({ 'answer-school': 'Lakeview Lions', 'answer-news': true });
     expect(defaultsOf(null)).toEqual({});
     const constraint = getZodConstraint(customFormConstraints(fields));
     expect(constraint[answerField('school')]).toMatchObject({ required: true });
