@@ -32,6 +32,8 @@ test('on: a fan without a pass is sent to /packages, except on the open pages; c
   context,
   checkA11y,
 }) => {
+  // Eight pages, a purchase and the provider's page, each scanned by axe.
+  test.setTimeout(150_000);
   // A visitor is never sent.
   await page.goto(`${site.url}/faq`);
   await expect(page).toHaveURL(`${site.url}/faq`);
