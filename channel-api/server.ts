@@ -32,6 +32,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
+import { customFormRoutes } from './routes/custom-forms.ts';
 import { datalakeRoutes } from './routes/datalake.ts';
 import { eventRoutes } from './routes/events.ts';
 import { followRoutes } from './routes/follows.ts';
@@ -219,6 +220,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     keyRoutes(router, deps);
     publicRoutes(router, deps);
     contentRoutes(router, deps);
+    customFormRoutes(router, deps);
     followRoutes(router, deps);
     alertRoutes(router, deps);
     calendarRoutes(router, deps);

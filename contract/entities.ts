@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capability } from './auth.ts';
+import { formSummary } from './custom-forms.ts';
 import { money } from './http.ts';
 import { preroll, prerollPlay } from './prerolls.ts';
 
@@ -189,6 +190,8 @@ export const settings = z.object({
   clip_tags: z.array(z.string()),
   /** The IANA zone every time a fan reads is written in (contract/dates.ts `channelZone`, ADR 045). */
   time_zone: z.string(),
+  /** The channel's custom forms (contract/custom-forms.ts): a required one is the gate's (ADR 053). */
+  custom_forms: z.array(formSummary).default([]),
 });
 export type Settings = z.infer<typeof settings>;
 

@@ -18,6 +18,8 @@ export const settingsOf = (c: ChannelRow) => ({
   clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS,
   time_zone: timeZoneOf(c),
   prerolls: prerollsOf(c).map(prerollOut),
+  // What the gate and the profile need of each form; its fields come with GET /custom-forms/{alias}.
+  custom_forms: (c.settings.custom_forms ?? []).map(({ alias, title, required }) => ({ alias, title, required })),
 });
 
 /** A pre-roll as the settings show it (contract `preroll`): where it plays, not its link (that is

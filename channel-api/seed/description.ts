@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFormsSpec } from './custom-forms.ts';
 import { priceRefusal } from './prices.ts';
 import { slideSpec } from './slides.ts';
 import { isLoginName } from '../../contract/auth.ts';
@@ -148,6 +149,8 @@ export const channelDescription = z
        *  before the games it matches. Left out or empty: none. */
       prerolls: z.array(prerollSpec).max(50).default([]),
     }),
+    /** The channel's custom forms and the gate (seed/custom-forms.ts, ADR 053). */
+    custom_forms: customFormsSpec,
     color_settings: z.record(hex),
     geo: z.object({
       default_country_code: z.string().length(2),

@@ -99,7 +99,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
       name: d.name,
       channelKey: d.channel_key ?? randomBytes(24).toString('base64url'),
       // Pre-rolls name locations and categories: stored once those have ids (below).
-      settings: { ...d.settings, prerolls: [] },
+      settings: { ...d.settings, prerolls: [], custom_forms: d.custom_forms },
       colorSettings: d.color_settings,
       blockedCountries: d.geo.blocked_countries,
       defaultCountryCode: d.geo.default_country_code,
@@ -167,7 +167,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
     const prerolls = storedPrerolls(d.settings.prerolls, prerollMedia, { locations, categories });
     await tx
       .update(t.channels)
-      .set({ settings: { ...d.settings, prerolls } })
+      .set({ settings: { ...d.settings, prerolls, custom_forms: d.custom_forms } })
       .where(sql`${t.channels.id} = ${channelId}`);
   }
 

@@ -71,6 +71,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/watch_library/:id/delete', route: 'routes/watch_library.$id_.delete' },
   { url: '/share/:id/:uuid', route: 'routes/share.$id.$uuid' },
   { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
+  { url: '/forms/:alias?redirectTo=:v', route: 'routes/forms.$alias' },
   { url: '/my-games?show=:v&from=:v&to=:v&page=:v', route: 'routes/my-games' },
   { url: '/follow', route: 'routes/follow' },
   { url: '/my-games/calendar', route: 'routes/my-games_.calendar' },

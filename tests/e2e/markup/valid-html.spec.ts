@@ -89,6 +89,7 @@ const PAGES: PageKind[] = [
   { name: 'profile-transactions', path: '/profile/transactions', as: 'subscriber' },
   { name: 'profile-clips', path: '/profile/clips', as: 'subscriber' },
   { name: 'profile-payment-methods', path: '/profile/payment-methods', as: 'subscriber' },
+  { name: 'custom-form', path: '/forms/passes', as: 'fan' },
   { name: 'clip', path: (d) => `/watch_library/${d.clip.id}`, as: 'subscriber' },
   { name: 'clip-delete', path: (d) => `/watch_library/${d.clip.id}/delete`, as: 'subscriber' },
   { name: 'share', path: (d) => `/share/${d.clip.id}/${d.clip.uuid}` },
