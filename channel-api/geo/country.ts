@@ -1,0 +1,86 @@
+import net from 'node:net';
+import { asCountryCode } from '../../contract/regions.ts';
+
+/* The one rule for which country a viewer is in (ADR 054), pure: given what is known of the
+   request, in this order —
+   1. a trusted proxy's country header (CF-IPCountry, or the one REGION_HEADER names): the web
+      server hands it on only when TRUST_PROXY names the proxy, and a CDN keys its copies by it;
+   2. the channel's own CIDR table (`geo.ranges`): the channel's override of the database;
+   3. the IP database shipped with the app (ip-database.ts);
+   4. the channel's default country (loopback and private addresses have none).
+   regions.ts feeds it; everything that asks "may this viewer have this game" asks it there. */
+
+/** A row of the channel's CIDR table, parsed once (parseRanges). */
+export interface ParsedRange {
+  list: net.BlockList;
+  family: 'ipv4' | 'ipv6';
+  countryCode: string;
+  country: string;
+}
+
+export interface CountryInput {
+  /** The trusted proxy's country header, as the web server handed it on; null when none. */
+  header: string | null;
+  /** The viewer's address (an IPv4-mapped IPv6 address is read as IPv4). */
+  ip: string;
+  ranges: readonly ParsedRange[];
+  /** The IP database: a country code for an address, or null. */
+  database: (ip: string) => string | null;
+  /** The channel's default country. */
+  fallback: { countryCode: string; country: string };
+}
+
+export type CountrySource = 'header' | 'table' | 'database' | 'default';
+
+export interface DecidedCountry {
+  country_code: string;
+  country: string;
+  /** Where it came from (said in tests and the bench). */
+  source: CountrySource;
+}
+
+/** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) → `1.2.3.4`. */
+export const normaliseIp = (ip: string) => (ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
+
+const familyOf = (ip: string): 'ipv4' | 'ipv6' | null => (net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : null);
+
+/** The channel's CIDR rows as lookups; a row that is not a CIDR is left out. */
+export function parseRanges(rows: readonly { cidr: string; countryCode: string; country: string }[]): ParsedRange[] {
+  const parsed: ParsedRange[] = [];
+  for (const row of rows) {
+    const [network, bits] = row.cidr.split('/');
+    const family = familyOf(network);
+    if (!family) continue;
+    const prefix = Number(bits ?? (family === 'ipv4' ? 32 : 128));
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)) continue;
+    const list = new net.BlockList();
+    list.addSubnet(network, prefix, family);
+    parsed.push({ list, family, countryCode: row.countryCode.toUpperCase(), country: row.country });
+  }
+  return parsed;
+}
+
+const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** A country's English name from its code ('CA' → 'Canada'); the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The viewer's country (see the order above). */
+export function decideCountry(input: CountryInput): DecidedCountry {
+  const fromHeader = asCountryCode(input.header);
+  if (fromHeader) return { country_code: fromHeader, country: countryName(fromHeader), source: 'header' };
+  const ip = normaliseIp(input.ip);
+  const family = familyOf(ip);
+  if (family) {
+    const hit = input.ranges.find((r) => r.family === family && r.list.check(ip, family));
+    if (hit) return { country_code: hit.countryCode, country: hit.country, source: 'table' };
+    const found = asCountryCode(input.database(ip));
+    if (found) return { country_code: found, country: countryName(found), source: 'database' };
+  }
+  return { country_code: input.fallback.countryCode, country: input.fallback.country, source: 'default' };
+}
