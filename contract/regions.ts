@@ -18,6 +18,11 @@ export function asCountryCode(value: string | null | undefined): string | null {
   return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
 }
 
+/** The header the web server hands the viewer's country on in, to the channel API and its media
+ *  (only what a proxy TRUST_PROXY names said, under CF-IPCountry or REGION_HEADER); the channel
+ *  API believes it only from loopback, as X-Forwarded-For. */
+export const VIEWER_COUNTRY_HEADER = 'x-viewer-country';
+
 /** What a game's region rules are: the channel's blocked countries, and the game's blackout. */
 export interface RegionRules {
   /** The channel's `geo.blocked_countries`: no game at all there. */

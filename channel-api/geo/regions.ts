@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Geo } from '../../contract/index.ts';
-import { blockedIn } from '../../contract/regions.ts';
+import { blockedIn, VIEWER_COUNTRY_HEADER } from '../../contract/regions.ts';
 import type { Db } from '../db/client.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { channelRanges } from '../repo/geo.ts';
@@ -12,10 +12,6 @@ import { databaseCountry } from './ip-database.ts';
    (country.ts's rule over the trusted header, the channel's CIDR table and the IP database).
    The channel's table and the default channel are read at most once per TABLE_TTL_MS, so a media
    file costs no query for it. */
-
-/** The header our own web server hands the trusted proxy's country on in (it sets it, or
- *  removes what a browser sent under this name). Read only from loopback, as X-Forwarded-For. */
-export const VIEWER_COUNTRY_HEADER = 'x-viewer-country';
 
 /** How long the channel's CIDR table (and which channel is the default) is trusted. */
 export const TABLE_TTL_MS = 30_000;
@@ -31,7 +27,8 @@ export interface Regions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** The trusted country header of a request: only from our own web server (loopback). */
+/** The trusted country header of a request (VIEWER_COUNTRY_HEADER): only from our own web
+ *  server (loopback), which sets it from a proxy TRUST_PROXY names, or leaves it out. */
 export function viewerCountryHeader(req: Pick<Request, 'socket' | 'get'>): string | null {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') ? (req.get(VIEWER_COUNTRY_HEADER) ?? null) : null;
 }
