@@ -5,8 +5,9 @@ import { asCountryCode } from '../../contract/regions.ts';
    request, in this order —
    1. a trusted proxy's country header (CF-IPCountry, or the one REGION_HEADER names): the web
       server hands it on only when TRUST_PROXY names the proxy, and a CDN keys its copies by it;
-   2. the channel's own CIDR table (`geo.ranges`): the channel's override of the database;
-   3. the IP database shipped with the app (ip-database.ts);
+   2. the channel's own CIDR table (`geo.ranges`): the channel's override of the database (it may
+      name private and test ranges too);
+   3. the IP database shipped with the app (ip-database.ts), for a public address;
    4. the channel's default country (loopback and private addresses have none).
    regions.ts feeds it; everything that asks "may this viewer have this game" asks it there. */
 
@@ -60,6 +61,40 @@ export function parseRanges(rows: readonly { cidr: string; countryCode: string; 
   return parsed;
 }
 
+/** Addresses no country has: loopback, private, link-local, shared, documentation and multicast
+ *  ranges (RFC 6890). The IP database places some of them (its registry data covers 192.168/16);
+ *  they get the channel's default. */
+const SPECIAL = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const) {
+  SPECIAL.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['2001:db8::', 32],
+  ['ff00::', 8],
+] as const) {
+  SPECIAL.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an address is one no country has (SPECIAL). */
+export const isSpecialAddress = (ip: string, family: 'ipv4' | 'ipv6') => SPECIAL.check(ip, family);
+
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 /** A country's English name from its code ('CA' → 'Canada'); the code itself when unknown. */
 export function countryName(code: string): string {
@@ -79,7 +114,7 @@ export function decideCountry(input: CountryInput): DecidedCountry {
   if (family) {
     const hit = input.ranges.find((r) => r.family === family && r.list.check(ip, family));
     if (hit) return { country_code: hit.countryCode, country: hit.country, source: 'table' };
-    const found = asCountryCode(input.database(ip));
+    const found = isSpecialAddress(ip, family) ? null : asCountryCode(input.database(ip));
     if (found) return { country_code: found, country: countryName(found), source: 'database' };
   }
   return { country_code: input.fallback.countryCode, country: input.fallback.country, source: 'default' };
