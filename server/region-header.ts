@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { asCountryCode } from '../contract/regions.ts';
 import type { TrustProxy } from './guards.ts';
+import { asCountryCode } from '../contract/regions.ts';
 
 /* A proxy's word on the visitor's country (ADR 054): Cloudflare's CF-IPCountry, or the header
    REGION_HEADER names (CloudFront-Viewer-Country…), believed only from a peer TRUST_PROXY names —

@@ -38,7 +38,15 @@ function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
   if (!core) {
     core = keys
       .keyStore()
-      .then((store) => createChannelCore({ baseUrl: channelApiUrl, configUrl: channelConfigUrl, store: keysFor(store), clientIp: clientIp(request), clientCountry: clientCountry(request) }));
+      .then((store) =>
+        createChannelCore({
+          baseUrl: channelApiUrl,
+          configUrl: channelConfigUrl,
+          store: keysFor(store),
+          clientIp: clientIp(request),
+          clientCountry: clientCountry(request),
+        }),
+      );
     cores.set(keys, core);
   }
   return core;
@@ -89,8 +97,8 @@ export function channelClient(request: Request, keys: KeySource): ChannelClient 
         .call(endpoint, params)
         .catch((error) => onPageError(error)),
     region: () =>
-      regionOf(regionKeyOf(request), async () => (await (await coreFor(request, keys)).call(api.geo, undefined, { signal: request.signal })).data).catch((error) =>
-        onPageError(error),
+      regionOf(regionKeyOf(request), async () => (await (await coreFor(request, keys)).call(api.geo, undefined, { signal: request.signal })).data).catch(
+        (error) => onPageError(error),
       ),
   };
 }

@@ -1,7 +1,7 @@
 import { api, errorBody, fillPath, isRefusalCode, type Endpoint, type ErrorBody, type ParamsOf, type ResponseOf } from '#contract';
+import { VIEWER_COUNTRY_HEADER } from '#contract/regions';
 import { ChannelError, isAbortError, throttledResponse } from './errors.server';
 import { toQueryString } from './query.server';
-import { VIEWER_COUNTRY_HEADER } from '#contract/regions';
 
 /* The one HTTP function for the channel (spec section 8). Plain: it knows nothing of Remix, so
    tests drive it with a real HTTP server and an in-memory key store. */

@@ -51,7 +51,8 @@ export function cachePolicy(facts: ResponseFacts, ttlSeconds: number): CachePoli
   // Browsers revalidate every time (max-age=0); shared caches keep it for the content TTL and may
   // serve it a while longer while they fetch a fresh one.
   const shared = facts.own ?? `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${Math.max(60, ttlSeconds * 6)}`;
-  if (facts.region !== null) return facts.regionHeader ? { cacheControl: shared, share: 'region', vary: facts.regionHeader } : { cacheControl: PRIVATE, share: 'region' };
+  if (facts.region !== null)
+    return facts.regionHeader ? { cacheControl: shared, share: 'region', vary: facts.regionHeader } : { cacheControl: PRIVATE, share: 'region' };
   return { cacheControl: shared, share: 'everyone' };
 }
 

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { holds, parseAddress, parseCidr, type Address, type Cidr } from './cidr.ts';
 import { asCountryCode } from '../../contract/regions.ts';
 
 /* The one rule for which country a viewer is in (ADR 054), pure: given what is known of the
@@ -13,8 +14,7 @@ import { asCountryCode } from '../../contract/regions.ts';
 
 /** A row of the channel's CIDR table, parsed once (parseRanges). */
 export interface ParsedRange {
-  list: net.BlockList;
-  family: 'ipv4' | 'ipv6';
+  cidr: Cidr;
   countryCode: string;
   country: string;
 }
@@ -43,20 +43,12 @@ export interface DecidedCountry {
 /** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) → `1.2.3.4`. */
 export const normaliseIp = (ip: string) => (ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
 
-const familyOf = (ip: string): 'ipv4' | 'ipv6' | null => (net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : null);
-
 /** The channel's CIDR rows as lookups; a row that is not a CIDR is left out. */
 export function parseRanges(rows: readonly { cidr: string; countryCode: string; country: string }[]): ParsedRange[] {
   const parsed: ParsedRange[] = [];
   for (const row of rows) {
-    const [network, bits] = row.cidr.split('/');
-    const family = familyOf(network);
-    if (!family) continue;
-    const prefix = Number(bits ?? (family === 'ipv4' ? 32 : 128));
-    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)) continue;
-    const list = new net.BlockList();
-    list.addSubnet(network, prefix, family);
-    parsed.push({ list, family, countryCode: row.countryCode.toUpperCase(), country: row.country });
+    const cidr = parseCidr(row.cidr);
+    if (cidr) parsed.push({ cidr, countryCode: row.countryCode.toUpperCase(), country: row.country });
   }
   return parsed;
 }
@@ -64,45 +56,44 @@ export function parseRanges(rows: readonly { cidr: string; countryCode: string; 
 /** Addresses no country has: loopback, private, link-local, shared, documentation and multicast
  *  ranges (RFC 6890). The IP database places some of them (its registry data covers 192.168/16);
  *  they get the channel's default. */
-const SPECIAL = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  SPECIAL.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['2001:db8::', 32],
-  ['ff00::', 8],
-] as const) {
-  SPECIAL.addSubnet(network, prefix, 'ipv6');
-}
+const SPECIAL = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/3',
+  '::/127',
+  'fc00::/7',
+  'fe80::/10',
+  '2001:db8::/32',
+  'ff00::/8',
+].map((c) => parseCidr(c)!);
 
 /** Whether an address is one no country has (SPECIAL). */
-export const isSpecialAddress = (ip: string, family: 'ipv4' | 'ipv6') => SPECIAL.check(ip, family);
+export const isSpecialAddress = (address: Address) => SPECIAL.some((c) => holds(c, address));
 
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const named = new Map<string, string>();
 /** A country's English name from its code ('CA' → 'Canada'); the code itself when unknown. */
 export function countryName(code: string): string {
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
+  let name = named.get(code);
+  if (name === undefined) {
+    try {
+      name = names.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    if (named.size < 1000) named.set(code, name);
   }
+  return name;
 }
 
 /** The viewer's country (see the order above). */
@@ -110,11 +101,11 @@ export function decideCountry(input: CountryInput): DecidedCountry {
   const fromHeader = asCountryCode(input.header);
   if (fromHeader) return { country_code: fromHeader, country: countryName(fromHeader), source: 'header' };
   const ip = normaliseIp(input.ip);
-  const family = familyOf(ip);
-  if (family) {
-    const hit = input.ranges.find((r) => r.family === family && r.list.check(ip, family));
+  const address = parseAddress(ip);
+  if (address) {
+    const hit = input.ranges.find((r) => holds(r.cidr, address));
     if (hit) return { country_code: hit.countryCode, country: hit.country, source: 'table' };
-    const found = isSpecialAddress(ip, family) ? null : asCountryCode(input.database(ip));
+    const found = isSpecialAddress(address) ? null : asCountryCode(input.database(ip));
     if (found) return { country_code: found, country: countryName(found), source: 'database' };
   }
   return { country_code: input.fallback.countryCode, country: input.fallback.country, source: 'default' };

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
+import { decideCountry, parseRanges, type DecidedCountry, type ParsedRange } from './country.ts';
+import { databaseCountry } from './ip-database.ts';
 import type { Geo } from '../../contract/index.ts';
 import { blockedIn, VIEWER_COUNTRY_HEADER } from '../../contract/regions.ts';
 import type { Db } from '../db/client.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { channelRanges } from '../repo/geo.ts';
-import { decideCountry, parseRanges, type DecidedCountry, type ParsedRange } from './country.ts';
-import { databaseCountry } from './ip-database.ts';
 
 /* The viewer's region, per request (ADR 054): the one place the channel API works out a country
    (country.ts's rule over the trusted header, the channel's CIDR table and the IP database).

@@ -45,7 +45,15 @@ export type GrantRefusal = 'not signed' | 'expired' | 'another asset';
 /** The claims of a grant for this scope, valid now; or why not. */
 export function readGrant(signing: Signing, value: string, scope: string, nowSeconds: number): GrantClaims | GrantRefusal {
   const c = signing.claims('media-grant', value);
-  if (!c || typeof c.s !== 'string' || typeof c.u !== 'number' || typeof c.k !== 'string' || typeof c.i !== 'string' || typeof c.c !== 'string' || typeof c.x !== 'number') {
+  if (
+    !c ||
+    typeof c.s !== 'string' ||
+    typeof c.u !== 'number' ||
+    typeof c.k !== 'string' ||
+    typeof c.i !== 'string' ||
+    typeof c.c !== 'string' ||
+    typeof c.x !== 'number'
+  ) {
     return 'not signed';
   }
   if (c.x <= nowSeconds) return 'expired';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
+import { grantCookies } from './grants.ts';
 import { REGION_REFUSAL } from '../../contract/regions.ts';
 import type { Regions } from '../geo/regions.ts';
-import { grantCookies } from './grants.ts';
 import { sendRefusal } from '../http/errors.ts';
 import { scopeOfPath } from '../media-urls.ts';
 import type { Admission, MediaAccess } from '../services/media-access.ts';

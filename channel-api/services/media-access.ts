@@ -6,8 +6,8 @@ import type { Db } from '../db/client.ts';
 import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
 import { assetScope, eventMedia, noPlayback, vodMedia, type GameTimes, type Media, type Playback } from '../media-urls.ts';
-import { eventById } from '../repo/events.ts';
 import { channelById } from '../repo/channels.ts';
+import { eventById } from '../repo/events.ts';
 import { freeAssetBlackouts, liveSessionKeys } from '../repo/media.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { userById } from '../repo/users.ts';
@@ -98,7 +98,14 @@ export function mediaAccess(opts: {
     if (await isPublic(media.scope)) return { ...media.playback, media_grant: null, preparing: false };
     // Only a signed-in fan can watch what is not public (free media needs no grant).
     if (!viewer.user || !viewer.apiKey) return { ...noPlayback, media_grant: null, preparing: false };
-    const claims: GrantClaims = { s: media.scope, u: viewer.user.id, k: sessionRef(viewer.apiKey), i: item, c: viewer.country, x: Math.floor(now() / 1000) + opts.grantSeconds };
+    const claims: GrantClaims = {
+      s: media.scope,
+      u: viewer.user.id,
+      k: sessionRef(viewer.apiKey),
+      i: item,
+      c: viewer.country,
+      x: Math.floor(now() / 1000) + opts.grantSeconds,
+    };
     return { ...media.playback, media_grant: makeGrant(signing, claims), preparing: false };
   };
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, type Event, type EventDetail } from '#contract';
 import { REGION_REFUSAL, VIEWER_COUNTRY_HEADER } from '#contract/regions';
@@ -40,7 +41,8 @@ const { server, http, acc, shop } = shopForThisFile({ secret: 'regions-test-secr
     .where(and(eq(events.type, 'free'), eq(events.asset, asset!)));
 });
 
-const geo = async (headers: Record<string, string>) => api.geo.response.parse((await http.request('GET', '/geo', { query: { api_key: await http.apiKey() }, headers })).json).data;
+const geo = async (headers: Record<string, string>) =>
+  api.geo.response.parse((await http.request('GET', '/geo', { query: { api_key: await http.apiKey() }, headers })).json).data;
 const detail = async (key: string, id: number, headers: Record<string, string>): Promise<EventDetail> =>
   api.event.response.parse((await http.request('GET', `/events/${id}`, { query: { api_key: key }, headers })).json).data;
 const media = (file: string, headers: Record<string, string>, grant?: string) =>
@@ -151,5 +153,23 @@ describe(`regions and blackouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     // unit tests hold viewerCountryHeader; here the header's value is read as the rule says.
     expect(await geo({ [VIEWER_COUNTRY_HEADER]: 'not a country' })).toMatchObject({ country_code: 'US' });
     expect(await geo({ [VIEWER_COUNTRY_HEADER]: 'XX' })).toMatchObject({ country_code: 'US' });
+  });
+
+  it('answers any forwarded address and country header with a region or a refusal, never an error (fuzz)', async () => {
+    const key = await http.apiKey();
+    const value = fc.oneof(fc.string({ maxLength: 80 }), fc.ipV4(), fc.ipV6(), fc.constantFrom('', ',', '24.48.0.1, 8.8.8.8', 'ca', 'XX', 'T1'));
+    // Header values a client can send (no control characters: fetch refuses those itself).
+    const header = value.map((v) => v.replace(/[^\x20-\x7e]/g, ''));
+    await fc.assert(
+      fc.asyncProperty(header, header, async (forwarded, country) => {
+        const headers = { 'x-forwarded-for': forwarded, [VIEWER_COUNTRY_HEADER]: country };
+        const res = await http.request('GET', '/geo', { query: { api_key: key }, headers });
+        expect(res.status).toBe(200);
+        expect(res.json.data.country_code).toMatch(/^[A-Z]{2}$/);
+        const file = await media('/media/vod/game-1/master.m3u8', headers);
+        expect([200, 403]).toContain(file.status);
+      }),
+      { numRuns: 40, seed: 54 },
+    );
   });
 });

@@ -28,6 +28,7 @@ describe('trustedCountryOf', () => {
 
   it('takes only a country code (Cloudflare’s XX and T1 are none)', () => {
     const all = () => true;
-    for (const value of ['XX', 'T1', 'Canada', '']) expect(trustedCountryOf(request('10.0.0.1', { 'cf-ipcountry': value }), all, 'cf-ipcountry'), value).toBeNull();
+    for (const value of ['XX', 'T1', 'Canada', ''])
+      expect(trustedCountryOf(request('10.0.0.1', { 'cf-ipcountry': value }), all, 'cf-ipcountry'), value).toBeNull();
   });
 });

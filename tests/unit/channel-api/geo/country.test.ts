@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countryName, decideCountry, parseRanges, type CountryInput } from '../../../../channel-api/geo/country.ts';
 import { databaseCountry } from '../../../../channel-api/geo/ip-database.ts';
@@ -38,7 +39,19 @@ describe('decideCountry', () => {
 
   it('falls back to the channel’s default: loopback, private and test addresses (whatever the database says), not an address', () => {
     const everywhere = () => 'AU';
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.0.1', '100.64.0.1', '169.254.1.1', '198.51.100.7', '::1', 'fd00::1', 'fe80::1', '2001:db8::9']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.0.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '198.51.100.7',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '2001:db8::9',
+    ]) {
       expect(decideCountry(input({ ip, ranges: [], database: everywhere })), ip).toMatchObject({ country_code: 'US', source: 'default' });
     }
     for (const ip of ['192.0.2.1', '', 'not-an-ip', '999.1.1.1']) {
@@ -64,5 +77,19 @@ describe('the shipped IP database (@ip-location-db/geo-whois-asn-country-mmdb)',
     expect(databaseCountry('24.48.0.1')).toBe('CA');
     expect(databaseCountry('81.2.69.142')).toBe('GB');
     for (const none of ['127.0.0.1', '::1', 'not-an-ip', '']) expect(databaseCountry(none), none).toBeNull();
+  });
+});
+
+describe('decideCountry on any input (fuzz)', () => {
+  it('always answers a two-letter code, never throws, whatever the header and the address', () => {
+    const text = fc.oneof(fc.string({ maxLength: 64 }), fc.ipV4(), fc.ipV6(), fc.constantFrom('::ffff:24.48.0.1', '::ffff:', '1.2.3.4/8', '\u0000CA'));
+    fc.assert(
+      fc.property(fc.option(text), text, (header, ip) => {
+        const decided = decideCountry(input({ header, ip, database: databaseCountry }));
+        expect(decided.country_code).toMatch(/^[A-Z]{2}$/);
+        expect(decided.country.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500, seed: 54 },
+    );
   });
 });
