@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { api, type Event, type EventDetail } from '#contract';
 import { REGION_REFUSAL, VIEWER_COUNTRY_HEADER } from '#contract/regions';
 import { clips, events } from '../../../channel-api/db/schema.ts';
+import { signDownload } from '../../../channel-api/media/downloads.ts';
+import { signingFrom } from '../../../channel-api/signing.ts';
 import { onPostgres } from '../support/channel-api.ts';
 import { CARD, shopForThisFile } from '../support/commerce.ts';
 
@@ -28,7 +30,8 @@ const FROM = {
 let all: Event[];
 let blackedOutFree: Event;
 
-const { server, http, acc, shop } = shopForThisFile({ secret: 'regions-test-secret', publicUrl: 'http://127.0.0.1:3999' }, async ({ shop, server: { db } }) => {
+const SECRET = 'regions-test-secret';
+const { server, http, acc, shop } = shopForThisFile({ secret: SECRET, publicUrl: 'http://127.0.0.1:3999' }, async ({ shop, server: { db } }) => {
   all = (await shop.catalogue()).events;
   // Every free live game of one stream blacked out in Canada: the stream is then refused there
   // too (a public asset is refused where all the free games and videos playing it are; the free
@@ -146,6 +149,13 @@ describe(`regions and blackouts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     // From elsewhere the usual rules answer (this fan has no download capability).
     const elsewhere = await http.request('GET', `/download-event/${blackedOutFree.id}`, { query: { api_key: fan.key }, headers: FROM.us });
     expect(elsewhere.json.code).not.toBe(REGION_REFUSAL.code);
+  });
+
+  it('serves a signed download link in the country it was signed for only', async () => {
+    const link = signDownload(signingFrom([SECRET]), { file: 'media/game-1/video.mp4', filename: 'Game.mp4', bytes: 1, country: 'US' }, Date.now());
+    expect((await media(link.url, { ...FROM.us, range: 'bytes=0-9' })).status).toBe(206);
+    const carried = await media(link.url, { ...FROM.canada, range: 'bytes=0-9' });
+    expect([carried.status, (await carried.json()).code]).toEqual([403, REGION_REFUSAL.code]);
   });
 
   it('ignores a country header and a forwarded address from anyone but our own web server', async () => {
