@@ -36,17 +36,15 @@ const cores = new WeakMap<KeySource, Promise<ChannelCore>>();
 function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
   let core = cores.get(keys);
   if (!core) {
-    core = keys
-      .keyStore()
-      .then((store) =>
-        createChannelCore({
-          baseUrl: channelApiUrl,
-          configUrl: channelConfigUrl,
-          store: keysFor(store),
-          clientIp: clientIp(request),
-          clientCountry: clientCountry(request),
-        }),
-      );
+    core = keys.keyStore().then((store) =>
+      createChannelCore({
+        baseUrl: channelApiUrl,
+        configUrl: channelConfigUrl,
+        store: keysFor(store),
+        clientIp: clientIp(request),
+        clientCountry: clientCountry(request),
+      }),
+    );
     cores.set(keys, core);
   }
   return core;
