@@ -5,6 +5,7 @@ import type { SocialConfig } from './auth/social.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { channelApiEnv } from './env.ts';
+import { regions } from './geo/regions.ts';
 import { analyticsOpsRoute } from './http/analytics-ops.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
@@ -170,6 +171,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
+    const viewerRegions = regions(database.db);
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS, isReady: readiness.isReady });
     const keptMoments = prerollMomentsKept(database.db, log);
     const deps: Deps = {
@@ -184,6 +186,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       social,
       payments,
       signing,
+      regions: viewerRegions,
       media,
       jobs,
       alertLeadMinutes: opts.alertLeadMinutes ?? env.ALERT_LEAD_MINUTES,
@@ -213,9 +216,9 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
     app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
-    app.use('/media', downloadsRouter({ dataDir, signing }));
-    app.use('/media', clipsRouter({ dataDir }));
-    app.use('/media', mediaGuard(media), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
+    app.use('/media', downloadsRouter({ dataDir, signing, regions: viewerRegions }));
+    app.use('/media', clipsRouter({ dataDir, db: database.db, regions: viewerRegions }));
+    app.use('/media', mediaGuard(media, viewerRegions), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);

@@ -151,6 +151,9 @@ const playback = {
 /** events/{id}: the event plus what this viewer may do with it. */
 export const eventDetail = event.extend({
   ...playback,
+  /** Where the game is blacked out (ISO country codes; ADR 054): with GET /geo, the web app says
+   *  so to every visitor of that region (contract/regions.ts `blockedIn`). Left out: nowhere. */
+  blackout_countries: z.array(z.string()).default([]),
   /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
   features: z.object({ clip: featureState, download: featureState }),
   /** The pre-roll stitched before the game for this viewer (ADR 050), or null. For a visitor it is

@@ -42,6 +42,13 @@ const schema = z
       .default('demo'),
     CHANNEL_CONFIG_URL: url.optional(),
     TRUST_PROXY: trustProxy,
+    /** The header a proxy TRUST_PROXY names tells the visitor's country in (ADR 054); read from
+     *  that proxy only. Cloudflare's by default; CloudFront's is CloudFront-Viewer-Country. */
+    REGION_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'REGION_HEADER: a header name')
+      .default('CF-IPCountry')
+      .transform((name) => name.toLowerCase()),
     SENTRY_DSN: z
       .union([z.string().url(), z.literal('')])
       .optional()

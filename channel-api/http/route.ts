@@ -5,7 +5,7 @@ import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
-import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
+import type { ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -40,7 +40,8 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const user = session?.user ?? null;
       // What the fan's paid orders give, read once per call (access, capabilities, purchases).
       const viewer: Viewer = { userId: user?.id ?? null, user, entitlements: user ? await entitlementsOf(deps.db, user.id) : [] };
-      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', req, deps });
+      const geo = await deps.regions.ofRequest(channel, req);
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', geo, req, deps });
       res.json(body);
     } catch (error) {
       next(error);
@@ -56,7 +57,7 @@ async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise
     return { channel: session.channel, session };
   }
   if (session) return { channel: session.channel, session };
-  const channel = await defaultChannel(deps.db);
+  const channel = await deps.regions.defaultChannel();
   if (!channel) throw notFound('No channel is configured');
   return { channel };
 }

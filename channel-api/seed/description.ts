@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customFormsSpec } from './custom-forms.ts';
 import { priceRefusal } from './prices.ts';
+import { blackoutCountries } from './regions.ts';
 import { slideSpec } from './slides.ts';
 import { isLoginName } from '../../contract/auth.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
@@ -201,6 +202,7 @@ export const channelDescription = z
             image: z.string().nullable().default(null),
             weight: z.number().int().default(0),
             asset: z.string().nullable().default(null),
+            blackout_countries: blackoutCountries,
           })
           .refine((e) => (e.event_utc_ts === undefined) !== (e.start_offset_seconds === undefined), {
             message: 'give exactly one of event_utc_ts and start_offset_seconds',

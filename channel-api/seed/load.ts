@@ -190,6 +190,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
         image: e.image,
         weight: e.weight,
         asset: e.asset,
+        blackoutCountries: e.blackout_countries,
       })
       .returning({ id: t.events.id });
     events.set(e.key, row.id);

@@ -236,6 +236,9 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     { 'X-Forwarded-Host': '', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' },
     { 'X-Forwarded-Proto': 'javascript' },
     { 'X-Forwarded-For': 'not-an-ip, 999.1.1.1' },
+    // A proxy's country header (trusted in e2e: ADR 054): garbage, Cloudflare's unknown, a list.
+    { 'CF-IPCountry': '<script>', 'X-Forwarded-For': '24.48.0.1' },
+    { 'CF-IPCountry': 'XX, CA', 'X-Viewer-Country': 'ZZ' },
     { Origin: 'null' },
     { Origin: '' },
     { 'Content-Type': 'application/json', 'Content-Length': '2' },
