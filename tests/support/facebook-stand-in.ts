@@ -35,8 +35,9 @@ export interface FacebookStandIn {
 
 /** The id Facebook gives a person: here, one per address (or name, when the address is withheld). */
 const personId = (p: FacebookPerson) =>
-  `fb-${Buffer.from(p.email ?? p.name)
-    .toString('hex')
+  `fb-${createHash('sha256')
+    .update(p.email ?? p.name)
+    .digest('hex')
     .slice(0, 24)}`;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
