@@ -105,6 +105,8 @@ export interface ChannelApi {
   db: Db;
   /** The job queue, started with the API; close() stops it after the last request. */
   jobs: JobQueue;
+  /** Writes what is kept in memory for a moment (the pre-roll moments), as close() does. */
+  flushAnalytics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -267,6 +269,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       url,
       db: database.db,
       jobs,
+      flushAnalytics: () => keptMoments.flush(),
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((resolve) => {
