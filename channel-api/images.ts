@@ -38,29 +38,9 @@ export const RASTER_WIDTHS = [320, 640, 960, 1280] as const;
 /** Draws an SVG as a WebP (at `width` when given), or null when it cannot be drawn here. */
 export type DrawWebp = (svg: string, width?: number) => Promise<Buffer | null>;
 
-/** Drawings at once: a first visitor's home page asks for tens of rasters, each an ffmpeg. */
-const DRAWING_AT_ONCE = 2;
-
-/** `fn`, run at most `n` at a time (the others wait their turn, first come first served). */
-function atMost<A extends unknown[], R>(n: number, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (...args) => {
-    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await fn(...args);
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /** Mounted before the media router. */
-export function imagesRouter(db: Db, drawOne: DrawWebp = drawWebp): express.Router {
+export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router {
   const router = express.Router();
-  const draw = atMost(DRAWING_AT_ONCE, drawOne);
   const rasters = new LRUCache<string, Buffer, { svg: string; width?: number }>({
     maxSize: RASTER_CACHE_BYTES,
     sizeCalculation: (webp) => webp.length,

@@ -268,24 +268,6 @@ describe('images and HTTP edges', () => {
       expect(drawn[0]).toContain('Soccer');
     });
   });
-  it('draws at most two images at a time, and every one asked for', async () => {
-    let running = 0;
-    let most = 0;
-    const draw = async (svg: string, width?: number) => {
-      most = Math.max(most, ++running);
-      try {
-        return await drawWebp(svg, width);
-      } finally {
-        running--;
-      }
-    };
-    await withImages(imagesRouter(server.db, draw), async (base) => {
-      const names = ['poster-soccer', 'poster-football', 'poster-volleyball', 'poster-basketball'];
-      const answers = await Promise.all(names.flatMap((name) => [320, 640].map((w) => fetch(`${base}/w${w}/${name}.webp`))));
-      expect(answers.map((r) => r.headers.get('content-type'))).toEqual(Array(8).fill('image/webp'));
-      expect(most).toBe(2);
-    });
-  });
   it('answers an unknown route with 404 Not found', async () => {
     const res = await http.request('GET', '/no/such/route');
     expect(res.status).toBe(404);
