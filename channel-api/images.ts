@@ -14,12 +14,9 @@ import { ffmpegPath, runFfmpegOutput } from './media/ffmpeg.ts';
    served two ways:
    - /media/images/<name>.svg  — the vector as stored;
    - /media/images/<name>.webp — a lossless WebP drawn from it by ffmpeg (librsvg) on the first
-     request and kept in memory;
-   - /media/images/w<width>/<name>.webp — the same drawn `width` wide (one of RASTER_WIDTHS), in
-     its proportions: what a page's `srcset` names (the web app forwards paths, no query). A browser decodes a raster off the main thread, while every SVG <img> is a
-     whole document to parse, lay out and paint on it. The demo channel points its logos here;
-     its posters stay SVG, 15 times lighter where they are the largest paint, and the web app
-     shows every poster but the first ones as these rasters (app/domain/picture.ts).
+     request and kept in memory. A browser decodes a raster off the main thread, while every SVG
+     <img> is a whole document to parse, lay out and paint on it. The demo channel points its
+     logos here; its posters stay SVG, 15 times lighter where they are the largest paint.
    Where this machine's ffmpeg cannot draw SVG (the npm static build has no librsvg), the .webp
    URL answers the SVG itself, with its own Content-Type, so pages still show their artwork.
    An SVG goes compressed as the request accepts (Brotli, else gzip): a game's poster is about
@@ -32,20 +29,17 @@ const WEBP_HEADERS = { ...CACHING, 'Content-Type': 'image/webp' };
 /** Rasters kept per router, by bytes: a channel has tens of images of a few kB each. */
 const RASTER_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** The widths `w<width>/` may ask for: those a page's `srcset` names (app/domain/picture.ts). */
-export const RASTER_WIDTHS = [320, 640, 960, 1280] as const;
-
-/** Draws an SVG as a WebP (at `width` when given), or null when it cannot be drawn here. */
-export type DrawWebp = (svg: string, width?: number) => Promise<Buffer | null>;
+/** Draws an SVG as a WebP, or null when it cannot be drawn here. */
+export type DrawWebp = (svg: string) => Promise<Buffer | null>;
 
 /** Mounted before the media router. */
 export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router {
   const router = express.Router();
-  const rasters = new LRUCache<string, Buffer, { svg: string; width?: number }>({
+  const rasters = new LRUCache<string, Buffer, string>({
     maxSize: RASTER_CACHE_BYTES,
     sizeCalculation: (webp) => webp.length,
     // One drawing per SVG however many requests arrive meanwhile; a failed one is not kept.
-    fetchMethod: async (_key, _stale, { context }) => (await draw(context.svg, context.width)) ?? undefined,
+    fetchMethod: async (_hash, _stale, { context: svg }) => (await draw(svg)) ?? undefined,
   });
 
   async function storedSvg(name: string): Promise<string | null> {
@@ -80,32 +74,19 @@ export function imagesRouter(db: Db, draw: DrawWebp = drawWebp): express.Router 
     }
   });
 
-  const sendWebp = async (req: express.Request, res: express.Response, next: express.NextFunction, width?: number) => {
+  router.get('/:name.webp', async (req, res, next) => {
     try {
       const svg = await storedSvg(req.params.name);
       if (svg === null) return next();
-      const key = `${width ?? 'own'}:${createHash('sha256').update(svg).digest('base64url')}`;
-      const webp = await rasters.fetch(key, { context: { svg, width } });
+      const webp = await rasters.fetch(createHash('sha256').update(svg).digest('base64url'), { context: svg });
       // Where it cannot be drawn, the SVG itself, under its own type.
       if (webp) res.set(WEBP_HEADERS).send(webp);
       else sendSvg(req, res, svg);
     } catch (error) {
       next(error);
     }
-  };
-  router.get('/:name.webp', (req, res, next) => void sendWebp(req, res, next));
-  router.get('/:size/:name.webp', (req, res, next) => {
-    const width = rasterWidth(req.params.size);
-    if (width === null) return next();
-    void sendWebp(req, res, next, width);
   });
   return router;
-}
-
-/** `w<width>`: one of RASTER_WIDTHS, or null (not an address of ours). */
-function rasterWidth(size: string): number | null {
-  const width = /^w\d{3,4}$/.test(size) ? Number(size.slice(1)) : NaN;
-  return (RASTER_WIDTHS as readonly number[]).includes(width) ? width : null;
 }
 
 const svgDecoder = new Map<string, Promise<boolean>>();
@@ -127,17 +108,15 @@ export function canDrawSvg(bin = ffmpegPath()): Promise<boolean> {
   return known;
 }
 
-/** The SVG drawn at its own size, or `width` wide in its proportions, as a lossless WebP (flat
- *  artwork: about as small as lossy, and sharp). */
-export async function drawWebp(svg: string, width?: number, bin = ffmpegPath()): Promise<Buffer | null> {
+/** The SVG drawn at its own size as a lossless WebP (flat artwork: smaller than lossy, and sharp). */
+export async function drawWebp(svg: string, bin = ffmpegPath()): Promise<Buffer | null> {
   if (!(await canDrawSvg(bin))) return null;
   // ffmpeg reads SVG from a file (its piped SVG input cannot find a frame size).
   const dir = await mkdtemp(join(tmpdir(), 'fieldhouse-svg-'));
   try {
     const file = join(dir, 'image.svg');
     await writeFile(file, svg);
-    const size = width ? ['-width', String(width)] : [];
-    const args = ['-loglevel', 'error', ...size, '-i', file, '-frames:v', '1', '-c:v', 'libwebp', '-lossless', '1', '-f', 'webp', 'pipe:1'];
+    const args = ['-loglevel', 'error', '-i', file, '-frames:v', '1', '-c:v', 'libwebp', '-lossless', '1', '-f', 'webp', 'pipe:1'];
     const { code, stdout, stderr } = await runFfmpegOutput(args, bin);
     if (code === 0 && stdout.length > 0) return stdout;
     console.warn(`channel-api: could not draw an image as WebP: ${stderr.trim().split('\n').slice(-2).join(' | ')}`);

@@ -1,7 +1,6 @@
 import { WatchTogetherPick } from '~/components/multiview/WatchTogetherPick';
 import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
-import { CARD_SIZES, picture } from '~/domain/picture';
 import { useDataSaver } from '~/http/use-data-saver';
 
 interface TileProps {
@@ -10,8 +9,6 @@ interface TileProps {
   headingLevel?: 2 | 3;
   /** Lazy-load images below the fold; the first row loads eagerly. */
   eager?: boolean;
-  /** The list's first picture, likely the page's largest paint: shown as the channel gives it. */
-  lead?: boolean;
 }
 
 /**
@@ -19,7 +16,7 @@ interface TileProps {
  * through the title link (stretched with CSS), so the link's accessible name is exactly the
  * title ('away @ home').
  */
-export function EventTile({ card, headingLevel = 3, eager = false, lead = false }: TileProps) {
+export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) {
   const Heading = `h${headingLevel}` as const;
   // The data saver loads no picture before it scrolls into view.
   const lite = useDataSaver();
@@ -27,14 +24,7 @@ export function EventTile({ card, headingLevel = 3, eager = false, lead = false 
     <article className="card event-card">
       <div className="card__media">
         {card.image ? (
-          <img
-            {...picture(card.image, { lead: lead && !lite, sizes: CARD_SIZES })}
-            alt=""
-            width={640}
-            height={360}
-            loading={eager && !lite ? 'eager' : 'lazy'}
-            decoding="async"
-          />
+          <img src={card.image} alt="" width={640} height={360} loading={eager && !lite ? 'eager' : 'lazy'} decoding="async" />
         ) : (
           <div className="card__placeholder" />
         )}

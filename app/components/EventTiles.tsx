@@ -20,7 +20,7 @@ export function EventTiles({ cards, view = 'grid', headingLevel = 3, empty, eage
     <ul className={`event-list event-list--${view}`} data-view={view}>
       {cards.map((card, i) => (
         <li key={card.id}>
-          <EventTile card={card} headingLevel={headingLevel} eager={i < eagerCount} lead={i === 0 && eagerCount > 0} />
+          <EventTile card={card} headingLevel={headingLevel} eager={i < eagerCount} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,4 @@
 import { PathLink } from '~/components/PathLink';
-import { SLIDE_SIZES, picture } from '~/domain/picture';
 import type { SlideView } from '~/domain/slide-link';
 import { useDataSaver } from '~/http/use-data-saver';
 
@@ -24,7 +23,7 @@ export function Slides({ slides }: { slides: SlideView[] }) {
             <>
               {lite ? null : (
                 <img
-                  {...picture(slide.image, { lead: i === 0, sizes: SLIDE_SIZES })}
+                  src={slide.image}
                   alt=""
                   width={1280}
                   height={720}

@@ -1,5 +1,4 @@
 import { PathLink } from '~/components/PathLink';
-import { RAIL_SIZES, picture } from '~/domain/picture';
 import type { VodCardData } from '~/domain/vod-card';
 
 /** One on-demand video as a link card (title first, so it names the link), from domain/vod-card. */
@@ -18,15 +17,7 @@ export function VodTile({ card }: { card: VodCardData }) {
       </span>
       {/* Decorative: the title already names the card. Placed last in source, first on screen. */}
       {card.image ? (
-        <img
-          className="vod-card-image"
-          {...picture(card.image, { lead: false, sizes: RAIL_SIZES })}
-          alt=""
-          width={320}
-          height={180}
-          loading="lazy"
-          decoding="async"
-        />
+        <img className="vod-card-image" src={card.image} alt="" width={320} height={180} loading="lazy" decoding="async" />
       ) : (
         <span className="vod-card-image vod-card-noimage" />
       )}

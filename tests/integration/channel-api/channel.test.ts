@@ -224,28 +224,14 @@ describe('images and HTTP edges', () => {
     expect(await statusOf(`${server.url}/media/images/poster-football.webp`, { 'if-none-match': etag! })).toBe(304);
     expect((await fetch(`${server.url}/media/images/nope.webp`)).status).toBe(404);
   });
-  it('draws a poster at each width a page asks for, in its proportions, and no other', async () => {
-    for (const width of [320, 640, 960]) {
-      const res = await fetch(`${server.url}/media/images/w${width}/poster-football.webp`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/webp');
-      const bytes = Buffer.from(await res.arrayBuffer());
-      expect(webpSize(bytes)).toEqual({ width, height: (width * 9) / 16 });
-      expect(await pixel(bytes, 4, 4)).toBe(demoPoster('football').background);
-    }
-    for (const size of ['w100', 'w641', 'w99999', 'wabc', '640', 'x640']) {
-      expect((await fetch(`${server.url}/media/images/${size}/poster-football.webp`)).status).toBe(404);
-    }
-    expect((await fetch(`${server.url}/media/images/w640/nope.webp`)).status).toBe(404);
-  });
   it('answers the SVG itself at the .webp address where ffmpeg cannot draw SVG', async () => {
     // The npm static ffmpeg (the fallback when the system has none) has no librsvg.
     const staticFfmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
     expect(await canDrawSvg(staticFfmpeg)).toBe(false);
-    expect(await drawWebp('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', undefined, staticFfmpeg)).toBeNull();
+    expect(await drawWebp('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', staticFfmpeg)).toBeNull();
 
     await withImages(
-      imagesRouter(server.db, (svg, width) => drawWebp(svg, width, staticFfmpeg)),
+      imagesRouter(server.db, (svg) => drawWebp(svg, staticFfmpeg)),
       async (base) => {
         const res = await fetch(`${base}/logo-harbor-point.webp`);
         expect(res.status).toBe(200);
