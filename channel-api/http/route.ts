@@ -5,7 +5,7 @@ import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
-import type { ChannelRow } from '../repo/channels.ts';
+import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -57,7 +57,8 @@ async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise
     return { channel: session.channel, session };
   }
   if (session) return { channel: session.channel, session };
-  const channel = await deps.regions.defaultChannel();
+  // Read on every call, not cached: a channel's settings change (an import, a pre-roll) show at once.
+  const channel = await defaultChannel(deps.db);
   if (!channel) throw notFound('No channel is configured');
   return { channel };
 }
