@@ -42,9 +42,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!uuid.success) throw notFound();
   const { channel } = requestContext(args);
   const { data: clip } = await channel.shared(api.sharedClip, { id, uuid: uuid.data });
-  const [{ data: game }, geo] = await Promise.all([channel.shared(api.event, { id: clip.event_id }), channel.region()]);
+  const { data: game } = await channel.shared(api.event, { id: clip.event_id });
   // In a region the game is not shown in (ADR 054), the clip is not either: the spec's words instead.
-  const blocked = regionBlocks(geo, game.blackout_countries);
+  // Only a game with a blackout makes the page depend on the viewer's region; any other clip's page
+  // stays one page for everyone, shared by a CDN (its files are refused at the origin where blocked).
+  const blocked = game.blackout_countries.length > 0 && regionBlocks(await channel.region(), game.blackout_countries);
   const sport = game.event_categories[0] ?? null;
   // The sport's games that can be watched now or on demand, newest first; the channel's when the game has no sport.
   const { data: others } = await channel.shared(api.events, {
