@@ -4,7 +4,6 @@
 
 import plyrCss from 'plyr/dist/plyr.css';
 import { renewGrantOnRefusal } from './hls-grant';
-import { reportPlayback } from './video-analytics';
 
 export interface EnhanceOptions {
   /** The HLS playlist hls.js plays, if it plays one; null when the video is an MP4 alone (a
@@ -25,6 +24,8 @@ export interface Enhanced {
   switchTo(src: string, startAt?: number): void;
   /** hls.js plays `src`; otherwise the element plays its own <source>. */
   hls: boolean;
+  /** Puts keyboard focus on the player's Play button. */
+  focusPlay(): void;
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -78,7 +79,10 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
   // native player stalled at 0 on the demo's sliding window in about 1 load of 3 (buffer
   // starting at 4 s, seeks ignored); hls.js jumps the gap and keeps to the live edge. The full
   // build, because live captions come in-stream (a subtitles rendition), which light leaves out.
-  const hlsSrc = opts.src !== null && (opts.live ? hasMse() : !nativeHls) ? opts.src : null;
+  // An on-demand video the fan already started on the native controls keeps the rendition it
+  // plays: hls.js would start it again from the beginning.
+  const started = !opts.live && (!video.paused || video.currentTime > 0);
+  const hlsSrc = opts.src !== null && !started && (opts.live ? hasMse() : !nativeHls) ? opts.src : null;
   const useHls = hlsSrc !== null;
   const [{ default: Plyr }] = await Promise.all([
     import('plyr'),
@@ -128,11 +132,10 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     }
   }
 
-  // The channel's analytics: what this player plays of the game's stream (not a clip's MP4).
-  const stopReports = opts.src !== null ? reportPlayback(video, opts.src) : null;
+  // Plyr learns a video plays from its events: one it was built around while playing shows Pause.
+  if (!video.paused) video.dispatchEvent(new Event('playing'));
   return {
     destroy() {
-      stopReports?.();
       hls?.destroy();
       player.destroy();
     },
@@ -144,5 +147,8 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
       void video.play().catch(() => undefined);
     },
     hls: hls !== null,
+    focusPlay() {
+      player.elements.container?.querySelector<HTMLButtonElement>('button[data-plyr="play"]')?.focus();
+    },
   };
 }

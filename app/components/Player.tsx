@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { enhanceVideo, type Enhanced } from '~/browser/enhance-video';
+import { reportPlayback } from '~/browser/video-analytics';
 import { DvrControls } from '~/components/player/DvrControls';
 import type { Caption, Dvr } from '~/domain/watch-state';
 import { useDataSaver } from '~/http/use-data-saver';
@@ -23,50 +24,85 @@ export interface PlayerProps {
  * A native <video controls> that plays without JavaScript: the browser picks the HLS
  * <source> where it plays HLS natively (Safari, current Chromium) and the MP4 one elsewhere.
  * (A `src` attribute would make the browser ignore <source> children, so there is none.)
- * After hydration Plyr takes over the controls, and hls.js joins only when needed.
+ * With JavaScript, Plyr takes over the controls and hls.js joins only when needed: a live player
+ * at once (hls.js keeps it at the live edge), an on-demand one when the fan reaches for it — the
+ * pointer over it, a touch, keyboard focus, or Play on the native controls (ADR 048: building
+ * Plyr is a long task a phone would otherwise pay while the page loads).
  * Give it a `key` per media item: Plyr's destroy() swaps the element for a clone, so another
  * video must be a fresh mount, never a re-run of the effect on the same element.
  */
+/** What says a fan reaches for an on-demand player (its Play on the native controls too). */
+const INTENT_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
+
 export function Player({ title, src, mp4Src, poster, captions = [], live = false, dvr = null, switchFrom }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const [hlsJs, setHlsJs] = useState(false);
   const lowData = useDataSaver();
   const enhancedRef = useRef<Enhanced | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const building = useRef<Promise<Enhanced | null> | null>(null);
+  const buildRef = useRef<(() => Promise<Enhanced | null>) | null>(null);
   const playing = dvr?.liveSrc ?? src;
   const firstSrc = useRef(playing);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    const box = boxRef.current;
+    if (!video || !box) return;
     let cancelled = false;
-    let enhanced: { destroy(): void } | null = null;
-    // A DVR stream: hls.js plays it from the live edge and seeks to the start (DvrControls).
-    enhanceVideo(video, { src: dvr?.liveSrc ?? src, title, live, lowData, isCancelled: () => cancelled })
-      .then((result) => {
-        if (!result) return;
-        enhanced = result;
-        enhancedRef.current = result;
-        setHlsJs(result.hls);
-        setReady(true);
-      })
-      .catch((error: unknown) => {
-        // The native controls stay usable; only the enhancement is lost.
-        console.error('Player enhancement failed', error);
-      });
+    let enhanced: Enhanced | null = null;
+    const played = dvr?.liveSrc ?? src;
+    // The channel's analytics, from the first Play even before Plyr is built (not a clip's MP4).
+    const stopReports = played !== null ? reportPlayback(video, played) : null;
+    const onIntent = () => void build();
+    const listen = (on: boolean) => {
+      for (const type of INTENT_EVENTS) (on ? box.addEventListener : box.removeEventListener).call(box, type, onIntent);
+      (on ? video.addEventListener : video.removeEventListener).call(video, 'play', onIntent);
+    };
+    const build = (): Promise<Enhanced | null> => {
+      if (building.current) return building.current;
+      listen(false);
+      const focusOnVideo = document.activeElement === video;
+      // A DVR stream: hls.js plays it from the live edge and seeks to the start (DvrControls).
+      building.current = enhanceVideo(video, { src: played, title, live, lowData, isCancelled: () => cancelled })
+        .then((result) => {
+          if (!result) return null;
+          enhanced = result;
+          enhancedRef.current = result;
+          setHlsJs(result.hls);
+          setReady(true);
+          // Focus that reached the bare video (Plyr moves it into its frame) lands on Play.
+          if (focusOnVideo && (document.activeElement === video || document.activeElement === document.body)) result.focusPlay();
+          return result;
+        })
+        .catch((error: unknown) => {
+          // The native controls stay usable; only the enhancement is lost.
+          console.error('Player enhancement failed', error);
+          return null;
+        });
+      return building.current;
+    };
+    buildRef.current = build;
+    if (live) void build();
+    else listen(true);
     return () => {
       cancelled = true;
+      listen(false);
+      building.current = null;
+      stopReports?.();
       enhanced?.destroy();
     };
     // Once per mount on purpose: see the `key` note above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The same game's other stream (its pre-roll skipped or over, ADR 050): switched in place.
+  // The same game's other stream (its pre-roll skipped or over, ADR 050): switched in place, in
+  // the player built for it if the fan had not reached for it yet.
   useEffect(() => {
     if (playing === null || playing === firstSrc.current) return;
     firstSrc.current = playing;
-    enhancedRef.current?.switchTo(playing, switchFrom?.() ?? 0);
+    void buildRef.current?.().then((enhanced) => enhanced?.switchTo(playing, switchFrom?.() ?? 0));
   }, [playing, switchFrom]);
 
   const english = captions.findIndex((c) => c.srclang === 'en');
@@ -74,7 +110,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
 
   return (
     <>
-      <div className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
+      <div ref={boxRef} className="player" data-player-ready={ready ? 'true' : undefined} data-live={live ? 'true' : undefined}>
         <video ref={videoRef} controls playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
           {src ? <source src={src} type="application/vnd.apple.mpegurl" /> : null}
           {mp4Src ? <source src={mp4Src} type="video/mp4" /> : null}

@@ -8,7 +8,7 @@ import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { finishedEvent } from '../support/channel.ts';
 import { CARDS, paidEvent, payOnSandbox } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { expectPlays } from '../support/player.ts';
+import { expectPlays, playerReady } from '../support/player.ts';
 import { CHANNEL_API_URL } from '../support/urls.ts';
 
 // This worker's browser is a visitor of its own (the visitor hash is of address and user agent).
@@ -36,7 +36,7 @@ test("a visitor's page views and the game they watch are recorded, counted once"
   await page.goto(`/?trk=${trk}`);
   await page.goto(`/watch/${game.id}`);
   await expect(page.locator('video')).toHaveCount(1);
-  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(page);
   await expectPlays(page);
   // A few seconds of the game, then a pause (with JavaScript, the player reports it at once).
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(4);

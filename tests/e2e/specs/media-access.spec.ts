@@ -6,7 +6,7 @@ import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyEvent, packages, paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { expectPlays } from '../support/player.ts';
+import { expectPlays, playerReady } from '../support/player.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 /** The media a watch page offers: its HLS and MP4 sources and its captions. */
@@ -38,7 +38,7 @@ test('a buyer plays the game they bought; its addresses alone open nothing for a
   const grant = (await context.cookies(WEB_URL + media[0])).find((c) => c.name.endsWith('media_grant'));
   expect(grant).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: media[0].replace(/master\.m3u8$/, '') });
   expect(await page.content()).not.toContain(grant!.value);
-  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(page);
   expect(await statuses(page.request, media)).toEqual(media.map(() => 200));
   await expectPlays(page);
 
@@ -100,7 +100,7 @@ test('a paid live game plays for its buyer; with JavaScript, a grant that ends i
 
   await page.goto(`/watch/${live!.id}`);
   await expect(page.locator('.player[data-live="true"] video')).toHaveCount(1);
-  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(page);
   await expectPlays(page);
   if (!javaScriptEnabled) return;
 

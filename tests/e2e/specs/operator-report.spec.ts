@@ -14,7 +14,7 @@ import { finishedEvent } from '../support/channel.ts';
 import { CARDS, ordersOf, paidEvent, payOnSandbox } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openAccountMenu } from '../support/header.ts';
-import { expectPlays } from '../support/player.ts';
+import { expectPlays, playerReady } from '../support/player.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 const ZONE = 'America/Chicago';
@@ -55,7 +55,7 @@ test('the operator reads a scripted visit — a view and a purchase with a track
   const fanPage = await fanContext.newPage();
   const game = await finishedEvent('free');
   await fanPage.goto(`${WEB_URL}/watch/${game.id}?trk=${trk}`);
-  if (javaScriptEnabled) await expect(fanPage.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(fanPage);
   await expectPlays(fanPage);
   await expect.poll(() => fanPage.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(4);
   await fanPage.locator('video').evaluate((v: HTMLVideoElement) => v.pause());

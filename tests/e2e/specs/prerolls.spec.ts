@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { subscribe, subscriptions } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { playerReady } from '../support/player.ts';
 import { E2E_PREROLL, prerollGame } from '../support/prerolls.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,7 +23,7 @@ const hlsSource = (page: Page) => page.locator('video source[type="application/v
 /** Plays the video (muted: autoplay rules never stand in the way), once the player is set up when
  *  the page runs its scripts. */
 async function play(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(page);
   await page.locator('video').evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     void v.play().catch(() => undefined);

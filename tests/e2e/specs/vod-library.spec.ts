@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { channelName } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { playerReady } from '../support/player.ts';
 
 const cardTitles = (page: Page, scope = 'main') =>
   page.locator(`${scope} a[href^="/vod_library/"]`).evaluateAll((as) => as.map((a) => a.querySelector('.vod-card-title')?.textContent?.trim() ?? ''));
@@ -70,7 +71,7 @@ test('a video of the library opens on its own page with a player', async ({ page
   await expect(video).toHaveCount(1);
   await expect(video.locator('source[type="video/mp4"]')).toHaveCount(1);
   await expect(video.locator('track[kind="captions"]')).toHaveCount(1);
-  if (javaScriptEnabled) await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  if (javaScriptEnabled) await playerReady(page);
   else await expect(video).toHaveAttribute('controls', '');
 
   await page.getByRole('link', { name: 'Back to On demand' }).click();

@@ -41,8 +41,14 @@ test('home → On demand → a finished free event plays', async ({ page, javaSc
   await expect(video.locator('track[kind="captions"][srclang="en"]')).toHaveCount(1);
 
   if (javaScriptEnabled) {
-    // Plyr (which replaces the native controls) and, where needed, hls.js have taken over.
+    // An on-demand player stays the browser's own until the fan reaches for it (ADR 048). Play
+    // pressed there builds Plyr around the playing video, which plays on: its button says Pause.
+    await expect(page.locator('[data-player-ready="true"]')).toHaveCount(0);
+    await expectPlays(page);
     await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.player button[data-plyr="play"]').first()).toHaveAccessibleName(/^Pause\b/);
+    const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(at + 1);
   } else {
     await expect(video).toHaveAttribute('controls', '');
     // The server-rendered player needs no script: its HLS and MP4 renditions answer.
@@ -61,6 +67,6 @@ test('home → On demand → a finished free event plays', async ({ page, javaSc
     const vtt = await page.request.get((await video.locator('track[kind="captions"]').getAttribute('src'))!);
     expect(vtt.status()).toBe(200);
     expect(await vtt.text()).toMatch(/^WEBVTT/);
+    await expectPlays(page);
   }
-  await expectPlays(page);
 });

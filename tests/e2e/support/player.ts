@@ -10,3 +10,10 @@ export async function expectPlays(page: Page): Promise<void> {
   });
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
 }
+
+/** With JavaScript, Plyr built over the video: an on-demand player is built once the fan reaches
+ *  for it (the pointer over it here), a live one at once. */
+export async function playerReady(page: Page): Promise<void> {
+  await page.locator('.player').first().hover();
+  await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
+}
