@@ -132,7 +132,7 @@ describe('the job queue', () => {
   });
 
   it("leaves the API's connection usable after a failed pg-boss batch, for a query that waited on it", async () => {
-    const queueSql = databaseSql({ kind: onPostgres ? 'postgres' : 'pglite', db: api.db, analyze: async () => undefined, close: async () => undefined });
+    const queueSql = databaseSql({ kind: onPostgres ? 'postgres' : 'pglite', db: api.db, analyze: async () => undefined, ping: async () => undefined, close: async () => undefined });
     const failing = queueSql.executeSql('BEGIN;\n SELECT 1;\n SELECT * FROM no_such_table;\n COMMIT;', []);
     // drizzle runs a query when it is awaited: start it now, so it waits behind the batch.
     const waiting = api.db.execute(sql`SELECT 2 AS two`).then((result) => result.rows);
