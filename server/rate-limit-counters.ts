@@ -28,7 +28,7 @@ export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => v
   return (counter) => {
     const options = { keyPrefix: counter.name, points: counter.limit, duration: Math.ceil(counter.windowMs / 1000) };
     const memory = new RateLimiterMemory(options);
-    if (!pool) return flexibleStore(() => memory);
+    if (!pool) return flexibleStore(counter.name, () => memory);
     let limiter: RateLimiterAbstract = memory;
     const connect = () => {
       const made: RateLimiterAbstract = new RateLimiterPostgres(
@@ -43,17 +43,19 @@ export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => v
       limiter = made;
     };
     connect();
-    return flexibleStore(() => limiter);
+    return flexibleStore(counter.name, () => limiter);
   };
 }
 
 /** express-rate-limit's store interface over a rate-limiter-flexible limiter: a hit is a penalty
  *  point (never refused by the counter itself; express-rate-limit compares the total). */
-function flexibleStore(limiter: () => RateLimiterAbstract): Store {
+function flexibleStore(prefix: string, limiter: () => RateLimiterAbstract): Store {
   const info = (res: RateLimiterRes) => ({ totalHits: res.consumedPoints, resetTime: new Date(Date.now() + Math.max(res.msBeforeNext, 0)) });
   return {
     // The counts are shared when in PostgreSQL: express-rate-limit must not assume they are ours.
     localKeys: false,
+    // The key prefix the limiter adds (express-rate-limit tells tiers' stores apart by it).
+    prefix: `${prefix}:`,
     increment: async (key) => info(await limiter().penalty(key, 1)),
     decrement: async (key) => void (await limiter().reward(key, 1)),
     resetKey: async (key) => void (await limiter().delete(key)),
