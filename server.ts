@@ -201,10 +201,13 @@ async function shutdown(signal: string) {
   console.log(`${signal}: shutting down`);
   const graceMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   // The net under every bound above: the requests', the channel API's requests' and its jobs'.
-  const force = setTimeout(() => {
-    console.error('Shutdown did not finish in time; exiting.');
-    process.exit(1);
-  }, 2 * graceMs + 60_000);
+  const force = setTimeout(
+    () => {
+      console.error('Shutdown did not finish in time; exiting.');
+      process.exit(1);
+    },
+    2 * graceMs + 60_000,
+  );
   force.unref();
   fs.unwatchFile(VERSION_PATH);
   try {

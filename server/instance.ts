@@ -1,5 +1,5 @@
-import os from 'node:os';
 import type http from 'node:http';
+import os from 'node:os';
 
 /* Which process answered (issue 37): every response of the web server and of the channel API says
    it in X-Served-By, for operators reading a response behind a load balancer or a caching proxy.

@@ -70,7 +70,12 @@ export function rateLimits(
         .send(throttledPage(60, signInThrottledMessage(60)));
     },
   });
-  const pages = rateLimit({ ...throttled, limit: limits.pages, skip: isLoopback, store: counters({ name: 'pages', windowMs: WINDOW_MS, limit: limits.pages }) });
+  const pages = rateLimit({
+    ...throttled,
+    limit: limits.pages,
+    skip: isLoopback,
+    store: counters({ name: 'pages', windowMs: WINDOW_MS, limit: limits.pages }),
+  });
   return [strict, pages];
 }
 

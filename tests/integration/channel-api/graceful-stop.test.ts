@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { connectionRefused, uploadInTwoParts } from '../../support/slow-upload.ts';
 import { onPostgres, testData } from '../support/channel-api.ts';
 import { forThisFile } from '../support/fixture.ts';
 
@@ -41,37 +41,6 @@ async function startProcess(data: { dataDir: string; databaseUrl?: string }) {
   return { child, url, exited, output: () => output };
 }
 
-/** A raw HTTP/1.1 request whose body is sent in two parts: `finish()` sends the rest and resolves
- *  with the whole answer's status line and body. */
-async function uploadInTwoParts(url: string, path: string, body: string) {
-  const { hostname, port } = new URL(url);
-  const socket = net.connect(Number(port), hostname);
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const half = Math.floor(body.length / 2);
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
-  return {
-    finish: async () => {
-      socket.write(body.slice(half));
-      await ended;
-      return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), answer };
-    },
-  };
-}
-
-const refused = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const probe = net.connect(Number(port), hostname);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(false);
-    });
-    probe.once('error', () => resolve(true));
-  });
-
 describe(`the channel API process on SIGTERM (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const data = forThisFile(() => testData({ seeded: true, media: true }));
 
@@ -83,7 +52,7 @@ describe(`the channel API process on SIGTERM (${onPostgres ? 'PostgreSQL' : 'PGl
       // The server has the request's head and half its body: in flight.
       await new Promise((resolve) => setTimeout(resolve, 300));
       api.child.kill('SIGTERM');
-      await expect.poll(() => refused(api.url), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => connectionRefused(api.url), { timeout: 10_000 }).toBe(true);
       expect(api.child.exitCode).toBeNull();
 
       const { status, answer } = await upload.finish();

@@ -132,7 +132,13 @@ describe('the job queue', () => {
   });
 
   it("leaves the API's connection usable after a failed pg-boss batch, for a query that waited on it", async () => {
-    const queueSql = databaseSql({ kind: onPostgres ? 'postgres' : 'pglite', db: api.db, analyze: async () => undefined, ping: async () => undefined, close: async () => undefined });
+    const queueSql = databaseSql({
+      kind: onPostgres ? 'postgres' : 'pglite',
+      db: api.db,
+      analyze: async () => undefined,
+      ping: async () => undefined,
+      close: async () => undefined,
+    });
     const failing = queueSql.executeSql('BEGIN;\n SELECT 1;\n SELECT * FROM no_such_table;\n COMMIT;', []);
     // drizzle runs a query when it is awaited: start it now, so it waits behind the batch.
     const waiting = api.db.execute(sql`SELECT 2 AS two`).then((result) => result.rows);
@@ -255,7 +261,9 @@ describe(`two channel APIs on one database (${onPostgres ? 'PostgreSQL: one sche
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       await until(() => expect(runs.length).toBeGreaterThan(0));
 
-      const { rows: schedules } = await first.db.execute<{ name: string }>(sql`SELECT name FROM pgboss.schedule WHERE name IN ('test-cron', 'alert-sweep') ORDER BY name`);
+      const { rows: schedules } = await first.db.execute<{ name: string }>(
+        sql`SELECT name FROM pgboss.schedule WHERE name IN ('test-cron', 'alert-sweep') ORDER BY name`,
+      );
       expect(schedules.map((s) => s.name)).toEqual(['alert-sweep', 'test-cron']);
       // pg-boss's timekeeper sends a schedule through one job per queue and minute (singletonKey,
       // singletonSeconds 60), whichever server's clock checks.

@@ -21,7 +21,13 @@ const LIMITS = { pages: 600, signIn: 4 };
 async function webServer(database: WebDatabase | null) {
   const app = express();
   app.set('trust proxy', false);
-  app.use(...rateLimits(() => false, rateLimitCounters(database?.pool ?? null, () => undefined), LIMITS));
+  app.use(
+    ...rateLimits(
+      () => false,
+      rateLimitCounters(database?.pool ?? null, () => undefined),
+      LIMITS,
+    ),
+  );
   app.post('/login', (_req, res) => void res.send('signed in'));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
