@@ -17,20 +17,25 @@ import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from './app/http/request-head
 import { startAnalytics } from './server/analytics/index.ts';
 import { securityHeaders } from './server/csp.ts';
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
+import { closeGracefully } from './server/graceful-close.ts';
 import { clientIpOf, finalErrorHandler, methodGuard, postGuard, untrustedForwardingGuard, urlGuard, type TrustProxy } from './server/guards.ts';
+import { databaseAnswers, sendHealth } from './server/health.ts';
+import { instanceName, servedBy } from './server/instance.ts';
 import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
 import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
+import { rateLimitCounters } from './server/rate-limit-counters.ts';
 import { rateLimits } from './server/rate-limits.ts';
 import { trustedCountryOf } from './server/region-header.ts';
 import { answeringFromMicrocache, remixHandler } from './server/remix-handler.ts';
 import { loadStaticFiles, staticFiles } from './server/static-files.ts';
+import { openWebDatabase } from './server/web-database.ts';
 const BUILD_PATH = path.resolve('build/index.js');
 const VERSION_PATH = path.resolve('build/version.txt');
 const isDev = env.NODE_ENV === 'development';
 
 // 1. The channel API: a remote one (CHANNEL_API_URL), or the reference one in this process.
-let embedded: { url: string; close(): Promise<void> } | null = null;
+let embedded: { url: string; health(): Promise<string | null>; close(): Promise<void> } | null = null;
 if (!env.CHANNEL_API_URL) {
   const { startChannelApi } = await import('./channel-api/server.ts');
   // Links in the channel's mail point at this site.
@@ -54,6 +59,15 @@ async function importBuild(): Promise<ServerBuild> {
 }
 let build = await importBuild();
 
+// The web server's own PostgreSQL (DATABASE_URL): rate limits shared by every web server, and
+// what /healthz asks (ADR 058). Without it: counts in memory, and /healthz asks the embedded API's.
+const webDatabase = env.DATABASE_URL ? openWebDatabase(env.DATABASE_URL) : null;
+const databaseHealth = async (): Promise<string | null> => {
+  if (webDatabase) return databaseAnswers(() => webDatabase.pool.query('select 1'));
+  // A remote channel API without DATABASE_URL here: this server keeps nothing to check.
+  return embedded ? embedded.health() : null;
+};
+
 // 3. Express.
 const app = express();
 app.disable('x-powered-by');
@@ -73,8 +87,9 @@ const analytics = env.ANALYTICS === 'on' ? startAnalytics(clientIp) : null;
 // X-Forwarded-Host and -Proto count only from a proxy TRUST_PROXY names: from anyone else they go.
 app.use(untrustedForwardingGuard);
 
-// Liveness, plus the channel call counter the benchmark reads (calls per page view).
-app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, channelCalls: channelCallCount() }));
+// Health (200 only while the database answers, else 503 and why: ADR 058), plus the channel call
+// counter the benchmark reads (calls per page view).
+app.get('/healthz', async (_req, res) => sendHealth(res, await databaseHealth(), { channelCalls: channelCallCount() }));
 
 // Requests no page of ours makes (another method, a Host or target Remix cannot parse) stop here.
 app.use(methodGuard, urlGuard);
@@ -126,7 +141,7 @@ app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y'
 const publicFiles = express.static('public', { maxAge: '1h' });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-app.use(...rateLimits(isLoopback));
+app.use(...rateLimits(isLoopback, rateLimitCounters(webDatabase?.pool ?? null)));
 
 // A post from another site, or that is not a form of ours, changes nothing (the actions check
 // the same origin again, and the CSRF token).
@@ -156,7 +171,8 @@ const answer = answeringFromMicrocache(microcache, app, visitorRegionKey);
 // The app's page routes, for the page views of client-side navigations (per build: npm run dev rebuilds).
 const leafRoutes = new WeakMap<ServerBuild, ReadonlySet<string>>();
 const pageRoutes = () => leafRoutes.get(build) ?? leafRoutes.set(build, leafRoutesOf(build.routes)).get(build)!;
-const server = http.createServer(analytics ? analytics.listener(answer, pageRoutes) : answer);
+// Every response says which instance served it (X-Served-By: server/instance.ts), a microcache hit too.
+const server = http.createServer(servedBy(instanceName(env.INSTANCE_NAME), analytics ? analytics.listener(answer, pageRoutes) : answer));
 server.listen(env.PORT, env.HOST, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Fieldhouse is running at http://localhost:${port}`);
@@ -172,29 +188,36 @@ server.listen(env.PORT, env.HOST, () => {
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: stop the other server or set PORT.` : error);
-  void embedded?.close().finally(() => process.exit(1));
-  if (!embedded) process.exit(1);
+  void Promise.allSettled([embedded?.close(), webDatabase?.close()]).finally(() => process.exit(1));
 });
 
+// A stop (SIGTERM from an orchestrator, Ctrl-C): stop accepting, let the requests in flight finish
+// (up to SHUTDOWN_TIMEOUT_SECONDS), then the embedded channel API's requests and running jobs
+// (up to its own SHUTDOWN_TIMEOUT_SECONDS and JOB_STOP_TIMEOUT_SECONDS), then exit 0.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  const force = setTimeout(() => {
-    console.error('Shutdown took over 10 s; exiting.');
-    process.exit(1);
-  }, 10_000);
+  const graceMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  // The net under every bound above: the requests', the channel API's requests' and its jobs'.
+  const force = setTimeout(
+    () => {
+      console.error('Shutdown did not finish in time; exiting.');
+      process.exit(1);
+    },
+    2 * graceMs + 60_000,
+  );
   force.unref();
   fs.unwatchFile(VERSION_PATH);
-  server.close();
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 3_000).unref();
   try {
+    if ((await closeGracefully(server, graceMs)) === 'cut') console.error('Requests still running at the shutdown timeout were cut.');
     await analytics?.close();
     await embedded?.close();
+    await webDatabase?.close();
   } catch (error) {
-    console.error('Closing the channel API failed:', error);
+    console.error('Shutting down failed:', error);
+    process.exit(1);
   }
   process.exit(0);
 }

@@ -55,6 +55,10 @@ const schema = z.object({
    *  wakes it at once), and how long a stop waits for running jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
   JOB_STOP_TIMEOUT_SECONDS: seconds(30),
+  /** This process's name in every response's X-Served-By (server/instance.ts); default host-pid. */
+  INSTANCE_NAME: optional,
+  /** How long a stop waits for the requests in flight before it cuts them (then the jobs'). */
+  SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
   /** How long before a game its reminder mail goes (issue 24, default an hour). */
   ALERT_LEAD_MINUTES: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
@@ -55,6 +56,10 @@ import { mediaAccess } from './services/media-access.ts';
 import { prerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import { loadSigning } from './signing.ts';
+// Process plumbing the web server shares (server/: X-Served-By, /healthz, a graceful stop).
+import { closeGracefully } from '../server/graceful-close.ts';
+import { databaseAnswers, sendHealth } from '../server/health.ts';
+import { instanceName, servedBy } from '../server/instance.ts';
 
 export interface ChannelApiOptions {
   port?: number;
@@ -96,6 +101,10 @@ export interface ChannelApiOptions {
   /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
    *  default nowhere yet (tests listen here). */
   prerollMoments?: PrerollMoments;
+  /** This process's name in X-Served-By (env INSTANCE_NAME; default host-pid). */
+  instanceName?: string;
+  /** How long close() waits for the requests in flight (env SHUTDOWN_TIMEOUT_SECONDS, default 10). */
+  shutdownTimeoutSeconds?: number;
   logger?: boolean;
 }
 
@@ -107,6 +116,10 @@ export interface ChannelApi {
   jobs: JobQueue;
   /** Writes what is kept in memory for a moment (the pre-roll moments), as close() does. */
   flushAnalytics(): Promise<void>;
+  /** Why the database does not answer, or null when it does (what /healthz says). */
+  health(): Promise<string | null>;
+  /** Stops accepting, lets the requests in flight finish (up to shutdownTimeoutSeconds), lets the
+   *  running jobs finish (up to JOB_STOP_TIMEOUT_SECONDS), closes the database. */
   close(): Promise<void>;
 }
 
@@ -215,8 +228,10 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     );
     app.use(jobsOpsRoute(jobs));
     app.use(analyticsOpsRoute(database.db));
-    // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
-    app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
+    // Health: 200 only while the database answers (ADR 058), and how far the demo media is (the
+    // e2e run waits on `media.ready`).
+    const health = () => databaseAnswers(() => database.ping());
+    app.get('/healthz', async (_req, res) => sendHealth(res, await health(), { media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing, regions: viewerRegions }));
     app.use('/media', clipsRouter({ dataDir, db: database.db, regions: viewerRegions }));
@@ -253,7 +268,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       }),
     );
 
-    const server = app.listen(port, host);
+    const server = http.createServer(servedBy(instanceName(opts.instanceName ?? env.INSTANCE_NAME), app)).listen(port, host);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -270,12 +285,11 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       db: database.db,
       jobs,
       flushAnalytics: () => keptMoments.flush(),
+      health,
       close: () =>
         (closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeIdleConnections();
-          });
+          const requests = await closeGracefully(server, (opts.shutdownTimeoutSeconds ?? env.SHUTDOWN_TIMEOUT_SECONDS) * 1000);
+          if (requests === 'cut') log('channel-api: requests still running at the shutdown timeout were cut');
           await preparation.stop();
           await keptMoments.flush();
           await startedJobs.stop();

@@ -78,8 +78,8 @@ section "Unit and integration tests (vitest, PGlite)"
 run vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$FIELDHOUSE_RESULTS_DIR/vitest.json"
 
 # ---------------------------------------------------------------- integration on PostgreSQL
-section "Channel API integration tests on PostgreSQL"
-run postgres bash scripts/with-postgres.sh npx vitest run tests/integration/channel-api \
+section "Integration tests on PostgreSQL (the channel API; the web servers' shared rate limits)"
+run postgres bash scripts/with-postgres.sh npx vitest run tests/integration/channel-api tests/integration/web \
   --reporter=default --reporter=json --outputFile.json="$FIELDHOUSE_RESULTS_DIR/vitest-postgres.json"
 
 # ---------------------------------------------------------------- build + e2e

@@ -1,15 +1,19 @@
 import type express from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { routedPath } from './guards.ts';
+import type { Counter } from './rate-limit-counters.ts';
 import { env } from '../app/config/env.server.ts';
 import { signInThrottledMessage } from '../app/domain/auth-messages.ts';
 
 /* Rate limits per client IP. Loopback is exempt (tests, benchmarks, a proxy without TRUST_PROXY).
    Sign-in is also limited per account, by the channel API, which counts for every web server
-   (channel-api/services/sign-in-limits.ts; the login form shows its refusal: ADR 028). */
+   (channel-api/services/sign-in-limits.ts; the login form shows its refusal: ADR 028).
+   Where the counts live (one process's memory, or PostgreSQL shared by every web server) is
+   `counters`' business: server/rate-limit-counters.ts, ADR 058. */
 
+const WINDOW_MS = 60_000;
 const throttled: Parameters<typeof rateLimit>[0] = {
-  windowMs: 60_000,
+  windowMs: WINDOW_MS,
   standardHeaders: 'draft-7',
   legacyHeaders: false,
   // TRUST_PROXY is the operator's decision; the library's warning about it is noise here.
@@ -41,11 +45,22 @@ const isAuthPost = (req: express.Request) => {
   return AUTH_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
 };
 
-/** The rate limiters, the strict sign-in tier first: `app.use(...rateLimits(isLoopback))`. */
-export function rateLimits(isLoopback: (req: express.Request) => boolean): express.RequestHandler[] {
+export interface Limits {
+  /** Requests per minute per client address, and sign-in style posts (env RATE_LIMIT_PER_MINUTE, AUTH_RATE_LIMIT_PER_MINUTE). */
+  pages: number;
+  signIn: number;
+}
+
+/** The rate limiters, the strict sign-in tier first: `app.use(...rateLimits(isLoopback, counters))`. */
+export function rateLimits(
+  isLoopback: (req: express.Request) => boolean,
+  counters: (counter: Counter) => Store,
+  limits: Limits = { pages: env.RATE_LIMIT_PER_MINUTE, signIn: env.AUTH_RATE_LIMIT_PER_MINUTE },
+): express.RequestHandler[] {
   const strict = rateLimit({
     ...throttled,
-    limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    limit: limits.signIn,
+    store: counters({ name: 'sign-in', windowMs: WINDOW_MS, limit: limits.signIn }),
     skip: (req) => !isAuthPost(req) || isLoopback(req),
     handler: (_req, res, _next, options) => {
       res
@@ -55,7 +70,13 @@ export function rateLimits(isLoopback: (req: express.Request) => boolean): expre
         .send(throttledPage(60, signInThrottledMessage(60)));
     },
   });
-  return [strict, rateLimit({ ...throttled, limit: env.RATE_LIMIT_PER_MINUTE, skip: isLoopback })];
+  const pages = rateLimit({
+    ...throttled,
+    limit: limits.pages,
+    skip: isLoopback,
+    store: counters({ name: 'pages', windowMs: WINDOW_MS, limit: limits.pages }),
+  });
+  return [strict, pages];
 }
 
 /** The 429 page of the rate limiter: no app, no JS needed (ThrottledScreen's no-JS form). */

@@ -106,8 +106,9 @@ function regionKeyOfHeaders(headers: http.IncomingHttpHeaders): string {
   return regionKey(String(headers[CLIENT_IP_HEADER] ?? ''), typeof country === 'string' ? country : null);
 }
 
-/** Headers of one request, never kept with a page: the rate limiter's counts (server/rate-limits.ts). */
-const PER_REQUEST_HEADER = /^(ratelimit|ratelimit-policy|retry-after)$/;
+/** Headers of one request, never kept with a page: the rate limiter's counts (server/rate-limits.ts),
+ *  the instance's name (server/instance.ts: set on every answer, a hit too). */
+const PER_REQUEST_HEADER = /^(ratelimit|ratelimit-policy|retry-after|x-served-by)$/;
 
 /** The headers a kept page is sent with: those the server set before Remix (security headers:
  *  server/csp.ts) under the page's own, as send() sends them; so a hit served before those

@@ -70,6 +70,17 @@ const schema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Sign-in style POSTs (login, registration, password reset, verification) per minute per IP. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** The web server's PostgreSQL (ADR 058): its rate limits count there, shared by every web
+     *  server, and /healthz asks it. Unset: counts in this process's memory (one server). With the
+     *  embedded channel API it is also that API's database (channel-api/env.ts). */
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    /** This process's name in every response's X-Served-By (server/instance.ts); default host-pid. */
+    INSTANCE_NAME: z.string().optional(),
+    /** How long a stop (SIGTERM, SIGINT) waits for the requests in flight before it cuts them. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     /** This site's public origin, for links in mail (embedded channel API) and OIDC redirects.
      *  Default: http://localhost:PORT. */
     PUBLIC_URL: url.optional(),

@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Brings the planner's statistics up to date after a large change (a seed, an import). */
   analyze(): Promise<void>;
+  /** A `select 1`: rejects when the database does not answer (the health check, ADR 058). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,13 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', analyze: async () => undefined, close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      analyze: async () => undefined,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
   }
 
   const dir = path.resolve(opts.dataDir, 'pglite');
@@ -70,6 +78,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
       db,
       kind: 'pglite',
       analyze,
+      ping: async () => void (await opened.query('select 1')),
       close: () =>
         (closing ??= (async () => {
           clearInterval(statistics);

@@ -132,7 +132,13 @@ describe('the job queue', () => {
   });
 
   it("leaves the API's connection usable after a failed pg-boss batch, for a query that waited on it", async () => {
-    const queueSql = databaseSql({ kind: onPostgres ? 'postgres' : 'pglite', db: api.db, analyze: async () => undefined, close: async () => undefined });
+    const queueSql = databaseSql({
+      kind: onPostgres ? 'postgres' : 'pglite',
+      db: api.db,
+      analyze: async () => undefined,
+      ping: async () => undefined,
+      close: async () => undefined,
+    });
     const failing = queueSql.executeSql('BEGIN;\n SELECT 1;\n SELECT * FROM no_such_table;\n COMMIT;', []);
     // drizzle runs a query when it is awaited: start it now, so it waits behind the batch.
     const waiting = api.db.execute(sql`SELECT 2 AS two`).then((result) => result.rows);
@@ -211,4 +217,66 @@ describe('the job queue across a stop and a restart', () => {
     expect(finished).toEqual([1]);
     // Two starts of the channel API: seconds each on a busy machine.
   }, 90_000);
+});
+
+describe(`two channel APIs on one database (${onPostgres ? 'PostgreSQL: one scheduler' : 'PGlite: one process only'})`, () => {
+  const open: TestChannelApi[] = [];
+  const data = forThisFile(async () => {
+    const data = await sharedData();
+    return {
+      ...data,
+      close: async () => {
+        for (const api of open) await api.close();
+        await data.close();
+      },
+    };
+  });
+  const start = async () => {
+    const api = await startOn(data);
+    open.push(api);
+    return api;
+  };
+
+  it(
+    onPostgres
+      ? 'sends a schedule once per minute whichever of them checks, and runs each job once'
+      : 'refuses a second channel API on the same PGlite, so there is never a second scheduler',
+    async () => {
+      const first = await start();
+      if (!onPostgres) {
+        await expect(start()).rejects.toThrow(/is in use by pid/);
+        return;
+      }
+      const second = await start();
+      const runs: string[] = [];
+      for (const [name, api] of [
+        ['first', first],
+        ['second', second],
+      ] as const) {
+        await api.jobs.work(cron, async () => void runs.push(name));
+        // Both declare it, as every channel API declares the alert sweeper at its start.
+        await api.jobs.schedule(cron, '* * * * *', { n: 1 });
+      }
+      // Both check the schedules every second (cronCheckSeconds): several checks each.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await until(() => expect(runs.length).toBeGreaterThan(0));
+
+      const { rows: schedules } = await first.db.execute<{ name: string }>(
+        sql`SELECT name FROM pgboss.schedule WHERE name IN ('test-cron', 'alert-sweep') ORDER BY name`,
+      );
+      expect(schedules.map((s) => s.name)).toEqual(['alert-sweep', 'test-cron']);
+      // pg-boss's timekeeper sends a schedule through one job per queue and minute (singletonKey,
+      // singletonSeconds 60), whichever server's clock checks.
+      const { rows: sends } = await first.db.execute<{ minute: string; sends: number }>(
+        sql`SELECT singleton_on::text AS minute, count(*)::int AS sends FROM pgboss.job WHERE name = '__pgboss__send-it' AND singleton_key = 'test-cron' GROUP BY singleton_on`,
+      );
+      expect(sends.length).toBeGreaterThan(0);
+      expect(sends.every((s) => s.sends === 1)).toBe(true);
+      const jobs = await jobRows(first.db, cron.name);
+      expect(jobs).toHaveLength(sends.length);
+      await until(async () => expect((await jobRows(first.db, cron.name)).every((job) => job.state === 'completed')).toBe(true));
+      expect(runs).toHaveLength(jobs.length);
+    },
+    120_000,
+  );
 });
