@@ -1,0 +1,15 @@
+/* The clip queue's fairness (ADR 057), pure: how many clips a fan may have in progress, and where
+ * a new clip's job goes in the queue every fan shares. */
+
+import { CLIPS_IN_PROGRESS_MAX } from '../../contract/clips.ts';
+
+/** Whether a fan with `inProgress` clips queued or being made may ask for one more. */
+export const mayQueueClip = (inProgress: number, max = CLIPS_IN_PROGRESS_MAX): boolean => inProgress < max;
+
+/**
+ * The job's priority (the queue takes the highest first, then the oldest): minus the fan's clips
+ * already in progress. Each fan's first clip waits only behind other first clips, their second
+ * behind every waiting first and older second ones, and so on: one fan's three clips never make
+ * the next fan's one wait behind all of them.
+ */
+export const clipJobPriority = (inProgress: number): number => -Math.max(0, Math.floor(inProgress));
