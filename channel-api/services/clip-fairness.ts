@@ -12,4 +12,4 @@ export const mayQueueClip = (inProgress: number, max = CLIPS_IN_PROGRESS_MAX): b
  * behind every waiting first and older second ones, and so on: one fan's three clips never make
  * the next fan's one wait behind all of them.
  */
-export const clipJobPriority = (inProgress: number): number => -Math.max(0, Math.floor(inProgress));
+export const clipJobPriority = (inProgress: number): number => 0 - Math.max(0, Math.floor(inProgress));
