@@ -12,8 +12,8 @@ import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
 import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
-import { mediaGuard } from './media/guard.ts';
 import { dvrGamesOf } from './media/dvr-games.ts';
+import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
 import type { PrerollMoments } from './media/preroll-moments.ts';
 import { mediaReadiness, prepareInBackground } from './media/readiness.ts';
@@ -224,7 +224,11 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing, regions: viewerRegions }));
     app.use('/media', clipsRouter({ dataDir, db: database.db, regions: viewerRegions }));
-    app.use('/media', mediaGuard(media, viewerRegions), mediaRouter({ dataDir, games: dvrGamesOf(database.db), preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
+    app.use(
+      '/media',
+      mediaGuard(media, viewerRegions),
+      mediaRouter({ dataDir, games: dvrGamesOf(database.db), preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }),
+    );
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);

@@ -6,8 +6,8 @@
  * game is asked of the database at most once per MEMO_SECONDS per address (a player reloads its
  * playlist every two seconds).
  */
-import type { RequestHandler } from 'express';
 import { eq } from 'drizzle-orm';
+import type { RequestHandler } from 'express';
 import { dvrDuration, type DvrGame } from './live-playlist.ts';
 import { parseGame } from './live-router.ts';
 import type { Db } from '../db/client.ts';

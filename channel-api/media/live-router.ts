@@ -146,7 +146,6 @@ function dvrFile(name: string): { start: DvrStart } | { kind: 'video' | 'subtitl
   return start ? { start } : parseDvrPlaylistName(name);
 }
 
-
 /** '<kickoff>-<duration>', both whole seconds; the kick-off after the live clock's epoch. */
 export function parseGame(text: string): DvrGame | null {
   const m = /^(\d{1,12})-(\d{1,6})$/.exec(text);

@@ -1,10 +1,6 @@
-/* The clip queue's fairness (ADR 057), pure: how many clips a fan may have in progress, and where
- * a new clip's job goes in the queue every fan shares. */
-
-import { CLIPS_IN_PROGRESS_MAX } from '../../contract/clips.ts';
-
-/** Whether a fan with `inProgress` clips queued or being made may ask for one more. */
-export const mayQueueClip = (inProgress: number, max = CLIPS_IN_PROGRESS_MAX): boolean => inProgress < max;
+/* The clip queue's fairness (ADR 057), pure: where a new clip's job goes in the queue every fan
+ * shares. (How many clips a fan may have in progress, CLIPS_IN_PROGRESS_MAX, is counted where the
+ * clip is inserted: repo/clips.ts insertClip.) */
 
 /**
  * The job's priority (the queue takes the highest first, then the oldest): minus the fan's clips

@@ -2,7 +2,17 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDuration } from '../../contract/durations.ts';
 import { gameName } from '../../contract/game-name.ts';
-import { CLIP_LIMIT_MSG, CLIP_MSG, CLIP_PROCESSING_SECONDS, CLIPS_IN_PROGRESS_MAX, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
+import {
+  CLIP_LIMIT_MSG,
+  CLIP_MSG,
+  CLIP_PROCESSING_SECONDS,
+  CLIPS_IN_PROGRESS_MAX,
+  type api,
+  type Clip,
+  type ClipMedia,
+  type Download,
+  type SharedClip,
+} from '../../contract/index.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';

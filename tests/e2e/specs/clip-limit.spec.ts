@@ -33,7 +33,11 @@ async function clippable(apiKey: string): Promise<EventDetail> {
   throw new Error('no finished game this fan may clip');
 }
 
-test(`a fan with ${CLIPS_IN_PROGRESS_MAX} clips being made is told to wait on the Clip form, and nothing more is made`, async ({ page, context, checkA11y }) => {
+test(`a fan with ${CLIPS_IN_PROGRESS_MAX} clips being made is told to wait on the Clip form, and nothing more is made`, async ({
+  page,
+  context,
+  checkA11y,
+}) => {
   test.slow();
   const fan = await createVerifiedUser({}, site);
   const { apiKey } = await signIn(context, fan, site);

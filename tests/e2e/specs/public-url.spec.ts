@@ -30,10 +30,13 @@ test('a shared clip and a watch page asked with a hostile Host name PUBLIC_URL i
   expect(made.status, await made.clone().text()).toBe(200);
   const { data: asked } = (await made.json()) as { data: Clip };
   await expect
-    .poll(async () => {
-      const res = await fetch(`${CHANNEL_API_URL}/clips/user?api_key=${encodeURIComponent(apiKey)}`);
-      return ((await res.json()) as { data: Clip[] }).data.find((c) => c.id === asked.id)?.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const res = await fetch(`${CHANNEL_API_URL}/clips/user?api_key=${encodeURIComponent(apiKey)}`);
+        return ((await res.json()) as { data: Clip[] }).data.find((c) => c.id === asked.id)?.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe('processed');
 
   const path = `/share/${asked.id}/${asked.uuid}`;

@@ -22,14 +22,23 @@ const game = { finished: 0 };
 
 async function clipper() {
   const fan = await acc.signUp();
-  await server.db.update(users).set({ capabilities: ['watch', 'clipping'] }).where(eq(users.id, fan.user.id));
+  await server.db
+    .update(users)
+    .set({ capabilities: ['watch', 'clipping'] })
+    .where(eq(users.id, fan.user.id));
   return fan;
 }
 
 const ask = (key: string, name = 'Great save') =>
   http.request('POST', '/clip', { body: { api_key: key, event_id: game.finished, name, start_time: 2, duration: 4, tags: ['Save'] } });
 
-const queuedOf = async (userId: number) => (await server.db.select().from(clips).where(and(eq(clips.userId, userId), eq(clips.status, 'queued')))).length;
+const queuedOf = async (userId: number) =>
+  (
+    await server.db
+      .select()
+      .from(clips)
+      .where(and(eq(clips.userId, userId), eq(clips.status, 'queued')))
+  ).length;
 
 describe(`the clip queue is fair (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(`takes at most ${CLIPS_IN_PROGRESS_MAX} clips in progress from a fan who asks for ten at the same moment, and refuses the rest with too_many_clips`, async () => {

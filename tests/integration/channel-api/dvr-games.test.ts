@@ -32,7 +32,13 @@ describe(`DVR playlists of real games only (${onPostgres ? 'PostgreSQL' : 'PGlit
     const video = await fetch(`${server.url}/media/live/live/${kickoff}-${duration}/video.m3u8`);
     expect(video.status).toBe(200);
 
-    for (const game of [`${kickoff - 1}-${duration}`, `${kickoff + 1}-${duration}`, `${kickoff}-${duration + 1}`, `${kickoff}-1`, `${kickoff - 86_400}-${duration}`]) {
+    for (const game of [
+      `${kickoff - 1}-${duration}`,
+      `${kickoff + 1}-${duration}`,
+      `${kickoff}-${duration + 1}`,
+      `${kickoff}-1`,
+      `${kickoff - 86_400}-${duration}`,
+    ]) {
       for (const file of ['master.m3u8', 'video.m3u8', 'subs-back-30.m3u8', 'preroll-1/master.m3u8']) {
         const res = await fetch(`${server.url}/media/live/live/${game}/${file}`);
         const body = await res.text();

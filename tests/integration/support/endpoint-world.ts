@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { startApiWithGoogle, type client, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
-import { CLIPS_IN_PROGRESS_MAX } from '../../../contract/clips.ts';
 import { channels, clips, users } from '../../../channel-api/db/schema.ts';
 import { prepareAd } from '../../../channel-api/media/preroll-media.ts';
 import { loadSigning } from '../../../channel-api/signing.ts';
+import { CLIPS_IN_PROGRESS_MAX } from '../../../contract/clips.ts';
 import { mintIdToken } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
@@ -148,7 +148,10 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
   }
   // A fan who may clip, with the most clips in progress a fan may have: rows with no job, so they stay queued.
   const busy = await acc.signUp();
-  await server.db.update(users).set({ capabilities: ['watch', 'clipping'] }).where(eq(users.id, busy.user.id));
+  await server.db
+    .update(users)
+    .set({ capabilities: ['watch', 'clipping'] })
+    .where(eq(users.id, busy.user.id));
   const inProgress = { userId: busy.user.id as number, eventId: clipGame, name: 'Busy clip', startTime: 0, duration: 4, tags: ['Highlight'] };
   await server.db.insert(clips).values(Array.from({ length: CLIPS_IN_PROGRESS_MAX }, () => inProgress));
   const user = await acc.signUp();

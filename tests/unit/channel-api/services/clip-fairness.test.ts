@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLIPS_IN_PROGRESS_MAX } from '../../../../contract/clips.ts';
-import { clipJobPriority, mayQueueClip } from '../../../../channel-api/services/clip-fairness.ts';
+import { clipJobPriority } from '../../../../channel-api/services/clip-fairness.ts';
 
-/* The clip queue's fairness (ADR 057): the limit per fan, and the order the queue takes jobs in
+/* The clip queue's fairness (ADR 057): the order the queue takes jobs in
    (highest priority first, then oldest: pg-boss's fetch). */
-
-describe('mayQueueClip', () => {
-  it(`takes a clip while the fan has fewer than ${CLIPS_IN_PROGRESS_MAX} in progress`, () => {
-    expect(CLIPS_IN_PROGRESS_MAX).toBe(3);
-    expect([0, 1, 2, 3, 4].map((n) => mayQueueClip(n))).toEqual([true, true, true, false, false]);
-  });
-});
 
 describe('clipJobPriority', () => {
   /** The jobs in the order the queue takes them: priority, then age (their place in `sent`). */
