@@ -66,6 +66,10 @@ const schema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  /** Clips (ffmpeg processes) one channel API process cuts at once (ADR 057); default 2
+   *  (services/clips.ts CLIP_FFMPEG_CONCURRENCY). Each takes up to a core while it re-encodes; 0:
+   *  this process cuts none (another worker process works the clip queue). */
+  CLIP_FFMPEG_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

@@ -1,5 +1,6 @@
 import type { StreamStatus } from '../contract/index.ts';
 import { isLiveAsset, isVodAsset } from './media/assets.ts';
+import { dvrDuration } from './media/live-playlist.ts';
 
 /* Path-absolute media URLs; the web server proxies /media/* to us, so they stay same-origin. */
 
@@ -55,7 +56,7 @@ export interface GameTimes {
  *  game and is then its on-demand media. Its URL names the game, so each airing has its own. */
 export function liveGameMedia(asset: string, game: GameTimes): Media {
   const scope = `live/${encodeURIComponent(asset)}`;
-  const url = `/media/${scope}/${Math.max(0, Math.floor(game.event_utc_ts))}-${Math.max(1, Math.floor(game.duration))}/master.m3u8`;
+  const url = `/media/${scope}/${Math.max(0, Math.floor(game.event_utc_ts))}-${dvrDuration(game.duration)}/master.m3u8`;
   return { asset, scope, playback: { url, mp4_url: null, captions: [] } };
 }
 

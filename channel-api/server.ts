@@ -13,6 +13,7 @@ import { imagesRouter } from './images.ts';
 import { createMailer } from './mail/index.ts';
 import { clipsRouter } from './media/clips-router.ts';
 import { downloadsRouter } from './media/downloads.ts';
+import { dvrGamesOf } from './media/dvr-games.ts';
 import { mediaGuard } from './media/guard.ts';
 import { mediaRouter } from './media/index.ts';
 import type { PrerollMoments } from './media/preroll-moments.ts';
@@ -96,6 +97,9 @@ export interface ChannelApiOptions {
   jobs?: { queues?: readonly QueueDefinition<object>[]; pollSeconds?: number; stopTimeoutSeconds?: number; cronCheckSeconds?: number };
   /** How long before a game its reminder mail goes (env ALERT_LEAD_MINUTES, default 60). */
   alertLeadMinutes?: number;
+  /** Clips this process cuts at once (env CLIP_FFMPEG_CONCURRENCY, default 2); 0: none, another
+   *  process works the clip queue (tests hold the queue still with it). */
+  clipConcurrency?: number;
   /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
   ffmpeg?: string;
   /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
@@ -217,7 +221,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     await startAlerts(deps);
-    await startClips(deps);
+    await startClips(deps, opts.clipConcurrency ?? env.CLIP_FFMPEG_CONCURRENCY);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
@@ -235,7 +239,11 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     app.use('/media/images', imagesRouter(database.db));
     app.use('/media', downloadsRouter({ dataDir, signing, regions: viewerRegions }));
     app.use('/media', clipsRouter({ dataDir, db: database.db, regions: viewerRegions }));
-    app.use('/media', mediaGuard(media, viewerRegions), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
+    app.use(
+      '/media',
+      mediaGuard(media, viewerRegions),
+      mediaRouter({ dataDir, games: dvrGamesOf(database.db), preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }),
+    );
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);

@@ -83,6 +83,9 @@ export const REFUSAL_CODES = [
   /** 409: not for this game now (nothing to clip before it starts; a live game cannot be
    *  downloaded; a clip still being made). */
   'not_available',
+  /** 409: the fan already has CLIPS_IN_PROGRESS_MAX clips queued or being made (ADR 057): one more
+   *  once one of them is ready (or failed). */
+  'too_many_clips',
 
   // Regions (contract/regions.ts).
   /** 403: the game is not shown in the viewer's region (the channel blocks their country, or the

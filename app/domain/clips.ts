@@ -1,6 +1,6 @@
 /* How the web app words a fan's clips: a clip's status and progress, a channel refusal of a clip, the share and download file names. */
 import type { RefusalCode } from '#contract';
-import { CLIP_NAME_MAX } from '#contract/clips';
+import { CLIP_LIMIT_MSG, CLIP_NAME_MAX } from '#contract/clips';
 import { USER_MSG } from './auth-messages';
 
 /** How often the Clips tab asks again while a clip is being made. */
@@ -20,6 +20,7 @@ export const clipQueued = (name: string) => `Your clip “${name}” is being ma
 export function clipRefusalText(refusal: { kind: string; code: RefusalCode }): string {
   if (refusal.kind === 'outage') return USER_MSG.outage;
   if (refusal.code === 'no_capability') return 'Your pass does not include making clips.';
+  if (refusal.code === 'too_many_clips') return CLIP_LIMIT_MSG;
   if (refusal.code === 'not_available') return 'This game cannot be clipped now.';
   if (refusal.kind === 'not-found' || refusal.code === 'forbidden') return 'You can clip a game you can watch.';
   if (refusal.kind === 'throttled') return 'You are making clips too quickly. Please wait a moment and try again.';

@@ -5,6 +5,7 @@ import { formatDuration } from '#contract/durations';
 import { requireUser } from '~/auth/sign-in.server';
 import { CLIPS_POLL_SECONDS, clipStatusText } from '~/domain/clips';
 import { pollWhilePending } from '~/http/polling.server';
+import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
 import { canDownloadClips } from './own-clip.server';
 
@@ -18,7 +19,6 @@ const stateOf = (clips: Clip[]) => clips.map((c) => `${c.id}:${c.status}:${c.pro
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
-  const url = new URL(args.request.url);
   const [canDownload, { value: clips, pending, refresh }, timeZone] = await Promise.all([
     canDownloadClips(args),
     pollWhilePending(
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       tags: c.tags,
       madeIso: c.created_at,
       made: formatDate(c.created_at, timeZone),
-      shareUrl: new URL(`/share/${c.id}/${c.uuid}`, url).href,
+      shareUrl: publicUrl(`/share/${c.id}/${c.uuid}`),
       poster: c.media ? { src: c.media.poster, width: c.media.width, height: c.media.height } : null,
     })),
     canDownload,

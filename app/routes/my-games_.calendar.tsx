@@ -11,6 +11,7 @@ import { feedAddresses } from '~/domain/calendar-feed';
 import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
 import { refusalToast } from '~/forms/reply.server';
+import { publicOrigin } from '~/http/public-url.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
@@ -39,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { data } = await channel.asUser(api.calendarFeed, {});
   return json({
     since: data.created_at ? formatDate(data.created_at, await channel.timeZone()) : null,
-    addresses: data.token ? feedAddresses(new URL(args.request.url).origin, data.token) : null,
+    addresses: data.token ? feedAddresses(publicOrigin(), data.token) : null,
     csrfToken: await session.csrfToken(),
   });
 }

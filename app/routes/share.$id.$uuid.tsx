@@ -16,6 +16,7 @@ import { shareLinks } from '~/domain/share-links';
 import { shareMeta } from '~/domain/share-meta';
 import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import { idParamOr404, notFound } from '~/http/not-found.server';
+import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
 import clipsCss from '~/styles/clips.css';
 import copyFieldCss from '~/styles/copy-field.css';
@@ -57,9 +58,9 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(game.event_category_id ? { category: game.event_category_id } : {}),
   });
   const timeZone = await channel.timeZone();
-  const url = new URL(args.request.url);
-  const absolute = (path: string) => new URL(path, url.origin).href;
-  const pageUrl = absolute(url.pathname);
+  // Absolute addresses on PUBLIC_URL, never the request's Host: this page is shared by caches.
+  const absolute = publicUrl;
+  const pageUrl = absolute(`/share/${id}/${uuid.data}`);
   return json({
     clip: blocked ? { ...clipViewData(clip), media: null, statusText: GEO_BLOCKED_MESSAGE } : clipViewData(clip),
     pageUrl,

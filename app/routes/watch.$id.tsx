@@ -15,6 +15,7 @@ import { mediaGrantHeaders } from '~/http/media-grant.server';
 import { idParamOr404 } from '~/http/not-found.server';
 import { hasPrerollCookie } from '~/http/preroll-cookie';
 import { readDismissals } from '~/http/preroll-cookie.server';
+import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
 import { followsOf } from '~/loaders/follows.server';
 import clipsCss from '~/styles/clips.css';
@@ -54,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
         participants,
         state: watchState(event, geo, { start: startOf(request), pagePath: `/watch/${event.id}` }, preroll),
         serverNow: Date.now(),
-        embedUrl: new URL(`/watch_embed/${event.id}`, request.url).href,
+        embedUrl: publicUrl(`/watch_embed/${event.id}`),
         offers,
         featureOffers,
         timeZone: channelZone(bootstrap.settings),

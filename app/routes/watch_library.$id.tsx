@@ -14,6 +14,7 @@ import { pageMeta } from '~/domain/page-meta';
 import { renameClipSchema } from '~/forms/clip';
 import { useAppForm } from '~/forms/kit';
 import { channelErrorReply } from '~/forms/reply.server';
+import { publicUrl } from '~/http/public-url.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     clip: clipViewData(clip),
     ready: clip.status === 'processed',
-    shareUrl: new URL(`/share/${clip.id}/${clip.uuid}`, args.request.url).href,
+    shareUrl: publicUrl(`/share/${clip.id}/${clip.uuid}`),
     canDownload,
   });
 }

@@ -81,6 +81,13 @@ export function kickoffSegment(kickoffSeconds: number, epochMs = LIVE_EPOCH_MS, 
   return Math.max(0, Math.floor((kickoffSeconds * 1000 - epochMs) / (segmentSeconds * 1000)));
 }
 
+/** The longest game a DVR playlist covers (ADR 057): six hours, 10,800 segments, under 1 MB of
+ *  playlist (about 60 kB gzipped). A longer game's DVR stream ends there. */
+export const MAX_DVR_GAME_SECONDS = 6 * 3600;
+
+/** The length a DVR address names for a game of `duration` seconds (media-urls.ts liveGameMedia). */
+export const dvrDuration = (duration: number): number => Math.min(MAX_DVR_GAME_SECONDS, Math.max(1, Math.floor(duration)));
+
 /** A live game as its DVR playlists see it: kick-off and length, epoch seconds and seconds. */
 export interface DvrGame {
   kickoff: number;

@@ -16,7 +16,9 @@ import {
   dvrShift,
   dvrShiftedWindow,
   dvrWindow,
+  DVR_BACK_SECONDS,
   liveMasterPlaylist,
+  MAX_DVR_GAME_SECONDS,
   liveMediaPlaylist,
   parseDvrPlaylistName,
   type DvrGame,
@@ -123,6 +125,9 @@ export function liveRouter(opts: { dataDir: string; now?: () => number }): Route
       // the player asks, so the page that names the master can be cached as it is.
       if ('start' in file) return sendPlaylist(req, res, dvrMasterPlaylist(meta, dvrShift(game, clock, file.start)));
       const { kind, behindSeconds } = file;
+      // A shift reaches back to the kick-off at most (or the back-30 start's 30 s, early in a game).
+      const played = Math.min(game.duration, Math.floor(clock.nowMs / 1000) - game.kickoff);
+      if (behindSeconds > Math.max(DVR_BACK_SECONDS, played)) return sendRefusal(res, 404, 'This time shift starts before the game does');
       const window = dvrShiftedWindow(game, clock, behindSeconds)!;
       const text = dvrMediaPlaylist(game, clock, kind, behindSeconds) ?? '';
       sendPlaylist(req, res, text, `${req.params.asset}|${game.kickoff}-${game.duration}|${kind}|${window.last}|${window.ended}`);
@@ -141,14 +146,11 @@ function dvrFile(name: string): { start: DvrStart } | { kind: 'video' | 'subtitl
   return start ? { start } : parseDvrPlaylistName(name);
 }
 
-/** Longest game a DVR playlist covers: a day. */
-const MAX_GAME_SECONDS = 86_400;
-
 /** '<kickoff>-<duration>', both whole seconds; the kick-off after the live clock's epoch. */
 export function parseGame(text: string): DvrGame | null {
   const m = /^(\d{1,12})-(\d{1,6})$/.exec(text);
   if (!m) return null;
   const game = { kickoff: Number(m[1]), duration: Number(m[2]) };
-  if (game.duration < 1 || game.duration > MAX_GAME_SECONDS || game.kickoff * 1000 < LIVE_EPOCH_MS) return null;
+  if (game.duration < 1 || game.duration > MAX_DVR_GAME_SECONDS || game.kickoff * 1000 < LIVE_EPOCH_MS) return null;
   return game;
 }

@@ -33,6 +33,8 @@ export interface SendOptions {
   key?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /** Higher first; equal ones by age (default 0). The clip queue interleaves fans with it (ADR 057). */
+  priority?: number;
   /** Send inside this drizzle transaction: the job exists only if the transaction commits. */
   tx?: Tx;
 }
@@ -127,6 +129,7 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
       const id = await boss.send(queue.name, data, {
         ...(options.key !== undefined ? { id: idForKey(queue.name, options.key), singletonKey: options.key } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
         ...(options.tx ? { db: tracked(transactionSql(options.tx), inFlight) } : {}),
       });
       // Wake this process's workers, so a job does not wait for the next poll.

@@ -70,15 +70,30 @@ export async function clipById(db: Executor, id: number): Promise<ClipRow | unde
 export type NewClip = Pick<typeof clips.$inferInsert, 'userId' | 'eventId' | 'name' | 'startTime' | 'duration' | 'tags' | 'eventMediaId'>;
 
 /** Inserts a queued clip and counts it on the fan (featureCount.clips), then `also` (the job's
- *  send) in the same transaction: all three happen, or none. */
-export async function insertClip(db: Db, clip: NewClip, also: (tx: Tx, row: ClipRow) => Promise<void>): Promise<ClipRow> {
+ *  send, told how many of the fan's clips were in progress before this one) in the same
+ *  transaction: all three happen, or none. Null, and nothing written, when the fan already has
+ *  `limit` clips queued or being made. The fan's row is locked first, so two requests of one fan
+ *  at once (on PostgreSQL, where each counts in its own transaction) are counted one after the
+ *  other: the second sees the first's clip. */
+export async function insertClip(
+  db: Db,
+  clip: NewClip,
+  limit: number,
+  also: (tx: Tx, row: ClipRow, inProgress: number) => Promise<void>,
+): Promise<ClipRow | null> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, clip.userId)).for('update');
+    const [{ inProgress }] = await tx
+      .select({ inProgress: count() })
+      .from(clips)
+      .where(and(eq(clips.userId, clip.userId), eq(clips.status, 'queued')));
+    if (inProgress >= limit) return null;
     const [row] = await tx.insert(clips).values(clip).returning();
     await tx
       .update(users)
       .set({ clipsCount: sql`${users.clipsCount} + 1` })
       .where(eq(users.id, clip.userId));
-    await also(tx, row);
+    await also(tx, row, inProgress);
     return row;
   });
 }

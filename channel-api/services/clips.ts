@@ -2,10 +2,21 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDuration } from '../../contract/durations.ts';
 import { gameName } from '../../contract/game-name.ts';
-import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia, type Download, type SharedClip } from '../../contract/index.ts';
+import {
+  CLIP_LIMIT_MSG,
+  CLIP_MSG,
+  CLIP_PROCESSING_SECONDS,
+  CLIPS_IN_PROGRESS_MAX,
+  type api,
+  type Clip,
+  type ClipMedia,
+  type Download,
+  type SharedClip,
+} from '../../contract/index.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';
+import { clipJobPriority } from './clip-fairness.ts';
 import { refuseBlockedRegion } from './regions.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
@@ -37,8 +48,9 @@ export const clipQueue = defineQueue<ClipJob>({ name: 'clip', retryLimit: 1, ret
 
 /** One try's ffmpeg is stopped after this long: both tries fit in CLIP_PROCESSING_SECONDS. */
 const TRY_SECONDS = 120;
-/** Clips cut at once in one process: each re-encode uses a core or two. */
-const WORKERS = 2;
+/** Clips cut at once in one worker process unless CLIP_FFMPEG_CONCURRENCY says otherwise: each
+ *  ffmpeg uses up to a core while it re-encodes (README "Operations"). */
+export const CLIP_FFMPEG_CONCURRENCY = 2;
 
 export const CLIP_ERRORS = {
   failed: 'We could not make this clip. Please try again, or pick another moment of the game.',
@@ -114,13 +126,17 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
   if (params.start_time >= seconds) throw invalid('start_time', `The clip must start within ${until}.`);
   if (params.start_time + params.duration > seconds) throw invalid('duration', `The clip must end within ${until}.`);
 
+  // A clip whose job died no longer counts against the fan's limit.
+  await repo.failStaleClips(deps.db, user.id, CLIP_PROCESSING_SECONDS, CLIP_ERRORS.tooLong);
   const row = await repo.insertClip(
     deps.db,
     { userId: user.id, eventId: found.out.id, name: params.name, startTime: params.start_time, duration: params.duration, tags, eventMediaId: null },
-    async (tx, clip) => {
-      await deps.jobs.send(clipQueue, { clipId: clip.id, source }, { key: String(clip.id), tx });
+    CLIPS_IN_PROGRESS_MAX,
+    async (tx, clip, inProgress) => {
+      await deps.jobs.send(clipQueue, { clipId: clip.id, source }, { key: String(clip.id), tx, priority: clipJobPriority(inProgress) });
     },
   );
+  if (!row) throw new HttpError(409, 'too_many_clips', CLIP_LIMIT_MSG);
   deps.jobs.wake(clipQueue);
   return presentClip({ clip: row, eventName: gameName(found.out), asset: found.asset, blackout: found.blackout });
 }
@@ -258,8 +274,9 @@ export async function makeClip(deps: Deps, job: Job<ClipJob>): Promise<'processe
   }
 }
 
-/** Works the clip queue in this process (the channel API's, like the alerts). */
-export async function startClips(deps: Deps): Promise<void> {
+/** Works the clip queue in this process (the channel API's, like the alerts): `concurrency` clips
+ *  (ffmpeg processes) at once. */
+export async function startClips(deps: Deps, concurrency = CLIP_FFMPEG_CONCURRENCY): Promise<void> {
   await deps.jobs.work(
     clipQueue,
     async (job) => {
@@ -267,6 +284,6 @@ export async function startClips(deps: Deps): Promise<void> {
       // A worker otherwise rests a poll interval after each job: look for the next one at once.
       deps.jobs.wake(clipQueue);
     },
-    { concurrency: WORKERS },
+    { concurrency },
   );
 }

@@ -75,8 +75,8 @@ export async function saveCard(apiKey: string, card: string): Promise<string> {
 
 /** Starts a purchase over the channel API (`path`: /stripe/buy or /stripe/buy_bundle) and pays it on
  *  the sandbox checkout with a good card, as the web app and a browser would. */
-async function buyAndPay(apiKey: string, path: string, params: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${CHANNEL_API_URL}${path}`, {
+async function buyAndPay(apiKey: string, path: string, params: Record<string, unknown>, site: Site = E2E_SITE): Promise<void> {
+  const res = await fetch(`${site.channelApiUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -87,7 +87,7 @@ async function buyAndPay(apiKey: string, path: string, params: Record<string, un
   });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { redirect_url: string } };
-  const paid = await fetch(`${CHANNEL_API_URL}${new URL(data.redirect_url, WEB_URL).pathname}`, {
+  const paid = await fetch(`${site.channelApiUrl}${new URL(data.redirect_url, WEB_URL).pathname}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -104,10 +104,10 @@ export async function buyEvent(apiKey: string, event: Event, ticket: Package): P
 
 /** Makes the fan a subscriber of `plan` (by default the channel's first subscription), paid now:
  *  what a subscription grants (the demo: watching, clips, downloads) for specs about those. */
-export async function subscribe(apiKey: string, plan?: Subscription): Promise<Subscription> {
-  const sub = plan ?? (await subscriptions())[0];
+export async function subscribe(apiKey: string, plan?: Subscription, site: Site = E2E_SITE): Promise<Subscription> {
+  const sub = plan ?? (await subscriptions(site))[0];
   if (!sub) throw new Error('the demo channel sells no subscription');
-  await buyAndPay(apiKey, '/stripe/buy', { subscription_id: sub.id });
+  await buyAndPay(apiKey, '/stripe/buy', { subscription_id: sub.id }, site);
   return sub;
 }
 
@@ -135,8 +135,8 @@ export async function payOnSandbox(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /^(Pay |Subscribe for |Start free trial)/ }).click();
 }
 
-export async function subscriptions(): Promise<Subscription[]> {
-  return (await getJson<{ data: Subscription[] }>('/subscriptions')).data;
+export async function subscriptions(site: Site = E2E_SITE): Promise<Subscription[]> {
+  return (await getJson<{ data: Subscription[] }>('/subscriptions', site)).data;
 }
 
 /** Moves the fan's test clock on the sandbox provider (what `npm run sandbox:clock` does). */

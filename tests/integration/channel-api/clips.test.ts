@@ -384,16 +384,20 @@ describe(`clips (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await http.request('GET', `/shared-clip/${clip.id}`, { query: { uuid: clip.uuid } })).status).toBe(404);
   });
 
-  it('makes one clip per POST when several come at once, and processes 10 asked at once', async () => {
-    const fan = await clipper();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(fan.key, { name: `Clip ${i}`, start_time: i % 5, duration: 4 + (i % 3) })));
+  it('makes one clip per POST when several come at once, and processes 10 asked at once by five fans (two each, within their limit)', async () => {
+    const fans = await Promise.all(Array.from({ length: 5 }, () => clipper()));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => ask(fans[i % 5].key, { name: `Clip ${i}`, start_time: i % 5, duration: 4 + (i % 3) })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    const list = await settled(fan.key);
+    const list = (await Promise.all(fans.map((fan) => settled(fan.key)))).flat();
     expect(list).toHaveLength(10);
     expect(new Set(list.map((c) => c.id)).size).toBe(10);
     expect(list.every((c) => c.status === 'processed')).toBe(true);
-    const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
-    expect(user.clipsCount).toBe(10);
+    for (const fan of fans) {
+      const [user] = await server.db.select().from(users).where(eq(users.id, fan.user.id));
+      expect(user.clipsCount).toBe(2);
+    }
     for (const c of list) expect(Math.abs(Number((await ffprobe(fileOf(c.media!.video))).format.duration) - c.duration)).toBeLessThanOrEqual(0.5);
   }, 120_000);
 });

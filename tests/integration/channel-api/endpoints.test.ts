@@ -55,6 +55,7 @@ describe(`channel API endpoints (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         const body = errorBody.parse(res.json);
         expect(body.message.length).toBeGreaterThan(0);
         if (bad.field) expect(Object.keys(body.errors ?? {}), res.text).toContain(bad.field);
+        if (bad.code) expect(body.code, res.text).toBe(bad.code);
       }
     });
 

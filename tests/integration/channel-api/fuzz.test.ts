@@ -291,7 +291,9 @@ describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
       // Time-shifted playlists: a shift in any spelling.
       fc.tuple(fc.constantFrom('video', 'subs'), fc.oneof(fc.nat(200_000).map(String), hostileString(12).map(escaped))).map(([k, n]) => `${k}-back-${n}.m3u8`),
     );
-    const game = fc.oneof(fc.constantFrom('1795000000-7200', '0-0', '99999999999999-1', '1795000000-999999'), hostileString(30).map(escaped));
+    // Well-formed kick-offs and lengths no game has (ADR 057): never a playlist.
+    const noGame = ['1795000001-7201', '1795000001-21600', `${Math.floor(Date.now() / 1000) + 3600}-7200`, '1795000001-1'];
+    const game = fc.oneof(fc.constantFrom('1795000000-7200', '0-0', '99999999999999-1', '1795000000-999999', ...noGame), hostileString(30).map(escaped));
     // A game's stitched variant (ADR 050): preroll-<id>/<file>, beside its files or a live game's.
     const prerollDir = fc.oneof(fc.constantFrom('preroll-1', 'preroll-0', 'preroll-2', 'preroll-99999999999'), hostileString(20).map(escaped));
     const prerollFile = fc.oneof(
@@ -325,6 +327,10 @@ describe('fuzz: media files and their grants (/media/vod, /media/live)', () => {
             expect(body, label).not.toMatch(/#EXTM3U|WEBVTT|ftyp/);
           }
           if (res.status >= 400) expect(cleanBody(body), label).toEqual([]);
+          if (noGame.includes(f.split('/')[0])) {
+            expect(res.status, label).toBeGreaterThanOrEqual(400);
+            expect(body, label).not.toMatch(/#EXTM3U/);
+          }
         },
       ),
       { seed: SEED, numRuns: 150, endOnFailure: true },

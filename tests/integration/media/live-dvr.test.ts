@@ -23,7 +23,7 @@ const { server } = forThisFile(
   async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'fieldhouse-dvr-'));
     await linkSharedMedia(dataDir);
-    const server = await startMediaServer(dataDir, kickoff * 1000);
+    const server = await startMediaServer(dataDir, kickoff * 1000, [{ asset: 'live', eventUtcTs: kickoff, duration: 7200, alwaysLive: false }]);
     return {
       server,
       close: async () => {
@@ -150,10 +150,19 @@ describe('a live game’s DVR stream', () => {
       [`${base()}/video-back--30.m3u8`, 404],
       [`${base()}/video-back-1e3.m3u8`, 404],
       [`${base()}/video-back-86401.m3u8`, 404],
+      [`${base()}/video-back-3600.m3u8`, 404],
       [`${base()}/subs-back-99999999999.m3u8`, 404],
       [`${server.url}/live/nope/${game}/master.m3u8`, 404],
       // Before its kick-off a game has no stream yet.
       [`${server.url}/live/live/${kickoff + 3600}-7200/video.m3u8`, 404],
+      // Only a real game answers (ADR 057): another kick-off or length of the stream is no game.
+      [`${server.url}/live/live/${kickoff - 1}-7200/master.m3u8`, 404],
+      [`${server.url}/live/live/${kickoff}-7201/video.m3u8`, 404],
+      [`${server.url}/live/live/${kickoff - 7200}-7200/video.m3u8`, 404],
+      // Longer than a DVR playlist covers (six hours).
+      [`${server.url}/live/live/${kickoff}-21601/master.m3u8`, 400],
+      // A shift from before the kick-off (60 s into the game; back-30 is always there).
+      [`${base()}/video-back-61.m3u8`, 404],
     ];
     for (const [url, status] of cases) {
       const res = await fetch(url);

@@ -17,6 +17,8 @@ export interface BadReq extends Req {
   status: number;
   /** The field that must be named in errors. */
   field?: string;
+  /** The refusal's code (contract/refusals.ts), where the status alone does not say it. */
+  code?: string;
 }
 export interface Ids {
   channelKey: string;
@@ -59,6 +61,8 @@ export interface Ids {
   };
   /** A subscriber's processed clip of a free finished game (its job done). */
   clip: { key: string; id: number; uuid: string; eventId: number };
+  /** A subscriber who has as many clips in progress as a fan may (ADR 057): the next is refused. */
+  busyClipper: { key: string };
   /** A gift already redeemed (by a third fan), with its buyer's key and order. */
   redeemedGift: { token: string; buyerKey: string; orderId: number };
   /** The channel's pre-roll (before every game, with a link). */
@@ -507,6 +511,7 @@ export const cases: Record<EndpointName, Case> = {
         { key: ids.clip.key, body: { ...body, tags: ['Nope'] }, status: 400, field: 'tags' },
         { key: ids.clip.key, body: { ...body, tags: 'Save', name: '' }, status: 400, field: 'name' },
         { key: ids.clip.key, body: { ...body, user_id: 1 }, status: 400, field: 'user_id' },
+        { key: ids.busyClipper.key, body, status: 409, code: 'too_many_clips' },
       ];
     },
   },

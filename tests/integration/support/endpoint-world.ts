@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { startApiWithGoogle, type client, type TestChannelApi } from './channel-api.ts';
 import { CARD, commerce, giftMailedAWhileAgo } from './commerce.ts';
 import type { Ids } from './endpoint-cases.ts';
-import { channels, users } from '../../../channel-api/db/schema.ts';
+import { channels, clips, users } from '../../../channel-api/db/schema.ts';
 import { prepareAd } from '../../../channel-api/media/preroll-media.ts';
 import { loadSigning } from '../../../channel-api/signing.ts';
+import { CLIPS_IN_PROGRESS_MAX } from '../../../contract/clips.ts';
 import { mintIdToken } from '../../support/oidc-provider.ts';
 import { pathTokenFrom, tokenFrom, waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
@@ -145,6 +146,14 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     if (Date.now() > until) throw new Error(`clip not processed: ${mine.text}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // A fan who may clip, with the most clips in progress a fan may have: rows with no job, so they stay queued.
+  const busy = await acc.signUp();
+  await server.db
+    .update(users)
+    .set({ capabilities: ['watch', 'clipping'] })
+    .where(eq(users.id, busy.user.id));
+  const inProgress = { userId: busy.user.id as number, eventId: clipGame, name: 'Busy clip', startTime: 0, duration: 4, tags: ['Highlight'] };
+  await server.db.insert(clips).values(Array.from({ length: CLIPS_IN_PROGRESS_MAX }, () => inProgress));
   const user = await acc.signUp();
   // An operator: a fan made one as the import's `operators` or `user:create --role` would.
   const operator = await acc.signUp();
@@ -173,6 +182,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     fresh,
     redeemedGift: { token: redeemed.token, buyerKey: giver.key, orderId: redeemed.orderId },
     clip,
+    busyClipper: { key: busy.key },
     prerollId,
     operator,
   };

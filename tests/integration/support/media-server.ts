@@ -1,7 +1,9 @@
 /** Starts the real media router on a loopback port, with a clock the test controls. */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { airsAs, type DvrGames } from '../../../channel-api/media/dvr-games.ts';
 import { mediaRouter } from '../../../channel-api/media/index.ts';
+import type { Timed } from '../../../channel-api/repo/event-status.ts';
 
 export interface MediaServer {
   url: string;
@@ -10,10 +12,13 @@ export interface MediaServer {
   close(): Promise<void>;
 }
 
-export async function startMediaServer(dataDir: string, nowMs = Date.now()): Promise<MediaServer> {
+/** `airings`: the live games there are (what the channel API reads from its events), so their
+ *  DVR addresses answer and no other does (ADR 057). */
+export async function startMediaServer(dataDir: string, nowMs = Date.now(), airings: readonly (Timed & { asset: string })[] = []): Promise<MediaServer> {
   let now = nowMs;
+  const games: DvrGames = async (asset, game, nowSeconds) => airings.some((a) => a.asset === asset && airsAs(a, game, nowSeconds));
   const app = express();
-  app.use('/media', mediaRouter({ dataDir, now: () => now }));
+  app.use('/media', mediaRouter({ dataDir, now: () => now, games }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP_NAME_MAX } from '#contract/clips';
+import { CLIP_LIMIT_MSG, CLIP_NAME_MAX } from '#contract/clips';
 import { USER_MSG } from '~/domain/auth-messages';
 import { clipRefusalText, clipStatusText, defaultClipName, defaultClipTag } from '~/domain/clips';
 import { refused } from '../../support/refusals.ts';
@@ -19,6 +19,8 @@ describe('a refusal of POST /clip that names no field, in a fan’s words', () =
   it('says why by its code, and an outage as the spec words it', () => {
     expect(clipRefusalText(refused(503, 'service_unavailable', 'Service unavailable'))).toBe(USER_MSG.outage);
     expect(clipRefusalText(refused(403, 'no_capability', 'Clips come with the Monthly subscription.'))).toBe('Your pass does not include making clips.');
+    expect(clipRefusalText(refused(409, 'too_many_clips', 'anything'))).toBe(CLIP_LIMIT_MSG);
+    expect(CLIP_LIMIT_MSG).toBe('You already have 3 clips being made. Please wait until one is ready before making another.');
     expect(clipRefusalText(refused(409, 'not_available', 'This game has no video to clip yet.'))).toBe('This game cannot be clipped now.');
     expect(clipRefusalText(refused(404, 'not_found', 'Event not found'))).toBe('You can clip a game you can watch.');
     expect(clipRefusalText(refused(400, 'invalid_params', 'anything'))).toBe('The clip could not be made. Please check the fields and try again.');
