@@ -23,6 +23,7 @@ import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
+import { I18nProvider } from '~/i18n/I18nProvider';
 import type { loader } from '~/loaders/root.server';
 
 export { loader } from '~/loaders/root.server';
@@ -56,12 +57,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <AppStyles />
         <Links />
+        {data?.alternates.map((a) => (
+          <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+        ))}
         {data?.colorCss ? <style dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
         {/* The Google tag, started from our own origin with every consent denied first (ADR 051). */}
         {data?.googleTag ? <script src={GOOGLE_TAG_SCRIPT} defer data-tag-id={data.googleTag.id} data-consent={data.googleTag.consent} /> : null}
       </head>
       <body>
-        {children}
+        {/* The fan's language (issue 36, ADR 055): English unless the channel has multilanguage on. */}
+        <I18nProvider locale={data?.locale ?? 'en'} timeZone={data?.settings.time_zone ?? 'UTC'}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration />
         {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
         <Scripts />
@@ -104,7 +111,7 @@ export default function App() {
           </Suspense>
         ) : null}
       </div>
-      <Footer settings={data.settings} footer={data.footer} />
+      <Footer settings={data.settings} footer={data.footer} multilanguage={data.multilanguage} />
     </PathLinks>
   );
 }
