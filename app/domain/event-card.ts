@@ -4,7 +4,7 @@
 import type { Event } from '#contract';
 import { formatEventDate } from '#contract/dates';
 import { gameName } from '#contract/game-name';
-import { ENGLISH, type AppTranslator } from '~/i18n/use-i18n';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 import { isoFromEpoch } from './dates';
 import { isFree, statusLabelId } from './event-status';
 

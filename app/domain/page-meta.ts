@@ -1,9 +1,7 @@
 /* A page's document title and meta description, the same form on every page. */
 import type { MetaDescriptor } from '@remix-run/node';
-import { translator } from '#contract/i18n';
 import type { Locale } from '#contract/locale';
-import { messages } from '~/i18n/messages';
-import type { AppTranslator } from '~/i18n/use-i18n';
+import { appTranslator, type AppTranslator } from '~/i18n/english';
 
 /** '<page> | <channel name>', the document title on every page. */
 export function documentTitle(page: string | null | undefined, channelName: string | null | undefined): string {
@@ -28,7 +26,7 @@ export function channelNameFrom(matches: Matches): string | undefined {
 /** The fan's language in a route's `meta` (the root loader's locale; English without it). */
 export function i18nFrom(matches: Matches): AppTranslator {
   const root = matches.find((m) => m?.id === 'root')?.data as RootMatchData | undefined;
-  return translator(messages, root?.locale ?? 'en', root?.settings?.time_zone ?? 'UTC') as AppTranslator;
+  return appTranslator(root?.locale ?? 'en', root?.settings?.time_zone ?? 'UTC');
 }
 
 /** `<title>` '<page> | <channel name>' and the page's meta description (every page has one:

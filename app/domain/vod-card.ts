@@ -3,6 +3,7 @@ import { formatDate } from '#contract/dates';
 import { formatDuration } from '#contract/durations';
 import type { VodMediaItem, VodRail } from '#contract/entities';
 import type { Locale } from '#contract/locale';
+import { appTranslator } from '~/i18n/english';
 import { describeDuration } from './watch-state';
 
 export interface VodCardData {
@@ -33,7 +34,7 @@ export function vodCardData(item: VodMediaItem, timeZone: string, locale: Locale
     iso: valid ? item.date : '',
     date: valid ? formatDate(item.date, timeZone, locale) : '',
     duration: timed ? formatDuration(item.duration) : '',
-    durationText: timed ? describeDuration(item.duration) : '',
+    durationText: timed ? describeDuration(item.duration, appTranslator(locale).t) : '',
   };
 }
 

@@ -1,10 +1,8 @@
 import { channelZone } from '#contract/dates';
-import { translator } from '#contract/i18n';
 import { chooseLocale, LOCALE_PARAM, type Locale } from '#contract/locale';
 import { loadBootstrapOrWhoops } from '~/channel/bootstrap.server';
 import type { RouteArgs } from '~/http/request-context.server';
-import { messages } from './messages';
-import type { AppTranslator } from './use-i18n';
+import { appTranslator, type AppTranslator } from './english';
 
 declare module '@remix-run/server-runtime' {
   interface AppLoadContext {
@@ -33,5 +31,5 @@ export async function localeOf({ request, context }: Pick<RouteArgs, 'request'> 
 /** This request's translator, with the channel's zone. */
 export async function i18nOf(args: Pick<RouteArgs, 'request'> & Partial<Pick<RouteArgs, 'context'>>): Promise<AppTranslator> {
   const [locale, { settings }] = await Promise.all([localeOf(args), loadBootstrapOrWhoops()]);
-  return translator(messages, locale, channelZone(settings)) as AppTranslator;
+  return appTranslator(locale, channelZone(settings));
 }

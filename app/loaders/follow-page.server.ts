@@ -24,8 +24,8 @@ import {
 } from '~/domain/follow-pages';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
+import type { AppTranslator } from '~/i18n/english';
 import { i18nOf } from '~/i18n/locale.server';
-import type { AppTranslator } from '~/i18n/use-i18n';
 import { followsOf } from '~/loaders/follows.server';
 
 type Channel = ReturnType<typeof requestContext>['channel'];

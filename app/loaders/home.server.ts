@@ -12,8 +12,8 @@ import { documentTitle } from '~/domain/page-meta';
 import { slideViews } from '~/domain/slide-link';
 import { vodRailsData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';
+import type { AppTranslator } from '~/i18n/english';
 import { i18nOf } from '~/i18n/locale.server';
-import type { AppTranslator } from '~/i18n/use-i18n';
 
 /** Cards per home section; the rest are one 'All …' link away on their list (/live, /schedule, /vod). */
 export const HOME_SECTION_LIMIT = 8;

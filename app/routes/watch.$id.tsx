@@ -16,6 +16,7 @@ import { idParamOr404 } from '~/http/not-found.server';
 import { hasPrerollCookie } from '~/http/preroll-cookie';
 import { readDismissals } from '~/http/preroll-cookie.server';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
 import { followsOf } from '~/loaders/follows.server';
 import clipsCss from '~/styles/clips.css';
 import formsCss from '~/styles/forms.css';
@@ -58,6 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
         offers,
         featureOffers,
         timeZone: channelZone(bootstrap.settings),
+        i18n: await i18nOf(args),
       }),
       follows,
       // The Skip form's way back, and (after a Skip too soon, without JavaScript) how long to wait.

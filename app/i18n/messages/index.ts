@@ -2,6 +2,7 @@ import { mergeCatalogues, type Catalogue } from '#contract/i18n';
 import { layout } from './layout';
 import { lists } from './lists';
 import { meta } from './meta';
+import { watch } from './watch';
 
 /* Every area's catalogue of the web app (issue 36, ADR 055). An area is one file here,
    `<area>.ts`, ids prefixed by the area; add it to the list below and to the type. The mails'
@@ -10,9 +11,9 @@ import { meta } from './meta';
 type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
 
 /** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
-export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists>;
+export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists } as const;
+export const areas = { layout, meta, lists, watch } as const;
