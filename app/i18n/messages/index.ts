@@ -1,4 +1,5 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
+import { account } from './account';
 import { layout } from './layout';
 import { lists } from './lists';
 import { meta } from './meta';
@@ -11,9 +12,9 @@ import { watch } from './watch';
 type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
 
 /** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
-export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch>;
+export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch> | Ids<typeof account>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch } as const;
+export const areas = { layout, meta, lists, watch, account } as const;

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { signInThrottledMessage, USER_MSG } from '../../../../app/domain/auth-messages.ts';
 import { areas, messages } from '../../../../app/i18n/messages/index.ts';
 import { mailMessages } from '../../../../channel-api/mail/messages.ts';
-import type { Catalogue } from '../../../../contract/i18n.ts';
+import { MSG, SERVER_MSG } from '../../../../contract/auth.ts';
+import { translator, type Catalogue } from '../../../../contract/i18n.ts';
 
 /* Every message exists in both languages (issue 36, ADR 055): each catalogue has the same ids in
    English and French, none empty, each a valid ICU message whose French uses only the English's
@@ -88,5 +90,31 @@ describe('the words the code passes as English text', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the spec’s form and account messages', () => {
+  const fr = translator(messages, 'fr');
+  it('are in the catalogue word for word, so each is found and written in French', () => {
+    const spec = [
+      ...Object.values(MSG).flatMap((m) => (typeof m === 'string' ? [m] : [])),
+      MSG.shorter(255),
+      MSG.longer(7),
+      ...Object.values(USER_MSG),
+      SERVER_MSG.emailTaken,
+      SERVER_MSG.notVerified,
+      signInThrottledMessage(60),
+      signInThrottledMessage(300),
+    ];
+    const untranslated = spec.filter((text) => fr.sentence(text) === text);
+    expect(untranslated).toEqual([]);
+    expect(fr.sentence(MSG.shorter(255))).toBe('Le champ doit compter moins de 255 caractères');
+    expect(fr.sentence(signInThrottledMessage(300))).toContain('patienter 5 minutes');
+  });
+
+  it('stay English, word for word, when the page is English', () => {
+    const en = translator(messages, 'en');
+    expect(en.sentence(MSG.required)).toBe('Field is required');
+    expect(en.t('account.msg.required')).toBe(MSG.required);
   });
 });
