@@ -14,6 +14,7 @@ import type { MediaAccess } from './services/media-access.ts';
 import type { PrerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import type { Signing } from './signing.ts';
+import type { Locale } from '../contract/locale.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
  * in server.ts) and who is calling (`Caller`, built per request by http/route.ts). Layers:
@@ -64,6 +65,9 @@ export interface Caller {
   viewer: Viewer;
   /** The fan's address (X-Forwarded-For from our own web server), for geo rules and reCAPTCHA. */
   ip: string;
+  /** The fan's language, as the web app names it (Accept-Language), when the channel has
+   *  multilanguage on; else English. The mails this call sends are in it (ADR 055). */
+  locale?: Locale;
 }
 
 /** What a service is given for one contract endpoint: its params, parsed by the contract's zod schema. */

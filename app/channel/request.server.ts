@@ -56,6 +56,8 @@ export interface ChannelCoreOptions {
   channelKeys?: ChannelKeyCache;
   /** Sent as X-Forwarded-For so the channel's /geo sees the visitor, not this server. */
   clientIp?: string | null;
+  /** The fan's language (Accept-Language on every call): the channel's mails follow it (ADR 055). */
+  locale?: string;
   timeoutMs?: number;
   retryDelayMs?: number;
   log?: Pick<Console, 'warn' | 'error'>;
@@ -90,6 +92,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const method = endpoint.method;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
+    if (options.locale) headers['Accept-Language'] = options.locale;
     let body: string | undefined;
     const query = method === 'POST' ? rest : apiKey ? { ...rest, api_key: apiKey } : rest;
     if (method === 'POST') {

@@ -5,6 +5,7 @@ import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
+import { chooseLocale } from '../../contract/locale.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
@@ -40,7 +41,8 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const user = session?.user ?? null;
       // What the fan's paid orders give, read once per call (access, capabilities, purchases).
       const viewer: Viewer = { userId: user?.id ?? null, user, entitlements: user ? await entitlementsOf(deps.db, user.id) : [] };
-      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', req, deps });
+      const locale = chooseLocale({ multilanguage: channel.settings.multilanguage, acceptLanguage: req.get('accept-language') });
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', locale, req, deps });
       res.json(body);
     } catch (error) {
       next(error);

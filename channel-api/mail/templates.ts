@@ -1,6 +1,9 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
+import { mailMessages } from './messages.ts';
 import { formatLongDateTime } from '../../contract/dates.ts';
+import { translator } from '../../contract/i18n.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { formatMoney } from '../../contract/money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
@@ -30,6 +33,8 @@ export interface MailInput {
   notice?: { subject: string; paragraphs: string[]; action: string };
   /** Only for 'alert' (a game's go-live or reminder mail): `link` is its watch page. */
   alert?: AlertMail;
+  /** The fan's language (the account mails, ADR 055); English when left out. */
+  locale?: Locale;
 }
 
 /** A rendered mail; `unsubscribe` is the one-click address (RFC 8058) and `listId` the list
@@ -50,40 +55,30 @@ interface Copy {
   ignore: string;
 }
 
-const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
-  verify: (channel) => ({
-    subject: `Verify your email address for ${channel}`,
-    intro: `Thanks for registering with ${channel}. Please confirm that this is your email address.`,
-    action: 'Verify my email address',
-    validity: 'The link is valid for 48 hours.',
-    ignore: 'If you did not register, you can ignore this message.',
-  }),
-  reset: (channel) => ({
-    subject: `Reset your ${channel} password`,
-    intro: `Someone asked to reset the password of your ${channel} account.`,
-    action: 'Choose a new password',
-    validity: 'The link is valid for 60 minutes and works once.',
-    ignore: 'If you did not ask for this, you can ignore this message: your password stays the same.',
-  }),
-  delete: (channel) => ({
-    subject: `Confirm the deletion of your ${channel} account`,
-    intro: `You asked to delete your ${channel} account. Your profile, what you follow and your clips will be removed; this cannot be undone.`,
-    action: 'Confirm the deletion of my account',
-    validity: 'The link is valid for 24 hours. The page it opens asks you to confirm once more.',
-    ignore: 'If you did not ask for this, you can ignore this message: your account stays as it is.',
-  }),
-};
+/** An account mail's words in the fan's language (mail/messages.ts). */
+function copyOf(kind: 'verify' | 'reset' | 'delete', channel: string, locale: Locale): Copy {
+  const { t } = translator(mailMessages, locale);
+  return {
+    subject: t(`mail.${kind}.subject`, { channel }),
+    intro: t(`mail.${kind}.intro`, { channel }),
+    action: t(`mail.${kind}.action`),
+    validity: t(`mail.${kind}.validity`),
+    ignore: t(`mail.${kind}.ignore`),
+  };
+}
 
 export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
   if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
-  const c = copy[kind](input.channelName);
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const locale = input.locale ?? 'en';
+  const { t } = translator(mailMessages, locale);
+  const c = copyOf(kind, input.channelName, locale);
+  const greeting = input.firstName ? t('mail.helloName', { name: input.firstName }) : t('mail.hello');
   const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><title>${e(c.subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
 <main style="max-width: 560px; margin: 0 auto;">
@@ -91,7 +86,7 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
 <p>${e(greeting)}</p>
 <p>${e(c.intro)}</p>
 <p><a href="${e(input.link)}" style="display: inline-block; padding: 12px 20px; background: #0b57d0; color: #ffffff; text-decoration: underline; border-radius: 4px;">${e(c.action)}</a></p>
-<p>If the button does not work, copy this address into your browser:<br><a href="${e(input.link)}">${e(input.link)}</a></p>
+<p>${e(t('mail.copyLink'))}<br><a href="${e(input.link)}">${e(input.link)}</a></p>
 <p>${e(c.validity)}</p>
 <p>${e(c.ignore)}</p>
 <p>— ${e(input.channelName)}</p>

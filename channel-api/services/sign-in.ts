@@ -47,5 +47,6 @@ export async function mailLink(deps: Deps, caller: Caller, kind: LinkMail, user:
     channelName: caller.channel.name,
     link: linkTo(deps, kind, token),
     firstName: user.firstName || undefined,
+    locale: caller.locale,
   });
 }
