@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { signInThrottledMessage, USER_MSG } from '../../../../app/domain/auth-messages.ts';
-import { areas, messages } from '../../../../app/i18n/messages/index.ts';
-import { mailMessages } from '../../../../channel-api/mail/messages.ts';
-import { MSG, SERVER_MSG } from '../../../../contract/auth.ts';
-import { translator, type Catalogue } from '../../../../contract/i18n.ts';
+import { signInThrottledMessage, USER_MSG } from '../../../../../app/domain/auth-messages.ts';
+import { areas, messages } from '../../../../../app/i18n/messages/index.ts';
+import { mailMessages } from '../../../../../channel-api/mail/messages.ts';
+import { MSG, SERVER_MSG } from '../../../../../contract/auth.ts';
+import { translator, type Catalogue } from '../../../../../contract/i18n.ts';
 
 /* Every message exists in both languages (issue 36, ADR 055): each catalogue has the same ids in
    English and French, none empty, each a valid ICU message whose French uses only the English's
    values; and every id the code names is in a catalogue. */
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 
 /** The values a message takes ({name}, {count, plural, …}), nested ones included. */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
