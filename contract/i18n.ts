@@ -13,7 +13,7 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { intlLocale, type Locale } from './locale.ts';
 
 /** One locale's messages: id → ICU message. */
-export type Messages = Readonly<Record<string, string>>;
+type Messages = Readonly<Record<string, string>>;
 
 /** An area's catalogue: the same ids in both languages (the French typed by the English). */
 export type Catalogue<Id extends string = string> = { readonly en: Readonly<Record<Id, string>>; readonly fr: Readonly<Record<Id, string>> };

@@ -14,9 +14,6 @@ export const LOCALE_COOKIE = '__lang';
 /** The query parameter that names a page's language in its address (the hreflang alternates). */
 export const LOCALE_PARAM = 'lang';
 
-/** The header the web app names the fan's language in on its channel calls (mails it causes). */
-export const LOCALE_HEADER = 'accept-language';
-
 /** Intl's name of each locale: the formats a fan reads (en-US, fr-FR). */
 const INTL: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR' };
 

@@ -7,7 +7,6 @@ import { ENGLISH, type AppTranslator } from './english';
    that came as text (a form's message, a channel's reason) in the fan's language. */
 
 export type { AppTranslator };
-export { ENGLISH };
 
 export const I18nContext = createContext<AppTranslator>(ENGLISH);
 
