@@ -37,17 +37,15 @@ const cores = new WeakMap<KeySource, Promise<ChannelCore>>();
 function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
   let core = cores.get(keys);
   if (!core) {
-    core = keys
-      .keyStore()
-      .then((store) =>
-        createChannelCore({
-          baseUrl: channelApiUrl,
-          configUrl: channelConfigUrl,
-          store: keysFor(store),
-          clientIp: clientIp(request),
-          locale: localeHint(request),
-        }),
-      );
+    core = keys.keyStore().then((store) =>
+      createChannelCore({
+        baseUrl: channelApiUrl,
+        configUrl: channelConfigUrl,
+        store: keysFor(store),
+        clientIp: clientIp(request),
+        locale: localeHint(request),
+      }),
+    );
     cores.set(keys, core);
   }
   return core;
