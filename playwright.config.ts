@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FACEBOOK_GRAPH_VERSION } from './contract/facebook.ts';
 import { ALERT_LEAD_MINUTES } from './tests/e2e/support/alerts.ts';
+import { FACEBOOK_APP } from './tests/e2e/support/facebook.ts';
 import { SIGN_IN_LIMITS } from './tests/e2e/support/limits.ts';
 import { OIDC_CLIENT } from './tests/e2e/support/oidc.ts';
-import { CHANNEL_API_URL, CONTROL_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
+import { CHANNEL_API_URL, CONTROL_URL, FACEBOOK_URL, OIDC_URL, WEB_URL } from './tests/e2e/support/urls.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
 import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
 
@@ -13,6 +15,18 @@ import { SERVER_NODE_ARGS } from './tests/support/server-command.ts';
    as the teardown of `setup` it runs even when other tests failed). */
 
 const dataDir = path.resolve('.cache/e2e-data');
+
+/** A sign-in provider's local stand-in (tests/e2e/support/<name>-server.ts): Google's OpenID
+ *  provider, Facebook's OAuth endpoints. */
+const signInStandIn = (name: string, url: string, env: Record<string, string>) => ({
+  name,
+  command: `node --import tsx tests/e2e/support/${name}-server.ts`,
+  url,
+  env,
+  timeout: 60_000,
+  reuseExistingServer: !process.env.CI,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+});
 const resultsDir = process.env.FIELDHOUSE_RESULTS_DIR;
 
 export default defineConfig({
@@ -57,15 +71,9 @@ export default defineConfig({
     { name: 'whoops', testMatch: /whoops\/.*\.spec\.ts/, fullyParallel: false },
   ],
   webServer: [
-    {
-      name: 'oidc',
-      command: 'node --import tsx tests/e2e/support/oidc-server.ts',
-      url: `${OIDC_URL}/.well-known/openid-configuration`,
-      env: { OIDC_PORT: new URL(OIDC_URL).port },
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
+    signInStandIn('oidc', `${OIDC_URL}/.well-known/openid-configuration`, { OIDC_PORT: new URL(OIDC_URL).port }),
+    // The login dialog without an app answers 400: up.
+    signInStandIn('facebook', `${FACEBOOK_URL}/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`, { FACEBOOK_PORT: new URL(FACEBOOK_URL).port }),
     {
       name: 'channel-api',
       command: 'node --import tsx tests/e2e/support/channel-supervisor.ts',
@@ -87,6 +95,9 @@ export default defineConfig({
         PUBLIC_URL: WEB_URL,
         GOOGLE_ISSUER: OIDC_URL,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
+        FACEBOOK_CLIENT_ID: FACEBOOK_APP.appId,
+        FACEBOOK_CLIENT_SECRET: FACEBOOK_APP.appSecret,
+        FACEBOOK_GRAPH_URL: FACEBOOK_URL,
       },
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
@@ -109,12 +120,14 @@ export default defineConfig({
         CONTENT_TTL_SECONDS: '2',
         SENTRY_DSN: '',
         PUBLIC_URL: WEB_URL,
-        // Google sign-in against the local OpenID provider; Facebook stays unconfigured (hidden).
+        // Google sign-in against the local OpenID provider, Facebook against the stand-in of its endpoints.
         GOOGLE_ISSUER: OIDC_URL,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.client_id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.client_secret,
-        FACEBOOK_CLIENT_ID: '',
-        FACEBOOK_CLIENT_SECRET: '',
+        FACEBOOK_CLIENT_ID: FACEBOOK_APP.appId,
+        FACEBOOK_CLIENT_SECRET: FACEBOOK_APP.appSecret,
+        FACEBOOK_AUTH_URL: FACEBOOK_URL,
+        FACEBOOK_GRAPH_URL: FACEBOOK_URL,
       },
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,

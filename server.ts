@@ -9,10 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { broadcastDevReady, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import { regionKey } from './app/channel/region.server.ts';
 import { channelCallCount } from './app/channel/request.server.ts';
 import { env } from './app/config/env.server.ts';
 import { leafRoutesOf } from './app/domain/analytics.ts';
-import { CLIENT_IP_HEADER } from './app/http/request-headers.ts';
+import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from './app/http/request-headers.ts';
 import { startAnalytics } from './server/analytics/index.ts';
 import { securityHeaders } from './server/csp.ts';
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST } from './server/encoding.ts';
@@ -21,6 +22,7 @@ import { mediaProxy } from './server/media-proxy.ts';
 import { createMicrocache } from './server/microcache.ts';
 import { sandboxProxy, webhookProxy } from './server/payment-proxy.ts';
 import { rateLimits } from './server/rate-limits.ts';
+import { trustedCountryOf } from './server/region-header.ts';
 import { answeringFromMicrocache, remixHandler } from './server/remix-handler.ts';
 import { loadStaticFiles, staticFiles } from './server/static-files.ts';
 const BUILD_PATH = path.resolve('build/index.js');
@@ -60,6 +62,10 @@ app.set('trust proxy', env.TRUST_PROXY);
 // The visitor's address, as Express's req.ip says it (TRUST_PROXY), read from Node's request.
 const trustProxy = app.get('trust proxy fn') as TrustProxy;
 const clientIp = (req: http.IncomingMessage) => clientIpOf(req, trustProxy);
+// The visitor's country as a proxy TRUST_PROXY names says it (REGION_HEADER), or null (ADR 054).
+const clientCountry = (req: http.IncomingMessage) => trustedCountryOf(req, trustProxy, env.REGION_HEADER);
+// What the visitor's region is remembered by: the microcache picks a page's regional copy by it.
+const visitorRegionKey = (req: http.IncomingMessage) => regionKey(clientIp(req), clientCountry(req));
 const isLoopback = (req: express.Request) => ['127.0.0.1', '::1'].includes(clientIp(req));
 // Page views and viewing time for the channel's analytics, sent in the background (ADR 049).
 const analytics = env.ANALYTICS === 'on' ? startAnalytics(clientIp) : null;
@@ -75,6 +81,9 @@ app.use(methodGuard, urlGuard);
 app.use((req, res, next) => {
   // Set here, never taken from the visitor: the channel client forwards it as X-Forwarded-For.
   req.headers[CLIENT_IP_HEADER] = clientIp(req);
+  const country = clientCountry(req);
+  if (country) req.headers[CLIENT_COUNTRY_HEADER] = country;
+  else delete req.headers[CLIENT_COUNTRY_HEADER];
   next();
 });
 
@@ -87,7 +96,7 @@ const microcache =
 app.use(securityHeaders());
 
 // Media streams straight from the channel API (no buffering, no compression of byte ranges).
-app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp, segments: analytics?.segments }));
+app.use('/media', mediaProxy({ target: `${channelApiUrl}/media`, clientIp, clientCountry, segments: analytics?.segments }));
 // Stripe's events (no Origin, a JSON body signed byte for byte): straight to the channel API.
 app.post('/stripe/webhook', webhookProxy({ target: channelApiUrl }));
 
@@ -143,7 +152,7 @@ app.all(
 app.use(finalErrorHandler((error) => console.error('[server] unexpected error', error)));
 
 // 4. Listen, and stop cleanly.
-const answer = answeringFromMicrocache(microcache, app, clientIp);
+const answer = answeringFromMicrocache(microcache, app, visitorRegionKey);
 // The app's page routes, for the page views of client-side navigations (per build: npm run dev rebuilds).
 const leafRoutes = new WeakMap<ServerBuild, ReadonlySet<string>>();
 const pageRoutes = () => leafRoutes.get(build) ?? leafRoutes.set(build, leafRoutesOf(build.routes)).get(build)!;

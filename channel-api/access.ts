@@ -105,6 +105,10 @@ export function capabilitiesOf(user: Pick<UserRow, 'capabilities'>, entitlements
   return [...all];
 }
 
+/** The spec's basic-pass selection (section 2, ADR 053): the fan holds a pass in force, a package
+ *  or a subscription (a trial too); a single game's ticket is not a pass. */
+export const holdsBasicPass = (entitlements: readonly Entitlement[]): boolean => entitlements.some((e) => e.type !== 'event');
+
 /** Whether the fan already has the subscription (a paid, active order of it): it is not sold again. */
 export const ownsSubscription = (entitlements: readonly Entitlement[], subscriptionId: number): boolean =>
   entitlements.some((e) => e.type === 'subscription' && e.productId === subscriptionId);

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Viewer } from './access.ts';
-import type { Endpoint } from '../contract/index.ts';
+import type { Endpoint, Geo } from '../contract/index.ts';
 import type { RecaptchaConfig } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 import type { Db } from './db/client.ts';
+import type { Regions } from './geo/regions.ts';
 import type { Mailer } from './mail/index.ts';
 import type { PrerollMoments } from './media/preroll-moments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -40,6 +41,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** The server's own keys: signed links, media grants, keyed hashes (signing.ts). */
   signing: Signing;
+  /** The viewer's country, per request (geo/regions.ts, ADR 054). */
+  regions: Regions;
   /** Who gets which media files: playback with grants, and the check in front of /media (ADR 026). */
   media: MediaAccess;
   /** The project's one durable job queue: send jobs (in a transaction too) and work them (ADR 032). */
@@ -68,6 +71,9 @@ export interface Caller {
   /** The fan's language, as the web app names it (Accept-Language), when the channel has
    *  multilanguage on; else English. The mails this call sends are in it (ADR 055). */
   locale?: Locale;
+  /** The fan's region: their country (geo/regions.ts decides it, once per call) and whether the
+   *  channel blocks it; a game's blackout is contract/regions.ts `blockedIn`. */
+  geo: Geo;
 }
 
 /** What a service is given for one contract endpoint: its params, parsed by the contract's zod schema. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FACEBOOK_GRAPH_URL } from '../contract/facebook.ts';
 import { GOOGLE_SITEVERIFY } from './auth/recaptcha.ts';
 import type { SocialConfig } from './auth/social.ts';
 
@@ -33,8 +34,10 @@ const schema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default(GOOGLE_SITEVERIFY),
   GOOGLE_ISSUER: optional,
   GOOGLE_CLIENT_ID: optional,
-  FACEBOOK_ISSUER: optional,
+  /** Facebook sign-in (ADR 056): the app's id and secret, and the Graph API's base address. */
   FACEBOOK_CLIENT_ID: optional,
+  FACEBOOK_CLIENT_SECRET: optional,
+  FACEBOOK_GRAPH_URL: z.string().url().default(FACEBOOK_GRAPH_URL),
   /** Stripe (PAYMENTS.md): set, payments go to Stripe; unset, to the sandbox provider. */
   STRIPE_SECRET_KEY: optional,
   /** The webhook endpoint's signing secret (whsec_…): without it Stripe's events are refused. */
@@ -78,7 +81,13 @@ export function channelApiEnv(env: NodeJS.ProcessEnv = process.env): ChannelApiE
   return {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
-    social: { google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID), facebook: provider(e.FACEBOOK_ISSUER, e.FACEBOOK_CLIENT_ID) },
+    social: {
+      google: provider(e.GOOGLE_ISSUER, e.GOOGLE_CLIENT_ID),
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? { appId: e.FACEBOOK_CLIENT_ID, appSecret: e.FACEBOOK_CLIENT_SECRET, graphUrl: e.FACEBOOK_GRAPH_URL }
+          : null,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { SocialConfig } from './auth/social.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { channelApiEnv } from './env.ts';
+import { regions } from './geo/regions.ts';
 import { analyticsOpsRoute } from './http/analytics-ops.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { imagesRouter } from './images.ts';
@@ -32,6 +33,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { contentRoutes } from './routes/content.ts';
+import { customFormRoutes } from './routes/custom-forms.ts';
 import { datalakeRoutes } from './routes/datalake.ts';
 import { eventRoutes } from './routes/events.ts';
 import { followRoutes } from './routes/follows.ts';
@@ -74,7 +76,7 @@ export interface ChannelApiOptions {
   /** reCAPTCHA is checked when a secret is set (env RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL). */
   recaptchaSecret?: string;
   recaptchaVerifyUrl?: string;
-  /** OIDC providers (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID, FACEBOOK_ISSUER/FACEBOOK_CLIENT_ID); null turns one off. */
+  /** Social sign-in (env GOOGLE_ISSUER/GOOGLE_CLIENT_ID; FACEBOOK_CLIENT_ID/FACEBOOK_CLIENT_SECRET/FACEBOOK_GRAPH_URL); null turns one off. */
   social?: SocialConfig;
   /** Stripe (env STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: the sandbox provider. */
   stripe?: StripeOptions | null;
@@ -103,6 +105,8 @@ export interface ChannelApi {
   db: Db;
   /** The job queue, started with the API; close() stops it after the last request. */
   jobs: JobQueue;
+  /** Writes what is kept in memory for a moment (the pre-roll moments), as close() does. */
+  flushAnalytics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -169,6 +173,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     const stripe = stripeOptions ? stripeClient(stripeOptions) : null;
     // The sandbox reports what its own calls do (a cancelled renewal) to fulfilment, bound below.
     const payments = stripe ? stripeProvider(stripe, { publicUrl }) : sandboxProvider({ db: database.db, signing, onEvent: (event) => onPaymentEvent(event) });
+    const viewerRegions = regions(database.db);
     const media = mediaAccess({ db: database.db, signing, grantSeconds: opts.mediaGrantSeconds ?? env.MEDIA_GRANT_SECONDS, isReady: readiness.isReady });
     const keptMoments = prerollMomentsKept(database.db, log);
     const deps: Deps = {
@@ -183,6 +188,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       social,
       payments,
       signing,
+      regions: viewerRegions,
       media,
       jobs,
       alertLeadMinutes: opts.alertLeadMinutes ?? env.ALERT_LEAD_MINUTES,
@@ -212,13 +218,14 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     // Liveness, and how far the demo media is (the e2e run waits on `media.ready`).
     app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true, media: readiness.status() }));
     app.use('/media/images', imagesRouter(database.db));
-    app.use('/media', downloadsRouter({ dataDir, signing }));
-    app.use('/media', clipsRouter({ dataDir }));
-    app.use('/media', mediaGuard(media), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
+    app.use('/media', downloadsRouter({ dataDir, signing, regions: viewerRegions }));
+    app.use('/media', clipsRouter({ dataDir, db: database.db, regions: viewerRegions }));
+    app.use('/media', mediaGuard(media, viewerRegions), mediaRouter({ dataDir, preroll: (id) => deps.prerolls.byId(id), moments: deps.prerollMoments }));
     const router = express.Router();
     keyRoutes(router, deps);
     publicRoutes(router, deps);
     contentRoutes(router, deps);
+    customFormRoutes(router, deps);
     followRoutes(router, deps);
     alertRoutes(router, deps);
     calendarRoutes(router, deps);
@@ -262,6 +269,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
       url,
       db: database.db,
       jobs,
+      flushAnalytics: () => keptMoments.flush(),
       close: () =>
         (closing ??= (async () => {
           await new Promise<void>((resolve) => {

@@ -165,8 +165,23 @@ export const register = endpoint({
 export const socialProvider = z.enum(['google', 'facebook']);
 export type SocialProvider = z.infer<typeof socialProvider>;
 
-/** The channel verifies the provider's ID token (issuer, audience, signature, expiry). An address
- *  with no account answers 422 with errors.terms unless `terms` is true. */
+const providerToken = z
+  .string()
+  .min(1, MSG.required)
+  .max(8000)
+  .refine(...noControl);
+
+/** Which token each provider's sign-in hands over: Google's OpenID ID token, Facebook's user
+ *  access token from its own OAuth flow (ADR 056). */
+export const SOCIAL_TOKEN_FIELD = { google: 'id_token', facebook: 'access_token' } as const satisfies Record<SocialProvider, string>;
+
+/** What a provider's sign-in hands the channel (SOCIAL_TOKEN_FIELD). */
+export const socialCredential = z.union([z.object({ id_token: z.string().min(1) }).strict(), z.object({ access_token: z.string().min(1) }).strict()]);
+export type SocialCredential = z.infer<typeof socialCredential>;
+
+/** The channel verifies the provider's token: an ID token's issuer, audience, signature and expiry;
+ *  an access token against the Graph API with the app's proof. An address with no account answers
+ *  422 with errors.terms unless `terms` is true. */
 export const social = endpoint({
   name: 'social',
   method: 'POST',
@@ -175,15 +190,19 @@ export const social = endpoint({
   params: z
     .object({
       provider: socialProvider,
-      id_token: z
-        .string()
-        .min(1, MSG.required)
-        .max(8000)
-        .refine(...noControl),
+      id_token: providerToken.optional(),
+      access_token: providerToken.optional(),
       terms: z.boolean().optional(),
       news_opt_in: z.boolean().optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((p, ctx) => {
+      const wanted = SOCIAL_TOKEN_FIELD[p.provider];
+      for (const field of ['id_token', 'access_token'] as const) {
+        if (field === wanted && p[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: MSG.required });
+        if (field !== wanted && p[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `Sign-in with ${p.provider} sends ${wanted}.` });
+      }
+    }),
   response: envelope(authSession),
 });
 

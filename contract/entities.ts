@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capability } from './auth.ts';
+import { formSummary } from './custom-forms.ts';
 import { money } from './http.ts';
 import { preroll, prerollPlay } from './prerolls.ts';
 
@@ -150,6 +151,9 @@ const playback = {
 /** events/{id}: the event plus what this viewer may do with it. */
 export const eventDetail = event.extend({
   ...playback,
+  /** Where the game is blacked out (ISO country codes; ADR 054): with GET /geo, the web app says
+   *  so to every visitor of that region (contract/regions.ts `blockedIn`). Left out: nowhere. */
+  blackout_countries: z.array(z.string()).default([]),
   /** Whether this viewer may clip the game and download it now, and if not, why (issue 25). */
   features: z.object({ clip: featureState, download: featureState }),
   /** The pre-roll stitched before the game for this viewer (ADR 050), or null. For a visitor it is
@@ -189,11 +193,21 @@ export const settings = z.object({
   clip_tags: z.array(z.string()),
   /** The IANA zone every time a fan reads is written in (contract/dates.ts `channelZone`, ADR 045). */
   time_zone: z.string(),
+  /** The channel's custom forms (contract/custom-forms.ts): a required one is the gate's (ADR 053). */
+  custom_forms: z.array(formSummary).default([]),
 });
 export type Settings = z.infer<typeof settings>;
 
+/** Where a slide shows (issue 36): `main` on home; `category` on its sport's page, `participant`
+ *  on its school's or team's, `group` on its division's (`belongs_to_id` names which). */
+export const slideType = z.enum(['main', 'category', 'participant', 'group']);
+export type SlideType = z.infer<typeof slideType>;
+
 export const slide = z.object({
   id: z.number().int(),
+  type: slideType,
+  /** The id of the category, participant or group the slide belongs to; null for a main slide. */
+  belongs_to_id: z.number().int().nullable(),
   title: z.string(),
   subtitle: z.string().nullable(),
   image: z.string(),

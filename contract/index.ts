@@ -6,6 +6,7 @@ import * as calendar from './calendar.ts';
 import * as checkout from './checkout.ts';
 import * as clips from './clips.ts';
 import * as content from './content.ts';
+import * as customForms from './custom-forms.ts';
 import { datalakeCalls } from './datalake.ts';
 import * as events from './events.ts';
 import * as follows from './follows.ts';
@@ -42,6 +43,7 @@ export * from './prerolls.ts';
 export * from './analytics.ts';
 export * from './datalake.ts';
 export * from './report.ts';
+export * from './custom-forms.ts';
 
 /** Every call of the channel API, by name. The web client and the channel API both read this. */
 export const api = {
@@ -69,6 +71,8 @@ export const api = {
   eventsForHomepage: events.eventsForHomepage,
   participantGroupProperties: content.participantGroupProperties,
   geo: content.geo,
+  customForm: customForms.customForm,
+  answerCustomForm: customForms.answerCustomForm,
   vodMediaItems: vod.vodMediaItems,
   vodMediaItem: vod.vodMediaItem,
   vodMediaCategories: vod.vodMediaCategories,

@@ -33,5 +33,12 @@ export const updateProfile = endpoint({
 export const userAccess = apiGet(
   'userAccess',
   '/user/access',
-  z.object({ capabilities: z.array(z.string()), featureCount: user.shape.featureCount, trial_period_used: z.boolean() }),
+  z.object({
+    capabilities: z.array(z.string()),
+    featureCount: user.shape.featureCount,
+    trial_period_used: z.boolean(),
+    /** The spec's basic-pass selection (section 2): the fan holds a pass, a package or a
+     *  subscription in force (a single game is not one). The basic-pass gate reads it (ADR 053). */
+    has_basic_pass: z.boolean().default(false),
+  }),
 );

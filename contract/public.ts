@@ -12,7 +12,8 @@ export const slides = publicGet(
   'slides',
   '/slides/web',
   z.array(e.slide),
-  z.object({ type: z.enum(['main', 'category', 'participant', 'group']).optional() }).strict(),
+  /** `belongs_to_id`: only the slides of that category, participant or group (with its `type`). */
+  z.object({ type: e.slideType.optional(), belongs_to_id: id.optional() }).strict(),
 );
 export const pages = publicGet('pages', '/pages', z.array(e.page));
 export const colorSettings = publicGet('colorSettings', '/color-settings/web', e.colorSettings);

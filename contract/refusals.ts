@@ -57,6 +57,8 @@ export const REFUSAL_CODES = [
   'reset_failed',
   'recaptcha_required',
   'recaptcha_invalid',
+  /** 400: the sign-in provider (Facebook) shared no e-mail address, the account's key. */
+  'email_not_shared',
 
   // Buying (contract/orders.ts ORDER_MSG), and giving (above: contract/gifts.ts GIFT_MSG).
   'not_selected',
@@ -81,6 +83,11 @@ export const REFUSAL_CODES = [
   /** 409: not for this game now (nothing to clip before it starts; a live game cannot be
    *  downloaded; a clip still being made). */
   'not_available',
+
+  // Regions (contract/regions.ts).
+  /** 403: the game is not shown in the viewer's region (the channel blocks their country, or the
+   *  game is blacked out there): no stream, grant, clip or download. */
+  'geo_blocked',
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

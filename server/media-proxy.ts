@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { forward } from './forward.ts';
 import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
+import { VIEWER_COUNTRY_HEADER } from '../contract/regions.ts';
 import type { SegmentCounter } from './analytics/segments.ts';
 
 /* /media/* on the web origin, streamed from the channel API's /media/* (ARCHITECTURE "Media"):
@@ -50,7 +51,13 @@ export function mediaPath(rawPath: string): string | null {
   return MEDIA_PATH.test(path) ? path : null;
 }
 
-export function mediaProxy(opts: { target: string; clientIp: (req: Request) => string; segments?: SegmentCounter | null }): RequestHandler {
+export function mediaProxy(opts: {
+  target: string;
+  clientIp: (req: Request) => string;
+  /** The trusted proxy's country for the visitor (server/region-header.ts), or null. */
+  clientCountry?: (req: Request) => string | null;
+  segments?: SegmentCounter | null;
+}): RequestHandler {
   const base = opts.target.replace(/\/+$/, '');
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -65,10 +72,12 @@ export function mediaProxy(opts: { target: string; clientIp: (req: Request) => s
     }
     // Only the path: a media file needs no query string, and none is forwarded.
     const grants = grantCookieHeader(req.headers.cookie);
+    // The visitor's address and country: the origin refuses a game's files in a region it is not shown in (ADR 054).
+    const country = opts.clientCountry?.(req) ?? null;
     forward(req, res, new URL(base + path), {
       passRequest: PASS_REQUEST,
       passResponse: PASS_RESPONSE,
-      extraHeaders: { 'x-forwarded-for': opts.clientIp(req), ...(grants ? { cookie: grants } : {}) },
+      extraHeaders: { 'x-forwarded-for': opts.clientIp(req), ...(country ? { [VIEWER_COUNTRY_HEADER]: country } : {}), ...(grants ? { cookie: grants } : {}) },
       unavailable: (r, error) => {
         console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
         r.status(502).type('text').send('Media is unavailable right now.');

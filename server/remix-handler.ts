@@ -4,14 +4,14 @@ import type express from 'express';
 import { encodedFor, negotiateEncoding, type Encoding } from './encoding.ts';
 import { dropUntrustedForwarding, requestUrl, type TrustProxy } from './guards.ts';
 import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
-import { knownRegion } from '../app/channel/region.server.ts';
+import { knownRegion, regionKey } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
 import { consentVariant } from '../app/http/consent.ts';
 import { pageVariant } from '../app/http/data-saver.ts';
 import { editHeaders } from '../app/http/edit-headers.ts';
 import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
-import { CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
+import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 import { pageText } from '../app/http/text-response.ts';
 import { localeVariant } from '../contract/locale.ts';
 
@@ -44,7 +44,7 @@ export function remixHandler(options: {
       const key = options.microcache ? pageKeyOf(req, url) : null;
       const encoding = negotiateEncoding(req.get('Accept-Encoding'));
       if (key) {
-        const stored = storedPage(options.microcache!, key, () => String(req.headers[CLIENT_IP_HEADER] ?? ''));
+        const stored = storedPage(options.microcache!, key, () => regionKeyOfHeaders(req.headers));
         if (stored) return sendStored(res, stored, encoding);
       }
       const context = options.loadContext(req, res);
@@ -61,11 +61,13 @@ export function remixHandler(options: {
           setsCookie: committed.headers.has('Set-Cookie'),
           perViewer: context.perViewer === true,
           region: context.region ?? null,
+          regionHeader: req.headers[CLIENT_COUNTRY_HEADER] ? env.REGION_HEADER : null,
           own: committed.headers.get('Cache-Control'),
         },
         env.CONTENT_TTL_SECONDS,
       );
-      const answer = withCacheControl(committed, policy.cacheControl, context.multilanguage === true);
+      const vary = [context.multilanguage === true ? 'Accept-Language' : null, policy.vary].filter(Boolean).join(', ');
+      const answer = withCacheControl(committed, policy.cacheControl, vary || undefined);
       if (policy.share !== 'none') opensInAnyProcess(res);
       if (key && policy.share !== 'none' && options.microcache!.admit(key)) {
         // A page rendered here is still a string (app/http/text-response.ts): no need to read it back.
@@ -95,9 +97,16 @@ function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
   return pageKey(url.href, `${pageVariant(req.headers)}+${consentVariant(req.headers)}+${localeVariant(req.headers)}`);
 }
 
-/** The page kept for this key and, for a page kept per region, the region of the visitor's address. */
-function storedPage(microcache: Microcache, key: string, clientIp: () => string): StoredPage | null {
-  return microcache.get(key, () => knownRegion(clientIp())?.country_code);
+/** The page kept for this key and, for a page kept per region, the visitor's region (remembered
+ *  by region.server.ts's regionKey). */
+function storedPage(microcache: Microcache, key: string, visitorRegionKey: () => string): StoredPage | null {
+  return microcache.get(key, () => knownRegion(visitorRegionKey())?.country_code);
+}
+
+/** The visitor's region key from the headers server.ts set (their address, a trusted country). */
+function regionKeyOfHeaders(headers: http.IncomingHttpHeaders): string {
+  const country = headers[CLIENT_COUNTRY_HEADER];
+  return regionKey(String(headers[CLIENT_IP_HEADER] ?? ''), typeof country === 'string' ? country : null);
 }
 
 /** Headers of one request, never kept with a page: the rate limiter's counts (server/rate-limits.ts). */
@@ -119,14 +128,14 @@ function headersAsSent(res: express.Response, answer: Response): [string, string
  * The server's request listener: a page kept compressed in the microcache goes out first thing,
  * before Express, the security headers' and rate limits' middleware and the rest (ADR 031), with
  * the headers it was kept with — what a CDN does for a cached page, and the bulk of an anonymous
- * crowd. It reads Node's request as it comes (requestUrl, `clientIp`): making it an Express request
+ * crowd. It reads Node's request as it comes (requestUrl, `visitorRegionKey`): making it an Express request
  * costs more than answering it. Everything else goes to `app`: a fan's request, another method, a
  * page not kept or not compressed yet, a visitor who takes only deflate.
  */
 export function answeringFromMicrocache(
   microcache: Microcache | null,
   app: express.Express,
-  clientIp: (req: http.IncomingMessage) => string,
+  visitorRegionKey: (req: http.IncomingMessage) => string,
 ): http.RequestListener {
   if (!microcache) return app;
   const trustProxy = app.get('trust proxy fn') as TrustProxy;
@@ -135,7 +144,7 @@ export function answeringFromMicrocache(
     dropUntrustedForwarding(req, trustProxy);
     const url = requestUrl(req);
     const key = url && pageKeyOf(req, url);
-    const stored = key ? storedPage(microcache, key, () => clientIp(req)) : null;
+    const stored = key ? storedPage(microcache, key, () => visitorRegionKey(req)) : null;
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!stored?.encoded || (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity')) return app(req, res);
     const { headers, body } = storedAnswer(stored, encoding, 'hit');
@@ -146,12 +155,13 @@ export function answeringFromMicrocache(
 
 /** The response with its Cache-Control (app/http/cache-policy.ts); a shared copy varies on the
  *  cookie, so a cache that ignores our bypass rule still never serves it to a signed-in fan, and
- *  on Save-Data (the data saver's lighter page), and on a multilanguage channel on Accept-Language
- *  (a visitor without the language cookie gets their browser's language: ADR 055). */
-function withCacheControl(response: Response, cacheControl: string, multilanguage: boolean): Response {
+ *  on Save-Data (the data saver's lighter page), and on what else the page depends on: the
+ *  viewer's country header for a page kept per region (ADR 054), Accept-Language on a
+ *  multilanguage channel (a visitor without the language cookie gets their browser's language: ADR 055). */
+function withCacheControl(response: Response, cacheControl: string, vary?: string): Response {
   return editHeaders(response, (headers) => {
     headers.set('Cache-Control', cacheControl);
-    if (cacheControl.startsWith('public')) headers.append('Vary', multilanguage ? 'Cookie, Save-Data, Accept-Language' : 'Cookie, Save-Data');
+    if (cacheControl.startsWith('public')) headers.append('Vary', vary ? `Cookie, Save-Data, ${vary}` : 'Cookie, Save-Data');
   });
 }
 

@@ -1,7 +1,6 @@
 import * as client from 'openid-client';
 import type { SocialProvider } from '#contract/auth';
-import type { ProviderConfig } from '~/auth/social.server';
-import { env } from '~/config/env.server';
+import { redirectUri, type CallbackOutcome, type ProviderConfig } from '~/auth/social.server';
 import { appCookie } from '~/http/cookies.server';
 
 /* Social sign-in as an OpenID Connect authorization code flow run by this server (so it works
@@ -16,6 +15,8 @@ const SCOPE = 'openid email profile';
    shares the browser's cookie jar, since cookies are scoped per host, not per port. */
 const flowCookie = appCookie('oidc', { path: '/auth', maxAge: 10 * 60 });
 
+type GoogleConfig = Extract<ProviderConfig, { id: 'google' }>;
+
 interface Flow {
   provider: SocialProvider;
   state: string;
@@ -23,8 +24,6 @@ interface Flow {
   verifier: string;
   redirectTo?: string;
 }
-
-export const redirectUri = (provider: SocialProvider) => `${env.PUBLIC_URL}/auth/${provider}/callback`;
 
 /** Plain http is allowed only for a provider on this machine (tests, local development). */
 function isLoopback(url: URL): boolean {
@@ -34,7 +33,7 @@ function isLoopback(url: URL): boolean {
 /* Discovery once per provider per process; a failure is forgotten so the next sign-in retries. */
 const configurations = new Map<string, Promise<client.Configuration>>();
 
-function configurationFor(provider: ProviderConfig): Promise<client.Configuration> {
+function configurationFor(provider: GoogleConfig): Promise<client.Configuration> {
   const key = `${provider.id} ${provider.issuer} ${provider.clientId}`;
   let config = configurations.get(key);
   if (!config) {
@@ -53,7 +52,7 @@ function configurationFor(provider: ProviderConfig): Promise<client.Configuratio
 }
 
 /** Where to send the fan, and the cookie that remembers this attempt. */
-export async function startSignIn(provider: ProviderConfig, redirectTo?: string): Promise<{ url: string; cookie: string }> {
+export async function startSignIn(provider: GoogleConfig, redirectTo?: string): Promise<{ url: string; cookie: string }> {
   const config = await configurationFor(provider);
   const verifier = client.randomPKCECodeVerifier();
   const flow: Flow = { provider: provider.id, state: client.randomState(), nonce: client.randomNonce(), verifier, redirectTo };
@@ -71,21 +70,13 @@ export async function startSignIn(provider: ProviderConfig, redirectTo?: string)
 /** Set-Cookie that ends the attempt (after any callback, good or bad). */
 export const endFlowCookie = () => flowCookie.serialize('', { maxAge: 0 });
 
-export type CallbackOutcome =
-  | { kind: 'signed-in'; idToken: string; email: string; redirectTo?: string }
-  /** The fan said no at the provider (`error=access_denied`). */
-  | { kind: 'cancelled' }
-  /** No attempt of ours to finish (cookie expired or missing, another provider's flow). */
-  | { kind: 'expired' }
-  | { kind: 'failed' };
-
 async function readFlow(request: Request): Promise<Flow | null> {
   const value = (await flowCookie.parse(request.headers.get('Cookie'))) as Partial<Flow> | null;
   return value && typeof value === 'object' && value.state && value.nonce && value.verifier && value.provider ? (value as Flow) : null;
 }
 
 /** The provider sent the fan back: exchange the code (state, nonce and PKCE checked) for the ID token. */
-export async function finishSignIn(request: Request, provider: ProviderConfig): Promise<CallbackOutcome> {
+export async function finishSignIn(request: Request, provider: GoogleConfig): Promise<CallbackOutcome> {
   const params = new URL(request.url).searchParams;
   const error = params.get('error');
   if (error) return { kind: error === 'access_denied' ? 'cancelled' : 'failed' };
@@ -104,7 +95,7 @@ export async function finishSignIn(request: Request, provider: ProviderConfig): 
     });
     const email = tokens.claims()?.email;
     if (!tokens.id_token) return { kind: 'failed' };
-    return { kind: 'signed-in', idToken: tokens.id_token, email: typeof email === 'string' ? email : '', redirectTo: flow.redirectTo };
+    return { kind: 'signed-in', credential: { id_token: tokens.id_token }, email: typeof email === 'string' ? email : '', redirectTo: flow.redirectTo };
   } catch (cause) {
     console.warn(`[oidc] ${provider.id} sign-in failed: ${(cause as Error).message}`);
     return { kind: 'failed' };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { socialProvider } from '#contract/auth';
+import { socialCredential, socialProvider } from '#contract/auth';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import type { AppSession } from '~/http/session-cookie.server';
 
 /* A social sign-in waiting for the fan to accept the terms (spec section 8: 'You are not
-   registered yet...'): in the session (encrypted like the whole cookie: it holds an ID token),
+   registered yet...'): in the session (encrypted like the whole cookie: it holds the provider's token),
    for a few minutes, until /registration turns it into an account. */
 
 /** A pending social sign-in lasts a few minutes; the provider's ID token expires soon anyway. */
@@ -12,7 +12,8 @@ export const PENDING_SOCIAL_TTL_MS = 15 * 60_000;
 
 const pendingSocialShape = z.object({
   provider: socialProvider,
-  id_token: z.string().min(1),
+  /** Google's ID token or Facebook's access token, as the channel's social sign-in takes it. */
+  credential: socialCredential,
   email: z.string(),
   /** Where to go once signed in (safe-redirected when used). */
   redirectTo: z.string().max(2000).optional(),

@@ -60,6 +60,12 @@ function plyrStylesheet(): Promise<void> {
   return applied;
 }
 
+/** Lets the browser run what waits (input, paint) before the next step: each step of setting up
+ *  the player is then a task of its own, none of them long (Lighthouse's total blocking time). */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
 /** MSE (or Safari's ManagedMediaSource) exists: hls.js can work here. */
 function hasMse(): boolean {
   return 'MediaSource' in window || 'ManagedMediaSource' in window;
@@ -80,6 +86,8 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
     // Plyr set up on a native live stream before its metadata made that stall more likely.
     opts.live && !useHls ? metadataOrTimeout(video, 5000) : null,
   ]);
+  // Plyr's module has just been evaluated: build its controls in a task of their own.
+  await yieldToMain();
   if (opts.isCancelled()) return null;
 
   // Plyr first, then hls.js: the other order makes Chromium re-request a revoked blob: URL.
@@ -100,7 +108,9 @@ export async function enhanceVideo(video: HTMLVideoElement, opts: EnhanceOptions
 
   let hls: { destroy(): void; loadSource(src: string): void } | null = null;
   if (hlsSrc !== null) {
+    await yieldToMain();
     const { default: Hls } = opts.live ? await import('hls.js') : await import('hls.js/light');
+    await yieldToMain();
     if (opts.isCancelled()) {
       player.destroy();
       return null;

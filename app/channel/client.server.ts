@@ -2,10 +2,10 @@ import { api, type Endpoint, type Geo, type ParamsOf, type ResponseOf } from '#c
 import { chooseLocale, LOCALE_PARAM, type Locale } from '#contract/locale';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { notFound } from '~/http/not-found.server';
-import { CLIENT_IP_HEADER } from '~/http/request-headers';
+import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from '~/http/request-headers';
 import { ChannelError, whoopsResponse } from './errors.server';
 import { refusalOf } from './refusal.server';
-import { regionOf } from './region.server';
+import { regionKey, regionOf } from './region.server';
 import { createChannelCore, type CallOptions, type ChannelCore, type KeyStore } from './request.server';
 import { keysFor } from './server-key.server';
 import { processSharedContent, type SharedContent } from './shared.server';
@@ -44,6 +44,7 @@ function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
         store: keysFor(store),
         clientIp: clientIp(request),
         locale: localeHint(request),
+        clientCountry: clientCountry(request),
       }),
     );
     cores.set(keys, core);
@@ -62,11 +63,25 @@ function localeHint(request: Request): Locale {
   });
 }
 
+/** What the visitor's region is remembered by (region.server.ts), or null: not remembered. */
+function regionKeyOf(request: Request): string | null {
+  const ip = clientIp(request);
+  return ip ? regionKey(ip, clientCountry(request)) : null;
+}
+
 function clientIp(request: Request): string | null {
   const fromServer = request.headers.get(CLIENT_IP_HEADER);
   if (fromServer) return fromServer;
   // Outside server.ts (no header): trust the proxy's header only when told to.
   return env.TRUST_PROXY ? (request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null) : null;
+}
+
+/** The country a trusted proxy gave for the visitor (server.ts: REGION_HEADER from a proxy
+ *  TRUST_PROXY names), or null. */
+function clientCountry(request: Request): string | null {
+  if (request.headers.get(CLIENT_IP_HEADER)) return request.headers.get(CLIENT_COUNTRY_HEADER);
+  // Outside server.ts: the proxy's header only when told to trust it.
+  return env.TRUST_PROXY ? request.headers.get(env.REGION_HEADER) : null;
 }
 
 /** The channel client for one loader's or action's request (http/request-context.server.ts). */
@@ -93,8 +108,8 @@ export function channelClient(request: Request, keys: KeySource): ChannelClient 
         .call(endpoint, params)
         .catch((error) => onPageError(error)),
     region: () =>
-      regionOf(clientIp(request), async () => (await (await coreFor(request, keys)).call(api.geo, undefined, { signal: request.signal })).data).catch((error) =>
-        onPageError(error),
+      regionOf(regionKeyOf(request), async () => (await (await coreFor(request, keys)).call(api.geo, undefined, { signal: request.signal })).data).catch(
+        (error) => onPageError(error),
       ),
   };
 }

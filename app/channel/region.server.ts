@@ -19,17 +19,23 @@ const regions = ((globalThis as Record<symbol, unknown>)[KEY] ??= new LRUCache<s
   Geo
 >;
 
-/** The region of an address if it was looked up lately, else undefined. */
-export function knownRegion(address: string): Geo | undefined {
-  return regions.get(address);
+/** What a region is remembered by: the address, and the country a trusted proxy said (which
+ *  decides over the address, ADR 054), if it said one. */
+export function regionKey(address: string, proxyCountry: string | null): string {
+  return proxyCountry ? `${address}\u0000${proxyCountry}` : address;
 }
 
-/** The region of an address: remembered, or looked up with `lookup` and remembered. No address
- *  (outside server.ts, no trusted proxy): looked up every time. */
-export async function regionOf(address: string | null, lookup: () => Promise<Geo>): Promise<Geo> {
-  const known = address ? regions.get(address) : undefined;
+/** The region of a visitor (by regionKey) if it was looked up lately, else undefined. */
+export function knownRegion(key: string): Geo | undefined {
+  return regions.get(key);
+}
+
+/** The region of a visitor (by regionKey): remembered, or looked up with `lookup` and
+ *  remembered. No address (outside server.ts, no trusted proxy): looked up every time. */
+export async function regionOf(key: string | null, lookup: () => Promise<Geo>): Promise<Geo> {
+  const known = key ? regions.get(key) : undefined;
   if (known) return known;
   const geo = await lookup();
-  if (address) regions.set(address, geo);
+  if (key) regions.set(key, geo);
   return geo;
 }

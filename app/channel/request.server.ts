@@ -1,4 +1,5 @@
 import { api, errorBody, fillPath, isRefusalCode, type Endpoint, type ErrorBody, type ParamsOf, type ResponseOf } from '#contract';
+import { VIEWER_COUNTRY_HEADER } from '#contract/regions';
 import { ChannelError, isAbortError, throttledResponse } from './errors.server';
 import { toQueryString } from './query.server';
 
@@ -58,6 +59,8 @@ export interface ChannelCoreOptions {
   clientIp?: string | null;
   /** The fan's language (Accept-Language on every call): the channel's mails follow it (ADR 055). */
   locale?: string;
+  /** The trusted proxy's country for the visitor (ADR 054), sent as VIEWER_COUNTRY_HEADER. */
+  clientCountry?: string | null;
   timeoutMs?: number;
   retryDelayMs?: number;
   log?: Pick<Console, 'warn' | 'error'>;
@@ -93,6 +96,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
     if (options.locale) headers['Accept-Language'] = options.locale;
+    if (options.clientCountry) headers[VIEWER_COUNTRY_HEADER] = options.clientCountry;
     let body: string | undefined;
     const query = method === 'POST' ? rest : apiKey ? { ...rest, api_key: apiKey } : rest;
     if (method === 'POST') {

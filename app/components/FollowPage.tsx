@@ -1,13 +1,14 @@
-import { Link, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import type { CSSProperties } from 'react';
 import { EventTiles } from '~/components/EventTiles';
 import { FollowButton } from '~/components/FollowButton';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';
+import { Slides } from '~/components/Slides';
 import { ViewModes } from '~/components/ViewModes';
 import { filtersSearch, type EventFilters } from '~/domain/event-filters';
 import type { StreamStatus } from '~/domain/event-status';
-import type { FollowGames, FollowPageData, GamesSection } from '~/domain/follow-games';
+import type { FollowGames, FollowLink, FollowPageData, GamesSection, TeamFilter } from '~/domain/follow-games';
 import { pageCount } from '~/domain/list-query';
 
 const TABS: Array<{ status: StreamStatus | null; label: string }> = [
@@ -53,21 +54,16 @@ export function FollowPage({ data }: { data: FollowPageData }) {
         </div>
       </header>
 
+      <Slides slides={data.slides} />
+
       {data.related ? (
         <section className="follow-related" aria-labelledby="follow-related-title">
           <h2 id="follow-related-title">{data.related.title}</h2>
-          <ul className="follow-links">
-            {data.related.links.map((link) => (
-              <li key={link.href}>
-                <PathLink to={link.href} className="follow-link">
-                  {link.logo ? <img src={link.logo} alt="" width={32} height={32} loading="lazy" /> : null}
-                  {link.name}
-                </PathLink>
-              </li>
-            ))}
-          </ul>
+          <FollowLinks links={data.related.links} />
         </section>
       ) : null}
+
+      {data.teamFilter ? <TeamFinder filter={data.teamFilter} filters={data.games.filters} pathname={pathname} /> : null}
 
       <div className="list-bar follow-bar">
         <nav aria-label="Games by status" className="status-tabs">
@@ -93,6 +89,68 @@ export function FollowPage({ data }: { data: FollowPageData }) {
 
       <Games games={data.games} pathname={pathname} />
     </div>
+  );
+}
+
+/** Pills that lead to other follow pages (a school's teams, a division's schools or found teams). */
+function FollowLinks({ links }: { links: FollowLink[] }) {
+  return (
+    <ul className="follow-links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <PathLink to={link.href} className="follow-link">
+            {link.logo ? <img src={link.logo} alt="" width={32} height={32} loading="lazy" /> : null}
+            {link.name}
+          </PathLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A division's teams by the channel's facets (gender, sport): a plain GET form, so it works
+ *  without JavaScript; the games' status and view stay as they were. */
+function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters: EventFilters; pathname: string }) {
+  const chosen = filter.teams !== null;
+  return (
+    <section className="follow-related follow-teams" aria-labelledby="follow-teams-title">
+      <h2 id="follow-teams-title">Find a team</h2>
+      <Form method="get" action={pathname} role="search" aria-label="Find a team" className="filters" key={JSON.stringify(filter.choice)}>
+        {filter.facets.map((facet) => (
+          <div className="field" key={facet.name}>
+            <label htmlFor={`team-${facet.name}`}>{facet.label}</label>
+            <select id={`team-${facet.name}`} name={facet.name} defaultValue={filter.choice[facet.name] ?? ''}>
+              <option value="">Any</option>
+              {facet.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+        {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            Show teams
+          </button>
+          {chosen ? (
+            <Link to={`${pathname}${filtersSearch(filters)}`} className="button button--quiet">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {filter.teams === null ? null : (
+        <>
+          <h3 className="follow-teams__title">
+            {filter.words}: {filter.teams.length === 1 ? '1 team' : `${filter.teams.length} teams`}
+          </h3>
+          {filter.teams.length === 0 ? <p>No team of this division matches. Choose Any for one of them to see more.</p> : <FollowLinks links={filter.teams} />}
+        </>
+      )}
+    </section>
   );
 }
 

@@ -3,7 +3,8 @@ import type { SlideView } from '~/domain/slide-link';
 import { useDataSaver } from '~/http/use-data-saver';
 
 /**
- * The home page's featured slides as one row that scrolls sideways (swiped on a phone, scroll-snap),
+ * A page's featured slides (home's main slides, a sport's, a school's or team's, a division's:
+ * domain/page-slides) as one row that scrolls sideways (swiped on a phone, scroll-snap),
  * the next slide peeking in: every slide is reachable without JS and nothing moves by itself, so
  * no pause control is needed, and the games below start on a phone's first screen. The row is
  * focusable, so a keyboard scrolls it too. Only the first picture loads at once.

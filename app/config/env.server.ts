@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { FACEBOOK_AUTH_URL, FACEBOOK_GRAPH_URL } from '#contract/facebook';
 
 /* Environment, parsed once at start-up: a bad value stops the process with a clear message
    (CONVENTIONS "Sessions, security"). Every variable has a default so `npm start` works on a
@@ -41,6 +42,13 @@ const schema = z
       .default('demo'),
     CHANNEL_CONFIG_URL: url.optional(),
     TRUST_PROXY: trustProxy,
+    /** The header a proxy TRUST_PROXY names tells the visitor's country in (ADR 054); read from
+     *  that proxy only. Cloudflare's by default; CloudFront's is CloudFront-Viewer-Country. */
+    REGION_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'REGION_HEADER: a header name')
+      .default('CF-IPCountry')
+      .transform((name) => name.toLowerCase()),
     SENTRY_DSN: z
       .union([z.string().url(), z.literal('')])
       .optional()
@@ -69,9 +77,11 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+    /** Facebook's app id and secret; its login dialog's and Graph API's base addresses (ADR 056). */
     FACEBOOK_CLIENT_ID: z.string().optional(),
     FACEBOOK_CLIENT_SECRET: z.string().optional(),
-    FACEBOOK_ISSUER: url.default('https://www.facebook.com'),
+    FACEBOOK_AUTH_URL: url.default(FACEBOOK_AUTH_URL),
+    FACEBOOK_GRAPH_URL: url.default(FACEBOOK_GRAPH_URL),
     /** reCAPTCHA v2 site key: shown on public auth forms when set (the channel API holds the secret). */
     RECAPTCHA_SITE_KEY: z.string().optional(),
   })

@@ -24,6 +24,7 @@ const SHOWN_AS_IS = new Set<RefusalCode>([
   'recaptcha_required',
   'recaptcha_invalid',
   'not_verified',
+  'email_not_shared',
 ]);
 
 /** Refusals the spec words its own way (SERVER_MSG → USER_MSG). */

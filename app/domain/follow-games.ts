@@ -8,7 +8,9 @@ import { PAGE_SIZE, eventsQueryFor, parseEventFilters, type EventFilters } from 
 import type { StreamStatus } from './event-status';
 import type { FollowKind } from './follow-pages';
 import type { Follow } from './follows';
+import type { Facet } from './group-facets';
 import { pageMeta } from './page-meta';
+import type { SlideView } from './slide-link';
 
 /** The page's query: status, view and page of /upcoming's filters; the entity is the page's own. */
 export function followGamesFilters(search: URLSearchParams): EventFilters {
@@ -51,6 +53,16 @@ export interface FollowLink {
   logo: string | null;
 }
 
+export interface TeamFilter {
+  facets: Facet[];
+  /** The values chosen, by facet name. */
+  choice: Record<string, string>;
+  /** The teams that match; null while nothing is chosen. */
+  teams: FollowLink[] | null;
+  /** The choice in words ('Women · Soccer'). */
+  words: string;
+}
+
 /** What a follow page shows, worked out by its loader (app/loaders/follow-page.server.ts). */
 export interface FollowPageData {
   kind: FollowKind;
@@ -66,8 +78,12 @@ export interface FollowPageData {
   colors: { background: string; text: string } | null;
   /** Lines under the name: the school a team plays for, a school's division, a venue's address. */
   facts: Array<{ text: string; href?: `/${string}` }>;
+  /** The slides the channel put on this page (domain/page-slides), in its order with their links. */
+  slides: SlideView[];
   /** A school's teams, a division's schools, a sport's sub-sports. */
   related: { title: string; links: FollowLink[] } | null;
+  /** A division's teams by the channel's facets (domain/group-facets); null where none apply. */
+  teamFilter: TeamFilter | null;
   games: FollowGames;
   /** The page's description for search results and link previews. */
   description: string;

@@ -3,7 +3,7 @@ import { trkOf } from '#contract/analytics';
 /* Navigation rules of spec section 2, as pure functions the root loader and the auth routes use. */
 
 /** Pages of the sign-in flows: never remembered as "the page to return to". */
-const AUTH_PAGES = [
+export const AUTH_PAGES = [
   '/login',
   '/registration',
   '/verify-notice',
@@ -18,10 +18,12 @@ const SIGNED_OUT_PAGES = ['/login', '/registration', '/password-reset-request', 
 /** Paths that are not pages a fan would want to come back to. */
 const NOT_PAGES = ['/404', '/auth/', '/media/', '/healthz', '/build/'];
 
-const matches = (pathname: string, paths: string[]) => paths.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname === `${p}/`));
+/** Whether `pathname` is one of `paths`: a path ending in '/' names every path under it. */
+export const pathIn = (pathname: string, paths: readonly string[]) =>
+  paths.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname === `${p}/`));
 
-export const isAuthPage = (pathname: string) => matches(pathname, AUTH_PAGES) || pathname.startsWith('/auth/');
-export const isSignedOutPage = (pathname: string) => matches(pathname, SIGNED_OUT_PAGES);
+export const isAuthPage = (pathname: string) => pathIn(pathname, AUTH_PAGES) || pathname.startsWith('/auth/');
+export const isSignedOutPage = (pathname: string) => pathIn(pathname, SIGNED_OUT_PAGES);
 
 /** Spec constant: the outer tracking code lives 3 hours. */
 export const TRK_TTL_MS = 3 * 3_600_000;
@@ -49,7 +51,7 @@ export function pageOf(url: URL): string {
  * that page's own `redirectTo` on (the login action checks it is on this site).
  */
 export function signInHref(to: '/login' | '/registration', url: URL): string {
-  const back = isAuthPage(url.pathname) ? url.searchParams.get('redirectTo') : matches(url.pathname, NOT_PAGES) ? null : pageOf(url);
+  const back = isAuthPage(url.pathname) ? url.searchParams.get('redirectTo') : pathIn(url.pathname, NOT_PAGES) ? null : pageOf(url);
   return back && back !== '/' ? `${to}?${new URLSearchParams({ redirectTo: back })}` : to;
 }
 

@@ -2,6 +2,7 @@
 import { accessTypeOf, type AccessType } from '#contract/access';
 import { dvrStartUrl, type DvrStart } from '#contract/live-dvr';
 import type { PrerollPlay } from '#contract/prerolls';
+import { regionBlocks } from '#contract/regions';
 import { withPreroll, type PrerollView } from '~/domain/preroll';
 import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
@@ -24,6 +25,8 @@ export interface PlayableMedia {
   type: string;
   /** The channel is still preparing its video (contract eventDetail.preparing). */
   preparing?: boolean;
+  /** Where a game is blacked out (contract eventDetail.blackout_countries); a video: nowhere. */
+  blackout_countries?: readonly string[];
 }
 
 /** What a visitor lacks to watch, by the access type (contract/access.ts): an account ('register'),
@@ -61,12 +64,12 @@ export interface Dvr {
  *  own path (for its start links). */
 export function watchState(
   media: PlayableMedia,
-  geo: { is_geo_blocked: boolean } | null,
+  geo: { is_geo_blocked: boolean; country_code: string } | null,
   dvr: { start: DvrStart; pagePath: string } = { start: 'live', pagePath: '' },
   /** The pre-roll this viewer sees first (ADR 050): the stream is its stitched variant. */
   preroll: PrerollPlay | null = null,
 ): WatchState {
-  if (geo?.is_geo_blocked) return { kind: 'geo-blocked' };
+  if (geo && regionBlocks(geo, media.blackout_countries)) return { kind: 'geo-blocked' };
   const need = NEEDS[accessTypeOf(media.type)];
   if (media.stream_status === 'upcoming') {
     return { kind: 'upcoming', startsAt: media.event_utc_ts ?? 0, hasAccess: media.has_access, need };

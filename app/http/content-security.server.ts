@@ -18,7 +18,7 @@ const connectOrigins = [...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : 
 /** Origins of the configured social sign-in providers (their authorization pages). */
 const socialOrigins = [
   ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? [new URL(env.GOOGLE_ISSUER).origin] : []),
-  ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? [new URL(env.FACEBOOK_ISSUER).origin] : []),
+  ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET ? [new URL(env.FACEBOOK_AUTH_URL).origin] : []),
 ];
 
 /** The Google tag (ADR 051), on the pages that start it (googleTag below): gtag.js from Tag

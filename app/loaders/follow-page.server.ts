@@ -9,7 +9,16 @@ import type { BootstrapData } from '~/channel/bootstrap.server';
 import { colorPair } from '~/domain/colors';
 import { eventCardData } from '~/domain/event-card';
 import type { StreamStatus } from '~/domain/event-status';
-import { LIST_PAGE_SIZE, OVERVIEW_LIMITS, SECTION_TITLES, followGamesFilters, gamesQuery, type FollowGames, type FollowPageData } from '~/domain/follow-games';
+import {
+  LIST_PAGE_SIZE,
+  OVERVIEW_LIMITS,
+  SECTION_TITLES,
+  followGamesFilters,
+  gamesQuery,
+  type FollowGames,
+  type FollowPageData,
+  type TeamFilter,
+} from '~/domain/follow-games';
 import {
   FAVORITABLE_TYPE_OF,
   findDivision,
@@ -22,6 +31,9 @@ import {
   venueSlug,
   type FollowKind,
 } from '~/domain/follow-pages';
+import { choiceWords, facetChoice, facetsFor, holdsChoice } from '~/domain/group-facets';
+import { followSlidePlace, slidesOn } from '~/domain/page-slides';
+import { slideViews } from '~/domain/slide-link';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import type { AppTranslator } from '~/i18n/english';
@@ -31,7 +43,11 @@ import { followsOf } from '~/loaders/follows.server';
 type Channel = ReturnType<typeof requestContext>['channel'];
 type EntityFilter = Pick<EventsQuery, 'participant' | 'participant_group' | 'category' | 'location'>;
 /** What a kind's page says about its entity; the games and the rest are the same for every kind. */
-type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow' | 'follows'> & { id: number; filter: EntityFilter };
+type Entity = Omit<FollowPageData, 'kind' | 'label' | 'games' | 'follow' | 'follows' | 'slides' | 'teamFilter'> & {
+  id: number;
+  filter: EntityFilter;
+  teamFilter?: TeamFilter | null;
+};
 
 const LABELS: Readonly<Record<FollowKind, string>> = { school: 'School', team: 'Team', sport: 'Sport', division: 'Division', venue: 'Venue' };
 const STATUSES: readonly StreamStatus[] = ['live', 'upcoming', 'finished'];
@@ -93,11 +109,33 @@ function sport(alias: string, boot: BootstrapData): Entity | undefined {
   };
 }
 
-function division(alias: string, boot: BootstrapData, participants: readonly Participant[]): Entity | undefined {
+/** A division's teams by the bootstrap's participant-group-properties, as the query chooses. */
+function teamFilter(boot: BootstrapData, schools: readonly Participant[], search: URLSearchParams): TeamFilter | null {
+  const teams = schools.flatMap((school) => (school.children ?? []).map((team) => ({ team, school })));
+  const facets = facetsFor(
+    boot['participant-group-properties'],
+    teams.map((t) => t.team),
+  );
+  if (facets.length === 0) return null;
+  const choice = facetChoice(facets, search);
+  const chosen = Object.keys(choice).length > 0;
+  const found = chosen ? teams.filter((t) => holdsChoice(t.team, choice)) : [];
+  return {
+    facets,
+    choice,
+    teams: chosen
+      ? found.map(({ team, school }) => ({ name: team.name, href: followPath('team', team.alias), logo: team.images.logo ?? school.images.logo ?? null }))
+      : null,
+    words: choiceWords(facets, choice),
+  };
+}
+
+function division(alias: string, boot: BootstrapData, participants: readonly Participant[], search: URLSearchParams): Entity | undefined {
   const found = findDivision(boot['participant-groups'], alias);
   if (!found) return undefined;
   const schools = participants.filter((p) => p.participant_group_id === found.id);
   return {
+    teamFilter: teamFilter(boot, schools, search),
     id: found.id,
     name: found.name,
     logo: found.image,
@@ -165,14 +203,17 @@ function followPageLoader(kind: FollowKind) {
             : kind === 'sport'
               ? sport(key, boot)
               : kind === 'division'
-                ? division(key, boot, participants)
+                ? division(key, boot, participants, url.searchParams)
                 : venue(key, boot);
     if (!entity) throw notFound();
     // A venue's words follow its name: an old or shortened address leads to today's.
     if (kind === 'venue' && key !== venueSlug(entity)) throw redirect(`/venues/${venueSlug(entity)}${url.search}`, 301);
-    const { id, filter, ...shown } = entity;
+    const { id, filter, teamFilter = null, ...shown } = entity;
+    const place = followSlidePlace(kind, id);
     const data: FollowPageData = {
       ...shown,
+      teamFilter,
+      slides: place ? slideViews(slidesOn(boot.slides, place), boot.pages) : [],
       kind,
       label: LABELS[kind],
       follow: { id, type: FAVORITABLE_TYPE_OF[kind] },

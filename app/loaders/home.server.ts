@@ -9,6 +9,7 @@ import { channelZone } from '#contract/dates';
 import type { Locale } from '#contract/locale';
 import { eventCardData } from '~/domain/event-card';
 import { documentTitle } from '~/domain/page-meta';
+import { slidesOn } from '~/domain/page-slides';
 import { slideViews } from '~/domain/slide-link';
 import { vodRailsData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';
@@ -31,7 +32,7 @@ function homeData(boot: BootstrapData, events: HomeEvents, rails: VodRails, i18n
     title: documentTitle(i18n.t('lists.home.title'), boot.settings.name),
     description: i18n.t('lists.home.description', { channel: boot.settings.name }),
     channelName: boot.settings.name,
-    slides: slideViews(boot.slides, boot.pages),
+    slides: slideViews(slidesOn(boot.slides, { type: 'main' }), boot.pages),
     live: section(events.live, timeZone, i18n),
     upcoming: section(events.upcoming, timeZone, i18n),
     finished: section(events.finished, timeZone, i18n),

@@ -21,6 +21,7 @@ import { requestContext } from '~/http/request-context.server';
 import { HONEYPOT_FIELD } from '~/http/security.server';
 import { alternatesOf } from '~/i18n/alternates';
 import { i18nOf } from '~/i18n/locale.server';
+import { gateDetourFor } from '~/loaders/custom-forms.server';
 
 /** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
  *  policy blocks stay unshown (spec section 2: those routes are paths only). */
@@ -73,6 +74,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // Spec section 2: a temporary password forces /profile/edit; signed-in fans skip sign-in pages.
   const detour = guard(new URL(request.url).pathname, user);
   if (detour) throw redirect(detour);
+  // The channel's gates (ADR 053): a required custom form, the basic pass.
+  const gated = user ? await gateDetourFor(request, channel, boot) : null;
+  if (gated) throw redirect(gated);
   const [toast, i18n] = await Promise.all([session.takeToast(), i18nOf(args)]);
   const { t, locale } = i18n;
   // Only a signed-in fan's pages hold a form in the header (Log out); a page with a form of its

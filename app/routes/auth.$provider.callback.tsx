@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
-import { endFlowCookie, finishSignIn, type CallbackOutcome } from '~/auth/oidc.server';
+import { FACEBOOK_EMAIL_NOT_SHARED } from '#contract/facebook';
 import { setPendingSocial } from '~/auth/pending-social.server';
 import { commaName, completeSignIn } from '~/auth/sign-in.server';
-import { socialProvider, type ProviderConfig } from '~/auth/social.server';
+import { endSocialFlowCookie, finishSocialSignIn } from '~/auth/social-flow.server';
+import { socialProvider, type CallbackOutcome, type ProviderConfig } from '~/auth/social.server';
 import { refusalOf } from '~/channel/refusal.server';
 import { userMessage } from '~/domain/auth-messages';
 import { notFound } from '~/http/not-found.server';
@@ -17,20 +18,25 @@ import { requestContext, type RouteArgs } from '~/http/request-context.server';
 export async function loader(args: LoaderFunctionArgs) {
   const provider = socialProvider(args.params.provider);
   if (!provider) throw notFound();
-  const outcome = await finishSignIn(args.request, provider);
-  if (outcome.kind !== 'signed-in') return backToLogin(args, failureText(provider, outcome));
+  const outcome = await finishSocialSignIn(args.request, provider);
+  const withFlowEnded = async (response: Response) => {
+    response.headers.append('Set-Cookie', await endSocialFlowCookie(provider));
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  };
+  if (outcome.kind !== 'signed-in') return withFlowEnded(await backToLogin(args, failureText(provider, outcome)));
   try {
-    const { data } = await requestContext(args).channel.call(api.social, { provider: provider.id, id_token: outcome.idToken }, { handles4xx: true });
+    const { data } = await requestContext(args).channel.call(api.social, { provider: provider.id, ...outcome.credential }, { handles4xx: true });
     return withFlowEnded(await completeSignIn(args, data, { welcome: `Welcome${commaName(data.user)}!`, redirectTo: outcome.redirectTo }));
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'outage') throw error;
     if (refusal.code === 'not_registered') {
-      const { idToken: id_token, email, redirectTo } = outcome;
-      await setPendingSocial(args, { provider: provider.id, id_token, email, redirectTo });
+      const { credential, email, redirectTo } = outcome;
+      await setPendingSocial(args, { provider: provider.id, credential, email, redirectTo });
       return withFlowEnded(seeOther('/registration'));
     }
-    return backToLogin(args, userMessage(refusal));
+    return withFlowEnded(await backToLogin(args, userMessage(refusal)));
   }
 }
 
@@ -40,6 +46,8 @@ function failureText(provider: ProviderConfig, outcome: Exclude<CallbackOutcome,
       return `You cancelled signing in with ${provider.name}. You can log in with your email and password instead.`;
     case 'expired':
       return `Signing in with ${provider.name} took too long or was started in another browser. Please try again.`;
+    case 'no-email':
+      return FACEBOOK_EMAIL_NOT_SHARED;
     case 'failed':
       return `We could not sign you in with ${provider.name}. Please try again.`;
   }
@@ -47,11 +55,5 @@ function failureText(provider: ProviderConfig, outcome: Exclude<CallbackOutcome,
 
 async function backToLogin(args: RouteArgs, text: string): Promise<Response> {
   await requestContext(args).session.toast({ text, type: 'error' });
-  return withFlowEnded(seeOther('/login'));
-}
-
-async function withFlowEnded(response: Response): Promise<Response> {
-  response.headers.append('Set-Cookie', await endFlowCookie());
-  response.headers.set('Cache-Control', 'no-store');
-  return response;
+  return seeOther('/login');
 }

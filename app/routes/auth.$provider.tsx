@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { startSignIn } from '~/auth/oidc.server';
+import { startSocialSignIn } from '~/auth/social-flow.server';
 import { socialProvider } from '~/auth/social.server';
 import { notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
@@ -21,9 +21,9 @@ export async function action(args: ActionFunctionArgs) {
   const redirectTo = redirectTarget(formData.get('redirectTo')) ?? undefined;
   let start;
   try {
-    start = await startSignIn(provider, redirectTo);
+    start = await startSocialSignIn(provider, redirectTo);
   } catch (error) {
-    // The provider's discovery document did not load: say so where the fan came from.
+    // The provider's discovery document did not load (Google): say so where the fan came from.
     console.warn(`[oidc] ${provider.id} discovery failed: ${(error as Error).message}`);
     const back = `/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`;
     return seeOtherWithToast(requestContext(args).session, back, {

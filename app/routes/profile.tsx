@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { api } from '#contract';
 import { requireUser } from '~/auth/sign-in.server';
 import { FramedError } from '~/components/layout/FramedError';
+import { FormAnswers } from '~/components/profile/FormAnswers';
 import { capabilityWords, featureCountWords } from '~/domain/account-records';
 import { pageMeta } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { requestContext } from '~/http/request-context.server';
+import { answeredForms, formAnswersOf } from '~/loaders/custom-forms.server';
 import formsCss from '~/styles/forms.css';
 
 /* /profile: the account summary and the tabs (active orders, transactions, clips, payment methods). /profile/edit
@@ -24,7 +26,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (user.first_name !== snapshot.first_name || user.email !== snapshot.email || user.temporary_password !== snapshot.temporary_password) {
     await requestContext(args).session.updateUser(user);
   }
+  const { channel } = requestContext(args);
   return json({
+    forms: formAnswersOf(await answeredForms(channel)),
     user: {
       first_name: user.first_name,
       last_name: user.last_name,
@@ -49,7 +53,7 @@ const TABS = [
 ];
 
 export default function ProfileLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, forms } = useLoaderData<typeof loader>();
   const editing = useMatches().some((m) => m.id === 'routes/profile.edit');
   if (editing)
     return (
@@ -102,7 +106,14 @@ export default function ProfileLayout() {
     </section>
   );
   return (
-    <ProfileFrame summary={summary}>
+    <ProfileFrame
+      summary={
+        <>
+          {summary}
+          <FormAnswers forms={forms} />
+        </>
+      }
+    >
       <Outlet />
     </ProfileFrame>
   );

@@ -90,7 +90,7 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
   try {
     const { data } = await channel.call(api.social, {
       provider: pending.provider,
-      id_token: pending.id_token,
+      ...pending.credential,
       terms: true,
       news_opt_in: submission.value.news_opt_in ?? false,
     });

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { api } from '#contract';
 import { gameName } from '#contract/game-name';
+import { regionBlocks } from '#contract/regions';
 import { ClipView } from '~/components/clips/ClipView';
 import { CopyField } from '~/components/CopyField';
 import { EventTiles } from '~/components/EventTiles';
@@ -13,6 +14,7 @@ import { followPath } from '~/domain/follow-pages';
 import { pageMeta } from '~/domain/page-meta';
 import { shareLinks } from '~/domain/share-links';
 import { shareMeta } from '~/domain/share-meta';
+import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import clipsCss from '~/styles/clips.css';
@@ -41,6 +43,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel } = requestContext(args);
   const { data: clip } = await channel.shared(api.sharedClip, { id, uuid: uuid.data });
   const { data: game } = await channel.shared(api.event, { id: clip.event_id });
+  // In a region the game is not shown in (ADR 054), the clip is not either: the spec's words instead.
+  // Only a game with a blackout makes the page depend on the viewer's region; any other clip's page
+  // stays one page for everyone, shared by a CDN (its files are refused at the origin where blocked).
+  const blocked = game.blackout_countries.length > 0 && regionBlocks(await channel.region(), game.blackout_countries);
   const sport = game.event_categories[0] ?? null;
   // The sport's games that can be watched now or on demand, newest first; the channel's when the game has no sport.
   const { data: others } = await channel.shared(api.events, {
@@ -55,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const absolute = (path: string) => new URL(path, url.origin).href;
   const pageUrl = absolute(url.pathname);
   return json({
-    clip: clipViewData(clip),
+    clip: blocked ? { ...clipViewData(clip), media: null, statusText: GEO_BLOCKED_MESSAGE } : clipViewData(clip),
     pageUrl,
     game: { id: game.id, title: gameName(game) },
     more: {
@@ -73,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
       description: `A clip of ${clip.event_name}.`,
       url: pageUrl,
       media:
-        clip.status === 'processed' && clip.media
+        !blocked && clip.status === 'processed' && clip.media
           ? { image: absolute(clip.media.preview), video: absolute(clip.media.video), width: clip.media.width, height: clip.media.height }
           : null,
     },

@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '#contract';
 import { refusalOf } from '~/channel/refusal.server';
 import { featureRefusalMessage } from '~/domain/feature-messages';
-import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import { refusalToast } from '~/forms/reply.server';
 import { idParamOr404, notFound } from '~/http/not-found.server';
-import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
+import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 
 /* GET /watch/{id}/download: the watch page's "Download" link (issue 25). It asks the channel for
@@ -25,8 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { session, channel } = requestContext(args);
   // A visitor logs in and comes back to the game, not to a file.
   if (!(await session.user())) return seeOther(`/login?${new URLSearchParams({ redirectTo: watchPage })}`);
-  // The watch page plays nothing in a blocked region (domain/watch-state): nor does it hand out the file.
-  if ((await channel.region()).is_geo_blocked) return seeOtherWithToast(session, watchPage, { text: GEO_BLOCKED_MESSAGE, type: 'error' });
+  // In a region the game is not shown in, the channel refuses (geo_blocked): the toast says so.
   try {
     const { data } = await channel.asUser(api.downloadEvent, { id }, { handles4xx: true });
     // Only ever our own media path: a redirect stays on our origin.

@@ -1,17 +1,26 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { verifyFacebookToken, type FacebookAppConfig } from './facebook.ts';
 import { SERVER_MSG, type SocialProvider } from '../../contract/auth.ts';
 import { HttpError } from '../http/errors.ts';
 
-/* Social sign-in: the web app runs the OpenID Connect code flow (PKCE, state, nonce) and hands
- * us the provider's ID token; we check it ourselves (signature from the issuer's JWKS, issuer,
- * audience = our client id, expiry) before trusting the e-mail address in it. */
+/* Social sign-in. Google: the web app runs the OpenID Connect code flow (PKCE, state, nonce) and
+ * hands us the provider's ID token; we check it ourselves (signature from the issuer's JWKS,
+ * issuer, audience = our client id, expiry) before trusting the e-mail address in it. Facebook
+ * (no token endpoint in its OpenID metadata): the web app hands us a user access token from
+ * Facebook's own OAuth flow, which we check against the Graph API (auth/facebook.ts). */
 
 export interface ProviderConfig {
   issuer: string;
   clientId: string;
 }
 /** null or missing: the provider is not configured on this server. */
-export type SocialConfig = Partial<Record<SocialProvider, ProviderConfig | null>>;
+export interface SocialConfig {
+  google?: ProviderConfig | null;
+  facebook?: FacebookAppConfig | null;
+}
+
+/** What a fan hands over from a provider: Google's ID token, Facebook's access token. */
+export type SocialCredential = { id_token?: string; access_token?: string };
 
 export interface VerifiedIdentity {
   subject: string;
@@ -46,17 +55,28 @@ async function keySetOf(issuer: string) {
 
 const invalidToken = () => new HttpError(400, 'wrong_credentials', SERVER_MSG.wrongAuth, { id_token: ['The sign-in token is not valid.'] });
 
-export async function verifyIdToken(config: SocialConfig, provider: SocialProvider, idToken: string): Promise<VerifiedIdentity> {
-  const settings = config[provider];
-  if (!settings) {
-    const message = `Sign-in with ${label[provider]} is not configured on this channel.`;
-    throw new HttpError(400, 'invalid_params', message, { provider: [message] });
+const notConfigured = (provider: SocialProvider) => {
+  const message = `Sign-in with ${label[provider]} is not configured on this channel.`;
+  return new HttpError(400, 'invalid_params', message, { provider: [message] });
+};
+
+/** Who the provider says the fan is, from the credential the contract asks of it. */
+export async function verifySocial(config: SocialConfig, provider: SocialProvider, credential: SocialCredential): Promise<VerifiedIdentity> {
+  if (provider === 'facebook') {
+    if (!config.facebook) throw notConfigured(provider);
+    return verifyFacebookToken(config.facebook, credential.access_token ?? '');
   }
+  if (!config.google) throw notConfigured(provider);
+  return verifyIdToken(config.google, credential.id_token ?? '');
+}
+
+/** An OpenID Connect ID token (Google's). */
+async function verifyIdToken(settings: ProviderConfig, idToken: string): Promise<VerifiedIdentity> {
   let keys: Awaited<ReturnType<typeof keySetOf>>;
   try {
     keys = await keySetOf(settings.issuer);
   } catch {
-    throw new HttpError(503, 'service_unavailable', `${label[provider]} cannot be reached right now. Please try again in a moment.`);
+    throw new HttpError(503, 'service_unavailable', `${label.google} cannot be reached right now. Please try again in a moment.`);
   }
   let payload: JWTPayload;
   try {

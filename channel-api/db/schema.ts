@@ -1,5 +1,5 @@
 /* Every table of the reference channel API, by area. Dependencies point one way:
- * channel ← catalogue, content, vod ← accounts ← commerce ← sandbox; channel ← sign-in; accounts ← follows, prerolls; channel ← analytics (drizzle-kit reads this index). */
+ * channel ← catalogue, content, vod ← accounts ← commerce ← sandbox; channel ← sign-in; accounts ← follows, prerolls, custom forms; channel ← analytics (drizzle-kit reads this index). */
 
 export * from './schema/channel.ts';
 export * from './schema/catalogue.ts';
@@ -12,3 +12,4 @@ export * from './schema/sign-in.ts';
 export * from './schema/follows.ts';
 export * from './schema/prerolls.ts';
 export * from './schema/analytics.ts';
+export * from './schema/custom-forms.ts';

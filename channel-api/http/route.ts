@@ -42,7 +42,8 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       // What the fan's paid orders give, read once per call (access, capabilities, purchases).
       const viewer: Viewer = { userId: user?.id ?? null, user, entitlements: user ? await entitlementsOf(deps.db, user.id) : [] };
       const locale = chooseLocale({ multilanguage: channel.settings.multilanguage, acceptLanguage: req.get('accept-language') });
-      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', locale, req, deps });
+      const geo = await deps.regions.ofRequest(channel, req);
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', locale, geo, req, deps });
       res.json(body);
     } catch (error) {
       next(error);
@@ -58,6 +59,7 @@ async function resolveCaller(deps: Deps, ep: Endpoint, apiKey: unknown): Promise
     return { channel: session.channel, session };
   }
   if (session) return { channel: session.channel, session };
+  // Read on every call, not cached: a channel's settings change (an import, a pre-roll) show at once.
   const channel = await defaultChannel(deps.db);
   if (!channel) throw notFound('No channel is configured');
   return { channel };

@@ -2,6 +2,8 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import { sendMediaFile } from './http.ts';
 import type { Download } from '../../contract/index.ts';
+import { REGION_REFUSAL } from '../../contract/regions.ts';
+import type { Regions } from '../geo/regions.ts';
 import { sendRefusal } from '../http/errors.ts';
 import type { Signing } from '../signing.ts';
 
@@ -11,6 +13,7 @@ import type { Signing } from '../signing.ts';
  * file the token names as an attachment, with byte ranges (`send`), never reading it whole. The
  * token is signed with the server's own key (purpose 'download'), names one file under DATA_DIR
  * and its download name, and lasts DOWNLOAD_LINK_SECONDS: a link that leaks stops working soon.
+ * It names the country it was signed for too (ADR 054), and is refused from any other.
  */
 
 export const DOWNLOAD_LINK_SECONDS = 600;
@@ -21,6 +24,8 @@ export interface DownloadFile {
   /** The name the browser saves it as (Content-Disposition). */
   filename: string;
   bytes: number;
+  /** The fan's country when they asked (Caller.geo). */
+  country: string;
 }
 
 /** A file DATA_DIR may hand out: plain segments under media/ or clips/, no dot segment. */
@@ -30,7 +35,7 @@ export function signDownload(signing: Signing, f: DownloadFile, nowMs: number): 
   if (!DOWNLOADABLE.test(f.file)) throw new Error(`not a downloadable file: ${f.file}`);
   const x = Math.floor(nowMs / 1000) + DOWNLOAD_LINK_SECONDS;
   return {
-    url: `/media/downloads/${signing.token('download', { f: f.file, n: f.filename, x })}`,
+    url: `/media/downloads/${signing.token('download', { f: f.file, n: f.filename, c: f.country, x })}`,
     filename: f.filename,
     bytes: f.bytes,
     expires_at: new Date(x * 1000).toISOString(),
@@ -38,18 +43,26 @@ export function signDownload(signing: Signing, f: DownloadFile, nowMs: number): 
 }
 
 /** GET /downloads/<token> (mounted at /media). */
-export function downloadsRouter(opts: { dataDir: string; signing: Signing; now?: () => number }): Router {
+export function downloadsRouter(opts: { dataDir: string; signing: Signing; regions: Regions; now?: () => number }): Router {
   const router = express.Router();
   const now = opts.now ?? Date.now;
   const root = path.resolve(opts.dataDir);
-  router.get('/downloads/:token', (req, res) => {
+  router.get('/downloads/:token', (req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store');
     const c = opts.signing.claims('download', req.params.token);
-    if (!c || typeof c.f !== 'string' || typeof c.n !== 'string' || typeof c.x !== 'number' || !DOWNLOADABLE.test(c.f)) {
+    if (!c || typeof c.f !== 'string' || typeof c.n !== 'string' || typeof c.c !== 'string' || typeof c.x !== 'number' || !DOWNLOADABLE.test(c.f)) {
       return sendRefusal(res, 403, 'This download link is not valid.');
     }
     if (c.x <= Math.floor(now() / 1000)) return sendRefusal(res, 403, 'This download link has expired: ask for the download again.');
-    sendMediaFile(res, c.f, { root, downloadAs: c.n, notFound: 'The file of this download is gone.' });
+    const { f: file, n: name, c: country } = c;
+    opts.regions
+      .defaultChannel()
+      .then(async (channel) => {
+        const geo = channel ? await opts.regions.ofRequest(channel, req) : null;
+        if (geo && geo.country_code !== country) return sendRefusal(res, 403, REGION_REFUSAL.message, REGION_REFUSAL.code);
+        sendMediaFile(res, file, { root, downloadAs: name, notFound: 'The file of this download is gone.' });
+      })
+      .catch(next);
   });
   return router;
 }

@@ -10,7 +10,8 @@ import type { Signing } from '../signing.ts';
  * and `s` (the scope, which the request's path must start with, as /media/<s>/). The rest is ours:
  * `u` the fan, `k` a fingerprint of their session (so signing out ends it), `i` what it was
  * granted for ('e:<event id>' or 'v:<video id>', so the origin checks that the fan may still
- * watch it).
+ * watch it), `c` the country it was granted in (the origin refuses it from any other, ADR 054;
+ * a CDN may compare it with its own country header).
  */
 
 export interface GrantClaims {
@@ -22,6 +23,8 @@ export interface GrantClaims {
   k: string;
   /** What it was granted for: 'e:12' (an event) or 'v:3' (a video). */
   i: string;
+  /** The viewer's country when it was granted (ISO code). */
+  c: string;
   /** Expiry, epoch seconds. */
   x: number;
 }
@@ -42,12 +45,20 @@ export type GrantRefusal = 'not signed' | 'expired' | 'another asset';
 /** The claims of a grant for this scope, valid now; or why not. */
 export function readGrant(signing: Signing, value: string, scope: string, nowSeconds: number): GrantClaims | GrantRefusal {
   const c = signing.claims('media-grant', value);
-  if (!c || typeof c.s !== 'string' || typeof c.u !== 'number' || typeof c.k !== 'string' || typeof c.i !== 'string' || typeof c.x !== 'number') {
+  if (
+    !c ||
+    typeof c.s !== 'string' ||
+    typeof c.u !== 'number' ||
+    typeof c.k !== 'string' ||
+    typeof c.i !== 'string' ||
+    typeof c.c !== 'string' ||
+    typeof c.x !== 'number'
+  ) {
     return 'not signed';
   }
   if (c.x <= nowSeconds) return 'expired';
   if (c.s !== scope) return 'another asset';
-  return { s: c.s, u: c.u, k: c.k, i: c.i, x: c.x };
+  return { s: c.s, u: c.u, k: c.k, i: c.i, c: c.c, x: c.x };
 }
 
 /** The grant cookies of a request's Cookie header: any of the names the web app's cookie factory

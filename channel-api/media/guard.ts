@@ -1,5 +1,7 @@
 import type { RequestHandler } from 'express';
 import { grantCookies } from './grants.ts';
+import { REGION_REFUSAL } from '../../contract/regions.ts';
+import type { Regions } from '../geo/regions.ts';
 import { sendRefusal } from '../http/errors.ts';
 import { scopeOfPath } from '../media-urls.ts';
 import type { Admission, MediaAccess } from '../services/media-access.ts';
@@ -15,15 +17,21 @@ const REASONS: Record<Exclude<Admission, 'public' | 'granted'>, string> = {
   expired: 'This media grant has expired: reload the page of the video to play it again.',
   'another asset': 'This media grant is for another video.',
   'not entitled': 'This media grant no longer holds: its session has ended, or its fan may not watch this video now.',
+  'blocked region': REGION_REFUSAL.message,
 };
 
-export function mediaGuard(access: MediaAccess): RequestHandler {
+export function mediaGuard(access: MediaAccess, regions: Regions): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const scope = scopeOfPath(req.path);
     if (!scope) return next();
-    access
-      .admit(scope, grantCookies(req.headers.cookie))
+    // The region of the request: the media is the default channel's.
+    regions
+      .defaultChannel()
+      .then(async (channel) => {
+        if (!channel) return 'no grant' as const;
+        return access.admit(scope, grantCookies(req.headers.cookie), await regions.ofRequest(channel, req));
+      })
       .then((admission) => {
         if (admission === 'public') return next();
         if (admission === 'granted') {
@@ -31,7 +39,7 @@ export function mediaGuard(access: MediaAccess): RequestHandler {
           return next();
         }
         res.setHeader('Cache-Control', 'no-store');
-        sendRefusal(res, 403, REASONS[admission]);
+        sendRefusal(res, 403, REASONS[admission], admission === 'blocked region' ? REGION_REFUSAL.code : undefined);
       })
       .catch(next);
   };

@@ -8,9 +8,9 @@ import { clips, events, users } from '../db/schema.ts';
  * fan's clip; the job and the share link read a clip by id (and uuid). */
 
 export type ClipRow = typeof clips.$inferSelect;
-export type ClipWithEvent = { clip: ClipRow; eventName: string; asset: string | null };
+export type ClipWithEvent = { clip: ClipRow; eventName: string; asset: string | null; blackout: string[] };
 
-const withEvent = { clip: clips, asset: events.asset };
+const withEvent = { clip: clips, asset: events.asset, blackout: events.blackoutCountries };
 
 /** Each clip with its game's one name (contract/game-name.ts). */
 async function named(db: Db, rows: Omit<ClipWithEvent, 'eventName'>[]): Promise<ClipWithEvent[]> {
@@ -140,4 +140,10 @@ export async function eventsWithClipsOf(db: Db, userId: number) {
     rows.map((r) => r.id),
   );
   return rows.map(({ id, ...r }) => ({ id, name: names.get(id) ?? UNNAMED_GAME, ...r }));
+}
+
+/** The blackout of the game a clip's files (by their uuid) are of; undefined for no such clip. */
+export async function clipBlackoutByUuid(db: Db, uuid: string): Promise<string[] | undefined> {
+  const [row] = await db.select({ blackout: events.blackoutCountries }).from(clips).innerJoin(events, eq(events.id, clips.eventId)).where(eq(clips.uuid, uuid));
+  return row?.blackout;
 }

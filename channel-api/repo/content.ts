@@ -3,6 +3,7 @@ import type { ChannelRow } from './channels.ts';
 import { channelOrder } from './ordering.ts';
 import { prerollsOf } from './prerolls.ts';
 import { channelZone } from '../../contract/dates.ts';
+import type { SlideType } from '../../contract/entities.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -17,6 +18,8 @@ export const settingsOf = (c: ChannelRow) => ({
   clip_tags: c.settings.clip_tags ?? DEFAULT_CLIP_TAGS,
   time_zone: timeZoneOf(c),
   prerolls: prerollsOf(c).map(prerollOut),
+  // What the gate and the profile need of each form; its fields come with GET /custom-forms/{alias}.
+  custom_forms: (c.settings.custom_forms ?? []).map(({ alias, title, required }) => ({ alias, title, required })),
 });
 
 /** A pre-roll as the settings show it (contract `preroll`): where it plays, not its link (that is
@@ -66,14 +69,28 @@ export async function menuOf(db: Db, channelId: number) {
   };
 }
 
-export async function slidesOf(db: Db, channelId: number, type?: string) {
+/** Only the slides of one type, and of one category, participant or group (`belongsToId`). */
+export interface SlideFilter {
+  type?: SlideType;
+  belongsToId?: number;
+}
+
+export async function slidesOf(db: Db, channelId: number, only: SlideFilter = {}) {
   const rows = await db
     .select()
     .from(t.slides)
-    .where(and(eq(t.slides.channelId, channelId), type ? eq(t.slides.type, type) : undefined))
+    .where(
+      and(
+        eq(t.slides.channelId, channelId),
+        only.type ? eq(t.slides.type, only.type) : undefined,
+        only.belongsToId === undefined ? undefined : eq(t.slides.belongsToId, only.belongsToId),
+      ),
+    )
     .orderBy(...channelOrder(t.slides));
   return rows.map((s) => ({
     id: s.id,
+    type: s.type,
+    belongs_to_id: s.belongsToId,
     title: s.title,
     subtitle: s.subtitle,
     image: s.image,

@@ -61,7 +61,7 @@ export async function eventById(db: Db, channelId: number, id: number, now: numb
     .where(and(eq(t.events.channelId, channelId), eq(t.events.id, id)));
   if (!row) return undefined;
   const [out] = await present(db, [row], now);
-  return { out, asset: row.asset };
+  return { out, asset: row.asset, blackout: row.blackoutCountries };
 }
 
 /** The name fans read for each of these games (contract/game-name.ts), by id: for the rows that

@@ -5,16 +5,23 @@ import { apiKeys, events, vodItems } from '../db/schema.ts';
 /* What media access reads (services/media-access.ts): the assets free events and videos play,
    which are public, and a fan's live sessions. */
 
-/** Assets that some free event or free video plays, in any channel: anyone may fetch them. */
-export async function freeAssets(db: Db): Promise<string[]> {
+/** Where each free asset is blacked out: the countries where every free game that plays it is
+ *  (a free video is blacked out nowhere). A public asset is refused there only (ADR 054). */
+export async function freeAssetBlackouts(db: Db): Promise<Map<string, string[]>> {
   const [fromEvents, fromVideos] = await Promise.all([
     db
-      .selectDistinct({ asset: events.asset })
+      .select({ asset: events.asset, blackout: events.blackoutCountries })
       .from(events)
       .where(and(eq(events.type, 'free'), isNotNull(events.asset))),
     db.selectDistinct({ asset: vodItems.asset }).from(vodItems).where(eq(vodItems.type, 'free')),
   ]);
-  return [...fromEvents, ...fromVideos].map((r) => r.asset).filter((a): a is string => a !== null);
+  const byAsset = new Map<string, string[]>();
+  for (const { asset, blackout } of [...fromEvents, ...fromVideos.map((v) => ({ asset: v.asset, blackout: [] as string[] }))]) {
+    if (asset === null) continue;
+    const before = byAsset.get(asset);
+    byAsset.set(asset, before ? before.filter((c) => blackout.includes(c)) : [...blackout]);
+  }
+  return byAsset;
 }
 
 /** The api keys of a fan's sessions that have not ended. */

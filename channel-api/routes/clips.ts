@@ -11,7 +11,7 @@ export function clipRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.createClip, async (ctx) => ({ data: await createClip(deps, ctx, ctx.params) }));
   mount(router, deps, api.clipsUser, async (ctx) => ({ data: await clipsOf(deps, requireUser(ctx).id) }));
   mount(router, deps, api.clipsEvent, async (ctx) => ({ data: await clipsOfEvent(deps, ctx, ctx.params.id) }));
-  mount(router, deps, api.sharedClip, async (ctx) => ({ data: await sharedClip(deps, ctx.params.id, ctx.params.uuid) }));
+  mount(router, deps, api.sharedClip, async (ctx) => ({ data: await sharedClip(deps, ctx, ctx.params.id, ctx.params.uuid) }));
   mount(router, deps, api.clipDownload, async (ctx) => ({ data: await downloadClip(deps, ctx, ctx.params.id) }));
   mount(router, deps, api.eventsWithClip, async (ctx) => ({ data: await eventsWithClips(deps, requireUser(ctx).id) }));
   mount(router, deps, api.renameClip, async (ctx) => ({ data: await renameClip(deps, requireUser(ctx).id, ctx.params.id, ctx.params.name) }));

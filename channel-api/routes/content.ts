@@ -8,5 +8,5 @@ import { page, regionOf } from '../services/content.ts';
 export function contentRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.page, async (ctx) => ({ data: await page(deps, ctx, ctx.params.id) }));
   mount(router, deps, api.participantGroupProperties, async ({ channel }) => ({ data: channel.groupProperties }));
-  mount(router, deps, api.geo, async (ctx) => ({ data: await regionOf(deps, ctx, ctx.req.ip ?? ctx.req.socket.remoteAddress ?? '') }));
+  mount(router, deps, api.geo, async (ctx) => ({ data: regionOf(ctx) }));
 }

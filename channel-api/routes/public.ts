@@ -8,7 +8,7 @@ import * as shown from '../services/public.ts';
 export function publicRoutes(router: Router, deps: Deps) {
   mount(router, deps, api.settings, async (ctx) => ({ data: shown.settings(ctx) }));
   mount(router, deps, api.menu, async (ctx) => ({ data: await shown.menu(deps, ctx) }));
-  mount(router, deps, api.slides, async (ctx) => ({ data: await shown.slides(deps, ctx, ctx.params.type) }));
+  mount(router, deps, api.slides, async (ctx) => ({ data: await shown.slides(deps, ctx, { type: ctx.params.type, belongsToId: ctx.params.belongs_to_id }) }));
   mount(router, deps, api.pages, async (ctx) => ({ data: await shown.pages(deps, ctx) }));
   mount(router, deps, api.colorSettings, async ({ channel }) => ({ data: channel.colorSettings }));
   mount(router, deps, api.faq, async (ctx) => ({ data: await shown.faq(deps, ctx) }));

@@ -1,6 +1,7 @@
 import { coupons, packages, slides, subscriptions, vodCategories, vodItems, vodRails, videoPosters } from './demo/catalogue.ts';
 import { colorSettings, faq, menu, pages, staticBlocks } from './demo/content.ts';
 import { events, locations } from './demo/events.ts';
+import { customForms } from './demo/forms.ts';
 import { eventPosters } from './demo/posters.ts';
 import { divisions, eventCategories, images, participants, sports } from './demo/schools.ts';
 import type { ChannelDescriptionInput } from './description.ts';
@@ -29,6 +30,7 @@ export function demoChannel(): ChannelDescriptionInput {
         { name: 'youtube', url: 'https://youtube.example/lakeshore-conference' },
       ],
     },
+    custom_forms: customForms,
     color_settings: colorSettings,
     geo: {
       default_country_code: 'US',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { customFormsSpec } from './custom-forms.ts';
 import { priceRefusal } from './prices.ts';
+import { blackoutCountries } from './regions.ts';
+import { slideSpec } from './slides.ts';
 import { isLoginName } from '../../contract/auth.ts';
 import { capability, type Capability } from '../../contract/auth.ts';
 import { isKnownZone } from '../../contract/dates.ts';
@@ -147,6 +150,8 @@ export const channelDescription = z
        *  before the games it matches. Left out or empty: none. */
       prerolls: z.array(prerollSpec).max(50).default([]),
     }),
+    /** The channel's custom forms and the gate (seed/custom-forms.ts, ADR 053). */
+    custom_forms: customFormsSpec,
     color_settings: z.record(hex),
     geo: z.object({
       default_country_code: z.string().length(2),
@@ -197,6 +202,7 @@ export const channelDescription = z
             image: z.string().nullable().default(null),
             weight: z.number().int().default(0),
             asset: z.string().nullable().default(null),
+            blackout_countries: blackoutCountries,
           })
           .refine((e) => (e.event_utc_ts === undefined) !== (e.start_offset_seconds === undefined), {
             message: 'give exactly one of event_utc_ts and start_offset_seconds',
@@ -214,20 +220,7 @@ export const channelDescription = z
         participant_menu: z.array(key).default([]),
       })
       .default({}),
-    slides: z
-      .array(
-        z.object({
-          type: z.enum(['main', 'category', 'participant', 'group']).default('main'),
-          title: z.string(),
-          subtitle: z.string().nullable().default(null),
-          image: z.string(),
-          /** event | page | vod | url; `target` is the key of the event/page/vod item. */
-          slidable_type: z.enum(['event', 'page', 'vod', 'url']),
-          target: key.nullable().default(null),
-          link_url: z.string().nullable().default(null),
-        }),
-      )
-      .default([]),
+    slides: z.array(slideSpec).default([]),
     vod_categories: z.array(z.object({ alias: key, name: z.string() })).default([]),
     vod_items: z
       .array(

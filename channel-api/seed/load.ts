@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { channelDescription, type ChannelDescription } from './description.ts';
 import { toMinorUnits } from './prices.ts';
+import { slideRows } from './slides.ts';
 import { posterDays, renderSvg } from './svg.ts';
 import type { StoredPreroll } from '../../contract/prerolls.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -98,7 +99,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
       name: d.name,
       channelKey: d.channel_key ?? randomBytes(24).toString('base64url'),
       // Pre-rolls name locations and categories: stored once those have ids (below).
-      settings: { ...d.settings, prerolls: [] },
+      settings: { ...d.settings, prerolls: [], custom_forms: d.custom_forms },
       colorSettings: d.color_settings,
       blockedCountries: d.geo.blocked_countries,
       defaultCountryCode: d.geo.default_country_code,
@@ -166,7 +167,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
     const prerolls = storedPrerolls(d.settings.prerolls, prerollMedia, { locations, categories });
     await tx
       .update(t.channels)
-      .set({ settings: { ...d.settings, prerolls } })
+      .set({ settings: { ...d.settings, prerolls, custom_forms: d.custom_forms } })
       .where(sql`${t.channels.id} = ${channelId}`);
   }
 
@@ -189,6 +190,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
         image: e.image,
         weight: e.weight,
         asset: e.asset,
+        blackoutCountries: e.blackout_countries,
       })
       .returning({ id: t.events.id });
     events.set(e.key, row.id);
@@ -249,20 +251,7 @@ async function insertChannel(tx: Tx, d: ChannelDescription, now: Date, prerollMe
     if (items) await tx.insert(t.vodRailItems).values(items);
   }
 
-  const slideTargets: Record<string, Ids> = { event: events, page: pages, vod };
-  const slides = rows(
-    d.slides.map((s, i) => ({
-      channelId,
-      type: s.type,
-      title: s.title,
-      subtitle: s.subtitle,
-      image: s.image,
-      slidableType: s.slidable_type,
-      slidableId: s.slidable_type === 'url' ? null : slideTargets[s.slidable_type].opt(s.target),
-      linkUrl: s.link_url,
-      weight: i,
-    })),
-  );
+  const slides = rows(slideRows(channelId, d.slides, { event: events, page: pages, vod }, { category: categories, participant: people, group: groups }));
   if (slides) await tx.insert(t.slides).values(slides);
 
   const passes = new Ids('package');

@@ -1,7 +1,7 @@
 import { api, SERVER_MSG, type RefusalCode } from '../../contract/index.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../auth/password.ts';
 import { checkRecaptcha } from '../auth/recaptcha.ts';
-import { verifyIdToken } from '../auth/social.ts';
+import { verifySocial } from '../auth/social.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { rememberedFor } from './account-memory.ts';
 import { forgetFailedSignIns, startSignInAttempt } from './sign-in-limits.ts';
@@ -71,18 +71,19 @@ export async function logout(deps: Deps, apiKey: string) {
   return { message: 'You have been logged out.' };
 }
 
-/** Signs in with a provider's ID token: the linked account, else the account of the same
+/** Signs in with a provider's token (Google's ID token, Facebook's access token): the linked account, else the account of the same
  *  (provider-verified) address, else a new account when the fan accepted the terms. */
 export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<typeof api.social>) {
   refuseSignedIn(caller);
-  const identity = await verifyIdToken(deps.social, params.provider, params.id_token);
+  const identity = await verifySocial(deps.social, params.provider, params);
   const { db } = deps;
   let user = await userByIdentity(db, caller.channel.id, params.provider, identity.subject);
   if (!user) {
     const byEmail = await userByEmail(db, caller.channel.id, identity.email);
     // Linking to an existing account on an address the provider has not checked would let
     // anyone with a provider account claim someone else's fan account.
-    if (byEmail && !identity.emailVerified) throw refuse(400, 'wrong_credentials', SERVER_MSG.wrongAuth, 'id_token');
+    if (byEmail && !identity.emailVerified)
+      throw refuse(400, 'wrong_credentials', SERVER_MSG.wrongAuth, params.provider === 'facebook' ? 'access_token' : 'id_token');
     if (byEmail) user = byEmail;
     else if (params.terms !== true) throw refuse(422, 'not_registered', SERVER_MSG.notRegistered, 'terms');
     else {

@@ -6,6 +6,7 @@ import { CLIP_MSG, CLIP_PROCESSING_SECONDS, type api, type Clip, type ClipMedia,
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';
+import { refuseBlockedRegion } from './regions.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isLiveAsset, isVodAsset } from '../media/assets.ts';
@@ -95,6 +96,7 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
   const now = nowSeconds();
   const found = await eventById(deps.db, caller.channel.id, params.event_id, now);
   if (!found) throw refusal(404, 'Event not found', { event_id: ['Event not found'] });
+  refuseBlockedRegion(caller, found.blackout);
   const access = hasAccess(watchable(found.out), caller.viewer);
   const { state } = featuresOf(found.out, caller.viewer, access).clip;
   if (state === 'no_access') throw new HttpError(403, 'forbidden', 'You may not watch this game: get a ticket or a pass for it to clip it.');
@@ -120,7 +122,7 @@ export async function createClip(deps: Deps, caller: Caller, params: ParamsOf<ty
     },
   );
   deps.jobs.wake(clipQueue);
-  return presentClip({ clip: row, eventName: gameName(found.out), asset: found.asset });
+  return presentClip({ clip: row, eventName: gameName(found.out), asset: found.asset, blackout: found.blackout });
 }
 
 /** The fan's clips (of one game), a clip whose job died shown failed. */
@@ -140,9 +142,10 @@ export async function clipsOfEvent(deps: Deps, caller: Caller, eventId: number):
 export const eventsWithClips = (deps: Deps, userId: number) => repo.eventsWithClipsOf(deps.db, userId);
 
 /** GET /shared-clip/{id}?uuid=: anyone with the link; its files once processed. */
-export async function sharedClip(deps: Deps, id: number, uuid: string): Promise<SharedClip> {
+export async function sharedClip(deps: Deps, caller: Pick<Caller, 'geo' | 'channel'>, id: number, uuid: string): Promise<SharedClip> {
   let found = await repo.clipByShareLink(deps.db, id, uuid);
   if (!found) throw notFound('Clip not found');
+  refuseBlockedRegion(caller, found.blackout);
   if (found.clip.status === 'queued') {
     await repo.failStaleClips(deps.db, found.clip.userId, CLIP_PROCESSING_SECONDS, CLIP_ERRORS.tooLong);
     found = (await repo.clipByShareLink(deps.db, id, uuid)) ?? found;
@@ -178,6 +181,7 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
   const user = requireUser(caller);
   const found = await repo.clipOfUser(deps.db, user.id, id);
   if (!found) throw notFound('Clip not found');
+  refuseBlockedRegion(caller, found.blackout);
   if (!capabilitiesOf(user, caller.viewer.entitlements).includes('download_clip')) throw await noCapability(deps, caller, 'download_clip');
   if (found.clip.status !== 'processed') throw new HttpError(409, 'not_available', 'This clip is not ready yet: download it once it is made.');
   const file = `clips/${found.clip.uuid}/clip.mp4`;
@@ -187,7 +191,7 @@ export async function downloadClip(deps: Deps, caller: Caller, id: number): Prom
   );
   if (bytes === null) throw notFound('The file of this clip is gone.');
   await recordDownload(deps.db, user.id, 'clip', found.clip.id);
-  return signDownload(deps.signing, { file, filename: clipFilename(found.clip.name, found.eventName), bytes }, Date.now());
+  return signDownload(deps.signing, { file, filename: clipFilename(found.clip.name, found.eventName), bytes, country: caller.geo.country_code }, Date.now());
 }
 
 /** POST /clip/{id}/name: renames the owner's clip (another fan's, or none, is not found). */

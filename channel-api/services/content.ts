@@ -1,7 +1,6 @@
 import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { pageById } from '../repo/content.ts';
-import { geoOf } from '../repo/geo.ts';
 
 /* Content calls that are neither games nor on-demand videos (spec section 7): a page's body, the
  * channel's school facets, and the caller's region. */
@@ -12,6 +11,6 @@ export async function page(deps: Deps, { channel }: Pick<Caller, 'channel'>, id:
   return found;
 }
 
-/** The caller's region from their address (X-Forwarded-For counts only from our own web server:
- *  Express's trust proxy is loopback). */
-export const regionOf = (deps: Deps, { channel }: Pick<Caller, 'channel'>, ip: string) => geoOf(deps.db, channel, ip);
+/** The caller's region (geo/regions.ts: the trusted header, the channel's CIDR table, the IP
+ *  database; X-Forwarded-For and the header count only from our own web server, loopback). */
+export const regionOf = ({ geo }: Pick<Caller, 'geo'>) => geo;

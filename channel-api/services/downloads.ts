@@ -6,6 +6,7 @@ import { SERVER_MSG, type Download, type FeatureState, type StreamStatus } from 
 import { featuresOf, hasAccess, watchable, type Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';
+import { refuseBlockedRegion } from './regions.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isVodAsset } from '../media/assets.ts';
@@ -81,6 +82,7 @@ export async function downloadEvent(deps: Deps, caller: Caller, id: number, nowM
   const user = requireUser(caller);
   const found = await eventById(deps.db, caller.channel.id, id, nowSeconds());
   if (!found) throw notFound('Event not found');
+  refuseBlockedRegion(caller, found.blackout);
   const event = found.out;
   const { state } = gameFeatures(found, caller.viewer, hasAccess(watchable(event), caller.viewer)).download;
   if (state !== 'allowed') throw await refusalFor(deps, caller, state, event.stream_status);
@@ -89,5 +91,5 @@ export async function downloadEvent(deps: Deps, caller: Caller, id: number, nowM
   const bytes = file === null ? null : await sizeOf(deps.dataDir, file);
   if (file === null || bytes === null) throw new HttpError(409, 'not_available', DOWNLOAD_MSG.noFile);
   await recordDownload(deps.db, user.id, 'event', event.id);
-  return signDownload(deps.signing, { file, filename: eventFileName(event, timeZoneOf(caller.channel)), bytes }, nowMs);
+  return signDownload(deps.signing, { file, filename: eventFileName(event, timeZoneOf(caller.channel)), bytes, country: caller.geo.country_code }, nowMs);
 }

@@ -1,12 +1,14 @@
 import { LRUCache } from 'lru-cache';
-import type { MediaGrant, StreamStatus } from '../../contract/index.ts';
+import type { Geo, MediaGrant, StreamStatus } from '../../contract/index.ts';
+import { blockedIn } from '../../contract/regions.ts';
 import { hasAccess, hasVodAccess, watchable, type Viewer } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { PUBLIC_ASSETS } from '../media/assets.ts';
 import { makeGrant, readGrant, sessionRef, type GrantClaims, type GrantRefusal } from '../media/grants.ts';
 import { assetScope, eventMedia, noPlayback, vodMedia, type GameTimes, type Media, type Playback } from '../media-urls.ts';
+import { channelById } from '../repo/channels.ts';
 import { eventById } from '../repo/events.ts';
-import { freeAssets, liveSessionKeys } from '../repo/media.ts';
+import { freeAssetBlackouts, liveSessionKeys } from '../repo/media.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { userById } from '../repo/users.ts';
 import { vodById } from '../repo/vod.ts';
@@ -20,26 +22,33 @@ import type { Signing } from '../signing.ts';
  * holds while its signature, expiry and scope do (what a CDN can check too) and, at the origin,
  * while the fan's session lasts and they may still watch what it was granted for (signing out, a
  * refund or a lapsed pass end it within RECHECK_MS).
+ *
+ * Regions (ADR 054): a grant carries the country it was issued for (`c`), and is refused from any
+ * other; none is issued where the game is blocked or blacked out. A public asset is refused in the
+ * channel's blocked countries and where every free game playing it is blacked out.
  */
 
 /** `preparing`: the viewer may watch it, but its media is still being made (a first start, ADR 047). */
 export type Playable = Playback & { media_grant: MediaGrant | null; preparing: boolean };
 
-/** Who is asking: a signed-in fan's session, or a visitor. */
+/** Who is asking: a signed-in fan's session, or a visitor, and their country. */
 export interface MediaViewer {
   user: { id: number } | null;
   apiKey: string | null;
+  /** Their country (Caller.geo.country_code); the grant is for it alone. */
+  country: string;
 }
 
-export type Admission = 'public' | 'granted' | 'no grant' | GrantRefusal | 'not entitled';
+export type Admission = 'public' | 'granted' | 'no grant' | GrantRefusal | 'not entitled' | 'blocked region';
 
 export interface MediaAccess {
   /** An event's playback for a viewer who may (`access`) or may not watch it. */
   eventPlayback(viewer: MediaViewer, event: GameTimes & { id: number; stream_status: StreamStatus; asset: string | null }, access: boolean): Promise<Playable>;
   /** A video's playback. */
   videoPlayback(viewer: MediaViewer, video: { id: number; asset: string }, access: boolean): Promise<Playable>;
-  /** Whether a request for one of `scope`'s files may be served, given the grants it carries. */
-  admit(scope: string, grants: string[]): Promise<Admission>;
+  /** Whether a request for one of `scope`'s files may be served, given the grants it carries and
+   *  the region it comes from. */
+  admit(scope: string, grants: string[], geo: Geo): Promise<Admission>;
 }
 
 /** How long the origin trusts what it read about a grant's fan (their session, their access). */
@@ -59,21 +68,29 @@ export function mediaAccess(opts: {
   const now = opts.now ?? Date.now;
   const isReady = opts.isReady ?? (() => true);
 
-  let publicScopes: { scopes: Set<string>; until: number } | null = null;
-  let reading: Promise<Set<string>> | null = null;
-  const isPublic = async (scope: string): Promise<boolean> => {
+  // The public scopes, each with the countries it is blacked out in.
+  type Scopes = Map<string, readonly string[]>;
+  let publicScopes: { scopes: Scopes; until: number } | null = null;
+  let reading: Promise<Scopes> | null = null;
+  const publicBlackout = async (scope: string): Promise<readonly string[] | undefined> => {
     if (!publicScopes || publicScopes.until <= now()) {
-      reading ??= freeAssets(db)
+      reading ??= freeAssetBlackouts(db)
         .then((assets) => {
-          const scopes = new Set([...assets, ...PUBLIC_ASSETS].map(assetScope).filter((s): s is string => s !== null));
+          const scopes: Scopes = new Map();
+          for (const asset of PUBLIC_ASSETS) assets.set(asset, []);
+          for (const [asset, blackout] of assets) {
+            const s = assetScope(asset);
+            if (s !== null) scopes.set(s, blackout);
+          }
           publicScopes = { scopes, until: now() + PUBLIC_TTL_MS };
           return scopes;
         })
         .finally(() => (reading = null));
-      return (await reading).has(scope);
+      return (await reading).get(scope);
     }
-    return publicScopes.scopes.has(scope);
+    return publicScopes.scopes.get(scope);
   };
+  const isPublic = async (scope: string) => (await publicBlackout(scope)) !== undefined;
 
   const playable = async (viewer: MediaViewer, media: Media | null, access: boolean, item: string): Promise<Playable> => {
     if (!access || !media) return { ...noPlayback, media_grant: null, preparing: false };
@@ -81,7 +98,14 @@ export function mediaAccess(opts: {
     if (await isPublic(media.scope)) return { ...media.playback, media_grant: null, preparing: false };
     // Only a signed-in fan can watch what is not public (free media needs no grant).
     if (!viewer.user || !viewer.apiKey) return { ...noPlayback, media_grant: null, preparing: false };
-    const claims: GrantClaims = { s: media.scope, u: viewer.user.id, k: sessionRef(viewer.apiKey), i: item, x: Math.floor(now() / 1000) + opts.grantSeconds };
+    const claims: GrantClaims = {
+      s: media.scope,
+      u: viewer.user.id,
+      k: sessionRef(viewer.apiKey),
+      i: item,
+      c: viewer.country,
+      x: Math.floor(now() / 1000) + opts.grantSeconds,
+    };
     return { ...media.playback, media_grant: makeGrant(signing, claims), preparing: false };
   };
 
@@ -100,13 +124,19 @@ export function mediaAccess(opts: {
   return {
     eventPlayback: (viewer, event, access) => playable(viewer, eventMedia(event.stream_status, event.asset, event), access, `e:${event.id}`),
     videoPlayback: (viewer, video, access) => playable(viewer, vodMedia(video.asset), access, `v:${video.id}`),
-    async admit(scope, grants) {
-      if (await isPublic(scope)) return 'public';
+    async admit(scope, grants, geo) {
+      if (geo.is_geo_blocked) return 'blocked region';
+      const blackout = await publicBlackout(scope);
+      if (blackout) return blackout.includes(geo.country_code) ? 'blocked region' : 'public';
       let refusal: Admission = 'no grant';
       for (const value of grants) {
         const read = readGrant(signing, value, scope, Math.floor(now() / 1000));
         if (typeof read === 'string') {
           refusal = read;
+          continue;
+        }
+        if (read.c !== geo.country_code) {
+          refusal = 'blocked region';
           continue;
         }
         if (await stillEntitled(value, read)) return 'granted';
@@ -118,7 +148,7 @@ export function mediaAccess(opts: {
 }
 
 /** At the origin: the grant's session has not ended, and its fan may still watch what it was
- *  granted for, whose media is still the grant's asset. */
+ *  granted for, whose media is still the grant's asset, in the country it was granted in. */
 async function entitled(db: Db, claims: GrantClaims, now: Date): Promise<boolean> {
   const keys = await liveSessionKeys(db, claims.u, now);
   if (!keys.some((key) => sessionRef(key) === claims.k)) return false;
@@ -131,7 +161,9 @@ async function entitled(db: Db, claims: GrantClaims, now: Date): Promise<boolean
   if (kind === 'e') {
     const found = await eventById(db, user.channelId, id, Math.floor(now.getTime() / 1000));
     const media = found && eventMedia(found.out.stream_status, found.asset, found.out);
-    return Boolean(found && media?.scope === claims.s && hasAccess(watchable(found.out), viewer));
+    const channel = found && (await channelById(db, user.channelId));
+    if (!found || !channel || blockedIn(claims.c, { blockedCountries: channel.blockedCountries, blackoutCountries: found.blackout })) return false;
+    return media?.scope === claims.s && hasAccess(watchable(found.out), viewer);
   }
   if (kind === 'v') {
     const video = await vodById(db, user.channelId, id);

@@ -1,5 +1,5 @@
 import { api, MSG, SERVER_MSG } from '../../contract/index.ts';
-import { capabilitiesOf, type Entitlement } from '../access.ts';
+import { capabilitiesOf, holdsBasicPass, type Entitlement } from '../access.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { rememberAccount } from './account-memory.ts';
@@ -15,6 +15,7 @@ export function accessOf(user: UserRow, entitlements: Entitlement[]) {
     capabilities: capabilitiesOf(user, entitlements),
     featureCount: { clips: user.clipsCount, downloads: user.downloadsCount },
     trial_period_used: user.trialPeriodUsed,
+    has_basic_pass: holdsBasicPass(entitlements),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Caller, Deps } from '../deps.ts';
 import { eventCategoriesOf, packagesOf, participantGroupsOf, participantsOf, subscriptionsOf } from '../repo/catalogue.ts';
-import { faqOf, locationsOf, menuOf, pagesOf, settingsOf, slidesOf, staticBlocksOf } from '../repo/content.ts';
+import { faqOf, locationsOf, menuOf, pagesOf, settingsOf, slidesOf, staticBlocksOf, type SlideFilter } from '../repo/content.ts';
 
 /* What a channel shows everyone (spec section 7, public calls: no api key): its settings, menus,
  * slides, pages, FAQ, venues, products, schools and teams, and all of it at once for a page's frame. */
@@ -9,7 +9,7 @@ type Channel = Pick<Caller, 'channel'>;
 
 export const settings = ({ channel }: Channel) => settingsOf(channel);
 export const menu = (deps: Deps, { channel }: Channel) => menuOf(deps.db, channel.id);
-export const slides = (deps: Deps, { channel }: Channel, type?: string) => slidesOf(deps.db, channel.id, type);
+export const slides = (deps: Deps, { channel }: Channel, only: SlideFilter = {}) => slidesOf(deps.db, channel.id, only);
 export const pages = (deps: Deps, { channel }: Channel) => pagesOf(deps.db, channel.id);
 export const faq = (deps: Deps, { channel }: Channel) => faqOf(deps.db, channel.id);
 export const venues = (deps: Deps, { channel }: Channel) => locationsOf(deps.db, channel.id);

@@ -5,7 +5,6 @@ import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import { issueApiKey } from '../repo/channels.ts';
-import { geoOf } from '../repo/geo.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { createToken } from '../repo/tokens.ts';
 import { userOut, type UserRow } from '../repo/users.ts';
@@ -15,8 +14,8 @@ import { webPaths, webUrl } from '../web-links.ts';
 
 /** `is_geo_blocked` follows the caller's address, like GET /geo. */
 export async function userView(deps: Deps, caller: Caller, user: UserRow): Promise<User> {
-  const [geo, entitlements] = await Promise.all([geoOf(deps.db, caller.channel, caller.ip), entitlementsOf(deps.db, user.id)]);
-  return userOut(user, geo.is_geo_blocked, capabilitiesOf(user, entitlements));
+  const entitlements = await entitlementsOf(deps.db, user.id);
+  return userOut(user, caller.geo.is_geo_blocked, capabilitiesOf(user, entitlements));
 }
 
 /** A new api key bound to the user; the web app replaces the visitor's key with it. */

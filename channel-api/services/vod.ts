@@ -13,7 +13,7 @@ export async function vodPage(deps: Deps, caller: Caller, id: number) {
   const item = await vodById(deps.db, channel.id, id);
   if (!item) throw notFound('Media item not found');
   const access = hasVodAccess(item, viewer);
-  const playback = await deps.media.videoPlayback({ user, apiKey }, item, access);
+  const playback = await deps.media.videoPlayback({ user, apiKey, country: caller.geo.country_code }, item, access && !caller.geo.is_geo_blocked);
   return { ...vodItemOut(item), type: item.type, has_access: access, ...playback };
 }
 

@@ -19,6 +19,7 @@
    - pre-rolls: a stitched media playlist against the plain one, on-demand and live (prerolls.ts);
    - analytics: a page with the analytics on against off, heartbeat ingestion on PostgreSQL (analytics.ts);
    - French: a page rendered in French against English on a multilanguage channel (french.ts);
+   - regions: the viewer's country per request, in µs (regions.ts);
    - a first start: a fresh data dir to the first page answered (the README's figure).
    The figures are taken once the demo media is made (it is made in the background, ADR 047).
    Writes tests/bench/results.json. */
@@ -39,6 +40,7 @@ import { frenchBench, frenchRows } from './french.ts';
 import { mediaBench } from './media.ts';
 import { NGINX, startNginx, type Nginx } from './nginx.ts';
 import { prerollsBench, prerollsRows } from './prerolls.ts';
+import { regionsBench, regionsRows } from './regions.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
@@ -501,6 +503,8 @@ try {
   const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort(), await freePort()] });
   console.log('French: a page rendered in French against English on a multilanguage channel (tests/bench/french.ts) …');
   const french = await frenchBench({ seconds: DURATION_S, port: await freePort() });
+  console.log('Regions: the viewer’s country per request (tests/bench/regions.ts) …');
+  const regions = regionsBench();
   console.log('First start: a fresh data dir to the first page …');
   const start = await firstStart();
 
@@ -521,6 +525,7 @@ try {
     prerolls,
     analytics,
     french,
+    regions,
     firstStart: start,
     targets: {
       anonymousToNginx: '>= 0.8',
@@ -594,6 +599,7 @@ try {
   rows.push(...prerollsRows(prerolls));
   rows.push(...analyticsRows(analytics));
   rows.push(...frenchRows(french));
+  rows.push(...regionsRows(regions));
   rows.push(['first start: a fresh data dir to the first page', `${(start.firstPageMs / 1000).toFixed(1)} s`, '≤ 10 s']);
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length));

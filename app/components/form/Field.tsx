@@ -7,7 +7,7 @@ import { FieldErrors } from './FieldErrors';
    (hint and errors), and the error list. Errors come from the server's lastResult (so they show
    without JavaScript) or from conform's validation as the fan types. */
 
-type InputType = 'text' | 'email' | 'password' | 'hidden';
+type InputType = 'text' | 'email' | 'password' | 'hidden' | 'date';
 
 interface FieldProps {
   meta: AnyField;

@@ -73,6 +73,11 @@ export const events = pgTable(
     weight: integer('weight').notNull().default(0),
     /** Demo video asset (game-1, game-2, game-3) played once the event is finished. */
     asset: text('asset'),
+    /** ISO country codes where this game is blacked out (channel/geo: contract/regions.ts). */
+    blackoutCountries: jsonb('blackout_countries')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index('events_channel_ts_idx').on(t.channelId, t.eventUtcTs)],
 );

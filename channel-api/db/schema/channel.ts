@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FormField } from '../../../contract/custom-forms.ts';
 import type { StoredPreroll } from '../../../contract/prerolls.ts';
 
 /* The tenant: a channel, its settings, its geo ranges and generated images. Every other row
@@ -24,6 +25,16 @@ export interface ChannelSettings {
   time_zone?: string;
   /** Pre-roll ads, their ads prepared (ADR 050); absent in channels stored before them: none. */
   prerolls?: StoredPreroll[];
+  /** The channel's custom forms (ADR 053); absent in channels stored before them: none. */
+  custom_forms?: StoredCustomForm[];
+}
+
+/** A custom form as the description declares it and the settings keep it. */
+export interface StoredCustomForm {
+  alias: string;
+  title: string;
+  required: boolean;
+  fields: FormField[];
 }
 
 /** The clip tags of a channel that names none. */

@@ -1,5 +1,6 @@
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { channelRef } from './channel.ts';
+import type { SlideType } from '../../../contract/entities.ts';
 
 /* The channel's own pages and navigation: pages, static blocks, FAQ, menus, slides. */
 
@@ -43,8 +44,9 @@ export const menuItems = pgTable('menu_items', {
 export const slides = pgTable('slides', {
   id: serial('id').primaryKey(),
   channelId: channelRef(),
-  /** main | category | participant | group */
-  type: text('type').notNull(),
+  type: text('type').$type<SlideType>().notNull(),
+  /** The category, participant or group whose page shows the slide (by `type`); null for main. */
+  belongsToId: integer('belongs_to_id'),
   title: text('title').notNull(),
   subtitle: text('subtitle'),
   image: text('image').notNull(),

@@ -84,6 +84,11 @@ export function events(): D['events'] {
       image: gamePoster(`event-${i + 1}`),
       weight: p.status === 'live' ? 10 : 0,
       asset: p.status === 'finished' ? recording(type) : liveLoop(type),
+      // A rights holder's blackout (ADR 054): the second live game is not shown in Canada.
+      ...(i === BLACKED_OUT ? { blackout_countries: ['CA'] } : {}),
     };
   });
 }
+
+/** The one game the demo blacks out (in one region), by its place in the plan. */
+const BLACKED_OUT = 1;

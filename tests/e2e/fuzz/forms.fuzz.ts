@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { routesWithAction } from './checks.ts';
 import { clipSchema, renameClipSchema } from '../../../app/forms/clip.ts';
+import { answerField } from '../../../app/forms/custom-form.ts';
 import { giftResendSchema } from '../../../app/forms/gift.ts';
 import { loginSchema } from '../../../app/forms/login.ts';
 import { passwordResetRequestSchema } from '../../../app/forms/password-reset-request.ts';
@@ -20,6 +21,7 @@ import { passwordResetFields } from '../../../app/forms/password-reset.ts';
 import { detailsSchema, passwordSchema } from '../../../app/forms/profile.ts';
 import { applyCouponSchema, buySchema, paySchema, selectPackageSchema } from '../../../app/forms/purchase.ts';
 import { registrationFields, socialRegistrationSchema } from '../../../app/forms/registration.ts';
+import { customForms } from '../../../channel-api/seed/demo/forms.ts';
 import type { Clip } from '../../../contract/clips.ts';
 import { hostileString, NESTED_KEYS, PROTOTYPE_KEYS } from '../../support/hostile.ts';
 import { cleanBody } from '../../support/leaks.ts';
@@ -423,6 +425,22 @@ function forms(): Form[] {
       open: signedIn,
       base: async () => ({ intent: 'delete-request' }),
       snapshot: async () => mailCount(profileFan.email),
+    },
+    {
+      // The demo's custom form (ADR 053): what a refused post must leave is the fan's answers.
+      name: 'answer a custom form',
+      path: '/forms/passes',
+      route: 'forms.$alias',
+      fields: [...customForms[0].fields.map((f) => answerField(f.name)), 'redirectTo'],
+      open: signedIn,
+      base: async () => ({
+        'answer-school': 'Lakeview Lions',
+        'answer-role': 'A fan',
+        'answer-first_game': '2024-09-14',
+        'answer-newsletter': 'on',
+        redirectTo: '/faq',
+      }),
+      snapshot: async (web) => (await channelJson('GET', `/custom-forms/passes?api_key=${encodeURIComponent(web.apiKey!)}`)).json.data ?? null,
     },
     {
       name: 'log out',

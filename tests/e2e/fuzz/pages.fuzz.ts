@@ -71,6 +71,7 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/watch_library/:id/delete', route: 'routes/watch_library.$id_.delete' },
   { url: '/share/:id/:uuid', route: 'routes/share.$id.$uuid' },
   { url: '/profile/payment-methods', route: 'routes/profile.payment-methods' },
+  { url: '/forms/:alias?redirectTo=:v', route: 'routes/forms.$alias' },
   { url: '/my-games?show=:v&from=:v&to=:v&page=:v', route: 'routes/my-games' },
   { url: '/follow', route: 'routes/follow' },
   { url: '/my-games/calendar', route: 'routes/my-games_.calendar' },
@@ -235,6 +236,9 @@ test('the request line: other methods, raw targets, bad Host and forwarded heade
     { 'X-Forwarded-Host': '', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' },
     { 'X-Forwarded-Proto': 'javascript' },
     { 'X-Forwarded-For': 'not-an-ip, 999.1.1.1' },
+    // A proxy's country header (trusted in e2e: ADR 054): garbage, Cloudflare's unknown, a list.
+    { 'CF-IPCountry': '<script>', 'X-Forwarded-For': '24.48.0.1' },
+    { 'CF-IPCountry': 'XX, CA', 'X-Viewer-Country': 'ZZ' },
     { Origin: 'null' },
     { Origin: '' },
     { 'Content-Type': 'application/json', 'Content-Length': '2' },

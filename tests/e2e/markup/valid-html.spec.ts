@@ -77,6 +77,9 @@ const PAGES: PageKind[] = [
   { name: 'sport', path: (d) => d.links.sport },
   { name: 'venue', path: (d) => d.links.venue },
   { name: 'division', path: (d) => d.links.division },
+  // Find a team (the channel's facets): a choice with its teams, and one beside the live games.
+  { name: 'division-teams', path: (d) => `${d.links.division}?gender=W&sport=soccer` },
+  { name: 'division-teams-live', path: (d) => `${d.links.division}?gender=M&status=live` },
   { name: 'school-signed-in', path: (d) => d.links.school, as: 'subscriber' },
   { name: 'my-games', path: '/my-games', as: 'subscriber' },
   { name: 'calendar', path: '/my-games/calendar', as: 'subscriber' },
@@ -86,6 +89,7 @@ const PAGES: PageKind[] = [
   { name: 'profile-transactions', path: '/profile/transactions', as: 'subscriber' },
   { name: 'profile-clips', path: '/profile/clips', as: 'subscriber' },
   { name: 'profile-payment-methods', path: '/profile/payment-methods', as: 'subscriber' },
+  { name: 'custom-form', path: '/forms/passes', as: 'fan' },
   { name: 'clip', path: (d) => `/watch_library/${d.clip.id}`, as: 'subscriber' },
   { name: 'clip-delete', path: (d) => `/watch_library/${d.clip.id}/delete`, as: 'subscriber' },
   { name: 'share', path: (d) => `/share/${d.clip.id}/${d.clip.uuid}` },

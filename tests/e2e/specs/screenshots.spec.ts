@@ -35,13 +35,15 @@ const STYLE_PATH = path.resolve('tests/e2e/support/screenshots.css');
  */
 const MAX_DIFF_PIXEL_RATIO = 0.01;
 
-/** The page as it will stay: every picture loaded (also those lazy below the fold, since the whole
- *  page is taken), fonts ready, and with JavaScript the page hydrated. */
+/** The page as it will stay: every picture loaded and decoded (also those lazy below the fold,
+ *  since the whole page is taken), fonts ready, and with JavaScript the page hydrated. */
 async function settle(page: Page, javaScriptEnabled: boolean) {
   await page.evaluate(() => {
     for (const img of document.querySelectorAll('img[loading="lazy"]')) img.setAttribute('loading', 'eager');
   });
   await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete));
+  // A raster with decoding="async" may be painted blank until decoded: decoded first.
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   if (javaScriptEnabled) {
     await page.waitForFunction(() => {
       const main = document.getElementById('main');

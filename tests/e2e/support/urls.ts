@@ -9,3 +9,5 @@ export const CHANNEL_API_URL = at(4300);
 export const CONTROL_URL = at(4301);
 /** The OpenID Connect provider social sign-in runs against (tests/support/oidc-provider.ts). */
 export const OIDC_URL = at(4400);
+/** The stand-in for Facebook's login dialog and Graph API (tests/support/facebook-stand-in.ts). */
+export const FACEBOOK_URL = at(4410);

@@ -93,7 +93,10 @@ describe(`buying a single event (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
     const playing = (await shop.event(fan.key, event.id)).json.data;
     expect(playing.has_access).toBe(true);
     expect(playing.url).toMatch(/master\.m3u8$/);
-    expect((await acc.get('/user/access', { api_key: fan.key })).json.data.capabilities).toContain('watch');
+    expect((await acc.get('/user/access', { api_key: fan.key })).json.data).toMatchObject({
+      capabilities: expect.arrayContaining(['watch']),
+      has_basic_pass: false,
+    });
 
     const receipt = await waitForMail(server.outbox, { to: fan.email, subject: 'receipt', after });
     expect(receipt.text).toContain(event.name);
@@ -220,6 +223,8 @@ describe('buying a package with choices', () => {
     expect(before).toMatchObject({ purchased: false, disabledCategories: [], disabledParticipants: [] });
 
     const [boys, girls] = before.choices;
+    // The spec's basic-pass selection (ADR 053): none before the pass is paid, then the pass.
+    expect((await acc.get('/user/access', { api_key: fan.key })).json.data.has_basic_pass).toBe(false);
     expect((await shop.buyBundle(fan.key, { package_id: season.id })).json.message).toBe(ORDER_MSG.idNotSelected);
     expect((await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: [999999] })).json.message).toBe(ORDER_MSG.notAChoice);
     const started = (await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: [boys.id] })).json.data;
@@ -232,6 +237,7 @@ describe('buying a package with choices', () => {
     if (girlsGame) expect((await shop.event(fan.key, girlsGame.id)).json.data.has_access).toBe(false);
     // What the demo's passes grant (ADR 038): watching and clipping, no downloads.
     expect([...(await acc.get('/user/access', { api_key: fan.key })).json.data.capabilities].sort()).toEqual(['clipping', 'watch']);
+    expect((await acc.get('/user/access', { api_key: fan.key })).json.data.has_basic_pass).toBe(true);
 
     const twice = await shop.buyBundle(fan.key, { package_id: season.id, event_category_ids: [boys.id, girls.id] });
     expect([twice.status, twice.json.message]).toEqual([409, ORDER_MSG.alreadyBought('package')]);

@@ -58,6 +58,7 @@ describe(`profile (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       capabilities: ['watch'],
       featureCount: { clips: 0, downloads: 0 },
       trial_period_used: false,
+      has_basic_pass: false,
     });
   });
 

@@ -77,7 +77,7 @@ describe(`social sign-in (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('answers 400 for a provider that is not configured, bad input, and refuses a signed-in caller', async () => {
-    const facebook = await acc.post('/v2/auth/social/facebook', { id_token: 'x', api_key: await http.apiKey() });
+    const facebook = await acc.post('/v2/auth/social/facebook', { access_token: 'x', api_key: await http.apiKey() });
     expect(facebook.status).toBe(400);
     expect(facebook.json).toEqual({
       code: 'invalid_params',

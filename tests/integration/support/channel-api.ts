@@ -30,6 +30,8 @@ export interface TestChannelApi {
   databaseUrl?: string;
   /** The server's job queue (to send a job as the server would). */
   jobs: ChannelApi['jobs'];
+  /** Writes the pre-roll moments the server keeps in memory for a second. */
+  flushAnalytics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ async function startTestChannelApi({ data: given, ...opts }: TestChannelApiOptio
       db: api.db,
       databaseUrl: data.databaseUrl,
       jobs: api.jobs,
+      flushAnalytics: api.flushAnalytics,
       close: async () => {
         await api.close();
         await owned?.close();

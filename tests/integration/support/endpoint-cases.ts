@@ -182,8 +182,11 @@ export const cases: Record<EndpointName, Case> = {
   settings: noParams,
   menu: noParams,
   slides: {
-    happy: () => ({ query: { type: 'main' } }),
-    bad: () => [{ query: { type: 'bogus' }, status: 400, field: 'type' }],
+    happy: () => ({ query: { type: 'participant', belongs_to_id: '1' } }),
+    bad: () => [
+      { query: { type: 'bogus' }, status: 400, field: 'type' },
+      { query: { belongs_to_id: 'north' }, status: 400, field: 'belongs_to_id' },
+    ],
   },
   pages: noParams,
   colorSettings: noParams,
@@ -234,6 +237,48 @@ export const cases: Record<EndpointName, Case> = {
   eventsForHomepage: noParams,
   participantGroupProperties: noParams,
   geo: noParams,
+  // The demo's form (channel-api/seed/demo/forms.ts): a required select, a date, a checkbox.
+  customForm: {
+    happy: (ids) => ({ key: ids.user.key, path: '/custom-forms/passes' }),
+    bad: () => [
+      { path: '/custom-forms/nope', status: 404 },
+      { path: '/custom-forms/passes', query: { bogus: '1' }, status: 400, field: 'bogus' },
+    ],
+  },
+  answerCustomForm: {
+    happy: (ids) => ({ key: ids.user.key, path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Lakeview Lions' }] } }),
+    bad: (ids) => [
+      { path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Lakeview Lions' }] }, status: 401 },
+      { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [] }, status: 400, field: 'school' },
+      { key: ids.user.key, path: '/custom-forms/passes', body: { fields: [{ name: 'school', value: 'Nowhere High' }] }, status: 400, field: 'school' },
+      {
+        key: ids.user.key,
+        path: '/custom-forms/passes',
+        body: {
+          fields: [
+            { name: 'school', value: 'Lakeview Lions' },
+            { name: 'first_game', value: '2026-02-30' },
+          ],
+        },
+        status: 400,
+        field: 'first_game',
+      },
+      {
+        key: ids.user.key,
+        path: '/custom-forms/passes',
+        body: {
+          fields: [
+            { name: 'school', value: 'Lakeview Lions' },
+            { name: 'bogus', value: 'x' },
+          ],
+        },
+        status: 400,
+        field: 'bogus',
+      },
+      { key: ids.user.key, path: '/custom-forms/passes', body: { fields: 'school' }, status: 400, field: 'fields' },
+      { key: ids.user.key, path: '/custom-forms/nope', body: { fields: [] }, status: 404 },
+    ],
+  },
   vodMediaItems: {
     happy: () => ({ query: { limit: '5' } }),
     bad: () => [{ query: { category: 'x' }, status: 400, field: 'category' }],
@@ -279,7 +324,9 @@ export const cases: Record<EndpointName, Case> = {
     bad: () => [
       { path: '/v2/auth/social/myspace', body: { id_token: 'x' }, status: 400, field: 'provider' },
       { path: '/v2/auth/social/google', body: { id_token: 'not.a.token' }, status: 400, field: 'id_token' },
-      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { access_token: 'x' }, status: 400, field: 'provider' },
+      { path: '/v2/auth/social/facebook', body: { id_token: 'x' }, status: 400, field: 'access_token' },
+      { path: '/v2/auth/social/google', body: { access_token: 'x' }, status: 400, field: 'id_token' },
     ],
   },
   emailVerify: {

@@ -7,7 +7,12 @@ import { getSession, getToast } from '~/http/session-cookie.server';
 /* The social sign-in that waits on /registration for the terms: in the encrypted session, gone after
    its time, and written together with whatever else the channel changed in the same response. */
 
-const pending = { provider: 'google' as const, id_token: 'header.payload-with-the-fans-details.signature', email: 'fan@example.test', redirectTo: '/faq' };
+const pending = {
+  provider: 'google' as const,
+  credential: { id_token: 'header.payload-with-the-fans-details.signature' },
+  email: 'fan@example.test',
+  redirectTo: '/faq',
+};
 
 /** A loader's or action's arguments for a request, and the cookies the server sends after it. */
 function routeArgs(request: Request) {

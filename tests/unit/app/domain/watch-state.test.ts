@@ -11,7 +11,7 @@ const finished: PlayableMedia = {
   event_utc_ts: 1_700_000_000,
   type: 'paid',
 };
-const open = { is_geo_blocked: false };
+const open = { is_geo_blocked: false, country_code: 'US' };
 
 describe('watchState', () => {
   it('plays a finished event the visitor may watch, with the MP4 fallback and captions', () => {
@@ -54,8 +54,16 @@ describe('watchState', () => {
 
   it('blocks every status for a geo-blocked visitor, even with access', () => {
     for (const stream_status of ['live', 'upcoming', 'finished'] as const) {
-      expect(watchState({ ...finished, stream_status }, { is_geo_blocked: true })).toEqual({ kind: 'geo-blocked' });
+      expect(watchState({ ...finished, stream_status }, { is_geo_blocked: true, country_code: 'ZZ' })).toEqual({ kind: 'geo-blocked' });
     }
+  });
+
+  it('blocks a game blacked out in the visitor’s country (ADR 054), and only there', () => {
+    const blackedOut = { ...finished, blackout_countries: ['CA'] };
+    expect(watchState(blackedOut, { is_geo_blocked: false, country_code: 'CA' })).toEqual({ kind: 'geo-blocked' });
+    expect(watchState(blackedOut, open)).toMatchObject({ kind: 'play' });
+    // A video has no blackout: the channel's blocked countries alone.
+    expect(watchState(finished, { is_geo_blocked: false, country_code: 'CA' })).toMatchObject({ kind: 'play' });
   });
 
   it('asks for a pass when a live or finished event has no access', () => {

@@ -33,6 +33,7 @@ const event: EventDetail = {
   preparing: false,
   features: { clip: { state: 'sign_in', capability: 'clipping' }, download: { state: 'sign_in', capability: 'download' } },
   preroll: null,
+  blackout_countries: [],
 };
 
 const school = (id: number, alias: string, children: Participant[] = []): Participant => ({

@@ -21,6 +21,16 @@ describe('who may keep a copy of a response', () => {
     expect(policy({ region: 'US', hasSession: true }).share).toBe('none');
   });
 
+  it('lets a CDN share a region’s page when the region came from its own country header, keyed by it (Vary: ADR 054)', () => {
+    expect(policy({ region: 'CA', regionHeader: 'cf-ipcountry' })).toEqual({
+      cacheControl: 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
+      share: 'region',
+      vary: 'cf-ipcountry',
+    });
+    expect(policy({ region: 'CA', regionHeader: null })).toEqual({ cacheControl: PRIVATE, share: 'region' });
+    expect(policy({ region: 'CA', regionHeader: 'cf-ipcountry', perViewer: true }).share).toBe('none');
+  });
+
   it("keeps a route's own no-store or private, and never lets a route make a private page public", () => {
     expect(policy({ own: 'no-store' })).toEqual({ cacheControl: 'no-store', share: 'none' });
     expect(policy({ own: 'private, max-age=60' })).toEqual({ cacheControl: PRIVATE, share: 'none' });

@@ -3,7 +3,7 @@ import { grantCookies, makeGrant, readGrant, sessionRef, type GrantClaims } from
 import { signingFrom } from '../../../../channel-api/signing.ts';
 
 const signing = signingFrom(['grants-test']);
-const claims: GrantClaims = { s: 'vod/game-4', u: 7, k: sessionRef('an-api-key'), i: 'e:12', x: 2_000_000_000 };
+const claims: GrantClaims = { s: 'vod/game-4', u: 7, k: sessionRef('an-api-key'), i: 'e:12', c: 'US', x: 2_000_000_000 };
 
 describe('media grants (channel-api/media/grants.ts)', () => {
   it('opens its asset until it expires, and no other asset', () => {

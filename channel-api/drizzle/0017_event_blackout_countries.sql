@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "blackout_countries" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "slides" ADD COLUMN "belongs_to_id" integer;
