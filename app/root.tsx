@@ -23,6 +23,7 @@ import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
+import { catalogueSrc } from '~/i18n/english';
 import { I18nProvider } from '~/i18n/I18nProvider';
 import type { loader } from '~/loaders/root.server';
 
@@ -49,6 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 /** The document around both the app and the error screens; loader data is absent on errors. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const locale = data?.locale ?? 'en';
   return (
     <html lang={data?.lang ?? 'en'}>
       <head>
@@ -66,11 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* The fan's language (issue 36, ADR 055): English unless the channel has multilanguage on. */}
-        <I18nProvider locale={data?.locale ?? 'en'} timeZone={data?.settings.time_zone ?? 'UTC'}>
+        <I18nProvider locale={locale} timeZone={data?.settings.time_zone ?? 'UTC'}>
           {children}
         </I18nProvider>
         <ScrollRestoration />
         {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
+        {/* The messages of the page's language, as data the browser keeps (ADR 055); run before the
+            app's modules (deferred scripts run in document order). */}
+        <script defer src={catalogueSrc(locale)} />
         <Scripts />
       </body>
     </html>

@@ -1,16 +1,18 @@
 /* Messages in the fan's language, one way for every side (issue 36, ADR 055): a catalogue is a
- * plain object of ICU messages per locale (`{ en: {...}, fr: {...} }`, ids `<area>.<what>`),
- * written with FormatJS — the library react-intl renders with on the server and in the browser.
- * `translator(messages, locale)` is what a loader, an action or a mail uses; a component uses
- * `useT()` (app/i18n/use-t.ts), which reads the same `IntlShape` from react-intl's provider.
+ * plain object of ICU messages per locale (`{ en: {...}, fr: {...} }`, ids `<area>.<what>`).
+ * `translator(messages, locale)` (contract/formatjs.ts) is what a loader, an action, a page's
+ * server render or a mail uses: FormatJS (react-intl's formatter) writes the messages. In the
+ * browser the same messages go through `browserTranslator` (contract/icu.ts, a small formatter
+ * checked against FormatJS on every catalogue message), so the page hydrates with the server's
+ * words without shipping FormatJS (ADR 055: its bytes).
  *
  * Text that reaches a page already written in English — the spec's zod messages shared with the
  * channel API, a toast kept in the session, a channel's reason on a field — is translated where
  * it is shown, by its English wording: `sentence(text)` finds the catalogue message whose English
  * it is (placeholders such as `{n}` match any words) and writes it in the fan's language; a text
  * the catalogue does not have is shown as it is. */
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { intlLocale, type Locale } from './locale.ts';
+import { formatIcu } from './icu.ts';
+import type { Locale } from './locale.ts';
 
 /** One locale's messages: id → ICU message. */
 type Messages = Readonly<Record<string, string>>;
@@ -35,15 +37,11 @@ export type Values = Record<string, string | number | Date | null | undefined>;
 
 export interface Translator {
   readonly locale: Locale;
-  /** FormatJS's formatter (react-intl's provider takes it as it is). */
-  readonly intl: IntlShape<string>;
   /** The message `id` with its values, in the locale; an unknown id is written as the id. */
   t(id: string, values?: Values): string;
   /** An English text the catalogue has (by its wording), in the locale; else the text as it is. */
   sentence(text: string): string;
 }
-
-const cache = createIntlCache();
 
 interface Pattern {
   id: string;
@@ -83,47 +81,42 @@ function sentencesOf(en: Messages) {
   return found;
 }
 
-const translators = new Map<string, Translator>();
-const catalogueIds = new WeakMap<Catalogue, number>();
-let nextCatalogueId = 0;
+/** A formatter of one locale's messages: the message `id` (which `messages` has) with its values. */
+export type Formatter = (messages: Messages, locale: Locale, timeZone: string) => (id: string, values?: Values) => string;
 
 /**
- * The translator of a catalogue in a locale (kept: building FormatJS's formatters costs more than
- * using them). English is the catalogue's own English; French falls back to the English message
- * of an id it lacks (the completeness test keeps that from happening).
+ * `translator(messages, locale, timeZone)` made with a formatter, its translators kept (building
+ * a formatter costs more than using it). English is the catalogue's own English; French falls
+ * back to the English message of an id it lacks (the completeness test keeps that from happening).
  */
-export function translator(messages: Catalogue, locale: Locale, timeZone = 'UTC'): Translator {
-  let catalogueId = catalogueIds.get(messages);
-  if (catalogueId === undefined) catalogueIds.set(messages, (catalogueId = nextCatalogueId++));
-  const key = `${catalogueId} ${locale} ${timeZone}`;
-  const kept = translators.get(key);
-  if (kept) return kept;
-  const made = makeTranslator(messages, locale, timeZone);
-  if (translators.size < 200) translators.set(key, made);
-  return made;
+export function translatorWith(formatter: Formatter) {
+  const translators = new Map<string, Translator>();
+  const catalogueIds = new WeakMap<Catalogue, number>();
+  let nextCatalogueId = 0;
+  return function translator(messages: Catalogue, locale: Locale, timeZone = 'UTC'): Translator {
+    let catalogueId = catalogueIds.get(messages);
+    if (catalogueId === undefined) catalogueIds.set(messages, (catalogueId = nextCatalogueId++));
+    const key = `${catalogueId} ${locale} ${timeZone}`;
+    const kept = translators.get(key);
+    if (kept) return kept;
+    const own = locale === 'en' ? messages.en : { ...messages.en, ...messages.fr };
+    const made = makeTranslator(messages.en, own, locale, formatter(own, locale, timeZone));
+    if (translators.size < 200) translators.set(key, made);
+    return made;
+  };
 }
 
-function makeTranslator(messages: Catalogue, locale: Locale, timeZone: string): Translator {
-  const own = locale === 'en' ? messages.en : { ...messages.en, ...messages.fr };
-  const intl = createIntl<string>(
-    {
-      locale: intlLocale(locale),
-      defaultLocale: 'en-US',
-      messages: own,
-      timeZone,
-      // A missing message is the completeness test's business, not the log's.
-      onError: () => undefined,
-    },
-    cache,
-  );
-  const t = (id: string, values?: Values) => (Object.hasOwn(own, id) ? intl.formatMessage({ id }, values as never) : id);
+/** The browser's translator: contract/icu.ts's formatter (no zone: no message formats a date). */
+export const browserTranslator = translatorWith((own, locale) => (id, values) => formatIcu(own[id], locale, values));
+
+function makeTranslator(english: Messages, own: Messages, locale: Locale, format: (id: string, values?: Values) => string): Translator {
+  const t = (id: string, values?: Values) => (Object.hasOwn(own, id) ? format(id, values) : id);
   return {
     locale,
-    intl,
     t,
     sentence(text) {
       if (locale === 'en' || !text) return text;
-      const { exact, patterns } = sentencesOf(messages.en);
+      const { exact, patterns } = sentencesOf(english);
       const id = exact.get(text);
       if (id) return t(id);
       for (const pattern of patterns) {

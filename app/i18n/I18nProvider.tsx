@@ -1,18 +1,17 @@
-import { useMemo, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import { intlLocale, type Locale } from '#contract/locale';
-import { appTranslator } from './english';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { Locale } from '#contract/locale';
+import { appTranslator, hasMessagesOf } from './english';
 import { I18nContext } from './use-i18n';
 
-const ignore = () => undefined;
-
-/** The fan's language for every component below: ours (useI18n: one FormatJS formatter with the
- *  channel's zone, the same a loader gets) and react-intl's own (useIntl, FormattedMessage). */
+/** The fan's language for every component below (useI18n): the same messages, locale and
+ *  channel zone a loader gets, so the server's HTML and the hydrated page write the same words. */
 export function I18nProvider({ locale, timeZone, children }: { locale: Locale; timeZone: string; children: ReactNode }) {
   const value = useMemo(() => appTranslator(locale, timeZone), [locale, timeZone]);
-  return (
-    <IntlProvider locale={intlLocale(locale)} defaultLocale="en-US" messages={value.intl.messages} timeZone={timeZone} onError={ignore}>
-      <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
-    </IntlProvider>
-  );
+  const missing = !hasMessagesOf(locale);
+  // The language changed without a new page (a sign-in that brought the fan's language back): the
+  // browser has only the previous language's messages, so it loads the page again in the new one.
+  useEffect(() => {
+    if (missing) window.location.reload();
+  }, [missing]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

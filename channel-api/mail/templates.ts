@@ -2,7 +2,7 @@ import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
 import { mailMessages } from './messages.ts';
 import { formatLongDateTime } from '../../contract/dates.ts';
-import { translator } from '../../contract/i18n.ts';
+import { translator } from '../../contract/formatjs.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { formatMoney } from '../../contract/money.ts';
 

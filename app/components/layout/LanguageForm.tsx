@@ -7,7 +7,7 @@ const NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' };
 
 /** The footer's language form (issue 36, ADR 055), shown when the channel has multilanguage on:
  *  one button per language, a plain POST to /language that remembers the choice in a cookie and
- *  comes back to this page, so it works without JavaScript. The current language's button is
+ *  comes back to this page, so it works without JavaScript (and with it, as a whole new page). The current language's button is
  *  pressed (aria-pressed). */
 export function LanguageForm() {
   const { t, locale } = useI18n();
@@ -16,7 +16,8 @@ export function LanguageForm() {
   params.delete(LOCALE_PARAM);
   const query = params.toString();
   return (
-    <Form method="post" action="/language" className="language-form" aria-labelledby="language-form-title">
+    // reloadDocument: the new language's page loads its own messages (ADR 055).
+    <Form method="post" action="/language" reloadDocument className="language-form" aria-labelledby="language-form-title">
       <input type="hidden" name="redirectTo" value={`${pathname}${query ? `?${query}` : ''}`} />
       <p id="language-form-title">{t('layout.language.choose')}</p>
       {LOCALES.map((lang) => (

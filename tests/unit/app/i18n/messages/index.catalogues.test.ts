@@ -6,7 +6,8 @@ import { signInThrottledMessage, USER_MSG } from '../../../../../app/domain/auth
 import { areas, messages } from '../../../../../app/i18n/messages/index.ts';
 import { mailMessages } from '../../../../../channel-api/mail/messages.ts';
 import { MSG, SERVER_MSG } from '../../../../../contract/auth.ts';
-import { translator, type Catalogue } from '../../../../../contract/i18n.ts';
+import { translator } from '../../../../../contract/formatjs.ts';
+import type { Catalogue } from '../../../../../contract/i18n.ts';
 
 /* Every message exists in both languages (issue 36, ADR 055): each catalogue has the same ids in
    English and French, none empty, each a valid ICU message whose French uses only the English's
