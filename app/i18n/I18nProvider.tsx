@@ -8,8 +8,8 @@ import { I18nContext } from './use-i18n';
 export function I18nProvider({ locale, timeZone, children }: { locale: Locale; timeZone: string; children: ReactNode }) {
   const value = useMemo(() => appTranslator(locale, timeZone), [locale, timeZone]);
   const missing = !hasMessagesOf(locale);
-  // The language changed without a new page (a sign-in that brought the fan's language back): the
-  // browser has only the previous language's messages, so it loads the page again in the new one.
+  // The language changed without a new page (an address with another `?lang=` followed in the
+  // app): the browser has only the previous language's messages, so it loads the page again.
   useEffect(() => {
     if (missing) window.location.reload();
   }, [missing]);

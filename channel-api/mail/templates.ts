@@ -1,8 +1,7 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
-import { mailMessages } from './messages.ts';
+import { mailTranslator } from './messages.ts';
 import { formatLongDateTime } from '../../contract/dates.ts';
-import { translator } from '../../contract/formatjs.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { formatMoney } from '../../contract/money.ts';
 
@@ -29,11 +28,13 @@ export interface MailInput {
   firstName?: string;
   /** Only for 'receipt' and 'renewal'. */
   receipt?: Receipt;
-  /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link: their words. */
+  /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link:
+   *  their words, already in the mail's language. */
   notice?: { subject: string; paragraphs: string[]; action: string };
   /** Only for 'alert' (a game's go-live or reminder mail): `link` is its watch page. */
   alert?: AlertMail;
-  /** The fan's language (the account mails, ADR 055); English when left out. */
+  /** The mail's language (ADR 055: the call's for the account mails, the account's for the rest);
+   *  English when left out. */
   locale?: Locale;
 }
 
@@ -57,7 +58,7 @@ interface Copy {
 
 /** An account mail's words in the fan's language (mail/messages.ts). */
 function copyOf(kind: 'verify' | 'reset' | 'delete', channel: string, locale: Locale): Copy {
-  const { t } = translator(mailMessages, locale);
+  const { t } = mailTranslator(locale);
   return {
     subject: t(`mail.${kind}.subject`, { channel }),
     intro: t(`mail.${kind}.intro`, { channel }),
@@ -68,14 +69,27 @@ function copyOf(kind: 'verify' | 'reset' | 'delete', channel: string, locale: Lo
 }
 
 export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
-  if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
+  if (kind === 'alert') return { ...renderAlert(input.alert!, input.locale), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
   if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
   const locale = input.locale ?? 'en';
-  const { t } = translator(mailMessages, locale);
+  const { t } = mailTranslator(locale);
   const c = copyOf(kind, input.channelName, locale);
-  const greeting = input.firstName ? t('mail.helloName', { name: input.firstName }) : t('mail.hello');
-  const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');
+  const greeting = greetingOf(input.firstName, locale);
+  const text = [
+    greeting,
+    '',
+    c.intro,
+    '',
+    t('mail.actionLine', { action: c.action }),
+    input.link,
+    '',
+    c.validity,
+    c.ignore,
+    '',
+    `— ${input.channelName}`,
+    '',
+  ].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
 <html lang="${locale}">
@@ -97,26 +111,34 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   return { subject: c.subject, text, html };
 }
 
+const greetingOf = (firstName: string | undefined, locale: Locale) => {
+  const { t } = mailTranslator(locale);
+  return firstName ? t('mail.helloName', { name: firstName }) : t('mail.hello');
+};
+
 /** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
 function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
   const r = input.receipt!;
-  const subject = `Your ${input.channelName} receipt ${r.number}`;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const paid = formatLongDateTime(r.paidAt, r.timeZone);
-  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency)])];
-  if (r.serviceFeeCents > 0) rows.push(['Service fee', formatMoney(r.serviceFeeCents, r.currency)]);
-  const total = formatMoney(r.totalCents, r.currency);
+  const locale = input.locale ?? 'en';
+  const { t } = mailTranslator(locale);
+  const subject = t('mail.receipt.subject', { channel: input.channelName, number: r.number });
+  const greeting = greetingOf(input.firstName, locale);
+  const paid = formatLongDateTime(r.paidAt, r.timeZone, locale);
+  const thanks = t('mail.receipt.thanks', { number: r.number, paid });
+  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency, locale)])];
+  if (r.serviceFeeCents > 0) rows.push([t('mail.receipt.serviceFee'), formatMoney(r.serviceFeeCents, r.currency, locale)]);
+  const total = formatMoney(r.totalCents, r.currency, locale);
   const text = [
     greeting,
     '',
-    `Thank you for your purchase. This is your receipt ${r.number}, paid ${paid}.`,
+    thanks,
     '',
-    ...rows.map(([name, amount]) => `${name}: ${amount}`),
-    `Total paid: ${total}`,
+    ...rows.map(([name, amount]) => t('mail.receipt.line', { name, amount })),
+    t('mail.receipt.totalLine', { total }),
     '',
-    'All sales final, no refunds.',
+    t('mail.receipt.final'),
     '',
-    'Your order:',
+    t('mail.receipt.yourOrder'),
     input.link,
     '',
     `— ${input.channelName}`,
@@ -124,23 +146,23 @@ function renderReceipt(input: MailInput): { subject: string; text: string; html:
   ].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
 <main style="max-width: 560px; margin: 0 auto;">
 <h1 style="font-size: 22px;">${e(subject)}</h1>
 <p>${e(greeting)}</p>
-<p>Thank you for your purchase. This is your receipt ${e(r.number)}, paid ${e(paid)}.</p>
+<p>${e(thanks)}</p>
 <table style="border-collapse: collapse; width: 100%;">
-<caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">What you paid for</caption>
-<thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">Item</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">Amount</th></tr></thead>
+<caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">${e(t('mail.receipt.caption'))}</caption>
+<thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">${e(t('mail.receipt.item'))}</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">${e(t('mail.receipt.amount'))}</th></tr></thead>
 <tbody>
 ${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><td style="text-align: right;">${e(amount)}</td></tr>`).join('\n')}
 </tbody>
-<tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">Total paid</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
+<tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">${e(t('mail.receipt.total'))}</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
 </table>
-<p>All sales final, no refunds.</p>
-<p><a href="${e(input.link)}">See your order</a>: ${e(input.link)}</p>
+<p>${e(t('mail.receipt.final'))}</p>
+<p><a href="${e(input.link)}">${e(t('mail.seeOrder'))}</a>: ${e(input.link)}</p>
 <p>— ${e(input.channelName)}</p>
 </main>
 </body>
@@ -152,11 +174,13 @@ ${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><
 /** A short notice about the fan's subscription: what happened, what happens next, a link. */
 function renderNotice(input: MailInput): { subject: string; text: string; html: string } {
   const n = input.notice!;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const text = [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), `${n.action}:`, input.link, '', `— ${input.channelName}`, ''].join('\n');
+  const locale = input.locale ?? 'en';
+  const greeting = greetingOf(input.firstName, locale);
+  const actionLine = mailTranslator(locale).t('mail.actionLine', { action: n.action });
+  const text = [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), actionLine, input.link, '', `— ${input.channelName}`, ''].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><title>${e(n.subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
 <main style="max-width: 560px; margin: 0 auto;">
