@@ -20,6 +20,7 @@ import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { PathLinks } from '~/components/PathLinks';
 import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
+import { i18nFrom } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
@@ -33,10 +34,11 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 /* The loader sends the page title (domain/page-meta documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error) {
     const info = describeError(error);
-    return [{ title: `${info.title} | ${data?.settings.name.trim() || 'Fieldhouse'}` }, { name: 'description', content: info.message }];
+    const { sentence } = i18nFrom(matches);
+    return [{ title: `${sentence(info.title)} | ${data?.settings.name.trim() || 'Fieldhouse'}` }, { name: 'description', content: sentence(info.message) }];
   }
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };

@@ -30,7 +30,7 @@ interface PlaybackProps {
 /** The area where the video plays, or what stands in its place and why. */
 export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [], prerollPage }: PlaybackProps) {
   const resumeAt = useRef(0);
-  const { t, locale } = useI18n();
+  const { t, locale, sentence } = useI18n();
   switch (state.kind) {
     case 'play':
       return (
@@ -62,7 +62,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
     case 'geo-blocked':
       return (
         <div className="playback-notice">
-          <p>{GEO_BLOCKED_MESSAGE}</p>
+          <p>{sentence(GEO_BLOCKED_MESSAGE)}</p>
         </div>
       );
     case 'no-access':
