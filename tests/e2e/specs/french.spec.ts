@@ -1,11 +1,15 @@
 /* French behind `settings.multilanguage` (issue 36, ADR 055; README "French"): a second site with
    multilanguage on, where a visitor chooses French with the footer's plain form (remembered in a
    cookie) or gets it from their browser's Accept-Language; the page says lang="fr" and names its
-   alternates; a form's message and the verification mail are in French. The shared e2e site keeps
+   alternates; a form's message and the verification mail are in French; a signed-in fan's choice
+   is kept on their account, so the receipt mailed after their payment (outside their request) is
+   French; the not-found error screen is French. The shared e2e site keeps
    multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
    axe on every page. */
 import { waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { buyEvent, paidEvent } from '../support/commerce.ts';
 import { expect, scanPagesOf, test } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 import { WEB_URL } from '../support/urls.ts';
@@ -77,6 +81,43 @@ test.describe('with multilanguage on', () => {
     expect(mail.text).toMatch(/^Bonjour Aimée,/);
     expect(mail.text).toContain('Vérifier mon adresse e-mail');
     expect(mail.html).toContain('<html lang="fr">');
+  });
+});
+
+test.describe('with multilanguage on, signed in', () => {
+  test('a fan who chooses French gets the receipt of a later payment, mailed outside their request, in French', async ({ page, checkA11y }) => {
+    const user = await createVerifiedUser({ first_name: 'Aimée' }, site);
+    const { apiKey } = await signIn(page.context(), user, site);
+    await page.goto(`${site.url}/upcoming`);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À venir');
+    await checkA11y();
+
+    // Paid on the provider's page: the receipt goes when the payment is confirmed, with no page of
+    // the fan's open, in the language their account keeps.
+    const since = Date.now();
+    const { event, ticket } = await paidEvent(site);
+    await buyEvent(apiKey, event, ticket, site);
+    const mail = await waitForMail(site.outbox, { to: user.email, subject: 'reçu', after: since });
+    expect(mail.subject).toMatch(/^Votre reçu .+ FH-\d+$/);
+    expect(mail.text).toMatch(/^Bonjour Aimée,\n\nMerci pour votre achat\. Voici votre reçu FH-\d+, payé le /);
+    expect(mail.text.replace(/[\u202f\u00a0]/g, ' ')).toMatch(/Total payé : \d+,\d{2} \$/);
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+
+  test('the error screen of an address that leads nowhere is French', async ({ page, checkA11y }) => {
+    await page.context().addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    const res = await page.goto(`${site.url}/pas-de-page-ici`);
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Désolé ! - Match introuvable');
+    await expect(page.getByText('La page que vous cherchiez a été déplacée, est terminée ou n’a jamais existé.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
+    await checkA11y();
+    // The same address on the shared e2e site (multilanguage off): the spec's English.
+    await page.goto(`${WEB_URL}/pas-de-page-ici`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry! - Game Not Found');
   });
 });
 
