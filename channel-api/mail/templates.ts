@@ -76,39 +76,41 @@ export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
   const { t } = mailTranslator(locale);
   const c = copyOf(kind, input.channelName, locale);
   const greeting = greetingOf(input.firstName, locale);
-  const text = [
-    greeting,
-    '',
-    c.intro,
-    '',
-    t('mail.actionLine', { action: c.action }),
-    input.link,
-    '',
-    c.validity,
-    c.ignore,
-    '',
-    `— ${input.channelName}`,
-    '',
-  ].join('\n');
+  const text = textMail(input.channelName, [greeting, '', c.intro, '', t('mail.actionLine', { action: c.action }), input.link, '', c.validity, c.ignore]);
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><title>${e(c.subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
-<main style="max-width: 560px; margin: 0 auto;">
-<h1 style="font-size: 22px;">${e(c.subject)}</h1>
-<p>${e(greeting)}</p>
-<p>${e(c.intro)}</p>
+  const html = htmlMail(
+    locale,
+    c.subject,
+    greeting,
+    `<p>${e(c.intro)}</p>
 <p><a href="${e(input.link)}" style="display: inline-block; padding: 12px 20px; background: #0b57d0; color: #ffffff; text-decoration: underline; border-radius: 4px;">${e(c.action)}</a></p>
 <p>${e(t('mail.copyLink'))}<br><a href="${e(input.link)}">${e(input.link)}</a></p>
 <p>${e(c.validity)}</p>
-<p>${e(c.ignore)}</p>
-<p>— ${e(input.channelName)}</p>
+<p>${e(c.ignore)}</p>`,
+    input.channelName,
+  );
+  return { subject: c.subject, text, html };
+}
+
+/** A mail's text part: its lines, then the channel's name. */
+const textMail = (channelName: string, lines: string[]) => [...lines, '', `— ${channelName}`, ''].join('\n');
+
+/** A mail's HTML part: one column, its subject as the heading, the greeting, the body's HTML, the channel's name. */
+function htmlMail(locale: Locale, subject: string, greeting: string, body: string, channelName: string): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
+<main style="max-width: 560px; margin: 0 auto;">
+<h1 style="font-size: 22px;">${e(subject)}</h1>
+<p>${e(greeting)}</p>
+${body}
+<p>— ${e(channelName)}</p>
 </main>
 </body>
 </html>
 `;
-  return { subject: c.subject, text, html };
 }
 
 const greetingOf = (firstName: string | undefined, locale: Locale) => {
@@ -128,7 +130,7 @@ function renderReceipt(input: MailInput): { subject: string; text: string; html:
   const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency, locale)])];
   if (r.serviceFeeCents > 0) rows.push([t('mail.receipt.serviceFee'), formatMoney(r.serviceFeeCents, r.currency, locale)]);
   const total = formatMoney(r.totalCents, r.currency, locale);
-  const text = [
+  const text = textMail(input.channelName, [
     greeting,
     '',
     thanks,
@@ -140,19 +142,13 @@ function renderReceipt(input: MailInput): { subject: string; text: string; html:
     '',
     t('mail.receipt.yourOrder'),
     input.link,
-    '',
-    `— ${input.channelName}`,
-    '',
-  ].join('\n');
+  ]);
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
-<main style="max-width: 560px; margin: 0 auto;">
-<h1 style="font-size: 22px;">${e(subject)}</h1>
-<p>${e(greeting)}</p>
-<p>${e(thanks)}</p>
+  const html = htmlMail(
+    locale,
+    subject,
+    greeting,
+    `<p>${e(thanks)}</p>
 <table style="border-collapse: collapse; width: 100%;">
 <caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">${e(t('mail.receipt.caption'))}</caption>
 <thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">${e(t('mail.receipt.item'))}</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">${e(t('mail.receipt.amount'))}</th></tr></thead>
@@ -162,12 +158,9 @@ ${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><
 <tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">${e(t('mail.receipt.total'))}</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
 </table>
 <p>${e(t('mail.receipt.final'))}</p>
-<p><a href="${e(input.link)}">${e(t('mail.seeOrder'))}</a>: ${e(input.link)}</p>
-<p>— ${e(input.channelName)}</p>
-</main>
-</body>
-</html>
-`;
+<p><a href="${e(input.link)}">${e(t('mail.seeOrder'))}</a>: ${e(input.link)}</p>`,
+    input.channelName,
+  );
   return { subject, text, html };
 }
 
@@ -177,21 +170,15 @@ function renderNotice(input: MailInput): { subject: string; text: string; html: 
   const locale = input.locale ?? 'en';
   const greeting = greetingOf(input.firstName, locale);
   const actionLine = mailTranslator(locale).t('mail.actionLine', { action: n.action });
-  const text = [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), actionLine, input.link, '', `— ${input.channelName}`, ''].join('\n');
+  const text = textMail(input.channelName, [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), actionLine, input.link]);
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><title>${e(n.subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
-<main style="max-width: 560px; margin: 0 auto;">
-<h1 style="font-size: 22px;">${e(n.subject)}</h1>
-<p>${e(greeting)}</p>
-${n.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
-<p><a href="${e(input.link)}">${e(n.action)}</a>: ${e(input.link)}</p>
-<p>— ${e(input.channelName)}</p>
-</main>
-</body>
-</html>
-`;
+  const html = htmlMail(
+    locale,
+    n.subject,
+    greeting,
+    `${n.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
+<p><a href="${e(input.link)}">${e(n.action)}</a>: ${e(input.link)}</p>`,
+    input.channelName,
+  );
   return { subject: n.subject, text, html };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../contract/i18n.ts';
 import { translator } from '../../../contract/formatjs.ts';
+import { catalogue } from '../../../contract/i18n.ts';
 
 /* Messages in the fan's language (ADR 055): ICU messages with French plural rules, and English
    text that came as text written in French by its wording. */
