@@ -20,9 +20,12 @@ import { Header } from '~/components/layout/Header';
 import { SkipLink } from '~/components/layout/SkipLink';
 import { PathLinks } from '~/components/PathLinks';
 import { GOOGLE_TAG_SCRIPT } from '~/domain/google-tag';
+import { i18nFrom } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
+import { catalogueSrc } from '~/i18n/english';
+import { I18nProvider } from '~/i18n/I18nProvider';
 import type { loader } from '~/loaders/root.server';
 
 export { loader } from '~/loaders/root.server';
@@ -31,10 +34,11 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 /* The loader sends the page title (domain/page-meta documentTitle). An error title has the same
  * '<page> | <channel name>' form; it is put together here, as the root loader may have failed. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error) {
     const info = describeError(error);
-    return [{ title: `${info.title} | ${data?.settings.name.trim() || 'Fieldhouse'}` }, { name: 'description', content: info.message }];
+    const { sentence } = i18nFrom(matches);
+    return [{ title: `${sentence(info.title)} | ${data?.settings.name.trim() || 'Fieldhouse'}` }, { name: 'description', content: sentence(info.message) }];
   }
   return [{ title: data?.title ?? 'Fieldhouse' }];
 };
@@ -48,6 +52,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 /** The document around both the app and the error screens; loader data is absent on errors. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const locale = data?.locale ?? 'en';
   return (
     <html lang={data?.lang ?? 'en'}>
       <head>
@@ -56,14 +61,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <AppStyles />
         <Links />
+        {data?.alternates.map((a) => (
+          <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+        ))}
         {data?.colorCss ? <style dangerouslySetInnerHTML={{ __html: data.colorCss }} /> : null}
         {/* The Google tag, started from our own origin with every consent denied first (ADR 051). */}
         {data?.googleTag ? <script src={GOOGLE_TAG_SCRIPT} defer data-tag-id={data.googleTag.id} data-consent={data.googleTag.consent} /> : null}
       </head>
       <body>
-        {children}
+        {/* The fan's language (issue 36, ADR 055): English unless the channel has multilanguage on. */}
+        <I18nProvider locale={locale} timeZone={data?.settings.time_zone ?? 'UTC'}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration />
         {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
+        {/* The messages of the page's language, as data the browser keeps (ADR 055); run before the
+            app's modules (deferred scripts run in document order). */}
+        <script defer src={catalogueSrc(locale)} />
         <Scripts />
       </body>
     </html>
@@ -104,7 +118,7 @@ export default function App() {
           </Suspense>
         ) : null}
       </div>
-      <Footer settings={data.settings} footer={data.footer} />
+      <Footer settings={data.settings} footer={data.footer} multilanguage={data.multilanguage} />
     </PathLinks>
   );
 }

@@ -15,6 +15,7 @@ import type { MediaAccess } from './services/media-access.ts';
 import type { PrerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
 import type { Signing } from './signing.ts';
+import type { Locale } from '../contract/locale.ts';
 
 /* What services are given, with no HTTP in it: the server's dependencies (`Deps`, built once
  * in server.ts) and who is calling (`Caller`, built per request by http/route.ts). Layers:
@@ -67,6 +68,9 @@ export interface Caller {
   viewer: Viewer;
   /** The fan's address (X-Forwarded-For from our own web server), for geo rules and reCAPTCHA. */
   ip: string;
+  /** The fan's language, as the web app names it (Accept-Language), when the channel has
+   *  multilanguage on; else English. The mails this call sends are in it (ADR 055). */
+  locale?: Locale;
   /** The fan's region: their country (geo/regions.ts decides it, once per call) and whether the
    *  channel blocks it; a game's blackout is contract/regions.ts `blockedIn`. */
   geo: Geo;

@@ -4,7 +4,10 @@
  * The zone is the channel's setting (`settings.time_zone`, from its description: `channelZone`);
  * every formatter takes it, so the server's HTML and the browser's render write the same text. A
  * zone Intl does not know is UTC. The web app's calendar-day rules (filter days → epoch seconds)
- * are app/domain/dates.ts; a length of time, contract/durations.ts. */
+ * are app/domain/dates.ts; a length of time, contract/durations.ts.
+ * Every formatter takes the fan's locale last (issue 36, ADR 055): English (en-US) by default,
+ * French in fr-FR's formats ('sam. 14 mars 2026 · 19:00 UTC−5'); the zone stays the channel's. */
+import { intlLocale, type Locale } from './locale.ts';
 
 /** The zone a channel's fans read times in: its setting when Intl knows it, else UTC. */
 export function channelZone(settings: { time_zone?: string | null } | null | undefined): string {
@@ -44,6 +47,11 @@ const FORMATS = {
 
 type Format = keyof typeof FORMATS;
 
+/** Where a locale's usual format differs from FORMATS: French writes hours on two digits ('09:00'). */
+const LOCAL_FORMATS: Partial<Record<Locale, Partial<Record<Format, Intl.DateTimeFormatOptions>>>> = {
+  fr: { time: { hour: '2-digit', minute: '2-digit' } },
+};
+
 /** The zone if Intl knows it, else UTC. */
 export function safeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC';
@@ -60,12 +68,12 @@ export function safeZone(timeZone: string | null | undefined): string {
   return valid ? timeZone : 'UTC';
 }
 
-function formatter(format: Format, timeZone: string | null | undefined): Intl.DateTimeFormat {
+function formatter(format: Format, timeZone: string | null | undefined, locale: Locale = 'en'): Intl.DateTimeFormat {
   const zone = safeZone(timeZone);
-  const key = `${format} ${zone}`;
+  const key = `${format} ${zone} ${locale}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { ...FORMATS[format], timeZone: zone });
+    found = new Intl.DateTimeFormat(intlLocale(locale), { ...(LOCAL_FORMATS[locale]?.[format] ?? FORMATS[format]), timeZone: zone });
     if (formatters.size < MAX_FORMATTERS) formatters.set(key, found);
   }
   return found;
@@ -80,35 +88,35 @@ function written(at: Instant, write: (time: number) => string): string {
   return Number.isNaN(time) ? String(at) : write(time);
 }
 
-const zoneName = (time: number, timeZone: string | null | undefined) =>
-  formatter('zoneName', timeZone)
+const zoneName = (time: number, timeZone: string | null | undefined, locale: Locale = 'en') =>
+  formatter('zoneName', timeZone, locale)
     .formatToParts(time)
     .find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
 
 /** A game's day and time: 'Sat, Mar 14, 2026 · 7:00 PM CDT'. */
-export function formatEventDate(epochSeconds: number, timeZone: string | null | undefined): string {
+export function formatEventDate(epochSeconds: number, timeZone: string | null | undefined, locale: Locale = 'en'): string {
   const time = epochSeconds * 1000;
-  return `${formatter('eventDay', timeZone).format(time)} · ${formatter('time', timeZone).format(time)} ${zoneName(time, timeZone)}`;
+  return `${formatter('eventDay', timeZone, locale).format(time)} · ${formatter('time', timeZone, locale).format(time)} ${zoneName(time, timeZone, locale)}`;
 }
 
 /** A record's day: 'Mar 14, 2026'. */
-export function formatDate(at: Instant, timeZone: string | null | undefined): string {
-  return written(at, (time) => formatter('day', timeZone).format(time));
+export function formatDate(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => formatter('day', timeZone, locale).format(time));
 }
 
 /** A record's day and time: 'Mar 14, 2026, 3:00 PM CDT'. */
-export function formatDateTime(at: Instant, timeZone: string | null | undefined): string {
-  return written(at, (time) => `${formatter('dayTime', timeZone).format(time)} ${zoneName(time, timeZone)}`);
+export function formatDateTime(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => `${formatter('dayTime', timeZone, locale).format(time)} ${zoneName(time, timeZone, locale)}`);
 }
 
 /** A day in a sentence or a mail: 'March 14, 2026'. */
-export function formatLongDate(at: Instant, timeZone: string | null | undefined): string {
-  return written(at, (time) => formatter('longDay', timeZone).format(time));
+export function formatLongDate(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => formatter('longDay', timeZone, locale).format(time));
 }
 
 /** A day and time in a mail: 'March 14, 2026 at 3:00 PM CDT'. */
-export function formatLongDateTime(at: Instant, timeZone: string | null | undefined): string {
-  return written(at, (time) => `${formatter('longDayTime', timeZone).format(time)} ${zoneName(time, timeZone)}`);
+export function formatLongDateTime(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => `${formatter('longDayTime', timeZone, locale).format(time)} ${zoneName(time, timeZone, locale)}`);
 }
 
 /** What a wall clock in the zone shows at an instant (epoch seconds). */

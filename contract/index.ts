@@ -89,6 +89,7 @@ export const api = {
   profile: profile.profile,
   updateProfile: profile.updateProfile,
   userAccess: profile.userAccess,
+  setLanguage: profile.setLanguage,
   deleteAccountInfo: account.deleteAccountInfo,
   deleteAccountConfirm: account.deleteAccountConfirm,
   orders: orders.orders,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, PASSWORD_MAX, passwordField, passwordsMatch, PASSWORDS_MATCH, personFields, user } from './auth.ts';
 import { apiGet, endpoint, envelope } from './http.ts';
+import { LOCALES } from './locale.ts';
 
 /* The signed-in fan's profile (spec section 7): read, edit, and what they may do. */
 
@@ -42,3 +43,15 @@ export const userAccess = apiGet(
     has_basic_pass: z.boolean().default(false),
   }),
 );
+
+/** The signed-in fan's language (issue 36, ADR 055), as the footer's language form sets it: kept
+ *  on the account for the mails sent outside a request (receipts, renewals, alerts). On a channel
+ *  with multilanguage off nothing is kept; the answer says the language the fan's mails are in. */
+export const setLanguage = endpoint({
+  name: 'setLanguage',
+  method: 'POST',
+  path: '/profile/language',
+  auth: 'apiKey',
+  params: z.object({ language: z.enum(LOCALES) }).strict(),
+  response: envelope(z.object({ language: z.enum(LOCALES) })),
+});

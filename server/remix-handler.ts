@@ -13,6 +13,7 @@ import { editHeaders } from '../app/http/edit-headers.ts';
 import { hasPrerollCookie } from '../app/http/preroll-cookie.ts';
 import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from '../app/http/request-headers.ts';
 import { pageText } from '../app/http/text-response.ts';
+import { localeVariant } from '../contract/locale.ts';
 
 /* The Remix request handler for Express: what @remix-run/express does (Express request → Fetch
    Request → Remix → Express response), plus the one step it has no hook for: once the response
@@ -65,7 +66,8 @@ export function remixHandler(options: {
         },
         env.CONTENT_TTL_SECONDS,
       );
-      const answer = withCacheControl(committed, policy.cacheControl, policy.vary);
+      const vary = [context.multilanguage === true ? 'Accept-Language' : null, policy.vary].filter(Boolean).join(', ');
+      const answer = withCacheControl(committed, policy.cacheControl, vary || undefined);
       if (policy.share !== 'none') opensInAnyProcess(res);
       if (key && policy.share !== 'none' && options.microcache!.admit(key)) {
         // A page rendered here is still a string (app/http/text-response.ts): no need to read it back.
@@ -87,11 +89,12 @@ export function remixHandler(options: {
 }
 
 /** The microcache's key for a request: a GET without a session, or null (never kept, never served
- *  from it). A page varies on the data saver and on the cookie choice (with or without the notice: ADR 051). */
+ *  from it). A page varies on the data saver, on the cookie choice (with or without the notice: ADR 051)
+ *  and on the language a channel with multilanguage would pick (the cookie, Accept-Language: ADR 055). */
 function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
   // A visitor who skipped a pre-roll (its cookie, ADR 050) may get a page of their own.
   if (req.method !== 'GET' || hasSessionCookie(req.headers.cookie ?? null) || hasPrerollCookie(req.headers.cookie)) return null;
-  return pageKey(url.href, `${pageVariant(req.headers)}+${consentVariant(req.headers)}`);
+  return pageKey(url.href, `${pageVariant(req.headers)}+${consentVariant(req.headers)}+${localeVariant(req.headers)}`);
 }
 
 /** The page kept for this key and, for a page kept per region, the visitor's region (remembered
@@ -153,7 +156,9 @@ export function answeringFromMicrocache(
 
 /** The response with its Cache-Control (app/http/cache-policy.ts); a shared copy varies on the
  *  cookie, so a cache that ignores our bypass rule still never serves it to a signed-in fan, and
- *  on Save-Data (the data saver's lighter page). */
+ *  on Save-Data (the data saver's lighter page), and on what else the page depends on: the
+ *  viewer's country header for a page kept per region (ADR 054), Accept-Language on a
+ *  multilanguage channel (a visitor without the language cookie gets their browser's language: ADR 055). */
 function withCacheControl(response: Response, cacheControl: string, vary?: string): Response {
   return editHeaders(response, (headers) => {
     headers.set('Cache-Control', cacheControl);

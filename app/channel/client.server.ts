@@ -1,4 +1,5 @@
 import { api, type Endpoint, type Geo, type ParamsOf, type ResponseOf } from '#contract';
+import { chooseLocale, LOCALE_PARAM, type Locale } from '#contract/locale';
 import { channelApiUrl, channelConfigUrl, env } from '~/config/env.server';
 import { notFound } from '~/http/not-found.server';
 import { CLIENT_COUNTRY_HEADER, CLIENT_IP_HEADER } from '~/http/request-headers';
@@ -42,12 +43,24 @@ function coreFor(request: Request, keys: KeySource): Promise<ChannelCore> {
         configUrl: channelConfigUrl,
         store: keysFor(store),
         clientIp: clientIp(request),
+        locale: localeHint(request),
         clientCountry: clientCountry(request),
       }),
     );
     cores.set(keys, core);
   }
   return core;
+}
+
+/** The language this visitor's page would be in on a multilanguage channel: named on every call, so
+ *  a mail the call causes is in it when the channel has multilanguage on (ADR 055). */
+function localeHint(request: Request): Locale {
+  return chooseLocale({
+    multilanguage: true,
+    param: new URL(request.url).searchParams.get(LOCALE_PARAM),
+    cookieHeader: request.headers.get('Cookie'),
+    acceptLanguage: request.headers.get('Accept-Language'),
+  });
 }
 
 /** What the visitor's region is remembered by (region.server.ts), or null: not remembered. */

@@ -57,6 +57,8 @@ export interface ChannelCoreOptions {
   channelKeys?: ChannelKeyCache;
   /** Sent as X-Forwarded-For so the channel's /geo sees the visitor, not this server. */
   clientIp?: string | null;
+  /** The fan's language (Accept-Language on every call): the channel's mails follow it (ADR 055). */
+  locale?: string;
   /** The trusted proxy's country for the visitor (ADR 054), sent as VIEWER_COUNTRY_HEADER. */
   clientCountry?: string | null;
   timeoutMs?: number;
@@ -93,6 +95,7 @@ export function createChannelCore(options: ChannelCoreOptions): ChannelCore {
     const method = endpoint.method;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
+    if (options.locale) headers['Accept-Language'] = options.locale;
     if (options.clientCountry) headers[VIEWER_COUNTRY_HEADER] = options.clientCountry;
     let body: string | undefined;
     const query = method === 'POST' ? rest : apiKey ? { ...rest, api_key: apiKey } : rest;

@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { countdownAnnouncement, formatRemaining, isoDuration, remaining } from '~/domain/watch-state';
+import { useI18n } from '~/i18n/use-i18n';
 
 interface CountdownProps {
   /** Start, epoch seconds. */
@@ -17,7 +18,8 @@ interface CountdownProps {
 export function Countdown({ startsAt, serverNow }: CountdownProps) {
   const [now, setNow] = useState(serverNow);
   const [announcement, setAnnouncement] = useState('');
-  const firstAnnouncement = useRef(countdownAnnouncement(remaining(startsAt, serverNow)));
+  const { t } = useI18n();
+  const firstAnnouncement = useRef(countdownAnnouncement(remaining(startsAt, serverNow), t));
   const revalidator = useRevalidator();
   const revalidated = useRef(false);
 
@@ -28,7 +30,7 @@ export function Countdown({ startsAt, serverNow }: CountdownProps) {
   }, []);
 
   const left = remaining(startsAt, now);
-  const coarse = countdownAnnouncement(left);
+  const coarse = countdownAnnouncement(left, t);
 
   useEffect(() => {
     // The page already says the first value; announce only changes after it.
@@ -46,14 +48,14 @@ export function Countdown({ startsAt, serverNow }: CountdownProps) {
   return (
     <div className="countdown">
       <p>
-        {left.total > 0 ? 'Starts in ' : 'Starting '}
+        {left.total > 0 ? t('watch.countdown.in') : t('watch.countdown.starting')}
         <time dateTime={isoDuration(left)} className="countdown-time">
-          {formatRemaining(left)}
+          {formatRemaining(left, t)}
         </time>
       </p>
       {left.total === 0 ? (
         <p>
-          The stream begins shortly. <a href="">Reload the page</a> to watch.
+          {t('watch.countdown.shortly')} <a href="">{t('watch.countdown.reload')}</a> {t('watch.countdown.toWatch')}
         </p>
       ) : null}
       <p role="status" className="sr-only">

@@ -2,6 +2,7 @@ import type { Event } from '#contract';
 import { eventCardData } from '~/domain/event-card';
 import type { ViewMode } from '~/domain/event-filters';
 import { useChannelZone } from '~/http/use-channel-zone';
+import { useI18n } from '~/i18n/use-i18n';
 import { EventTiles } from './EventTiles';
 
 interface Props {
@@ -17,5 +18,6 @@ interface Props {
 /** A list of events from their wire shape. Loaders that can should send `eventCardData` and use EventTiles. */
 export function EventList({ events, ...rest }: Props) {
   const timeZone = useChannelZone();
-  return <EventTiles cards={events.map((e) => eventCardData(e, timeZone))} {...rest} />;
+  const i18n = useI18n();
+  return <EventTiles cards={events.map((e) => eventCardData(e, timeZone, i18n))} {...rest} />;
 }

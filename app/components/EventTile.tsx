@@ -2,6 +2,7 @@ import { WatchTogetherPick } from '~/components/multiview/WatchTogetherPick';
 import { PathLink } from '~/components/PathLink';
 import type { EventCardData } from '~/domain/event-card';
 import { useDataSaver } from '~/http/use-data-saver';
+import { useI18n } from '~/i18n/use-i18n';
 
 interface TileProps {
   card: EventCardData;
@@ -20,6 +21,7 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
   const Heading = `h${headingLevel}` as const;
   // The data saver loads no picture before it scrolls into view.
   const lite = useDataSaver();
+  const { t } = useI18n();
   return (
     <article className="card event-card">
       <div className="card__media">
@@ -30,7 +32,7 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
         )}
         <p className="badges">
           <span className={`badge badge-${card.status}`}>{card.statusLabel}</span>
-          {card.free ? <span className="badge badge-free">Free</span> : null}
+          {card.free ? <span className="badge badge-free">{t('lists.free')}</span> : null}
         </p>
       </div>
       <div className="card__body">
@@ -44,7 +46,7 @@ export function EventTile({ card, headingLevel = 3, eager = false }: TileProps) 
         </p>
         {card.category ? <p className="card__meta card__category">{card.category}</p> : null}
         {card.logos.length > 0 ? (
-          <ul className="logos" aria-label="Schools">
+          <ul className="logos" aria-label={t('lists.card.schools')}>
             {card.logos.map((logo) => (
               <li key={logo.id}>
                 <img src={logo.src} alt={logo.alt} width={32} height={32} loading="lazy" />

@@ -3,6 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FavoritableType } from '#contract';
 import { CsrfField } from '~/components/form/CsrfField';
 import { followIdOf, type Follow } from '~/domain/follows';
+import { useI18n } from '~/i18n/use-i18n';
 import type { action as followAction } from '~/routes/follow';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 export function FollowButton({ type, id, name, follows }: Props) {
   const fetcher = useFetcher<typeof followAction>();
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
   const followId = followIdOf(follows, type, id);
   // Optimistic: while the post is on its way, the button already shows what it asked for.
@@ -53,7 +55,7 @@ export function FollowButton({ type, id, name, follows }: Props) {
         className={`button follow__button${following ? ' follow__button--on' : ' button--quiet'}`}
       >
         <span aria-hidden="true">{following ? '✓ ' : '+ '}</span>
-        {following ? 'Following' : 'Follow'}
+        {following ? t('watch.follow.on') : t('watch.follow')}
         <span className="sr-only"> {name}</span>
       </button>
       <span role="status" className="sr-only">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VodRailData } from '~/domain/vod-card';
+import { useI18n } from '~/i18n/use-i18n';
 import { RailFrame } from './RailFrame';
 
 /** Spec: rails scroll every 5000 ms. */
@@ -39,6 +40,7 @@ function useReducedMotion(): boolean | null {
 export function Rail({ rail, autoScroll = false }: { rail: VodRailData; autoScroll?: boolean }) {
   const listRef = useRef<HTMLUListElement>(null);
   const reducedMotion = useReducedMotion();
+  const { t } = useI18n();
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -58,7 +60,7 @@ export function Rail({ rail, autoScroll = false }: { rail: VodRailData; autoScro
       control={
         canMove ? (
           <button type="button" className="rail-toggle" onClick={() => setPaused((p) => !p)}>
-            {paused ? 'Resume auto-scroll' : 'Pause auto-scroll'}
+            {paused ? t('lists.rail.resume') : t('lists.rail.pause')}
           </button>
         ) : null
       }

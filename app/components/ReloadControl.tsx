@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useI18n } from '~/i18n/use-i18n';
 
 /* The reload control of the 'Whoops!' and throttling screens (spec section 8, ADR 006; ReloadScreen)
    and of an error inside a frame (FramedError): it unlocks after a countdown, 60 s or the channel's
@@ -11,6 +12,7 @@ const RELOAD_COUNTDOWN_SECONDS = 60;
 
 /** Countdown + reload control. */
 export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?: number }) {
+  const { t } = useI18n();
   const [hydrated, setHydrated] = useState(false);
   const [left, setLeft] = useState(seconds);
 
@@ -30,11 +32,11 @@ export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?
     // Server HTML, and what a visitor without JS keeps.
     return (
       <>
-        <p>Please wait {seconds} seconds, then reload the page.</p>
+        <p>{t('errors.reload.wait', { seconds })}</p>
         <p>
           {/* An empty href is the current URL, query included. */}
           <a href="" className="button">
-            Reload
+            {t('errors.reload')}
           </a>
         </p>
       </>
@@ -45,10 +47,10 @@ export function ReloadControl({ seconds = RELOAD_COUNTDOWN_SECONDS }: { seconds?
   return (
     <>
       {/* Polite, and only twice: at the start and when the button unlocks, never every second. */}
-      <p role="status">{ready ? 'You can reload the page now.' : `You can reload the page in ${seconds} seconds.`}</p>
+      <p role="status">{ready ? t('errors.reload.ready') : t('errors.reload.in', { seconds })}</p>
       <p>
         <button type="button" className="button" disabled={!ready} onClick={() => window.location.reload()}>
-          {ready ? 'Reload' : `Reload (${left})`}
+          {ready ? t('errors.reload') : t('errors.reload.left', { left })}
         </button>
       </p>
     </>

@@ -1,6 +1,7 @@
 import { PathLink } from '~/components/PathLink';
 import type { SlideView } from '~/domain/slide-link';
 import { useDataSaver } from '~/http/use-data-saver';
+import { useI18n } from '~/i18n/use-i18n';
 
 /**
  * A page's featured slides (home's main slides, a sport's, a school's or team's, a division's:
@@ -13,11 +14,12 @@ import { useDataSaver } from '~/http/use-data-saver';
 export function Slides({ slides }: { slides: SlideView[] }) {
   // The data saver leaves the artwork out: the slides are their words.
   const lite = useDataSaver();
+  const { t } = useI18n();
   if (slides.length === 0) return null;
   return (
-    <section className="slides" aria-label="Featured">
+    <section className="slides" aria-label={t('errors.slides')}>
       {/* Focusable so keyboard users can scroll it with the arrow keys. */}
-      <ul className="slides__list" {...(slides.length > 1 ? { tabIndex: 0, 'aria-label': 'Featured slides' } : {})}>
+      <ul className="slides__list" {...(slides.length > 1 ? { tabIndex: 0, 'aria-label': t('errors.slides.list') } : {})}>
         {slides.map((slide, i) => {
           const body = (
             <>

@@ -1,12 +1,14 @@
 import { Link } from '@remix-run/react';
 import { filtersSearch, type EventFilters } from '~/domain/event-filters';
+import { useI18n } from '~/i18n/use-i18n';
 
 /** The grid and list view links of an events list (/upcoming, the follow pages); they keep the filters. */
 export function ViewModes({ pathname, filters }: { pathname: string; filters: EventFilters }) {
+  const { t } = useI18n();
   return (
     <ul className="view-modes">
-      <ViewLink pathname={pathname} filters={filters} view="grid" label="Grid view" />
-      <ViewLink pathname={pathname} filters={filters} view="list" label="List view" />
+      <ViewLink pathname={pathname} filters={filters} view="grid" label={t('lists.view.grid')} />
+      <ViewLink pathname={pathname} filters={filters} view="list" label={t('lists.view.list')} />
     </ul>
   );
 }

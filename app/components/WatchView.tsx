@@ -6,6 +6,7 @@ import { PathLink } from '~/components/PathLink';
 import { Playback } from '~/components/player/Playback';
 import type { Follow } from '~/domain/follows';
 import { signInFeatures, type WatchViewData } from '~/domain/watch-view';
+import { useI18n } from '~/i18n/use-i18n';
 
 /** The watch screen of one event, shared by /watch/:id and the plain /watch_embed/:id; the loader
  *  worked out what it shows (domain/watch-view). */
@@ -25,12 +26,13 @@ export function WatchView({
   children?: ReactNode;
 }) {
   const linkTarget = embed ? ('_top' as const) : undefined;
+  const { t } = useI18n();
   return (
     <article className={embed ? 'watch watch-embed' : 'watch'}>
       <header className="watch-head">
         <p className="watch-badges">
           <span className={`badge badge-${data.status}`}>{data.statusLabel}</span>
-          {data.free ? <span className="badge badge-free">Free</span> : null}
+          {data.free ? <span className="badge badge-free">{t('lists.free')}</span> : null}
         </p>
         <h1>{data.title}</h1>
         <ul className="watch-facts">
@@ -69,7 +71,7 @@ export function WatchView({
 
       {data.participants.length > 0 || data.about.length > 0 ? (
         <section className="watch-about" aria-labelledby="watch-about-title">
-          <h2 id="watch-about-title">About this event</h2>
+          <h2 id="watch-about-title">{t('watch.about')}</h2>
           {data.participants.length > 0 ? (
             <ul className="watch-participants">
               {data.participants.map((p) => (
@@ -83,7 +85,7 @@ export function WatchView({
                     ) : (
                       p.name
                     )}
-                    {p.home ? <span className="watch-home"> (home)</span> : null}
+                    {p.home ? <span className="watch-home">{t('watch.home')}</span> : null}
                   </span>
                 </li>
               ))}
@@ -97,8 +99,8 @@ export function WatchView({
 
       {embed ? null : (
         <section className="watch-follow" aria-labelledby="watch-follow-title">
-          <h2 id="watch-follow-title">Follow</h2>
-          <p>Follow this game, its teams, its sport or its venue: their games come together in My games.</p>
+          <h2 id="watch-follow-title">{t('watch.follow')}</h2>
+          <p>{t('watch.follow.lead')}</p>
           <ul className="following">
             {data.followables.map((f) => (
               <li key={`${f.type}-${f.id}`} className="following__item">
@@ -131,11 +133,12 @@ function PageLink({ to, embed, children }: { to: `/${string}`; embed: boolean; c
 
 function EmbedSnippet({ url, title }: { url: string; title: string }) {
   const snippet = `<iframe src="${url}" title="${title.replace(/"/g, '&quot;')}" width="960" height="600" allow="fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+  const { t } = useI18n();
   return (
     <details className="watch-embed-code">
-      <summary>Embed this event</summary>
+      <summary>{t('watch.embed')}</summary>
       <p>
-        <label htmlFor="embed-snippet">Embed code for your page</label>
+        <label htmlFor="embed-snippet">{t('watch.embed.code')}</label>
       </p>
       <textarea id="embed-snippet" readOnly rows={3} value={snippet} />
     </details>

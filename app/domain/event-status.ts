@@ -1,4 +1,5 @@
 import { accessTypeOf } from '#contract/access';
+import type { MessageId } from '~/i18n/messages';
 
 /* What a card says about an event's stream: the spec's three stream statuses and whether it is free. */
 
@@ -12,6 +13,11 @@ export const STATUS_LABELS: Readonly<Record<StreamStatus, string>> = {
 
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as StreamStatus] ?? 'Event';
+}
+
+/** The message of a status's label, in the fan's language (issue 36). */
+export function statusLabelId(status: string): MessageId {
+  return status === 'live' || status === 'upcoming' || status === 'finished' ? `lists.status.${status}` : 'lists.status.event';
 }
 
 /** Free to watch for anyone, signed in or not (contract: accessTypeOf). */

@@ -2,6 +2,8 @@
 import { formatDate } from '#contract/dates';
 import { formatDuration } from '#contract/durations';
 import type { VodMediaItem, VodRail } from '#contract/entities';
+import type { Locale } from '#contract/locale';
+import { appTranslator } from '~/i18n/english';
 import { describeDuration } from './watch-state';
 
 export interface VodCardData {
@@ -21,7 +23,7 @@ export function vodImage(item: Pick<VodMediaItem, 'assets'>): string | null {
   return (item.assets.find((a) => a.type === 'image') ?? item.assets.find((a) => a.type === 'preview'))?.path ?? null;
 }
 
-export function vodCardData(item: VodMediaItem, timeZone: string): VodCardData {
+export function vodCardData(item: VodMediaItem, timeZone: string, locale: Locale = 'en'): VodCardData {
   const date = new Date(item.date);
   const valid = !Number.isNaN(date.getTime());
   const timed = item.duration > 0;
@@ -30,9 +32,9 @@ export function vodCardData(item: VodMediaItem, timeZone: string): VodCardData {
     title: item.title,
     image: vodImage(item),
     iso: valid ? item.date : '',
-    date: valid ? formatDate(item.date, timeZone) : '',
+    date: valid ? formatDate(item.date, timeZone, locale) : '',
     duration: timed ? formatDuration(item.duration) : '',
-    durationText: timed ? describeDuration(item.duration) : '',
+    durationText: timed ? describeDuration(item.duration, appTranslator(locale).t) : '',
   };
 }
 
@@ -43,8 +45,8 @@ export interface VodRailData {
 }
 
 /** Rails as the pages render them: card data only, empty rails left out. */
-export function vodRailsData(rails: VodRail[], timeZone: string): VodRailData[] {
+export function vodRailsData(rails: VodRail[], timeZone: string, locale: Locale = 'en'): VodRailData[] {
   return rails
     .filter((rail) => rail.vod_media_items.length > 0)
-    .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map((item) => vodCardData(item, timeZone)) }));
+    .map((rail) => ({ id: rail.id, title: rail.title, cards: rail.vod_media_items.map((item) => vodCardData(item, timeZone, locale)) }));
 }

@@ -6,5 +6,3 @@ export const GEO_BLOCKED_MESSAGE = "We're sorry, but this content is not availab
 export const NO_ACCESS_MESSAGE = 'You need a pass to watch this event.';
 export const PAY_PER_VIEW_MESSAGE = 'This game is pay-per-view: buy it to watch. Passes and subscriptions do not include it.';
 export const SIGN_IN_MESSAGE = 'This one is free for fans with an account: log in or register to watch it.';
-/** The channel is still preparing the video (a channel's first start): the page offers a reload. */
-export const PREPARING_MESSAGE = 'This video is being prepared — try again in a minute.';

@@ -4,6 +4,7 @@ import { dvrStartUrl, type DvrStart } from '#contract/live-dvr';
 import type { PrerollPlay } from '#contract/prerolls';
 import { regionBlocks } from '#contract/regions';
 import { withPreroll, type PrerollView } from '~/domain/preroll';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
 export interface Caption {
   label: string;
@@ -121,16 +122,25 @@ export function isoDuration(r: Remaining): string {
   return `P${r.days}DT${r.hours}H${r.minutes}M${r.seconds}S`;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+type Unit = 'day' | 'hour' | 'minute' | 'second';
+const UNIT_MESSAGES = {
+  day: 'watch.countdown.days',
+  hour: 'watch.countdown.hours',
+  minute: 'watch.countdown.minutes',
+  second: 'watch.countdown.seconds',
+} as const;
+
+/** '3 hours', in the fan's language with its plural rules (English by default). */
+const plural = (n: number, unit: Unit, t: AppTranslator['t'] = ENGLISH.t) => t(UNIT_MESSAGES[unit], { n });
 
 /** '2 days 3 hours 4 minutes 5 seconds'; leading zero units are dropped. */
-export function formatRemaining(r: Remaining): string {
-  if (r.total === 0) return 'now';
+export function formatRemaining(r: Remaining, t: AppTranslator['t'] = ENGLISH.t): string {
+  if (r.total === 0) return t('watch.countdown.now');
   const parts: string[] = [];
-  if (r.days) parts.push(plural(r.days, 'day'));
-  if (r.days || r.hours) parts.push(plural(r.hours, 'hour'));
-  if (r.days || r.hours || r.minutes) parts.push(plural(r.minutes, 'minute'));
-  parts.push(plural(r.seconds, 'second'));
+  if (r.days) parts.push(plural(r.days, 'day', t));
+  if (r.days || r.hours) parts.push(plural(r.hours, 'hour', t));
+  if (r.days || r.hours || r.minutes) parts.push(plural(r.minutes, 'minute', t));
+  parts.push(plural(r.seconds, 'second', t));
   return parts.join(' ');
 }
 
@@ -139,20 +149,20 @@ export function formatRemaining(r: Remaining): string {
  * out, every 10 minutes within the hour, each minute in the last 10), so a polite live region
  * holding it does not chatter every second.
  */
-export function countdownAnnouncement(r: Remaining): string {
-  if (r.total === 0) return 'The event is starting. Reload the page to watch.';
-  if (r.days) return `Starts in about ${plural(r.days, 'day')}.`;
-  if (r.hours) return `Starts in about ${plural(r.hours, 'hour')}.`;
-  if (r.minutes >= 10) return `Starts in about ${plural(Math.floor(r.minutes / 10) * 10, 'minute')}.`;
-  return `Starts in less than ${plural(r.minutes + 1, 'minute')}.`;
+export function countdownAnnouncement(r: Remaining, t: AppTranslator['t'] = ENGLISH.t): string {
+  if (r.total === 0) return t('watch.announce.starting');
+  if (r.days) return t('watch.announce.about', { time: plural(r.days, 'day', t) });
+  if (r.hours) return t('watch.announce.about', { time: plural(r.hours, 'hour', t) });
+  if (r.minutes >= 10) return t('watch.announce.about', { time: plural(Math.floor(r.minutes / 10) * 10, 'minute', t) });
+  return t('watch.announce.lessThan', { time: plural(r.minutes + 1, 'minute', t) });
 }
 
 /** A duration for a screen reader or a `title`: '1 hour 2 minutes' (its digits, '1:02:03':
  *  formatDuration in contract/durations.ts). */
-export function describeDuration(totalSeconds: number): string {
+export function describeDuration(totalSeconds: number, t: AppTranslator['t'] = ENGLISH.t): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (!h && !m) return plural(s % 60, 'second');
-  return [h ? plural(h, 'hour') : '', m ? plural(m, 'minute') : ''].filter(Boolean).join(' ');
+  if (!h && !m) return plural(s % 60, 'second', t);
+  return [h ? plural(h, 'hour', t) : '', m ? plural(m, 'minute', t) : ''].filter(Boolean).join(' ');
 }

@@ -5,9 +5,10 @@ import { formatEventDate } from '#contract/dates';
 import type { EventDetail, EventLocation, FeatureState, Participant } from '#contract/entities';
 import type { FavoritableType } from '#contract/follows';
 import { gameName } from '#contract/game-name';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 import { paragraphs } from './channel-text';
 import { isoFromEpoch } from './dates';
-import { isFree, statusLabel } from './event-status';
+import { isFree, statusLabelId } from './event-status';
 import type { Feature } from './feature-offers';
 import { followPath, participantPath, venuePath } from './follow-pages';
 import type { Offer } from './offers';
@@ -60,17 +61,20 @@ export function watchViewData(
     featureOffers: Record<Feature, Offer[]>;
     /** The channel's zone: the game's time is written in it (ADR 045). */
     timeZone: string;
+    /** The fan's language (issue 36); English by default. */
+    i18n?: AppTranslator;
   },
 ): WatchViewData {
   const { location } = extra;
+  const { t, locale } = extra.i18n ?? ENGLISH;
   return {
     id: event.id,
     title: gameName(event),
     status: event.stream_status,
-    statusLabel: statusLabel(event.stream_status),
+    statusLabel: t(statusLabelId(event.stream_status)),
     free: isFree(event),
     iso: isoFromEpoch(event.event_utc_ts),
-    when: formatEventDate(event.event_utc_ts, extra.timeZone),
+    when: formatEventDate(event.event_utc_ts, extra.timeZone, locale),
     place: location ? { text: [location.name, location.city].filter(Boolean).join(', '), href: venuePath(location) } : null,
     sports: event.event_categories.map((c) => ({ name: c.name, href: followPath('sport', c.alias) })),
     poster: event.image ?? null,
@@ -90,16 +94,24 @@ export function watchViewData(
     features: event.features,
     featureOffers: extra.featureOffers,
     followables: [
-      { type: 'favorite_event' as const, id: event.id, name: gameName(event), label: 'This game', href: null },
+      { type: 'favorite_event' as const, id: event.id, name: gameName(event), label: t('watch.follow.thisGame'), href: null },
       ...event.participants.map((p) => ({
         type: 'participant' as const,
         id: p.id,
         name: p.name,
-        label: 'Team',
+        label: t('watch.follow.team'),
         href: participantPath(extra.participants, p.id),
       })),
-      ...event.event_categories.map((c) => ({ type: 'event_category' as const, id: c.id, name: c.name, label: 'Sport', href: followPath('sport', c.alias) })),
-      ...(location ? [{ type: 'event_location' as const, id: location.id, name: location.name, label: 'Venue', href: venuePath(location) }] : []),
+      ...event.event_categories.map((c) => ({
+        type: 'event_category' as const,
+        id: c.id,
+        name: c.name,
+        label: t('watch.follow.sport'),
+        href: followPath('sport', c.alias),
+      })),
+      ...(location
+        ? [{ type: 'event_location' as const, id: location.id, name: location.name, label: t('watch.follow.venue'), href: venuePath(location) }]
+        : []),
     ],
   };
 }

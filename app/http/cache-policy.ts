@@ -40,10 +40,13 @@ export const PRIVATE = 'private, no-store';
 
 /** What a response may be kept as. `ttlSeconds`: how long shared content stays fresh. */
 export function cachePolicy(facts: ResponseFacts, ttlSeconds: number): CachePolicy {
+  // A versioned file a route serves (its own 'public, …, immutable': the page's messages, ADR 055)
+  // is the same for everyone, so a signed-in fan's browser keeps it too.
+  const versionedFile = facts.own !== null && /\bpublic\b/.test(facts.own) && /\bimmutable\b/.test(facts.own);
   const anonymous =
     (facts.method === 'GET' || facts.method === 'HEAD') &&
     (facts.status === 200 || facts.status === 404) &&
-    !facts.hasSession &&
+    (!facts.hasSession || versionedFile) &&
     !facts.setsCookie &&
     !facts.perViewer &&
     !(facts.own && /no-store|private/.test(facts.own));

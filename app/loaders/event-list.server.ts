@@ -10,6 +10,7 @@ import { filtersSearch, parseEventFilters } from '~/domain/event-filters';
 import { filtersFor, LIST_PATHS, listForStatus, listQuery, nextGamesQuery, scheduleSwitch, scheduleWindow, todayIn, type ListKind } from '~/domain/event-lists';
 import { vodCardData } from '~/domain/vod-card';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
 
 export interface FilterOption {
   value: number | string;
@@ -50,14 +51,16 @@ export async function eventListLoader(kind: ListKind, args: LoaderFunctionArgs) 
   // Nothing live (with these filters): the next games instead of an empty page.
   const next = kind === 'live' && meta.total === 0 ? (await channel.shared(api.events, nextGamesQuery(filters))).data : null;
   const { today } = todayIn(now, timeZone);
+  const i18n = await i18nOf(args);
+  const schedule = kind === 'schedule' ? scheduleSwitch(filters, now, timeZone) : null;
   return json({
     kind,
     filters,
-    cards: items.map((e) => eventCardData(e, timeZone)),
+    cards: items.map((e) => eventCardData(e, timeZone, i18n)),
     total: meta.total,
-    nextGames: next?.map((e) => eventCardData(e, timeZone)) ?? null,
-    videos: videos?.map((v) => vodCardData(v, timeZone)) ?? null,
-    schedule: kind === 'schedule' ? { earlier: scheduleWindow(filters, today).kind === 'earlier', switch: scheduleSwitch(filters, now, timeZone) } : null,
+    nextGames: next?.map((e) => eventCardData(e, timeZone, i18n)) ?? null,
+    videos: videos?.map((v) => vodCardData(v, timeZone, i18n.locale)) ?? null,
+    schedule: schedule ? { earlier: scheduleWindow(filters, today).kind === 'earlier', switch: { ...schedule, label: i18n.sentence(schedule.label) } } : null,
     sports: categoryOptions(boot['events-categories']),
     // The participant menu lists the schools; it comes with the cached bootstrap data.
     schools: boot.menu.participant_menu.map((p) => ({ value: p.id, label: p.name })),

@@ -36,6 +36,8 @@ import { followSlidePlace, slidesOn } from '~/domain/page-slides';
 import { slideViews } from '~/domain/slide-link';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
+import type { AppTranslator } from '~/i18n/english';
+import { i18nOf } from '~/i18n/locale.server';
 import { followsOf } from '~/loaders/follows.server';
 
 type Channel = ReturnType<typeof requestContext>['channel'];
@@ -164,11 +166,11 @@ function venue(slug: string, boot: BootstrapData): Entity | undefined {
   };
 }
 
-async function gamesFor(channel: Channel, filter: EntityFilter, search: URLSearchParams): Promise<FollowGames> {
+async function gamesFor(channel: Channel, filter: EntityFilter, search: URLSearchParams, i18n: AppTranslator): Promise<FollowGames> {
   const filters = followGamesFilters(search);
   const { status } = filters;
   const timeZone = await channel.timeZone();
-  const card = (e: Event) => eventCardData(e, timeZone);
+  const card = (e: Event) => eventCardData(e, timeZone, i18n);
   if (status) {
     const { data, meta } = await channel.shared(api.events, { ...gamesQuery(filters, status, timeZone), ...filter });
     return { mode: 'list', filters, status, title: SECTION_TITLES[status], cards: data.map(card), total: meta.total, pageSize: LIST_PAGE_SIZE };
@@ -216,7 +218,7 @@ function followPageLoader(kind: FollowKind) {
       label: LABELS[kind],
       follow: { id, type: FAVORITABLE_TYPE_OF[kind] },
       follows: await followsOf(args),
-      games: await gamesFor(channel, filter, url.searchParams),
+      games: await gamesFor(channel, filter, url.searchParams, await i18nOf(args)),
     };
     return json(data);
   };

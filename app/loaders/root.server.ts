@@ -19,6 +19,8 @@ import { dataSaverOn } from '~/http/data-saver';
 import { rememberTracking } from '~/http/navigation.server';
 import { requestContext } from '~/http/request-context.server';
 import { HONEYPOT_FIELD } from '~/http/security.server';
+import { alternatesOf } from '~/i18n/alternates';
+import { i18nOf } from '~/i18n/locale.server';
 import { gateDetourFor } from '~/loaders/custom-forms.server';
 
 /** Static blocks meant for the footer ('footer', 'footer-…'); about/contacts have pages, and the
@@ -37,13 +39,14 @@ const layout = memoBySource((boot: BootstrapData) => {
     title: documentTitle(null, name),
     header: menuLinks(boot.menu.header),
     // The schools and divisions menus lead to their pages (ADR 033), and to the list of every school.
+    // Labels are message ids: the loader writes them in the fan's language.
     headerGroups: [
       {
-        label: 'Schools',
+        label: 'layout.schools' as const,
         items: boot.menu.participant_menu.map((p) => ({ id: p.id, name: p.name, href: followPath('school', p.alias) })),
-        all: { name: 'All schools', href: '/schools' as const },
+        all: { name: 'layout.allSchools' as const, href: '/schools' as const },
       },
-      { label: 'Divisions', items: boot.menu.group_menu.map((g) => ({ id: g.id, name: g.name, href: followPath('division', g.alias) })) },
+      { label: 'layout.divisions' as const, items: boot.menu.group_menu.map((g) => ({ id: g.id, name: g.name, href: followPath('division', g.alias) })) },
     ],
     footer: {
       menu: menuLinks(boot.menu.footer),
@@ -74,28 +77,34 @@ export async function loader(args: LoaderFunctionArgs) {
   // The channel's gates (ADR 053): a required custom form, the basic pass.
   const gated = user ? await gateDetourFor(request, channel, boot) : null;
   if (gated) throw redirect(gated);
-  const toast = await session.takeToast();
+  const [toast, i18n] = await Promise.all([session.takeToast(), i18nOf(args)]);
+  const { t, locale } = i18n;
   // Only a signed-in fan's pages hold a form in the header (Log out); a page with a form of its
   // own sends its token itself, so an anonymous visitor's public page starts no session.
   const csrfToken = user ? await session.csrfToken() : null;
   const headers = new Headers();
   const trackingCookie = await rememberTracking(request);
   if (trackingCookie) headers.append('Set-Cookie', trackingCookie);
-  const { settings, lang, title, header, headerGroups, footer, colorCss, googleTagId, cookieNoticeOn } = layout(boot);
+  const { settings, lang: channelLang, title, header, headerGroups, footer, colorCss, googleTagId, cookieNoticeOn } = layout(boot);
   // The page varies on the choice (server/remix-handler.ts): no cookie is set by a page.
   const { notice, consent } = consentState({ noticeOn: cookieNoticeOn, cookieHeader: request.headers.get('Cookie') });
   return json(
     {
       settings,
-      lang,
+      // With multilanguage on, the page's language is the fan's (issue 36); else the channel's setting.
+      lang: boot.settings.multilanguage ? locale : channelLang,
+      locale,
+      multilanguage: boot.settings.multilanguage,
+      // hreflang alternates: the page in each language by its address (`?lang=`), only when there are two.
+      alternates: boot.settings.multilanguage ? alternatesOf(request.url) : [],
       title,
       header,
-      headerGroups,
+      headerGroups: headerGroups.map((g) => ({ ...g, label: t(g.label), all: g.all ? { ...g.all, name: t(g.all.name) } : undefined })),
       footer: { ...footer, year: new Date().getFullYear() },
       colorCss,
       googleTag: googleTagId ? { id: googleTagId, consent } : null,
       cookieNotice: notice,
-      toast,
+      toast: toast ? { ...toast, text: i18n.sentence(toast.text) } : toast,
       user: user ? { firstName: user.first_name, email: user.email, operator: user.role === 'operator' } : null,
       csrfToken,
       // Lighter pages (http/data-saver.ts); cached pages are kept apart by it (server/microcache.ts).

@@ -20,6 +20,8 @@ import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import { fanForm } from '~/loaders/custom-forms.server';
 import formsCss from '~/styles/forms.css';
 
@@ -47,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     form: { alias: form.alias, title: form.title, required: form.required, fields: form.fields },
     answers: defaultsOf(form.answers),
-    answeredOn: form.answered_at ? formatLongDate(form.answered_at, await channel.timeZone()) : null,
+    answeredOn: form.answered_at ? formatLongDate(form.answered_at, await channel.timeZone(), (await i18nOf(args)).locale) : null,
     redirectTo: redirectTarget(new URL(args.request.url).searchParams.get('redirectTo')),
     csrfToken: await session.csrfToken(),
   });
@@ -82,15 +84,16 @@ export default function CustomFormPage() {
     defaultValue: answers,
   });
   const fields = kit.fields as unknown as Record<string, AnyField>;
+  const { t } = useI18n();
   return (
     <div className="auth-page">
       <h1>{form.title}</h1>
       {answeredOn ? (
-        <p>You answered on {answeredOn}. Change your answers below if you like.</p>
+        <p>{t('forms.answeredOn', { date: answeredOn })}</p>
       ) : form.required ? (
-        <p className="notice">Please answer these questions to continue. It takes a minute, and we ask only once.</p>
+        <p className="notice">{t('forms.required')}</p>
       ) : (
-        <p>A few questions from us. Fields marked “required” must be filled in.</p>
+        <p>{t('forms.optional')}</p>
       )}
       <AppForm kit={kit}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -98,12 +101,12 @@ export default function CustomFormPage() {
           <FormFieldInput key={field.name} field={field} meta={fields[answerField(field.name)]} />
         ))}
         <div className="form-actions">
-          <SubmitButton pendingText="Saving your answers…">Save my answers</SubmitButton>
+          <SubmitButton pendingText={t('forms.saving')}>{t('forms.save')}</SubmitButton>
         </div>
       </AppForm>
       {form.required ? null : (
         <p>
-          <Link to={redirectTo ?? '/profile'}>Not now</Link>
+          <Link to={redirectTo ?? '/profile'}>{t('forms.notNow')}</Link>
         </p>
       )}
     </div>

@@ -18,6 +18,7 @@ import { channelErrorReply } from '~/forms/reply.server';
 import { requestContext } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
@@ -58,22 +59,23 @@ export default function Login() {
   const lastResult = useActionData<typeof action>()?.result;
   const kit = useAppForm({ id: 'login', schema: loginSchema, lastResult });
   const { fields } = kit;
+  const { t } = useI18n();
   return (
     <div className="auth-page">
-      <h1>Log in</h1>
+      <h1>{t('account.logIn')}</h1>
       <AppForm kit={kit} honeypot>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field meta={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <Field meta={fields.email} label={t('account.email')} type="email" autoComplete="username" inputMode="email" />
+        <Field meta={fields.password} label={t('account.password')} type="password" autoComplete="current-password" />
         <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
-          <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
-          <Link to="/password-reset-request">Forgot your password?</Link>
+          <SubmitButton pendingText={t('account.loggingIn')}>{t('account.logIn')}</SubmitButton>
+          <Link to="/password-reset-request">{t('account.forgot')}</Link>
         </div>
       </AppForm>
       <SocialSignIn providers={providers} redirectTo={redirectTo} />
       <p className="form-links">
-        New here? <SignInLink to="/registration">Create an account</SignInLink>
+        {t('account.newHere')} <SignInLink to="/registration">{t('account.createAccount')}</SignInLink>
       </p>
     </div>
   );

@@ -28,6 +28,7 @@ import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { redirectTarget } from '~/http/safe-redirect';
 import { readForm } from '~/http/security.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
@@ -111,9 +112,10 @@ async function registerWithProvider(args: RouteArgs, formData: FormData) {
 
 export default function Registration() {
   const { providers, pending, recaptchaSiteKey, redirectTo } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="auth-page">
-      <h1>Register</h1>
+      <h1>{t('account.register')}</h1>
       {pending ? (
         <PendingSocialForm email={pending.email} provider={pending.provider} />
       ) : (
@@ -121,7 +123,7 @@ export default function Registration() {
           <RegistrationForm recaptchaSiteKey={recaptchaSiteKey} />
           <SocialSignIn providers={providers} redirectTo={redirectTo} />
           <p className="form-links">
-            Already registered? <SignInLink to="/login">Log in</SignInLink>
+            {t('account.already')} <SignInLink to="/login">{t('account.logIn')}</SignInLink>
           </p>
         </>
       )}
@@ -130,9 +132,11 @@ export default function Registration() {
 }
 
 function TermsLabel() {
+  const { t } = useI18n();
   return (
     <>
-      I accept the <Link to="/terms_conditions">terms &amp; conditions</Link> and the <Link to="/privacy_policy">privacy policy</Link>
+      {t('account.terms.accept')} <Link to="/terms_conditions">{t('account.terms.terms')}</Link> {t('account.terms.and')}{' '}
+      <Link to="/privacy_policy">{t('account.terms.privacy')}</Link>
     </>
   );
 }
@@ -141,20 +145,27 @@ function RegistrationForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | nul
   const lastResult = useActionData<typeof action>()?.result;
   const kit = useAppForm({ id: 'registration', schema: registrationSchema, fieldsSchema: registrationFields, lastResult });
   const { fields } = kit;
+  const { t } = useI18n();
   return (
     <AppForm kit={kit} honeypot>
-      <Field meta={fields.first_name} label="First name" autoComplete="given-name" />
-      <Field meta={fields.last_name} label="Last name" autoComplete="family-name" />
-      <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
-      <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
-      <Field meta={fields.password_confirmation} label="Password confirmation" type="password" autoComplete="new-password" />
+      <Field meta={fields.first_name} label={t('account.firstName')} autoComplete="given-name" />
+      <Field meta={fields.last_name} label={t('account.lastName')} autoComplete="family-name" />
+      <Field meta={fields.email} label={t('account.email')} type="email" autoComplete="email" inputMode="email" />
+      <Field
+        meta={fields.password}
+        label={t('account.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('account.passwordHint', { n: PASSWORD_MIN })}
+      />
+      <Field meta={fields.password_confirmation} label={t('account.passwordConfirmation')} type="password" autoComplete="new-password" />
       <CheckboxField meta={fields.terms}>
         <TermsLabel />
       </CheckboxField>
-      <CheckboxField meta={fields.news_opt_in}>Send me news and offers by email (optional)</CheckboxField>
+      <CheckboxField meta={fields.news_opt_in}>{t('account.news')}</CheckboxField>
       <Recaptcha siteKey={recaptchaSiteKey} />
       <div className="form-actions">
-        <SubmitButton pendingText="Registering…">Register</SubmitButton>
+        <SubmitButton pendingText={t('account.registering')}>{t('account.register')}</SubmitButton>
       </div>
     </AppForm>
   );

@@ -17,6 +17,7 @@ import { hasPrerollCookie } from '~/http/preroll-cookie';
 import { readDismissals } from '~/http/preroll-cookie.server';
 import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
 import { followsOf } from '~/loaders/follows.server';
 import clipsCss from '~/styles/clips.css';
 import formsCss from '~/styles/forms.css';
@@ -59,6 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
         offers,
         featureOffers,
         timeZone: channelZone(bootstrap.settings),
+        i18n: await i18nOf(args),
       }),
       follows,
       // The Skip form's way back, and (after a Skip too soon, without JavaScript) how long to wait.

@@ -5,6 +5,7 @@ import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
+import { chooseLocale } from '../../contract/locale.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { sessionByApiKey, type Session } from '../repo/sessions.ts';
@@ -40,8 +41,9 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const user = session?.user ?? null;
       // What the fan's paid orders give, read once per call (access, capabilities, purchases).
       const viewer: Viewer = { userId: user?.id ?? null, user, entitlements: user ? await entitlementsOf(deps.db, user.id) : [] };
+      const locale = chooseLocale({ multilanguage: channel.settings.multilanguage, acceptLanguage: req.get('accept-language') });
       const geo = await deps.regions.ofRequest(channel, req);
-      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', geo, req, deps });
+      const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', locale, geo, req, deps });
       res.json(body);
     } catch (error) {
       next(error);

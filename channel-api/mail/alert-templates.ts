@@ -1,5 +1,7 @@
 import { escapeHtml } from './html.ts';
+import { mailTranslator } from './messages.ts';
 import { formatEventDate } from '../../contract/dates.ts';
+import type { Locale } from '../../contract/locale.ts';
 
 /* The go-live and reminder mails (issue 24): a text part that reads well on its own and a simple
  * HTML part in the channel's colours, saying which game (its one name), when (in the channel's
@@ -18,10 +20,11 @@ export interface AlertMail {
   timeZone: string;
   leadMinutes: number;
   watchUrl: string;
-  /** The followed things whose alert sends this mail. */
-  followed: string[];
+  /** The followed things whose alert sends this mail; null stands for the game itself (a
+   *  followed game: 'this game'). */
+  followed: (string | null)[];
   /** Null when the fan may watch; else what to buy (said on the watch page's offers). */
-  purchase: string | null;
+  purchase: 'ppv' | 'paid' | null;
   unsubscribeUrl: string;
   /** The List-Id header (RFC 2919): `alertListId`. */
   listId: { url: string; comment: string };
@@ -34,14 +37,15 @@ export function alertListId(channel: { name: string; slug: string }, publicUrl: 
   return { url: `alerts.${channel.slug}.${host}`, comment: `${channel.name.trim()} game alerts` };
 }
 
-/** '1 hour', '90 minutes', '2 hours'. */
-export function leadText(minutes: number): string {
-  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = minutes / 60;
-  return hours === 1 ? 'an hour' : `${hours} hours`;
+/** 'an hour', '90 minutes', '2 hours' (or in French). */
+export function leadText(minutes: number, locale: Locale = 'en'): string {
+  const { t } = mailTranslator(locale);
+  return minutes % 60 !== 0 ? t('mail.alert.leadMinutes', { minutes }) : t('mail.alert.leadHours', { hours: minutes / 60 });
 }
 
-const names = (list: string[]) => (list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
+/** 'A', 'A and B', 'A, B and C'. */
+const names = (list: string[], locale: Locale) =>
+  list.length <= 1 ? (list[0] ?? '') : mailTranslator(locale).t('mail.alert.and', { first: list.slice(0, -1).join(', '), last: list[list.length - 1] });
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const luminance = (hex: string) => {
@@ -65,36 +69,40 @@ export function headerColors(colors: Record<string, string>): { background: stri
   return { background, text: contrast(background, '#111111') >= contrast(background, '#FFFFFF') ? '#111111' : '#FFFFFF' };
 }
 
-export function renderAlert(a: AlertMail): { subject: string; text: string; html: string } {
-  const when = formatEventDate(a.start, a.timeZone);
+export function renderAlert(a: AlertMail, locale: Locale = 'en'): { subject: string; text: string; html: string } {
+  const { t } = mailTranslator(locale);
+  const when = formatEventDate(a.start, a.timeZone, locale);
+  const live = a.kind === 'go-live';
   // "Soon", not "in an hour": a reminder planned late (the fan turned it on 20 minutes before) is still true.
-  const subject = a.kind === 'go-live' ? `Live now on ${a.channelName}: ${a.game}` : `Starting soon on ${a.channelName}: ${a.game}`;
-  const greeting = a.firstName ? `Hello ${a.firstName},` : 'Hello,';
-  const lead = a.kind === 'go-live' ? `${a.game} has started (${when}).` : `${a.game} starts at ${when}.`;
-  const action = a.kind === 'go-live' ? 'Watch the game' : 'Open the game';
-  // A followed game is named 'this game' (services/alerts.ts): "it", not "their games".
-  const before = a.kind === 'go-live' ? 'when' : `${leadText(a.leadMinutes)} before`;
-  const chose =
-    a.followed.length === 1 && a.followed[0] === 'this game'
-      ? `to be e-mailed ${before} it starts`
-      : a.kind === 'go-live'
-        ? 'to be e-mailed when their games start'
-        : `to be e-mailed ${before} their games`;
-  const why = `You get this e-mail because you follow ${names(a.followed)} on ${a.channelName} and chose ${chose}.`;
-  const stop = 'Stop these e-mails';
+  const subject = t(live ? 'mail.alert.subjectLive' : 'mail.alert.subjectSoon', { channel: a.channelName, game: a.game });
+  const greeting = a.firstName ? t('mail.helloName', { name: a.firstName }) : t('mail.hello');
+  const lead = t(live ? 'mail.alert.started' : 'mail.alert.startsAt', { game: a.game, when });
+  const action = t(live ? 'mail.alert.watch' : 'mail.alert.open');
+  // A followed game is named 'this game': "it", not "their games".
+  const justTheGame = a.followed.length === 1 && a.followed[0] === null;
+  const why = t(justTheGame ? (live ? 'mail.alert.why.gameLive' : 'mail.alert.why.gameSoon') : live ? 'mail.alert.why.live' : 'mail.alert.why.soon', {
+    names: names(
+      a.followed.map((f) => f ?? t('mail.alert.thisGame')),
+      locale,
+    ),
+    channel: a.channelName,
+    lead: leadText(a.leadMinutes, locale),
+  });
+  const stop = t('mail.alert.stop');
+  const purchase = a.purchase ? t(a.purchase === 'ppv' ? 'mail.alert.ppv' : 'mail.alert.paid') : null;
   const text = [
     greeting,
     '',
     lead,
-    ...(a.purchase ? ['', a.purchase] : []),
+    ...(purchase ? ['', purchase] : []),
     '',
-    `${action}:`,
+    t('mail.actionLine', { action }),
     a.watchUrl,
     '',
     why,
-    `${stop}:`,
+    t('mail.actionLine', { action: stop }),
     a.unsubscribeUrl,
-    'You can change every alert on My games.',
+    t('mail.alert.changeAll'),
     '',
     `— ${a.channelName}`,
     '',
@@ -102,7 +110,7 @@ export function renderAlert(a: AlertMail): { subject: string; text: string; html
   const e = escapeHtml;
   const c = headerColors(a.colors);
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 0;">
 <div style="background: ${c.background}; color: ${c.text}; padding: 16px 24px; font-weight: bold; font-size: 18px;">${e(a.channelName)}</div>
@@ -110,10 +118,10 @@ export function renderAlert(a: AlertMail): { subject: string; text: string; html
 <h1 style="font-size: 22px;">${e(subject)}</h1>
 <p>${e(greeting)}</p>
 <p>${e(lead)}</p>
-${a.purchase ? `<p><strong>${e(a.purchase)}</strong></p>\n` : ''}<p><a href="${e(a.watchUrl)}" style="display: inline-block; padding: 12px 20px; background: ${c.background}; color: ${c.text}; text-decoration: underline; border-radius: 4px;">${e(action)}</a></p>
-<p>If the button does not work, copy this address into your browser:<br><a href="${e(a.watchUrl)}">${e(a.watchUrl)}</a></p>
+${purchase ? `<p><strong>${e(purchase)}</strong></p>\n` : ''}<p><a href="${e(a.watchUrl)}" style="display: inline-block; padding: 12px 20px; background: ${c.background}; color: ${c.text}; text-decoration: underline; border-radius: 4px;">${e(action)}</a></p>
+<p>${e(t('mail.copyLink'))}<br><a href="${e(a.watchUrl)}">${e(a.watchUrl)}</a></p>
 <hr style="border: 0; border-top: 1px solid #767676;">
-<p style="font-size: 14px;">${e(why)} <a href="${e(a.unsubscribeUrl)}">${e(stop)}</a>. You can change every alert on My games.</p>
+<p style="font-size: 14px;">${e(why)} <a href="${e(a.unsubscribeUrl)}">${e(stop)}</a>. ${e(t('mail.alert.changeAll'))}</p>
 <p>— ${e(a.channelName)}</p>
 </main>
 </body>

@@ -1,6 +1,8 @@
 import { renderAlert, type AlertMail } from './alert-templates.ts';
 import { escapeHtml } from './html.ts';
+import { mailTranslator } from './messages.ts';
 import { formatLongDateTime } from '../../contract/dates.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { formatMoney } from '../../contract/money.ts';
 
 /* Plain, accessible messages: a text part that reads well on its own and a simple HTML part
@@ -26,10 +28,14 @@ export interface MailInput {
   firstName?: string;
   /** Only for 'receipt' and 'renewal'. */
   receipt?: Receipt;
-  /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link: their words. */
+  /** The notices about a subscription ('payment-failed', 'trial-ending') and a gift's redeem link:
+   *  their words, already in the mail's language. */
   notice?: { subject: string; paragraphs: string[]; action: string };
   /** Only for 'alert' (a game's go-live or reminder mail): `link` is its watch page. */
   alert?: AlertMail;
+  /** The mail's language (ADR 055: the call's for the account mails, the account's for the rest);
+   *  English when left out. */
+  locale?: Locale;
 }
 
 /** A rendered mail; `unsubscribe` is the one-click address (RFC 8058) and `listId` the list
@@ -50,129 +56,129 @@ interface Copy {
   ignore: string;
 }
 
-const copy: Record<'verify' | 'reset' | 'delete', (channel: string) => Copy> = {
-  verify: (channel) => ({
-    subject: `Verify your email address for ${channel}`,
-    intro: `Thanks for registering with ${channel}. Please confirm that this is your email address.`,
-    action: 'Verify my email address',
-    validity: 'The link is valid for 48 hours.',
-    ignore: 'If you did not register, you can ignore this message.',
-  }),
-  reset: (channel) => ({
-    subject: `Reset your ${channel} password`,
-    intro: `Someone asked to reset the password of your ${channel} account.`,
-    action: 'Choose a new password',
-    validity: 'The link is valid for 60 minutes and works once.',
-    ignore: 'If you did not ask for this, you can ignore this message: your password stays the same.',
-  }),
-  delete: (channel) => ({
-    subject: `Confirm the deletion of your ${channel} account`,
-    intro: `You asked to delete your ${channel} account. Your profile, what you follow and your clips will be removed; this cannot be undone.`,
-    action: 'Confirm the deletion of my account',
-    validity: 'The link is valid for 24 hours. The page it opens asks you to confirm once more.',
-    ignore: 'If you did not ask for this, you can ignore this message: your account stays as it is.',
-  }),
-};
+/** An account mail's words in the fan's language (mail/messages.ts). */
+function copyOf(kind: 'verify' | 'reset' | 'delete', channel: string, locale: Locale): Copy {
+  const { t } = mailTranslator(locale);
+  return {
+    subject: t(`mail.${kind}.subject`, { channel }),
+    intro: t(`mail.${kind}.intro`, { channel }),
+    action: t(`mail.${kind}.action`),
+    validity: t(`mail.${kind}.validity`),
+    ignore: t(`mail.${kind}.ignore`),
+  };
+}
 
 export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
-  if (kind === 'alert') return { ...renderAlert(input.alert!), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
+  if (kind === 'alert') return { ...renderAlert(input.alert!, input.locale), unsubscribe: input.alert!.unsubscribeUrl, listId: input.alert!.listId };
   if (kind === 'receipt' || kind === 'renewal') return renderReceipt(input);
   if (kind === 'payment-failed' || kind === 'trial-ending' || kind === 'gift') return renderNotice(input);
-  const c = copy[kind](input.channelName);
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const text = [greeting, '', c.intro, '', `${c.action}:`, input.link, '', c.validity, c.ignore, '', `— ${input.channelName}`, ''].join('\n');
+  const locale = input.locale ?? 'en';
+  const { t } = mailTranslator(locale);
+  const c = copyOf(kind, input.channelName, locale);
+  const greeting = greetingOf(input.firstName, locale);
+  const text = textMail(input.channelName, [greeting, '', c.intro, '', t('mail.actionLine', { action: c.action }), input.link, '', c.validity, c.ignore]);
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${e(c.subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
-<main style="max-width: 560px; margin: 0 auto;">
-<h1 style="font-size: 22px;">${e(c.subject)}</h1>
-<p>${e(greeting)}</p>
-<p>${e(c.intro)}</p>
+  const html = htmlMail(
+    locale,
+    c.subject,
+    greeting,
+    `<p>${e(c.intro)}</p>
 <p><a href="${e(input.link)}" style="display: inline-block; padding: 12px 20px; background: #0b57d0; color: #ffffff; text-decoration: underline; border-radius: 4px;">${e(c.action)}</a></p>
-<p>If the button does not work, copy this address into your browser:<br><a href="${e(input.link)}">${e(input.link)}</a></p>
+<p>${e(t('mail.copyLink'))}<br><a href="${e(input.link)}">${e(input.link)}</a></p>
 <p>${e(c.validity)}</p>
-<p>${e(c.ignore)}</p>
-<p>— ${e(input.channelName)}</p>
-</main>
-</body>
-</html>
-`;
+<p>${e(c.ignore)}</p>`,
+    input.channelName,
+  );
   return { subject: c.subject, text, html };
 }
 
-/** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
-function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
-  const r = input.receipt!;
-  const subject = `Your ${input.channelName} receipt ${r.number}`;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const paid = formatLongDateTime(r.paidAt, r.timeZone);
-  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency)])];
-  if (r.serviceFeeCents > 0) rows.push(['Service fee', formatMoney(r.serviceFeeCents, r.currency)]);
-  const total = formatMoney(r.totalCents, r.currency);
-  const text = [
-    greeting,
-    '',
-    `Thank you for your purchase. This is your receipt ${r.number}, paid ${paid}.`,
-    '',
-    ...rows.map(([name, amount]) => `${name}: ${amount}`),
-    `Total paid: ${total}`,
-    '',
-    'All sales final, no refunds.',
-    '',
-    'Your order:',
-    input.link,
-    '',
-    `— ${input.channelName}`,
-    '',
-  ].join('\n');
+/** A mail's text part: its lines, then the channel's name. */
+const textMail = (channelName: string, lines: string[]) => [...lines, '', `— ${channelName}`, ''].join('\n');
+
+/** A mail's HTML part: one column, its subject as the heading, the greeting, the body's HTML, the channel's name. */
+function htmlMail(locale: Locale, subject: string, greeting: string, body: string, channelName: string): string {
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
+  return `<!doctype html>
+<html lang="${locale}">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
 <main style="max-width: 560px; margin: 0 auto;">
 <h1 style="font-size: 22px;">${e(subject)}</h1>
 <p>${e(greeting)}</p>
-<p>Thank you for your purchase. This is your receipt ${e(r.number)}, paid ${e(paid)}.</p>
-<table style="border-collapse: collapse; width: 100%;">
-<caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">What you paid for</caption>
-<thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">Item</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">Amount</th></tr></thead>
-<tbody>
-${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><td style="text-align: right;">${e(amount)}</td></tr>`).join('\n')}
-</tbody>
-<tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">Total paid</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
-</table>
-<p>All sales final, no refunds.</p>
-<p><a href="${e(input.link)}">See your order</a>: ${e(input.link)}</p>
-<p>— ${e(input.channelName)}</p>
+${body}
+<p>— ${e(channelName)}</p>
 </main>
 </body>
 </html>
 `;
+}
+
+const greetingOf = (firstName: string | undefined, locale: Locale) => {
+  const { t } = mailTranslator(locale);
+  return firstName ? t('mail.helloName', { name: firstName }) : t('mail.hello');
+};
+
+/** The receipt of a paid purchase: what was bought, the fee, the total, and the rule of sale. */
+function renderReceipt(input: MailInput): { subject: string; text: string; html: string } {
+  const r = input.receipt!;
+  const locale = input.locale ?? 'en';
+  const { t } = mailTranslator(locale);
+  const subject = t('mail.receipt.subject', { channel: input.channelName, number: r.number });
+  const greeting = greetingOf(input.firstName, locale);
+  const paid = formatLongDateTime(r.paidAt, r.timeZone, locale);
+  const thanks = t('mail.receipt.thanks', { number: r.number, paid });
+  const rows: [string, string][] = [...r.lines.map((l): [string, string] => [l.name, formatMoney(l.amountCents, r.currency, locale)])];
+  if (r.serviceFeeCents > 0) rows.push([t('mail.receipt.serviceFee'), formatMoney(r.serviceFeeCents, r.currency, locale)]);
+  const total = formatMoney(r.totalCents, r.currency, locale);
+  const text = textMail(input.channelName, [
+    greeting,
+    '',
+    thanks,
+    '',
+    ...rows.map(([name, amount]) => t('mail.receipt.line', { name, amount })),
+    t('mail.receipt.totalLine', { total }),
+    '',
+    t('mail.receipt.final'),
+    '',
+    t('mail.receipt.yourOrder'),
+    input.link,
+  ]);
+  const e = escapeHtml;
+  const html = htmlMail(
+    locale,
+    subject,
+    greeting,
+    `<p>${e(thanks)}</p>
+<table style="border-collapse: collapse; width: 100%;">
+<caption style="text-align: left; font-weight: bold; padding-bottom: 8px;">${e(t('mail.receipt.caption'))}</caption>
+<thead><tr><th scope="col" style="text-align: left; border-bottom: 1px solid #767676;">${e(t('mail.receipt.item'))}</th><th scope="col" style="text-align: right; border-bottom: 1px solid #767676;">${e(t('mail.receipt.amount'))}</th></tr></thead>
+<tbody>
+${rows.map(([name, amount]) => `<tr><td style="padding: 4px 0;">${e(name)}</td><td style="text-align: right;">${e(amount)}</td></tr>`).join('\n')}
+</tbody>
+<tfoot><tr><th scope="row" style="text-align: left; border-top: 1px solid #767676;">${e(t('mail.receipt.total'))}</th><td style="text-align: right; border-top: 1px solid #767676; font-weight: bold;">${e(total)}</td></tr></tfoot>
+</table>
+<p>${e(t('mail.receipt.final'))}</p>
+<p><a href="${e(input.link)}">${e(t('mail.seeOrder'))}</a>: ${e(input.link)}</p>`,
+    input.channelName,
+  );
   return { subject, text, html };
 }
 
 /** A short notice about the fan's subscription: what happened, what happens next, a link. */
 function renderNotice(input: MailInput): { subject: string; text: string; html: string } {
   const n = input.notice!;
-  const greeting = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
-  const text = [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), `${n.action}:`, input.link, '', `— ${input.channelName}`, ''].join('\n');
+  const locale = input.locale ?? 'en';
+  const greeting = greetingOf(input.firstName, locale);
+  const actionLine = mailTranslator(locale).t('mail.actionLine', { action: n.action });
+  const text = textMail(input.channelName, [greeting, '', ...n.paragraphs.flatMap((p) => [p, '']), actionLine, input.link]);
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${e(n.subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a; background: #ffffff; margin: 0; padding: 24px;">
-<main style="max-width: 560px; margin: 0 auto;">
-<h1 style="font-size: 22px;">${e(n.subject)}</h1>
-<p>${e(greeting)}</p>
-${n.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
-<p><a href="${e(input.link)}">${e(n.action)}</a>: ${e(input.link)}</p>
-<p>— ${e(input.channelName)}</p>
-</main>
-</body>
-</html>
-`;
+  const html = htmlMail(
+    locale,
+    n.subject,
+    greeting,
+    `${n.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
+<p><a href="${e(input.link)}">${e(n.action)}</a>: ${e(input.link)}</p>`,
+    input.channelName,
+  );
   return { subject: n.subject, text, html };
 }

@@ -3,6 +3,7 @@ import { gameName } from '../../contract/game-name.ts';
 import type { AlertKind } from '../../contract/index.ts';
 import { hasAccess, watchable } from '../access.ts';
 import type { Deps } from '../deps.ts';
+import { accountLocale } from '../mail/account-locale.ts';
 import { alertListId } from '../mail/alert-templates.ts';
 import { defineQueue } from '../queue/job-queue.ts';
 import { alertsDue, claimAlertMail, markAlertMailSent, releaseAlertMail, type DueAlert } from '../repo/alerts.ts';
@@ -83,11 +84,10 @@ export async function sendAlert(deps: Deps, job: AlertJob, now = nowSeconds()): 
   return 'sent';
 }
 
-/** What to buy to watch a game the fan cannot watch yet (the watch page sells it). */
-export function purchaseNote(type: string): string {
-  return accessTypeOf(type) === 'ppv'
-    ? 'This game is pay-per-view: buy a ticket for it on its page to watch.'
-    : 'This game is paid: buy a ticket for it, a pass or a subscription on its page to watch.';
+/** What to buy to watch a game the fan cannot watch yet (the watch page sells it): a ticket for a
+ *  pay-per-view game, else a ticket, a pass or a subscription (the mail says it). */
+export function purchaseNote(type: string): 'ppv' | 'paid' {
+  return accessTypeOf(type) === 'ppv' ? 'ppv' : 'paid';
 }
 
 async function alertMail(deps: Deps, due: DueAlert, now: number) {
@@ -105,6 +105,7 @@ async function alertMail(deps: Deps, due: DueAlert, now: number) {
       channelName: channel.name,
       link: webUrl(deps.publicUrl, webPaths.event(game.out.id)),
       firstName: user.firstName || undefined,
+      locale: accountLocale(channel, user),
       alert: {
         kind: due.kind,
         channelName: channel.name,
@@ -115,7 +116,7 @@ async function alertMail(deps: Deps, due: DueAlert, now: number) {
         timeZone: timeZoneOf(channel),
         leadMinutes: deps.alertLeadMinutes,
         watchUrl: webUrl(deps.publicUrl, webPaths.event(game.out.id)),
-        followed: followed.map((f) => (f.favoritable_type === 'favorite_event' ? 'this game' : f.name)),
+        followed: followed.map((f) => (f.favoritable_type === 'favorite_event' ? null : f.name)),
         purchase: canWatch ? null : purchaseNote(game.out.type),
         unsubscribeUrl: webUrl(deps.publicUrl, webPaths.alertUnsubscribe(token)),
         listId: alertListId(channel, deps.publicUrl),

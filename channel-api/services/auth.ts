@@ -1,12 +1,13 @@
+import { rememberedFor } from './account-memory.ts';
+import { forgetFailedSignIns, startSignInAttempt } from './sign-in-limits.ts';
+import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 import { api, SERVER_MSG, type RefusalCode } from '../../contract/index.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../auth/password.ts';
 import { checkRecaptcha } from '../auth/recaptcha.ts';
 import { verifySocial } from '../auth/social.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
-import { rememberedFor } from './account-memory.ts';
-import { forgetFailedSignIns, startSignInAttempt } from './sign-in-limits.ts';
-import { mailLink, refuseSignedIn, signIn } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
+import { callerLocale } from '../mail/account-locale.ts';
 import { endSession, endUserSessions } from '../repo/sessions.ts';
 import { createToken, findToken, spendAllTokens, spendToken, tokenState } from '../repo/tokens.ts';
 import { insertUser, linkIdentity, updateUser, userByEmail, userById, userByIdentity, type UserRow } from '../repo/users.ts';
@@ -29,6 +30,7 @@ export async function register(deps: Deps, caller: Caller, params: ParamsOf<type
     passwordHash: await hashPassword(params.password),
     newsOptIn: params.news_opt_in,
     termsAcceptedAt: new Date(),
+    locale: callerLocale(caller),
   });
   if (!user) throw refuse(422, 'email_taken', SERVER_MSG.emailTaken, 'email');
   await mailLink(deps, caller, 'verify', user);
@@ -96,6 +98,7 @@ export async function socialSignIn(deps: Deps, caller: Caller, params: ParamsOf<
         emailVerifiedAt: identity.emailVerified ? new Date() : null,
         newsOptIn: params.news_opt_in ?? false,
         termsAcceptedAt: new Date(),
+        locale: callerLocale(caller),
       });
       // Registered a moment ago by a concurrent request.
       user ??= await userByEmail(db, caller.channel.id, identity.email);

@@ -6,6 +6,7 @@ import { accessUntil } from './billing.ts';
 import { mailGift } from './gifts.ts';
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from './renewals.ts';
 import { notFound } from '../http/errors.ts';
+import { accountLocale } from '../mail/account-locale.ts';
 import { deliver } from '../mail/index.ts';
 import { isPaymentId, type CheckoutState, type PaymentEvent, type SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
@@ -173,6 +174,8 @@ async function sendBuyerReceipt(deps: Deps, purchaseId: number): Promise<void> {
   await deliver(deps.mailer, deps.log, 'receipt', user.email, {
     channelName: channel?.name ?? 'Fieldhouse',
     firstName: user.firstName || undefined,
+    // Sent when the provider's event comes, outside the fan's request: their account's language.
+    locale: accountLocale(channel, user),
     link: webUrl(deps.publicUrl, webPaths.order(first.id)),
     receipt: {
       number: `FH-${purchase.id}`,

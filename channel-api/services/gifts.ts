@@ -3,14 +3,16 @@ import { GIFT_MSG, type Gift } from '../../contract/gifts.ts';
 import { ORDER_MSG, type Order } from '../../contract/orders.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { accountLocale } from '../mail/account-locale.ts';
 import { deliver } from '../mail/index.ts';
+import { mailTranslator } from '../mail/messages.ts';
 import { packageById } from '../repo/catalogue.ts';
 import { channelById } from '../repo/channels.ts';
 import { claimGift, claimGiftResend, giftByTokenHash, giftOfPurchase, giftOrdersOf, insertRedeemedOrders, setGiftTokenHash } from '../repo/gifts.ts';
 import { orderOfUser, ownedChoices } from '../repo/orders.ts';
 import type { NewGift } from '../repo/purchases.ts';
 import { hashToken } from '../repo/tokens.ts';
-import { userById, type UserRow } from '../repo/users.ts';
+import { userByEmail, userById, type UserRow } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 
 /*
@@ -121,19 +123,24 @@ export async function mailGift(deps: Deps, purchaseId: number): Promise<void> {
     giftOrdersOf(deps.db, purchaseId),
   ]);
   const channelName = channel?.name ?? 'Fieldhouse';
-  const from = nameOf(buyer);
+  // The recipient's language when they have an account here, else the buyer's (ADR 055).
+  const recipient = channel ? await userByEmail(deps.db, channel.id, gift.recipientEmail) : undefined;
+  const locale = accountLocale(channel, recipient?.locale ? recipient : buyer);
+  const { t } = mailTranslator(locale);
+  const from = buyer ? nameOf(buyer) : t('mail.gift.aFan');
   const what = given.map((o) => o.product.name).join(', ');
   await deliver(deps.mailer, deps.log, 'gift', gift.recipientEmail, {
     channelName,
     link: webUrl(deps.publicUrl, webPaths.gift(token)),
+    locale,
     notice: {
-      subject: `${from} gave you a gift on ${channelName}`,
+      subject: t('mail.gift.subject', { from, channel: channelName }),
       paragraphs: [
-        `${from} gave you ${what} on ${channelName}.`,
-        ...(gift.message ? [`Their message: “${gift.message}”`] : []),
-        'Open the link, log in or register, and redeem your gift: the pass is then yours. The link works once.',
+        t('mail.gift.gave', { from, what, channel: channelName }),
+        ...(gift.message ? [t('mail.gift.message', { message: gift.message })] : []),
+        t('mail.gift.how'),
       ],
-      action: 'Redeem your gift',
+      action: t('mail.gift.action'),
     },
   });
 }

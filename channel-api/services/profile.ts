@@ -3,8 +3,9 @@ import { capabilitiesOf, holdsBasicPass, type Entitlement } from '../access.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { rememberAccount } from './account-memory.ts';
-import { mailLink, userView } from './sign-in.ts';
+import { mailLink, rememberLocale, userView } from './sign-in.ts';
 import { HttpError } from '../http/errors.ts';
+import { accountLocale } from '../mail/account-locale.ts';
 import { endUserSessions } from '../repo/sessions.ts';
 import { isUniqueViolation, normaliseEmail, updateUser, userByEmail, type NewUser, type UserRow } from '../repo/users.ts';
 
@@ -56,4 +57,11 @@ export async function updateProfile(deps: Deps, caller: Caller, user: UserRow, p
     });
   if (emailChanged) await mailLink(deps, caller, 'verify', updated);
   return userView(deps, caller, updated);
+}
+
+/** The language form of a signed-in fan (ADR 055): kept on a multilanguage channel; the answer is
+ *  the language their mails are in (English on a channel with multilanguage off). */
+export async function setLanguage(deps: Deps, caller: Caller, user: UserRow, params: ParamsOf<typeof api.setLanguage>) {
+  const kept = await rememberLocale(deps, { ...caller, locale: params.language }, user);
+  return { language: accountLocale(caller.channel, kept) };
 }

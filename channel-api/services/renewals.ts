@@ -2,7 +2,9 @@ import { formatLongDate } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { ActivityStatus } from '../../contract/orders.ts';
 import type { Deps } from '../deps.ts';
+import { accountLocale } from '../mail/account-locale.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
+import { mailTranslator } from '../mail/messages.ts';
 import type { InvoiceState, PaymentEvent, SubscriptionState } from '../payments/provider.ts';
 import { channelById } from '../repo/channels.ts';
 import { timeZoneOf } from '../repo/content.ts';
@@ -90,8 +92,12 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
   const timeZone = channel ? timeZoneOf(channel) : 'UTC';
   const link = webUrl(deps.publicUrl, webPaths.order(n.order.id));
   const name = n.order.product.name;
-  const base = { channelName, firstName: user.firstName || undefined, link };
-  const until = formatLongDate(n.sub.currentPeriodEnd, timeZone);
+  // In the fan's language (ADR 055): the one kept on their account.
+  const locale = accountLocale(channel, user);
+  const { t } = mailTranslator(locale);
+  const money = (cents: number) => formatMoney(cents, n.order.currency, locale);
+  const base = { channelName, firstName: user.firstName || undefined, link, locale };
+  const until = formatLongDate(n.sub.currentPeriodEnd, timeZone, locale);
   if (n.kind === 'renewal' && n.invoice) {
     await deliver(deps.mailer, deps.log, 'renewal', user.email, {
       ...base,
@@ -99,7 +105,7 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
         number: n.invoice.id,
         paidAt: new Date().toISOString(),
         timeZone,
-        lines: [{ name: `${name}, until ${until}`, amountCents: n.invoice.amountCents }],
+        lines: [{ name: t('mail.renewal.line', { name, until }), amountCents: n.invoice.amountCents }],
         serviceFeeCents: 0,
         totalCents: n.invoice.amountCents,
         currency: n.order.currency,
@@ -111,16 +117,11 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
     await deliver(deps.mailer, deps.log, 'payment-failed', user.email, {
       ...base,
       notice: {
-        subject: live ? `We could not renew your ${name}` : `Your ${name} has ended`,
+        subject: t(live ? 'mail.paymentFailed.subjectLive' : 'mail.paymentFailed.subjectEnded', { name }),
         paragraphs: live
-          ? [
-              `We could not charge ${formatMoney(n.invoice.amountCents, n.order.currency)} to your card for ${name}.`,
-              'You keep watching while we try again over the next few days. If your card has changed, update it in Manage billing on your profile.',
-            ]
-          : [
-              `We could not charge ${formatMoney(n.invoice.amountCents, n.order.currency)} to your card for ${name}, after several tries, so your subscription has ended.`,
-            ],
-        action: 'See your order',
+          ? [t('mail.paymentFailed.live', { amount: money(n.invoice.amountCents), name }), t('mail.paymentFailed.retry')]
+          : [t('mail.paymentFailed.ended', { amount: money(n.invoice.amountCents), name })],
+        action: t('mail.seeOrder'),
       },
     });
   }
@@ -129,16 +130,14 @@ async function notify(deps: Deps, n: Notice): Promise<void> {
     await deliver(deps.mailer, deps.log, 'trial-ending', user.email, {
       ...base,
       notice: {
-        subject: `Your free trial of ${name} ends in 3 days`,
+        subject: t('mail.trial.subject', { name }),
         paragraphs: [
-          `Your free trial ends on ${formatLongDate(n.sub.trialEnd, timeZone)}. ${
-            n.sub.cancelAtPeriodEnd
-              ? 'You cancelled the renewal, so nothing will be charged.'
-              : `Then your card will be charged${price ? ` ${formatMoney(price, n.order.currency)}` : ''}, and your subscription renews until you cancel it.`
+          `${t('mail.trial.ends', { date: formatLongDate(n.sub.trialEnd, timeZone, locale) })} ${
+            n.sub.cancelAtPeriodEnd ? t('mail.trial.cancelled') : price ? t('mail.trial.chargedAmount', { amount: money(price) }) : t('mail.trial.charged')
           }`,
-          'You can cancel the renewal on your order page at any time before then.',
+          t('mail.trial.cancelAnyTime'),
         ],
-        action: 'See your order',
+        action: t('mail.seeOrder'),
       },
     });
   }

@@ -3,11 +3,12 @@ import { SERVER_MSG } from '../../contract/auth.ts';
 import { capabilitiesOf } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { callerLocale } from '../mail/account-locale.ts';
 import { deliver, type MailKind } from '../mail/index.ts';
 import { issueApiKey } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
 import { createToken } from '../repo/tokens.ts';
-import { userOut, type UserRow } from '../repo/users.ts';
+import { updateUser, userOut, type UserRow } from '../repo/users.ts';
 import { webPaths, webUrl } from '../web-links.ts';
 
 /* What the account services share: the user as the caller sees it, signing in, mailed links. */
@@ -18,8 +19,17 @@ export async function userView(deps: Deps, caller: Caller, user: UserRow): Promi
   return userOut(user, caller.geo.is_geo_blocked, capabilitiesOf(user, entitlements));
 }
 
-/** A new api key bound to the user; the web app replaces the visitor's key with it. */
-export async function signIn(deps: Deps, caller: Caller, user: UserRow): Promise<AuthSession> {
+/** Keeps on the account the language the fan uses the site in now, on a multilanguage channel
+ *  (ADR 055: the mails sent outside a request are written in it). */
+export async function rememberLocale(deps: Deps, caller: Caller, user: UserRow): Promise<UserRow> {
+  const locale = callerLocale(caller);
+  return locale && user.locale !== locale ? updateUser(deps.db, user.id, { locale }) : user;
+}
+
+/** A new api key bound to the user (the web app replaces the visitor's key with it); the
+ *  language they sign in with is kept on their account. */
+export async function signIn(deps: Deps, caller: Caller, signedIn: UserRow): Promise<AuthSession> {
+  const user = await rememberLocale(deps, caller, signedIn);
   const key = await issueApiKey(deps.db, caller.channel.id, deps.userSessionTtlSeconds, new Date(), user.id);
   return { ...key, user: await userView(deps, caller, user) };
 }
@@ -46,5 +56,6 @@ export async function mailLink(deps: Deps, caller: Caller, kind: LinkMail, user:
     channelName: caller.channel.name,
     link: linkTo(deps, kind, token),
     firstName: user.firstName || undefined,
+    locale: caller.locale,
   });
 }

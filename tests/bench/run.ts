@@ -18,6 +18,7 @@
    - clips: POST /clip to a processed 30 s clip, and 10 asked at once (clips.ts);
    - pre-rolls: a stitched media playlist against the plain one, on-demand and live (prerolls.ts);
    - analytics: a page with the analytics on against off, heartbeat ingestion on PostgreSQL (analytics.ts);
+   - French: a page rendered in French against English on a multilanguage channel (french.ts);
    - regions: the viewer's country per request, in µs (regions.ts);
    - a first start: a fresh data dir to the first page answered (the README's figure).
    The figures are taken once the demo media is made (it is made in the background, ADR 047).
@@ -35,6 +36,7 @@ import { commerceBench, commerceRows } from './commerce.ts';
 import { processCpuMs } from './cpu.ts';
 import { firstCardBench, writeSpaCopy, type FirstCard } from './first-card.ts';
 import { followsBench, followsRows } from './follows.ts';
+import { frenchBench, frenchRows } from './french.ts';
 import { mediaBench } from './media.ts';
 import { NGINX, startNginx, type Nginx } from './nginx.ts';
 import { prerollsBench, prerollsRows } from './prerolls.ts';
@@ -499,6 +501,8 @@ try {
   const prerolls = await prerollsBench({ seconds: DURATION_S });
   console.log('Analytics: a page with them on against off, heartbeats on PostgreSQL (tests/bench/analytics.ts) …');
   const analytics = await analyticsBench({ seconds: DURATION_S, ports: [await freePort(), await freePort(), await freePort()] });
+  console.log('French: a page rendered in French against English on a multilanguage channel (tests/bench/french.ts) …');
+  const french = await frenchBench({ seconds: DURATION_S, port: await freePort() });
   console.log('Regions: the viewer’s country per request (tests/bench/regions.ts) …');
   const regions = regionsBench();
   console.log('First start: a fresh data dir to the first page …');
@@ -520,6 +524,7 @@ try {
     clips,
     prerolls,
     analytics,
+    french,
     regions,
     firstStart: start,
     targets: {
@@ -593,6 +598,7 @@ try {
   rows.push(...clipsRows(clips));
   rows.push(...prerollsRows(prerolls));
   rows.push(...analyticsRows(analytics));
+  rows.push(...frenchRows(french));
   rows.push(...regionsRows(regions));
   rows.push(['first start: a fresh data dir to the first page', `${(start.firstPageMs / 1000).toFixed(1)} s`, '≤ 10 s']);
   const w = Math.max(...rows.map((r) => r[0].length));

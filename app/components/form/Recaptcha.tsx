@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '~/i18n/use-i18n';
 
 /* Google's reCAPTCHA v2 checkbox, when the channel turns it on (app/auth/recaptcha.server.ts). It
    needs JavaScript, so the script is added after hydration (also after a client-side navigation)
@@ -13,6 +14,7 @@ declare global {
 
 export function Recaptcha({ siteKey }: { siteKey: string | null }) {
   const box = useRef<HTMLDivElement>(null);
+  const { t } = useI18n();
   useEffect(() => {
     const el = box.current;
     if (!siteKey || !el) return;
@@ -32,7 +34,7 @@ export function Recaptcha({ siteKey }: { siteKey: string | null }) {
     <div className="field">
       <div ref={box} className="g-recaptcha" data-sitekey={siteKey} />
       <noscript>
-        <p className="notice">This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on to continue.</p>
+        <p className="notice">{t('account.recaptcha')}</p>
       </noscript>
     </div>
   );

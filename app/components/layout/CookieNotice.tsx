@@ -2,9 +2,7 @@ import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { updateConsent } from '~/browser/google-tag';
 import { choiceOfAnswer } from '~/http/consent';
-
-export const COOKIE_NOTICE_TEXT =
-  'With your consent, we use cookies to measure how this site is used and to make advertising more relevant. Without it, nothing is stored on your device for that.';
+import { useI18n } from '~/i18n/use-i18n';
 
 /** The cookie notice (ADR 051): Accept or Reject, plain forms posted to /consent and back to this
  *  page without JavaScript; with it, the choice is told to the Google tag at once, the notice goes
@@ -12,6 +10,7 @@ export const COOKIE_NOTICE_TEXT =
  *  it hides no focused link), before the header. */
 export function CookieNotice() {
   const fetcher = useFetcher();
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
   const [chosen, setChosen] = useState(false);
   useEffect(() => {
@@ -27,18 +26,18 @@ export function CookieNotice() {
   return (
     <section className="cookie-notice" aria-labelledby="cookie-notice-title">
       <h2 id="cookie-notice-title" className="cookie-notice__title">
-        Cookies
+        {t('layout.cookies')}
       </h2>
       <p className="cookie-notice__text">
-        {COOKIE_NOTICE_TEXT} <Link to="/privacy_policy">Privacy policy</Link>
+        {t('layout.cookies.text')} <Link to="/privacy_policy">{t('layout.cookies.privacy')}</Link>
       </p>
       <fetcher.Form method="post" action="/consent" className="cookie-notice__form" onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
         <button type="submit" name="answer" value="accept" className="button">
-          Accept
+          {t('layout.cookies.accept')}
         </button>
         <button type="submit" name="answer" value="reject" className="button">
-          Reject
+          {t('layout.cookies.reject')}
         </button>
       </fetcher.Form>
     </section>

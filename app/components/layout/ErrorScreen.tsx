@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ThrottledScreen } from '~/components/ThrottledScreen';
 import { WhoopsScreen } from '~/components/WhoopsScreen';
 import { describeError } from '~/http/error-kind';
+import { useI18n } from '~/i18n/use-i18n';
 import { NotFound } from './NotFound';
 
 /**
@@ -10,6 +11,7 @@ import { NotFound } from './NotFound';
  * and message (http/error-kind.ts). The browser loads it only when an error happens (see root.tsx).
  */
 export function ErrorScreen({ error }: { error: unknown }) {
+  const { t, sentence } = useI18n();
   const info = describeError(error);
   if (info.kind === 'whoops') return <WhoopsScreen />;
   if (info.kind === 'throttled') return <ThrottledScreen retryAfterSeconds={info.retryAfterSeconds} />;
@@ -21,11 +23,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
     );
   return (
     <ErrorPage>
-      <h1>{info.title}</h1>
-      <p>{info.message}</p>
+      <h1>{sentence(info.title)}</h1>
+      <p>{sentence(info.message)}</p>
       <p>
         <a href="/" className="button">
-          Back to home
+          {t('errors.backHome')}
         </a>
       </p>
     </ErrorPage>

@@ -1,7 +1,9 @@
 import type { Settings } from '#contract';
 import type { MenuLinkData } from '~/domain/slide-link';
+import { useI18n } from '~/i18n/use-i18n';
 import { ContactList } from './ContactList';
 import { DataSaverSwitch } from './DataSaverSwitch';
+import { LanguageForm } from './LanguageForm';
 import { MenuList } from './MenuList';
 
 export interface FooterData {
@@ -17,9 +19,11 @@ export interface FooterData {
 type Contact = Pick<Settings, 'name' | 'contact_email' | 'contact_phone' | 'address'>;
 
 /** The accessibility statement, after the channel's own footer links (unless it links it itself). */
-const ACCESSIBILITY: MenuLinkData = { id: -1, name: 'Accessibility', href: '/accessibility' };
+const ACCESSIBILITY_HREF = '/accessibility';
 
-export function Footer({ settings, footer }: { settings: Contact; footer: FooterData }) {
+export function Footer({ settings, footer, multilanguage = false }: { settings: Contact; footer: FooterData; multilanguage?: boolean }) {
+  const { t } = useI18n();
+  const accessibility: MenuLinkData = { id: -1, name: t('layout.accessibility'), href: ACCESSIBILITY_HREF };
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -33,10 +37,10 @@ export function Footer({ settings, footer }: { settings: Contact; footer: Footer
           </div>
         ))}
         <div className="footer-block">
-          <p className="footer-block__title">Contact</p>
+          <p className="footer-block__title">{t('layout.contact')}</p>
           <ContactList settings={settings} />
           {footer.social.length > 0 ? (
-            <ul className="social" aria-label="Social media">
+            <ul className="social" aria-label={t('layout.social')}>
               {footer.social.map((s) => (
                 <li key={s.name}>
                   <a href={s.href} rel="noopener noreferrer">
@@ -48,10 +52,11 @@ export function Footer({ settings, footer }: { settings: Contact; footer: Footer
           ) : null}
         </div>
       </div>
-      <nav aria-label="Footer" className="footer-nav">
-        <MenuList items={footer.menu.some((item) => item.href === ACCESSIBILITY.href) ? footer.menu : [...footer.menu, ACCESSIBILITY]} />
+      <nav aria-label={t('layout.nav.footer')} className="footer-nav">
+        <MenuList items={footer.menu.some((item) => item.href === ACCESSIBILITY_HREF) ? footer.menu : [...footer.menu, accessibility]} />
       </nav>
       <DataSaverSwitch />
+      {multilanguage ? <LanguageForm /> : null}
       <p className="copyright">
         © {footer.year} {settings.name}
       </p>

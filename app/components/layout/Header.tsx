@@ -3,6 +3,8 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CsrfField } from '~/components/form/CsrfField';
 import { NavPathLink } from '~/components/NavPathLink';
 import type { MenuLinkData } from '~/domain/slide-link';
+import type { MessageId } from '~/i18n/messages';
+import { useI18n } from '~/i18n/use-i18n';
 import { MainNav, type NavGroup } from './MainNav';
 import { SignInLink } from './SignInLink';
 
@@ -24,6 +26,7 @@ interface Props {
  * button), on a press elsewhere and after a navigation.
  */
 export function Header({ channelName, logo, menu, groups, user }: Props) {
+  const { t } = useI18n();
   const menuRef = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
   const location = pathname + search;
@@ -62,7 +65,7 @@ export function Header({ channelName, logo, menu, groups, user }: Props) {
           <span className="brand__name">{channelName}</span>
         </Link>
         <details className="site-menu" ref={menuRef} onKeyDown={closeOnEscape}>
-          <summary className="site-menu__button">Menu</summary>
+          <summary className="site-menu__button">{t('layout.menu')}</summary>
           <div className="site-menu__panel">
             <MainNav items={menu} groups={groups} />
             <AccountNav user={user} />
@@ -76,32 +79,33 @@ export function Header({ channelName, logo, menu, groups, user }: Props) {
 /** Sign-in links, or the fan's account menu: a disclosure (it opens without JavaScript) whose
  *  last item is Log out, a POST form. It shares the main menu's `name`, so one opens at a time. */
 function AccountNav({ user }: { user: Props['user'] }) {
+  const { t } = useI18n();
   if (!user)
     return (
-      <nav className="account-nav" aria-label="Account">
-        <SignInLink to="/login">Log in</SignInLink>
-        <SignInLink to="/registration">Register</SignInLink>
+      <nav className="account-nav" aria-label={t('layout.nav.account')}>
+        <SignInLink to="/login">{t('layout.logIn')}</SignInLink>
+        <SignInLink to="/registration">{t('layout.register')}</SignInLink>
       </nav>
     );
   return (
-    <nav className="account-nav" aria-label="Account">
+    <nav className="account-nav" aria-label={t('layout.nav.account')}>
       <details className="nav-menu account-menu" name="nav-menu">
         <summary className="nav-menu__button account-menu__button">
-          <span className="sr-only">Account menu: </span>
-          <span className="account-menu__name">{user.firstName || 'My account'}</span>
+          <span className="sr-only">{t('layout.accountMenu')}</span>
+          <span className="account-menu__name">{user.firstName || t('layout.myAccount')}</span>
         </summary>
         <ul className="nav-menu__list account-menu__list">
           {[...ACCOUNT_LINKS, ...(user.operator ? OPERATOR_LINKS : [])].map(({ to, label }) => (
             <li key={to}>
               <NavPathLink to={to} end>
-                {label === PROFILE ? (user.firstName ? `${user.firstName}'s profile` : 'My profile') : label}
+                {label === PROFILE ? (user.firstName ? t('layout.profileOf', { name: user.firstName }) : t('layout.myProfile')) : t(label)}
               </NavPathLink>
             </li>
           ))}
           <li className="account-menu__logout">
             <Form method="post" action="/logout">
               <CsrfField />
-              <button type="submit">Log out</button>
+              <button type="submit">{t('layout.logOut')}</button>
             </Form>
           </li>
         </ul>
@@ -110,15 +114,15 @@ function AccountNav({ user }: { user: Props['user'] }) {
   );
 }
 
-const PROFILE = 'Profile';
+const PROFILE = 'layout.myProfile';
 
 /** The account menu's pages, in its order (Log out follows them). */
-const ACCOUNT_LINKS: ReadonlyArray<{ to: `/${string}`; label: string }> = [
+const ACCOUNT_LINKS: ReadonlyArray<{ to: `/${string}`; label: MessageId }> = [
   { to: '/profile', label: PROFILE },
-  { to: '/my-games', label: 'My games' },
-  { to: '/profile/clips', label: 'Clips' },
-  { to: '/alerts', label: 'Alerts' },
+  { to: '/my-games', label: 'layout.myGames' },
+  { to: '/profile/clips', label: 'layout.clips' },
+  { to: '/alerts', label: 'layout.alerts' },
 ];
 
 /** An operator's pages, after the fan's. */
-const OPERATOR_LINKS: typeof ACCOUNT_LINKS = [{ to: '/operator/report', label: 'Channel report' }];
+const OPERATOR_LINKS: typeof ACCOUNT_LINKS = [{ to: '/operator/report', label: 'layout.report' }];

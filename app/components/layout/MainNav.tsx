@@ -1,5 +1,6 @@
 import { NavPathLink } from '~/components/NavPathLink';
 import type { MenuLinkData } from '~/domain/slide-link';
+import { useI18n } from '~/i18n/use-i18n';
 import { MenuLink } from './MenuLink';
 
 /** A titled list of links in the main menu (the channel's schools, its divisions): a disclosure,
@@ -12,8 +13,9 @@ export interface NavGroup {
 }
 
 export function MainNav({ items, groups = [] }: { items: readonly MenuLinkData[]; groups?: readonly NavGroup[] }) {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Main" className="main-nav">
+    <nav aria-label={t('layout.nav.main')} className="main-nav">
       <ul>
         {items.map((item) => (
           <li key={item.id}>

@@ -1,7 +1,9 @@
+import { useI18n } from '~/i18n/use-i18n';
 export function SkipLink() {
+  const { t } = useI18n();
   return (
     <a className="skip-link" href="#main">
-      Skip to content
+      {t('layout.skip')}
     </a>
   );
 }

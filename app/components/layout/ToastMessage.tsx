@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useI18n } from '~/i18n/use-i18n';
 
 export interface ToastData {
   text: string;
@@ -11,6 +12,7 @@ const TOAST_MS = 5000;
 /** One flash message, in the root layout's live region (root.tsx loads this code on demand). */
 export function ToastMessage({ toast }: { toast: ToastData }) {
   const [shown, setShown] = useState(true);
+  const { t } = useI18n();
   useEffect(() => {
     setShown(true);
     const timer = window.setTimeout(() => setShown(false), TOAST_MS);
@@ -20,7 +22,7 @@ export function ToastMessage({ toast }: { toast: ToastData }) {
   return shown ? (
     <div className={`toast toast--${toast.type ?? 'info'}`}>
       <p>{toast.text}</p>
-      <button type="button" className="toast__close" onClick={() => setShown(false)} aria-label="Dismiss message">
+      <button type="button" className="toast__close" onClick={() => setShown(false)} aria-label={t('layout.toast.dismiss')}>
         ×
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { useContext, useEffect, useRef } from 'react';
+import { useI18n } from '~/i18n/use-i18n';
 import { WatchTogetherContext } from './WatchTogether';
 
 /**
@@ -6,6 +7,7 @@ import { WatchTogetherContext } from './WatchTogether';
  * with the game. Nothing outside that form (the home page's cards), nor on a game not live.
  */
 export function WatchTogetherPick({ id, title, live }: { id: number; title: string; live: boolean }) {
+  const { t } = useI18n();
   const picks = useContext(WatchTogetherContext);
   const box = useRef<HTMLInputElement>(null);
   const toggle = picks?.toggle;
@@ -26,8 +28,8 @@ export function WatchTogetherPick({ id, title, live }: { id: number; title: stri
         disabled={picks.full && !checked}
         onChange={(event) => picks.toggle(id, event.currentTarget.checked)}
       />
-      <span aria-hidden="true">Watch together</span>
-      <span className="sr-only">Watch together: {title}</span>
+      <span aria-hidden="true">{t('lists.watchTogether')}</span>
+      <span className="sr-only">{t('lists.watchTogetherGame', { game: title })}</span>
     </label>
   );
 }

@@ -7,8 +7,9 @@ import { Player } from '~/components/Player';
 import { PrerollPanel } from '~/components/player/PrerollPanel';
 import { isoFromEpoch } from '~/domain/dates';
 import type { Offer } from '~/domain/offers';
-import { GEO_BLOCKED_MESSAGE, NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, PREPARING_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
+import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import type { WatchState } from '~/domain/watch-state';
+import { useI18n } from '~/i18n/use-i18n';
 
 interface PlaybackProps {
   /** Identifies the event or item, so navigating to another one remounts the player. */
@@ -29,6 +30,7 @@ interface PlaybackProps {
 /** The area where the video plays, or what stands in its place and why. */
 export function Playback({ mediaId, state, title, poster, timeZone, serverNow, linkTarget, offers = [], prerollPage }: PlaybackProps) {
   const resumeAt = useRef(0);
+  const { t, locale, sentence } = useI18n();
   switch (state.kind) {
     case 'play':
       return (
@@ -60,7 +62,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
     case 'geo-blocked':
       return (
         <div className="playback-notice">
-          <p>{GEO_BLOCKED_MESSAGE}</p>
+          <p>{sentence(GEO_BLOCKED_MESSAGE)}</p>
         </div>
       );
     case 'no-access':
@@ -68,17 +70,17 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
     case 'unavailable':
       return (
         <div className="playback-notice">
-          <p>The video is not available yet. Please check back soon.</p>
+          <p>{t('watch.unavailable')}</p>
         </div>
       );
     case 'preparing':
       return (
         <div className="playback-notice">
-          <p>{PREPARING_MESSAGE}</p>
+          <p>{t('watch.preparing')}</p>
           <p>
             {/* An empty href is this page (or frame) again, query included: a reload with or without JavaScript. */}
             <a href="" className="button">
-              Try again
+              {t('watch.tryAgain')}
             </a>
           </p>
         </div>
@@ -87,7 +89,7 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
       return (
         <div className="playback-notice playback-upcoming">
           <p className="playback-starts">
-            Starts <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone)}</time>
+            {t('watch.starts')} <time dateTime={isoFromEpoch(state.startsAt)}>{formatEventDate(state.startsAt, timeZone, locale)}</time>
           </p>
           <Countdown startsAt={state.startsAt} serverNow={serverNow} />
           {state.hasAccess ? null : state.need === 'account' ? (
@@ -102,18 +104,19 @@ export function Playback({ mediaId, state, title, poster, timeZone, serverNow, l
 
 /** A 'register' event or video: an account is all it takes. The links bring the fan back here. */
 function SignInToWatch({ linkTarget, inline = false }: { linkTarget?: '_top'; inline?: boolean }) {
+  const { t } = useI18n();
   const body = (
     <>
-      <p>{SIGN_IN_MESSAGE}</p>
-      <ul className="offers" aria-label="Ways to watch">
+      <p>{t('watch.signIn')}</p>
+      <ul className="offers" aria-label={t('watch.ways')}>
         <li>
           <SignInLink to="/login" className="button offer" target={linkTarget}>
-            Log in
+            {t('layout.logIn')}
           </SignInLink>
         </li>
         <li>
           <SignInLink to="/registration" className="button button--secondary offer" target={linkTarget}>
-            Register
+            {t('layout.register')}
           </SignInLink>
         </li>
       </ul>
@@ -123,11 +126,12 @@ function SignInToWatch({ linkTarget, inline = false }: { linkTarget?: '_top'; in
 }
 
 function NoAccess({ need, linkTarget, offers, inline = false }: { need: 'pass' | 'ticket'; linkTarget?: '_top'; offers: Offer[]; inline?: boolean }) {
+  const { t } = useI18n();
   const body = (
     <>
-      <p>{need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE}</p>
+      <p>{need === 'ticket' ? t('watch.payPerView') : t('watch.noAccess')}</p>
       {offers.length > 0 ? (
-        <ul className="offers" aria-label="Ways to watch">
+        <ul className="offers" aria-label={t('watch.ways')}>
           {offers.map((o) => (
             <li key={o.href}>
               <Link className={o.kind === 'event' ? 'button offer' : 'button button--secondary offer'} to={o.href} target={linkTarget}>
@@ -139,7 +143,7 @@ function NoAccess({ need, linkTarget, offers, inline = false }: { need: 'pass' |
       ) : null}
       <p>
         <Link className={offers.length > 0 ? undefined : 'button'} to="/packages" target={linkTarget}>
-          {offers.length > 0 ? 'See all passes and packages' : 'See packages'}
+          {offers.length > 0 ? t('watch.allPackages') : t('watch.packages')}
         </Link>
       </p>
     </>

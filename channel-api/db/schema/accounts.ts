@@ -41,6 +41,10 @@ export const users = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["watch"]'::jsonb`),
+    /** The language the fan last chose on a multilanguage channel (at registration, sign-in or with
+     *  the language form; ADR 055): the mails sent outside a request (receipts, renewals, notices,
+     *  alerts) are written in it. Null: never chosen, English. */
+    locale: text('locale', { enum: ['en', 'fr'] }),
     clipsCount: integer('clips_count').notNull().default(0),
     downloadsCount: integer('downloads_count').notNull().default(0),
     /** The Stripe customer made for this fan on their first purchase (stripe provider only). */

@@ -87,7 +87,7 @@ async function buyAndPay(apiKey: string, path: string, params: Record<string, un
   });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { redirect_url: string } };
-  const paid = await fetch(`${site.channelApiUrl}${new URL(data.redirect_url, WEB_URL).pathname}`, {
+  const paid = await fetch(`${site.channelApiUrl}${new URL(data.redirect_url, site.url).pathname}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -98,8 +98,8 @@ async function buyAndPay(apiKey: string, path: string, params: Record<string, un
 
 /** Buys and pays a single event for the fan over the channel API, as the web app and a browser
  *  would (for specs about what a buyer gets, not about buying). */
-export async function buyEvent(apiKey: string, event: Event, ticket: Package): Promise<void> {
-  await buyAndPay(apiKey, '/stripe/buy', { event_id: event.id, package_id: ticket.id });
+export async function buyEvent(apiKey: string, event: Event, ticket: Package, site: Site = E2E_SITE): Promise<void> {
+  await buyAndPay(apiKey, '/stripe/buy', { event_id: event.id, package_id: ticket.id }, site);
 }
 
 /** Makes the fan a subscriber of `plan` (by default the channel's first subscription), paid now:

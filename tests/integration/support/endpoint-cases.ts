@@ -380,6 +380,15 @@ export const cases: Record<EndpointName, Case> = {
     happy: (ids) => ({ key: ids.user.key }),
     bad: () => [{ status: 401 }],
   },
+  setLanguage: {
+    happy: (ids) => ({ key: ids.user.key, body: { language: 'fr' } }),
+    bad: (ids) => [
+      { body: { language: 'fr' }, status: 401 },
+      { key: ids.user.key, body: { language: 'de' }, status: 400, field: 'language' },
+      { key: ids.user.key, body: {}, status: 400, field: 'language' },
+      { key: ids.user.key, body: { language: 'fr', locale: 'fr' }, status: 400, field: 'locale' },
+    ],
+  },
   deleteAccountInfo: {
     happy: async (ids) => ({ query: { token: await ids.fresh.deleteToken() } }),
     bad: () => [

@@ -99,3 +99,15 @@ describe('a calendar day in a zone', () => {
     expect(wallClock(Date.UTC(2026, 0, 1) / 1000, 'UTC')).toEqual({ year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0 });
   });
 });
+
+describe('dates in French (issue 36)', () => {
+  const nbsp = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+  it("writes fr-FR's formats in the channel's zone", () => {
+    const at = Date.UTC(2026, 2, 15, 0, 0) / 1000;
+    expect(nbsp(formatEventDate(at, 'America/Chicago', 'fr'))).toBe('sam. 14 mars 2026 · 19:00 UTC−5');
+    expect(nbsp(formatEventDate(at + 14 * 3600, 'UTC', 'fr'))).toBe('dim. 15 mars 2026 · 14:00 UTC');
+    expect(formatDate('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('14 mars 2026');
+    expect(formatLongDateTime('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('14 mars 2026 à 19:00 UTC−5');
+    expect(formatEventDate(at, 'America/Chicago')).toBe('Sat, Mar 14, 2026 · 7:00 PM CDT');
+  });
+});

@@ -58,3 +58,15 @@ describe('formatMoney', () => {
     expect(formatMoney(100, codes[119])).toBe(`${codes[119]} 1.00`);
   });
 });
+
+describe('formatMoney in French (issue 36)', () => {
+  const nbsp = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+  it("writes fr-FR's digits with the symbol after, '$' for USD and CAD alike (the spec's rule, never '$US')", () => {
+    expect(nbsp(formatMoney(500, 'USD', 'fr'))).toBe('5,00 $');
+    expect(nbsp(formatMoney(1999, 'CAD', 'fr'))).toBe('19,99 $');
+    expect(nbsp(formatMoney(123450, 'EUR', 'fr'))).toBe('1 234,50 €');
+    expect(nbsp(formatMoney(500, 'JPY', 'fr'))).toBe('500 ¥');
+    expect(nbsp(formatMoney(500, 'CHF', 'fr'))).toBe('5,00 CHF');
+    expect(nbsp(formatMoney(-5, 'USD', 'fr'))).toBe('0,00 $');
+  });
+});

@@ -38,6 +38,14 @@ describe('who may keep a copy of a response', () => {
     expect(policy({ own: 'public, max-age=600' })).toEqual({ cacheControl: 'public, max-age=600', share: 'everyone' });
   });
 
+  it('lets a signed-in fan keep a versioned file a route serves (public and immutable), and nothing else of theirs', () => {
+    const file = 'public, max-age=31536000, immutable';
+    expect(policy({ own: file, hasSession: true })).toEqual({ cacheControl: file, share: 'everyone' });
+    expect(policy({ own: file, hasSession: true, setsCookie: true }).cacheControl).toBe(PRIVATE);
+    expect(policy({ own: file, hasSession: true, perViewer: true }).cacheControl).toBe(PRIVATE);
+    expect(policy({ own: 'private, immutable', hasSession: true }).cacheControl).toBe(PRIVATE);
+  });
+
   it('knows the session cookie by its names over http and https', () => {
     expect(hasSessionCookie('a=1; __session=abc')).toBe(true);
     expect(hasSessionCookie('__Host-session=abc')).toBe(true);

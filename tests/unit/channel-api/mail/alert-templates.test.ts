@@ -59,8 +59,8 @@ describe('alert mails', () => {
     const mail = renderAlert({
       ...base,
       kind: 'go-live',
-      followed: ['this game'],
-      purchase: 'This game is pay-per-view: buy a ticket for it on its page to watch.',
+      followed: [null],
+      purchase: 'ppv',
     });
     expect(mail.subject).toBe('Live now on Lakeshore <Athletic> Conference: Bayside Mariners @ Lakeview Lions (Boys Basketball)');
     expect(mail.text).toContain('Bayside Mariners @ Lakeview Lions (Boys Basketball) has started (Sat, Mar 14, 2026 · 7:00 PM CDT).');
@@ -76,6 +76,24 @@ describe('alert mails', () => {
     expect(leadText(60)).toBe('an hour');
     expect(leadText(120)).toBe('2 hours');
     expect(leadText(90)).toBe('90 minutes');
+    expect(leadText(1)).toBe('1 minute');
+    expect([60, 120, 90].map((m) => leadText(m, 'fr'))).toEqual(['une heure', '2 heures', '90 minutes']);
+  });
+
+  it('writes an alert in French for a fan whose account says French (ADR 055)', () => {
+    const mail = renderAlert({ ...base, purchase: 'paid' }, 'fr');
+    expect(mail.subject).toBe('Bientôt sur Lakeshore <Athletic> Conference : Bayside Mariners @ Lakeview Lions (Boys Basketball)');
+    expect(mail.text).toMatch(/^Bonjour Sam,/);
+    expect(mail.text).toContain('Bayside Mariners @ Lakeview Lions (Boys Basketball) commence le sam. 14 mars 2026 · 19:00 UTC−5.');
+    expect(mail.text).toContain('Ce match est payant : achetez un billet, un pass ou un abonnement sur sa page pour le regarder.');
+    expect(mail.text).toContain('Ouvrir le match :\nhttps://fans.example/watch/12');
+    expect(mail.text).toContain(
+      'parce que vous suivez Lakeview Lakers et Boys Basketball sur Lakeshore <Athletic> Conference et avez choisi d’être prévenu une heure avant leurs matchs.',
+    );
+    expect(mail.text).toContain('Ne plus recevoir ces e-mails :\nhttps://fans.example/alerts/unsubscribe/abc.def');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.html).toContain('Vous pouvez modifier toutes vos alertes dans Mes matchs.');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/mail\.\w+\.|e-mailed|Watch the game/);
   });
 
   it('sends a reminder the lead before and a go-live at the start, never after a game is long started or over', () => {

@@ -1,0 +1,23 @@
+import { mergeCatalogues, type Catalogue } from '#contract/i18n';
+import { account } from './account';
+import { errors } from './errors';
+import { forms } from './forms';
+import { layout } from './layout';
+import { lists } from './lists';
+import { meta } from './meta';
+import { watch } from './watch';
+
+/* Every area's catalogue of the web app (issue 36, ADR 055). An area is one file here,
+   `<area>.ts`, ids prefixed by the area; add it to the list below and to the type. The mails'
+   catalogue is the channel API's (channel-api/mail/messages.ts). */
+
+type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
+
+/** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
+export type MessageId =
+  Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch> | Ids<typeof account> | Ids<typeof errors> | Ids<typeof forms>;
+
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, errors, forms) as Catalogue<MessageId>;
+
+/** The areas by name, for the completeness test. */
+export const areas = { layout, meta, lists, watch, account, errors, forms } as const;

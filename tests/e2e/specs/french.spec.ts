@@ -1,0 +1,140 @@
+/* French behind `settings.multilanguage` (issue 36, ADR 055; README "French"): a second site with
+   multilanguage on, where a visitor chooses French with the footer's plain form (remembered in a
+   cookie) or gets it from their browser's Accept-Language; the page says lang="fr" and names its
+   alternates; a form's message and the verification mail are in French; a signed-in fan's choice
+   is kept on their account, so the receipt mailed after their payment (outside their request) is
+   French; the not-found error screen is French. The shared e2e site keeps
+   multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
+   axe on every page. */
+import { waitForMail } from '../../support/outbox.ts';
+import { uniqueEmail } from '../../support/registration.ts';
+import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { buyEvent, paidEvent } from '../support/commerce.ts';
+import { expect, scanPagesOf, test } from '../support/fixtures.ts';
+import { startSecondSite, type SecondSite } from '../support/second-site.ts';
+import { WEB_URL } from '../support/urls.ts';
+
+let site: SecondSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  site = await startSecondSite({ settings: { multilanguage: true } });
+  scanPagesOf(site.url);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+});
+
+test.describe('with multilanguage on', () => {
+  test('a visitor chooses French with the footer form; the page, its alternates and a form message are French', async ({ page, checkA11y }) => {
+    await page.goto(`${site.url}/upcoming`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming');
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`${site.url}/upcoming`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À venir');
+    await expect(page).toHaveTitle(/^À venir \| /);
+    await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Appliquer les filtres' })).toBeVisible();
+    // A card's date in fr-FR's format, in the channel's zone.
+    await expect(page.locator('.event-card time').first()).toHaveText(/^(lun|mar|mer|jeu|ven|sam|dim)\. \d{1,2} \S+ \d{4} · \d{2}:\d{2} /);
+    await checkA11y();
+    // The page in each language by its address, and the address without one as x-default.
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', `${site.url}/upcoming?lang=fr`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${site.url}/upcoming?lang=en`);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${site.url}/upcoming`);
+
+    // The choice is remembered on the next page, and a form's messages are French.
+    await page.goto(`${site.url}/registration`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('S’inscrire');
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
+    const firstName = page.getByLabel('Prénom', { exact: true });
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(firstName).toHaveAccessibleDescription(/Saisissez votre prénom/);
+    await expect(page.getByLabel('Confirmation du mot de passe')).toBeVisible();
+    await checkA11y();
+
+    // Back to English by the same form.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register');
+  });
+
+  test('the verification mail of a fan who registered in French is French', async ({ page }) => {
+    await page.context().addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    await page.goto(`${site.url}/registration`);
+    const email = uniqueEmail('francais');
+    const since = Date.now();
+    await page.getByLabel('Prénom', { exact: true }).fill('Aimée');
+    await page.getByLabel('Nom', { exact: true }).fill('Lefèvre');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Mot-de-passe-1');
+    await page.getByLabel('Confirmation du mot de passe').fill('Mot-de-passe-1');
+    await page.getByRole('checkbox', { name: /J’accepte les conditions générales/ }).check();
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
+    await expect(page).toHaveURL(/\/verify-notice/);
+    const mail = await waitForMail(site.outbox, { to: email, after: since });
+    expect(mail.subject).toMatch(/^Vérifiez votre adresse e-mail pour /);
+    expect(mail.text).toMatch(/^Bonjour Aimée,/);
+    expect(mail.text).toContain('Vérifier mon adresse e-mail');
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+});
+
+test.describe('with multilanguage on, signed in', () => {
+  test('a fan who chooses French gets the receipt of a later payment, mailed outside their request, in French', async ({ page, checkA11y }) => {
+    const user = await createVerifiedUser({ first_name: 'Aimée' }, site);
+    const { apiKey } = await signIn(page.context(), user, site);
+    await page.goto(`${site.url}/upcoming`);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('À venir');
+    await checkA11y();
+
+    // Paid on the provider's page: the receipt goes when the payment is confirmed, with no page of
+    // the fan's open, in the language their account keeps.
+    const since = Date.now();
+    const { event, ticket } = await paidEvent(site);
+    await buyEvent(apiKey, event, ticket, site);
+    const mail = await waitForMail(site.outbox, { to: user.email, subject: 'reçu', after: since });
+    expect(mail.subject).toMatch(/^Votre reçu .+ FH-\d+$/);
+    expect(mail.text).toMatch(/^Bonjour Aimée,\n\nMerci pour votre achat\. Voici votre reçu FH-\d+, payé le /);
+    expect(mail.text.replace(/[\u202f\u00a0]/g, ' ')).toMatch(/Total payé : \d+,\d{2} \$/);
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+
+  test('the error screen of an address that leads nowhere is French', async ({ page, checkA11y }) => {
+    await page.context().addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    const res = await page.goto(`${site.url}/pas-de-page-ici`);
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Désolé ! - Match introuvable');
+    await expect(page.getByText('La page que vous cherchiez a été déplacée, est terminée ou n’a jamais existé.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
+    await checkA11y();
+    // The same address on the shared e2e site (multilanguage off): the spec's English.
+    await page.goto(`${WEB_URL}/pas-de-page-ici`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry! - Game Not Found');
+  });
+});
+
+test.describe('a browser that prefers French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('gets French from Accept-Language where multilanguage is on, and English where it is off', async ({ page }) => {
+    await page.goto(`${site.url}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'À venir', level: 2 })).toBeVisible();
+
+    // The shared e2e site has multilanguage off: the spec's English, word for word, and no alternates.
+    await page.goto(`${WEB_URL}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(1);
+    await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Français' })).toHaveCount(0);
+  });
+});
