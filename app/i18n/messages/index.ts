@@ -1,5 +1,6 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
 import { account } from './account';
+import { commerce } from './commerce';
 import { layout } from './layout';
 import { lists } from './lists';
 import { meta } from './meta';
@@ -12,9 +13,9 @@ import { watch } from './watch';
 type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
 
 /** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
-export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch> | Ids<typeof account>;
+export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch> | Ids<typeof account> | Ids<typeof commerce>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account } as const;
+export const areas = { layout, meta, lists, watch, account, commerce } as const;
