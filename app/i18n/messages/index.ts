@@ -1,9 +1,11 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
 import { account } from './account';
 import { commerce } from './commerce';
+import { follow } from './follow';
 import { layout } from './layout';
 import { lists } from './lists';
 import { meta } from './meta';
+import { profile } from './profile';
 import { watch } from './watch';
 
 /* Every area's catalogue of the web app (issue 36, ADR 055). An area is one file here,
@@ -13,9 +15,17 @@ import { watch } from './watch';
 type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
 
 /** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
-export type MessageId = Ids<typeof layout> | Ids<typeof meta> | Ids<typeof lists> | Ids<typeof watch> | Ids<typeof account> | Ids<typeof commerce>;
+export type MessageId =
+  | Ids<typeof layout>
+  | Ids<typeof meta>
+  | Ids<typeof lists>
+  | Ids<typeof watch>
+  | Ids<typeof account>
+  | Ids<typeof commerce>
+  | Ids<typeof profile>
+  | Ids<typeof follow>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce, profile, follow) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account, commerce } as const;
+export const areas = { layout, meta, lists, watch, account, commerce, profile, follow } as const;
