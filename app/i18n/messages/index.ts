@@ -1,5 +1,6 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
 import { account } from './account';
+import { clips } from './clips';
 import { commerce } from './commerce';
 import { follow } from './follow';
 import { layout } from './layout';
@@ -23,9 +24,10 @@ export type MessageId =
   | Ids<typeof account>
   | Ids<typeof commerce>
   | Ids<typeof profile>
-  | Ids<typeof follow>;
+  | Ids<typeof follow>
+  | Ids<typeof clips>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce, profile, follow) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce, profile, follow, clips) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account, commerce, profile, follow } as const;
+export const areas = { layout, meta, lists, watch, account, commerce, profile, follow, clips } as const;
