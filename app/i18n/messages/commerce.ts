@@ -8,6 +8,7 @@ import { catalogue } from '#contract/i18n';
 export const commerce = catalogue(
   {
     'commerce.free': 'Free',
+    'commerce.offer.buyGame': 'Buy this game',
     'commerce.per.month': 'month',
     'commerce.per.year': 'year',
     'commerce.billed.monthly': 'billed monthly',
@@ -180,6 +181,7 @@ export const commerce = catalogue(
   },
   {
     'commerce.free': 'Gratuit',
+    'commerce.offer.buyGame': 'Acheter ce match',
     'commerce.per.month': 'mois',
     'commerce.per.year': 'an',
     'commerce.billed.monthly': 'facturé chaque mois',

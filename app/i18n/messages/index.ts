@@ -6,7 +6,9 @@ import { follow } from './follow';
 import { layout } from './layout';
 import { lists } from './lists';
 import { meta } from './meta';
+import { multiview } from './multiview';
 import { profile } from './profile';
+import { staticPages } from './static';
 import { watch } from './watch';
 
 /* Every area's catalogue of the web app (issue 36, ADR 055). An area is one file here,
@@ -25,9 +27,23 @@ export type MessageId =
   | Ids<typeof commerce>
   | Ids<typeof profile>
   | Ids<typeof follow>
-  | Ids<typeof clips>;
+  | Ids<typeof clips>
+  | Ids<typeof multiview>
+  | Ids<typeof staticPages>;
 
-export const messages: Catalogue<MessageId> = mergeCatalogues(layout, meta, lists, watch, account, commerce, profile, follow, clips) as Catalogue<MessageId>;
+export const messages: Catalogue<MessageId> = mergeCatalogues(
+  layout,
+  meta,
+  lists,
+  watch,
+  account,
+  commerce,
+  profile,
+  follow,
+  clips,
+  multiview,
+  staticPages,
+) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account, commerce, profile, follow, clips } as const;
+export const areas = { layout, meta, lists, watch, account, commerce, profile, follow, clips, multiview, static: staticPages } as const;
