@@ -1,7 +1,9 @@
 /* French behind `settings.multilanguage` (issue 36, ADR 055; README "French"): a second site with
    multilanguage on, where a visitor chooses French with the footer's plain form (remembered in a
    cookie) or gets it from their browser's Accept-Language; the page says lang="fr" and names its
-   alternates; a form's message and the verification mail are in French. The shared e2e site keeps
+   alternates; a form's message and the verification mail are in French; a fan's own pages (packages,
+   checkout, the order, the profile, a school, alerts, My games, the Clip form, the Clips tab and a
+   clip's share page) carry French words, fr-FR prices and dates. The shared e2e site keeps
    multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
    axe on every page. */
 import type { EventDetail } from '#contract';
