@@ -5,7 +5,7 @@ import { ENGLISH, type AppTranslator } from '~/i18n/english';
  * offer when it bills differently from the period (the amount itself: contract/money.ts); in the
  * fan's language (issue 36: '9,99 $/mois'), English by default. */
 
-type Period = 'month' | 'year';
+type Period = 'month' | 'year' | 'season';
 
 const PERIODS: Readonly<Record<string, Period>> = {
   month: 'month',
@@ -13,9 +13,10 @@ const PERIODS: Readonly<Record<string, Period>> = {
   annual: 'year',
   year: 'year',
   yearly: 'year',
+  season: 'season',
 };
 
-const PERIOD_IDS = { month: 'commerce.per.month', year: 'commerce.per.year' } as const;
+const PERIOD_IDS = { month: 'commerce.per.month', year: 'commerce.per.year', season: 'commerce.per.season' } as const;
 const OFFER_IDS: Readonly<Record<string, 'commerce.billed.monthly' | 'commerce.billed.annually'>> = {
   monthly: 'commerce.billed.monthly',
   annual: 'commerce.billed.annually',
@@ -36,7 +37,7 @@ export function priceTitle(product: Priced, currency?: string | null, i18n: AppT
   if (!Number.isFinite(product.base_price) || product.base_price <= 0) return t('commerce.free');
   let title = formatMoney(product.base_price, currency, locale);
   const period = product.period?.trim();
-  const label = (key: string) => (key === 'month' || key === 'year' ? t(PERIOD_IDS[key]) : key);
+  const label = (key: string) => (Object.hasOwn(PERIOD_IDS, key) ? t(PERIOD_IDS[key as Period]) : key);
   if (period) title += `/${label(periodKey(period))}`;
   const offer = product.offer?.trim().toLowerCase();
   if (offer && (!period || periodKey(offer) !== periodKey(period))) {

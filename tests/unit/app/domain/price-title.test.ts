@@ -36,7 +36,7 @@ describe('price title', () => {
     const fr = appTranslator('fr');
     expect(priceTitle({ base_price: 999, period: 'monthly' }, 'USD', fr)).toBe('9,99\u00a0$/mois');
     expect(priceTitle({ base_price: 825, period: 'month', offer: 'annual' }, 'CAD', fr)).toBe('8,25\u00a0$/mois, facturé chaque année');
-    expect(priceTitle({ base_price: 123450, period: 'season' }, 'EUR', fr)).toBe('1\u202f234,50\u00a0€/season');
+    expect(priceTitle({ base_price: 123450, period: 'season' }, 'EUR', fr)).toBe('1\u202f234,50\u00a0€/saison');
     expect(priceTitle({ base_price: 0 }, 'USD', fr)).toBe('Gratuit');
   });
 });
