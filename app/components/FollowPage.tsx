@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import type { CSSProperties } from 'react';
 import { EventTiles } from '~/components/EventTiles';
 import { FollowButton } from '~/components/FollowButton';
+import { FilterActions } from '~/components/form/FilterActions';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';
 import { Slides } from '~/components/Slides';
@@ -135,16 +136,7 @@ function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters
         ))}
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
         {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
-        <div className="filters__actions">
-          <button type="submit" className="button">
-            {t('follow.showTeams')}
-          </button>
-          {chosen ? (
-            <Link to={`${pathname}${filtersSearch(filters)}`} className="button button--quiet">
-              {t('follow.clear')}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearHref={chosen ? `${pathname}${filtersSearch(filters)}` : null} apply={t('follow.showTeams')} clear={t('follow.clear')} />
       </Form>
       {filter.teams === null ? null : (
         <>

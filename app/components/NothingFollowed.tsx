@@ -2,6 +2,12 @@ import { Link } from '@remix-run/react';
 import { useI18n } from '~/i18n/use-i18n';
 
 /** A fan who follows nothing yet (My games, Alerts): what following gives them here, and where to start. */
+/** Where following starts. */
+const BROWSE = [
+  { to: '/schools', className: 'button', label: 'follow.browseSchools' },
+  { to: '/sports', className: 'button button--quiet', label: 'follow.browseSports' },
+] as const;
+
 export function NothingFollowed({ headingId, children }: { headingId: string; children: string }) {
   const { t } = useI18n();
   return (
@@ -9,16 +15,13 @@ export function NothingFollowed({ headingId, children }: { headingId: string; ch
       <h2 id={headingId}>{t('follow.nothing')}</h2>
       <p>{children}</p>
       <ul className="empty-state__links">
-        <li>
-          <Link to="/schools" className="button">
-            {t('follow.browseSchools')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/sports" className="button button--quiet">
-            {t('follow.browseSports')}
-          </Link>
-        </li>
+        {BROWSE.map((b) => (
+          <li key={b.to}>
+            <Link to={b.to} className={b.className}>
+              {t(b.label)}
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/sign-in.server';
 import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
+import { FilterActions } from '~/components/form/FilterActions';
 import { NothingFollowed } from '~/components/NothingFollowed';
 import { Pagination } from '~/components/Pagination';
 import { FOLLOW_KIND_WORDS } from '~/domain/alerts';
@@ -84,14 +85,7 @@ export default function MyGames() {
                 </select>
               </div>
               <DateRangeFields idPrefix="my-games" from={filters.from} to={filters.to} />
-              <div className="filters__actions">
-                <button type="submit" className="button">
-                  {t('follow.applyFilters')}
-                </button>
-                <Link to="/my-games" className="button button--quiet">
-                  {t('follow.clearFilters')}
-                </Link>
-              </div>
+              <FilterActions clearHref="/my-games" />
             </Form>
             <p className="result-count">{t('follow.gameCount', { n: total })}</p>
             <EventList events={events} headingLevel={3} eagerCount={3} empty={<p>{t('follow.myGames.none')}</p>} />

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
+import { SERVER_MSG } from '#contract/auth';
 import { AppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { FormErrors } from '~/components/form/FormErrors';
+import { NewPasswordField } from '~/components/form/NewPasswordField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { useAppForm } from '~/forms/kit';
@@ -66,13 +67,7 @@ export default function PasswordReset() {
         <AppForm kit={kit} honeypot>
           <input type="hidden" name="token" value={token} />
           {form.errors?.length ? requestAgain : null}
-          <Field
-            meta={fields.password}
-            label={t('profile.password.new')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('account.passwordHint', { n: PASSWORD_MIN })}
-          />
+          <NewPasswordField meta={fields.password} label={t('profile.password.new')} />
           <Field meta={fields.password_confirmation} label={t('profile.reset.confirmation')} type="password" autoComplete="new-password" />
           <div className="form-actions">
             <SubmitButton pendingText={t('profile.saving')}>{t('profile.reset.change')}</SubmitButton>

@@ -27,6 +27,12 @@ export interface ClipPanelData {
   live: boolean;
 }
 
+/** The Clip form's two times, each with its button that reads the player's position. */
+const TIMES = [
+  { name: 'start', label: 'clips.form.start', set: 'clips.form.setStart' },
+  { name: 'end', label: 'clips.form.end', set: 'clips.form.setEnd' },
+] as const;
+
 /** The player's <video> on this page: where "Set start", "Set end" and "Clip the last 30 s" read
  *  the fan's position. */
 function playerPosition(): number | null {
@@ -121,20 +127,16 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
           <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
         <div className="clip-form__times">
-          <Field
-            meta={fields.start}
-            label={t('clips.form.start')}
-            hint={t('clips.form.timeHint')}
-            autoComplete="off"
-            action={hydrated ? setButton(t('clips.form.setStart'), fields.start.name) : null}
-          />
-          <Field
-            meta={fields.end}
-            label={t('clips.form.end')}
-            hint={t('clips.form.timeHint')}
-            autoComplete="off"
-            action={hydrated ? setButton(t('clips.form.setEnd'), fields.end.name) : null}
-          />
+          {TIMES.map(({ name, label, set }) => (
+            <Field
+              key={name}
+              meta={fields[name]}
+              label={t(label)}
+              hint={t('clips.form.timeHint')}
+              autoComplete="off"
+              action={hydrated ? setButton(t(set), fields[name].name) : null}
+            />
+          ))}
         </div>
         <SubmitButton intent="clip" pendingText={t('clips.form.making')} className="button clip-form__submit">
           {t('clips.form.make')}

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { PASSWORD_MIN } from '#contract/auth';
 import { AppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
+import { NewPasswordField } from '~/components/form/NewPasswordField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { useAppForm } from '~/forms/kit';
 import { passwordSchema } from '~/forms/profile';
@@ -25,13 +25,7 @@ export function PasswordForm({ lastResult, needsCurrent, heading }: Props) {
       <h2 id="profile-password-heading">{heading}</h2>
       <AppForm kit={kit}>
         {needsCurrent ? <Field meta={fields.current_password} label={t('profile.password.current')} type="password" autoComplete="current-password" /> : null}
-        <Field
-          meta={fields.password}
-          label={t('profile.password.new')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('account.passwordHint', { n: PASSWORD_MIN })}
-        />
+        <NewPasswordField meta={fields.password} label={t('profile.password.new')} />
         <Field meta={fields.password_confirmation} label={t('profile.password.confirm')} type="password" autoComplete="new-password" />
         <div className="form-actions">
           <SubmitButton intent="password" pendingText={t('profile.password.saving')}>
