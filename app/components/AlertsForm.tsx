@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { CsrfField } from '~/components/form/CsrfField';
 import { alertLabel } from '~/domain/alerts';
+import { useI18n } from '~/i18n/use-i18n';
 
 export interface AlertRow {
   followId: number;
@@ -27,6 +28,7 @@ interface Props {
 export function AlertsForm({ rows, leadMinutes }: Props) {
   const fetcher = useFetcher({ key: 'alerts' });
   const saving = fetcher.state !== 'idle';
+  const { t, sentence } = useI18n();
   const id = (followId: number, field: string) => `alerts-${followId}-${field}`;
   return (
     <fetcher.Form
@@ -47,15 +49,15 @@ export function AlertsForm({ rows, leadMinutes }: Props) {
             <fieldset>
               <legend>
                 <span className="alerts-list__name">{r.href ? <Link to={r.href}>{r.name}</Link> : r.name}</span>{' '}
-                <span className="following__kind">{r.kind}</span>
+                <span className="following__kind">{sentence(r.kind)}</span>
               </legend>
               <div className="field field--checkbox">
                 <input id={id(r.followId, 'go-live')} type="checkbox" name="go_live" value={r.followId} defaultChecked={r.goLive} />
-                <label htmlFor={id(r.followId, 'go-live')}>{alertLabel('go-live', leadMinutes)}</label>
+                <label htmlFor={id(r.followId, 'go-live')}>{alertLabel('go-live', leadMinutes, t)}</label>
               </div>
               <div className="field field--checkbox">
                 <input id={id(r.followId, 'reminder')} type="checkbox" name="reminder" value={r.followId} defaultChecked={r.reminder} />
-                <label htmlFor={id(r.followId, 'reminder')}>{alertLabel('reminder', leadMinutes)}</label>
+                <label htmlFor={id(r.followId, 'reminder')}>{alertLabel('reminder', leadMinutes, t)}</label>
               </div>
             </fieldset>
           </li>
@@ -63,10 +65,10 @@ export function AlertsForm({ rows, leadMinutes }: Props) {
       </ul>
       <div className="form-actions">
         <button type="submit" className="button" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save alerts'}
+          {saving ? t('profile.saving') : t('follow.alerts.save')}
         </button>
         <span role="status" className="sr-only">
-          {saving ? 'Saving…' : ''}
+          {saving ? t('profile.saving') : ''}
         </span>
       </div>
     </fetcher.Form>

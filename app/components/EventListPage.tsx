@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventTiles } from '~/components/EventTiles';
+import { FilterActions } from '~/components/form/FilterActions';
 import { Pagination } from '~/components/Pagination';
 import { RailFrame } from '~/components/RailFrame';
 import { ViewModes } from '~/components/ViewModes';
@@ -134,14 +135,7 @@ function Filters({ data, pathname }: { data: EventListData; pathname: string }) 
       <Select name="location" label={t('lists.filter.location')} value={filters.location ?? ''} allLabel={t('lists.filter.allLocations')} options={locations} />
       {fields.dates ? <DateRangeFields idPrefix="filter" from={filters.from} to={filters.to} /> : null}
       {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
-      <div className="filters__actions">
-        <button type="submit" className="button">
-          {t('lists.filter.apply')}
-        </button>
-        <Link to={filters.view === 'grid' ? pathname : `${pathname}?view=${filters.view}`} className="button button--quiet">
-          {t('lists.filter.clear')}
-        </Link>
-      </div>
+      <FilterActions clearHref={filters.view === 'grid' ? pathname : `${pathname}?view=${filters.view}`} />
     </Form>
   );
 }

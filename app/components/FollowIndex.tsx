@@ -1,23 +1,25 @@
 import { FollowButton } from '~/components/FollowButton';
 import { PathLink } from '~/components/PathLink';
 import type { FollowIndexData, IndexEntry } from '~/domain/follow-index';
+import { useI18n } from '~/i18n/use-i18n';
 
 /** /schools and /sports (app/loaders/follow-index.server.ts): each school or sport with its page,
  *  its Follow toggle and what it holds; schools under their divisions. */
 export function FollowIndex({ data }: { data: FollowIndexData }) {
+  const { t, sentence } = useI18n();
   return (
     <div className="page page--follow-index">
-      <h1>{data.title}</h1>
-      <p className="follow-index__intro">{data.intro}</p>
+      <h1>{sentence(data.title)}</h1>
+      <p className="follow-index__intro">{sentence(data.intro)}</p>
       {data.groups.length === 0 ? (
         <div className="empty">
-          <p>Nothing here yet.</p>
+          <p>{t('follow.nothingYet')}</p>
         </div>
       ) : null}
       {data.groups.map((group, i) =>
         group.title ? (
           <section key={group.title} className="follow-index__group" aria-labelledby={`follow-index-${i}`}>
-            <h2 id={`follow-index-${i}`}>{group.href ? <PathLink to={group.href}>{group.title}</PathLink> : group.title}</h2>
+            <h2 id={`follow-index-${i}`}>{group.href ? <PathLink to={group.href}>{group.title}</PathLink> : sentence(group.title)}</h2>
             <Entries entries={group.entries} follows={data.follows} headingLevel={3} />
           </section>
         ) : (
@@ -30,6 +32,7 @@ export function FollowIndex({ data }: { data: FollowIndexData }) {
 
 function Entries({ entries, follows, headingLevel }: { entries: IndexEntry[]; follows: FollowIndexData['follows']; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useI18n();
   return (
     <ul className="follow-index__list">
       {entries.map((entry) => (
@@ -42,7 +45,7 @@ function Entries({ entries, follows, headingLevel }: { entries: IndexEntry[]; fo
             <FollowButton type={entry.follow.type} id={entry.follow.id} name={entry.name} follows={follows} />
           </div>
           {entry.links.length > 0 ? (
-            <ul className="follow-links follow-index__links" aria-label={`In ${entry.name}`}>
+            <ul className="follow-links follow-index__links" aria-label={t('follow.in', { name: entry.name })}>
               {entry.links.map((link) => (
                 <li key={link.href}>
                   <PathLink to={link.href} className="follow-link">

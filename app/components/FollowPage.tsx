@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import type { CSSProperties } from 'react';
 import { EventTiles } from '~/components/EventTiles';
 import { FollowButton } from '~/components/FollowButton';
+import { FilterActions } from '~/components/form/FilterActions';
 import { Pagination } from '~/components/Pagination';
 import { PathLink } from '~/components/PathLink';
 import { Slides } from '~/components/Slides';
@@ -10,15 +11,17 @@ import { filtersSearch, type EventFilters } from '~/domain/event-filters';
 import type { StreamStatus } from '~/domain/event-status';
 import type { FollowGames, FollowLink, FollowPageData, GamesSection, TeamFilter } from '~/domain/follow-games';
 import { pageCount } from '~/domain/list-query';
+import { useI18n } from '~/i18n/use-i18n';
 
-const TABS: Array<{ status: StreamStatus | null; label: string }> = [
-  { status: null, label: 'All games' },
-  { status: 'live', label: 'Live now' },
-  { status: 'upcoming', label: 'Upcoming' },
-  { status: 'finished', label: 'On demand' },
-];
+const TABS = [
+  { status: null, label: 'follow.tab.all' },
+  { status: 'live', label: 'follow.tab.live' },
+  { status: 'upcoming', label: 'follow.tab.upcoming' },
+  { status: 'finished', label: 'follow.tab.onDemand' },
+] as const satisfies ReadonlyArray<{ status: StreamStatus | null; label: string }>;
 
-const ALL_OF: Readonly<Record<StreamStatus, string>> = { live: 'live', upcoming: 'upcoming', finished: 'on-demand' };
+/** 'live', 'upcoming', 'on-demand' in "All 12 … games" and "No … games" (a `select` of the status). */
+const ALL_OF: Readonly<Record<StreamStatus, string>> = { live: 'live', upcoming: 'upcoming', finished: 'onDemand' };
 
 /**
  * The page of a school, team, sport, division or venue (app/loaders/follow-page.server.ts): its
@@ -27,6 +30,7 @@ const ALL_OF: Readonly<Record<StreamStatus, string>> = { live: 'live', upcoming:
  */
 export function FollowPage({ data }: { data: FollowPageData }) {
   const { pathname } = useLocation();
+  const { t, sentence } = useI18n();
   const style = data.colors ? ({ '--team-color': data.colors.background, '--on-team-color': data.colors.text } as CSSProperties) : undefined;
   return (
     <div className={`page page--follow page--${data.kind}`}>
@@ -39,7 +43,7 @@ export function FollowPage({ data }: { data: FollowPageData }) {
           </span>
         )}
         <div className="follow-head__text">
-          <p className="follow-head__label">{data.label}</p>
+          <p className="follow-head__label">{sentence(data.label)}</p>
           <div className="follow-head__title">
             <h1>{data.name}</h1>
             <FollowButton type={data.follow.type} id={data.follow.id} name={data.name} follows={data.follows} />
@@ -58,7 +62,7 @@ export function FollowPage({ data }: { data: FollowPageData }) {
 
       {data.related ? (
         <section className="follow-related" aria-labelledby="follow-related-title">
-          <h2 id="follow-related-title">{data.related.title}</h2>
+          <h2 id="follow-related-title">{sentence(data.related.title)}</h2>
           <FollowLinks links={data.related.links} />
         </section>
       ) : null}
@@ -66,7 +70,7 @@ export function FollowPage({ data }: { data: FollowPageData }) {
       {data.teamFilter ? <TeamFinder filter={data.teamFilter} filters={data.games.filters} pathname={pathname} /> : null}
 
       <div className="list-bar follow-bar">
-        <nav aria-label="Games by status" className="status-tabs">
+        <nav aria-label={t('follow.byStatus')} className="status-tabs">
           <ul>
             {TABS.map((tab) => {
               const active = data.games.filters.status === tab.status;
@@ -77,7 +81,7 @@ export function FollowPage({ data }: { data: FollowPageData }) {
                     className={active ? 'status-tab status-tab--active' : 'status-tab'}
                     aria-current={active ? 'page' : undefined}
                   >
-                    {tab.label}
+                    {t(tab.label)}
                   </Link>
                 </li>
               );
@@ -112,15 +116,16 @@ function FollowLinks({ links }: { links: FollowLink[] }) {
  *  without JavaScript; the games' status and view stay as they were. */
 function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters: EventFilters; pathname: string }) {
   const chosen = filter.teams !== null;
+  const { t } = useI18n();
   return (
     <section className="follow-related follow-teams" aria-labelledby="follow-teams-title">
-      <h2 id="follow-teams-title">Find a team</h2>
-      <Form method="get" action={pathname} role="search" aria-label="Find a team" className="filters" key={JSON.stringify(filter.choice)}>
+      <h2 id="follow-teams-title">{t('follow.findTeam')}</h2>
+      <Form method="get" action={pathname} role="search" aria-label={t('follow.findTeam')} className="filters" key={JSON.stringify(filter.choice)}>
         {filter.facets.map((facet) => (
           <div className="field" key={facet.name}>
             <label htmlFor={`team-${facet.name}`}>{facet.label}</label>
             <select id={`team-${facet.name}`} name={facet.name} defaultValue={filter.choice[facet.name] ?? ''}>
-              <option value="">Any</option>
+              <option value="">{t('follow.any')}</option>
               {facet.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -131,23 +136,14 @@ function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters
         ))}
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
         {filters.view !== 'grid' ? <input type="hidden" name="view" value={filters.view} /> : null}
-        <div className="filters__actions">
-          <button type="submit" className="button">
-            Show teams
-          </button>
-          {chosen ? (
-            <Link to={`${pathname}${filtersSearch(filters)}`} className="button button--quiet">
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearHref={chosen ? `${pathname}${filtersSearch(filters)}` : null} apply={t('follow.showTeams')} clear={t('follow.clear')} />
       </Form>
       {filter.teams === null ? null : (
         <>
           <h3 className="follow-teams__title">
-            {filter.words}: {filter.teams.length === 1 ? '1 team' : `${filter.teams.length} teams`}
+            {filter.words}: {t('follow.teamCount', { n: filter.teams.length })}
           </h3>
-          {filter.teams.length === 0 ? <p>No team of this division matches. Choose Any for one of them to see more.</p> : <FollowLinks links={filter.teams} />}
+          {filter.teams.length === 0 ? <p>{t('follow.noTeam')}</p> : <FollowLinks links={filter.teams} />}
         </>
       )}
     </section>
@@ -156,15 +152,22 @@ function TeamFinder({ filter, filters, pathname }: { filter: TeamFilter; filters
 
 function Games({ games, pathname }: { games: FollowGames; pathname: string }) {
   const { filters } = games;
+  const { t, sentence } = useI18n();
   if (games.mode === 'list') {
     const pages = pageCount(games.total, games.pageSize);
     const first = games.total === 0 ? 0 : Math.min(games.total, (filters.page - 1) * games.pageSize + 1);
     const last = Math.min(games.total, filters.page * games.pageSize);
     return (
       <section className="follow-games" aria-labelledby="follow-games-title">
-        <h2 id="follow-games-title">{games.title}</h2>
-        <p className="result-count">{games.total === 0 ? 'No games' : `Showing ${first}–${last} of ${games.total} games`}</p>
-        <EventTiles cards={games.cards} view={filters.view} headingLevel={3} eagerCount={3} empty={<p>No {ALL_OF[games.status]} games.</p>} />
+        <h2 id="follow-games-title">{sentence(games.title)}</h2>
+        <p className="result-count">{games.total === 0 ? t('follow.noGames') : t('follow.showing', { first, last, n: games.total })}</p>
+        <EventTiles
+          cards={games.cards}
+          view={filters.view}
+          headingLevel={3}
+          eagerCount={3}
+          empty={<p>{t('follow.noneOf', { status: ALL_OF[games.status] })}</p>}
+        />
         {games.total > 0 ? <Pagination page={filters.page} pages={pages} hrefFor={(page) => `${pathname}${filtersSearch(filters, { page })}`} /> : null}
       </section>
     );
@@ -173,7 +176,7 @@ function Games({ games, pathname }: { games: FollowGames; pathname: string }) {
   if (shown.length === 0)
     return (
       <div className="empty">
-        <p>No games yet.</p>
+        <p>{t('follow.noGamesYet')}</p>
       </div>
     );
   return (
@@ -187,13 +190,14 @@ function Games({ games, pathname }: { games: FollowGames; pathname: string }) {
 
 function OverviewSection({ section, filters, pathname, eager }: { section: GamesSection; filters: EventFilters; pathname: string; eager: boolean }) {
   const id = `follow-${section.status}-title`;
+  const { t, sentence } = useI18n();
   return (
     <section className="follow-games" aria-labelledby={id}>
       <div className="follow-games__head">
-        <h2 id={id}>{section.title}</h2>
+        <h2 id={id}>{sentence(section.title)}</h2>
         {section.total > section.cards.length ? (
           <Link to={`${pathname}${filtersSearch(filters, { status: section.status, page: 1 })}`} className="follow-games__all">
-            All {section.total} {ALL_OF[section.status]} games
+            {t('follow.allOf', { n: section.total, status: ALL_OF[section.status] })}
           </Link>
         ) : null}
       </div>

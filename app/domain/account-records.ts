@@ -1,4 +1,7 @@
-/* How the profile tabs word the channel's records (their dates: dates.ts; their amounts: contract/money.ts). */
+/* How the profile tabs word the channel's records (their dates: dates.ts; their amounts: contract/money.ts).
+   The words are English here; a page writes them in the fan's language with `sentence` (the
+   profile catalogue has them, issue 36). */
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
 /** 'refunded' → 'Refunded'. */
 export const statusWord = (status: string) => (status ? status[0].toUpperCase() + status.slice(1).replace(/_/g, ' ') : status);
@@ -24,7 +27,6 @@ export function capabilityWords(capabilities: string[]): string[] {
   return [...new Set(capabilities.map((c) => c.toLowerCase()))].map((c) => CAPABILITIES[c] ?? statusWord(c));
 }
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-/** The spec's featureCount as the profile says it: '3 clips, 1 download'. */
-export const featureCountWords = (used: { clips: number; downloads: number }) => `${count(used.clips, 'clip')}, ${count(used.downloads, 'download')}`;
+/** The spec's featureCount as the profile says it: '3 clips, 1 download' (French plural rules in French). */
+export const featureCountWords = (used: { clips: number; downloads: number }, t: AppTranslator['t'] = ENGLISH.t) =>
+  t('profile.featureCount', { clips: used.clips, downloads: used.downloads });

@@ -1,6 +1,11 @@
 /* A fan's alert e-mails (issue 24): how My games and the unsubscribe page name them. The lead is
  * the channel's (GET /favorites' meta, ALERT_LEAD_MINUTES), never assumed. */
 import type { AlertKind, FollowKind } from '#contract';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
+
+/* The words are written in the fan's language when a `t` is given (issue 36; English by default,
+   as the unsubscribe page and the tests use them). */
+type T = AppTranslator['t'];
 
 /** What each kind of followed thing is called on the alerts page and My games. */
 export const FOLLOW_KIND_WORDS: Readonly<Record<FollowKind, string>> = {
@@ -13,15 +18,14 @@ export const FOLLOW_KIND_WORDS: Readonly<Record<FollowKind, string>> = {
 };
 
 /** 'an hour', '2 hours', '90 minutes': as the mail itself says it (channel-api/mail/alert-templates.ts). */
-export function leadWords(minutes: number): string {
-  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = minutes / 60;
-  return hours === 1 ? 'an hour' : `${hours} hours`;
+export function leadWords(minutes: number, t: T = ENGLISH.t): string {
+  if (minutes % 60 !== 0) return t('follow.lead.minutes', { n: minutes });
+  return t('follow.lead.hours', { n: minutes / 60 });
 }
 
 /** The opt-in's label on My games. */
-export const alertLabel = (kind: AlertKind, leadMinutes: number) =>
-  kind === 'go-live' ? 'E-mail me when a game starts' : `E-mail me ${leadWords(leadMinutes)} before a game`;
+export const alertLabel = (kind: AlertKind, leadMinutes: number, t: T = ENGLISH.t) =>
+  kind === 'go-live' ? t('follow.alert.goLive') : t('follow.alert.reminder', { lead: leadWords(leadMinutes, t) });
 
 /** What an alert sends, after "you get" / "you will no longer get": "an e-mail 3 hours before
  *  Boys Football: … starts" for one followed game, "an e-mail when each game of Lakeview Lions and
@@ -36,21 +40,24 @@ export function alertSentence(kind: AlertKind, leadMinutes: number, follows: rea
 
 /** The toast after the alerts page's Save: what is on now, in words (one follow on: the one
  *  sentence of alertsSaved), and what could not be saved because it is no longer followed. */
-export function alertsSavedAll(saved: readonly { name: string; alert_go_live: boolean; alert_reminder: boolean }[], leadMinutes: number, gone: number): string {
+export function alertsSavedAll(
+  saved: readonly { name: string; alert_go_live: boolean; alert_reminder: boolean }[],
+  leadMinutes: number,
+  gone: number,
+  t: T = ENGLISH.t,
+): string {
   const on = saved.filter((f) => f.alert_go_live || f.alert_reminder);
   const text =
     on.length === 0
-      ? 'Alerts saved: no alert e-mails.'
+      ? t('follow.saved.none')
       : on.length === 1
-        ? alertsSaved(on[0].name, on[0].alert_go_live, on[0].alert_reminder, leadMinutes)
-        : `Alerts saved: e-mails for ${on.length} of what you follow.`;
-  return gone === 0
-    ? text
-    : `${text} ${gone === 1 ? 'One thing is' : `${gone} things are`} no longer followed, so ${gone === 1 ? 'it has' : 'they have'} no alerts.`;
+        ? alertsSaved(on[0].name, on[0].alert_go_live, on[0].alert_reminder, leadMinutes, t)
+        : t('follow.saved.many', { n: on.length });
+  return gone === 0 ? text : `${text} ${t('follow.saved.gone', { gone })}`;
 }
 
 /** The toast after saving a follow's alerts. */
-export function alertsSaved(name: string, goLive: boolean, reminder: boolean, leadMinutes: number): string {
-  const on = [goLive ? 'when a game starts' : null, reminder ? `${leadWords(leadMinutes)} before a game` : null].filter(Boolean);
-  return on.length === 0 ? `No more alert e-mails for ${name}.` : `Alerts saved: we will e-mail you ${on.join(' and ')} of ${name}.`;
+export function alertsSaved(name: string, goLive: boolean, reminder: boolean, leadMinutes: number, t: T = ENGLISH.t): string {
+  const on = [goLive ? t('follow.on.goLive') : null, reminder ? t('follow.on.reminder', { lead: leadWords(leadMinutes, t) }) : null].filter(Boolean);
+  return on.length === 0 ? t('follow.saved.off', { name }) : t('follow.saved.one', { what: on.join(` ${t('follow.and')} `), name });
 }

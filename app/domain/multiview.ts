@@ -3,6 +3,7 @@
  * about it, never an error — so whatever else it names still plays. Pure: the route's loader asks
  * the channel about the ids this returns, and the page words what was left out from its notes. */
 import { id as idSchema } from '#contract';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
 /** How many games fit on one screen. */
 export const MULTIVIEW_MAX = 4;
@@ -72,14 +73,14 @@ export function multiviewTiles<G extends PickedGame>(pick: MultiviewPick, games:
 }
 
 /** What a note says ('not-live' is said with a link to the game: the page writes it). */
-export function pickNoteText(note: Exclude<PickNote, { kind: 'not-live' }>): string {
+export function pickNoteText(note: Exclude<PickNote, { kind: 'not-live' }>, t: AppTranslator['t'] = ENGLISH.t): string {
   switch (note.kind) {
     case 'too-many':
-      return 'Pick up to four live games: the first four you picked are shown.';
+      return t('multiview.note.tooMany');
     case 'duplicate':
-      return 'You picked a game more than once: it is shown once.';
+      return t('multiview.note.duplicate');
     case 'not-found':
-      return note.count === 1 ? 'One of the games you picked was not found.' : `${note.count} of the games you picked were not found.`;
+      return t('multiview.note.notFound', { n: note.count });
   }
 }
 
@@ -103,12 +104,12 @@ export function multiviewHref(ids: readonly number[], enlarge: number | null = n
 }
 
 /** What the page's status line says about the sound (one tile's at a time). */
-export function soundAnnouncement(title: string | null): string {
-  return title === null ? 'All games are muted.' : `Sound on: ${title}. The other games are muted.`;
+export function soundAnnouncement(title: string | null, t: AppTranslator['t'] = ENGLISH.t): string {
+  return title === null ? t('multiview.muted') : t('multiview.soundOn', { title });
 }
 
 /** What the /live form says about how many are picked (with JavaScript). */
-export function pickedAnnouncement(count: number): string {
-  if (count >= MULTIVIEW_MAX) return 'Four games picked, the most on one screen. Untick one to pick another.';
-  return `${count} of ${MULTIVIEW_MAX} games picked.`;
+export function pickedAnnouncement(count: number, t: AppTranslator['t'] = ENGLISH.t): string {
+  if (count >= MULTIVIEW_MAX) return t('multiview.pickedMax');
+  return t('multiview.picked', { n: count, max: MULTIVIEW_MAX });
 }

@@ -5,6 +5,7 @@
 import { accessTypeOf, isSold } from '#contract/access';
 import type { Capability } from '#contract/auth';
 import type { Package, Subscription } from '#contract/entities';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 import { priceTitle } from './price-title';
 
 export interface Offer {
@@ -43,14 +44,14 @@ const byWeight = <T extends { weight: number; id: number }>(a: T, b: T) => a.wei
 /** Every product sold that covers the event, in the catalogue's order: its single-game ticket (a
  *  sold event only), the regular passes of its category or of one of its teams, the subscriptions
  *  of its category. What each lets the fan do is not decided here. */
-export function productOffersFor(event: OfferTarget, catalogue: Catalogue, currency: string): ProductOffer[] {
+export function productOffersFor(event: OfferTarget, catalogue: Catalogue, currency: string, i18n: AppTranslator = ENGLISH): ProductOffer[] {
   const inCategory = (categories: number[]) => categories.some((c) => event.categoryIds.includes(c));
   const packages = [...catalogue.packages].sort(byWeight);
   const offers: ProductOffer[] = [];
-  const product = (p: Package | Subscription) => ({ capabilities: p.capabilities, amount: p.base_price, price: priceTitle(p, currency) });
+  const product = (p: Package | Subscription) => ({ capabilities: p.capabilities, amount: p.base_price, price: priceTitle(p, currency, i18n) });
 
   const ticket = isSold(event.type) ? packages.find((p) => p.type === 'event' && inCategory(p.event_categories)) : undefined;
-  if (ticket) offers.push({ kind: 'event', title: 'Buy this game', href: `/buy?event=${event.id}&package=${ticket.id}`, ...product(ticket) });
+  if (ticket) offers.push({ kind: 'event', title: i18n.t('commerce.offer.buyGame'), href: `/buy?event=${event.id}&package=${ticket.id}`, ...product(ticket) });
 
   for (const pass of packages) {
     if (pass.type !== 'package' || pass.kind !== 'regular' || pass.pass_type === 'free') continue;
@@ -70,9 +71,9 @@ export function productOffersFor(event: OfferTarget, catalogue: Catalogue, curre
 /** The plain offer a link shows. */
 export const asOffer = ({ kind, title, price, href }: Offer): Offer => ({ kind, title, price, href });
 
-export function offersFor(event: OfferTarget, catalogue: Catalogue, currency: string): Offer[] {
+export function offersFor(event: OfferTarget, catalogue: Catalogue, currency: string, i18n: AppTranslator = ENGLISH): Offer[] {
   if (!isSold(event.type)) return [];
-  const all = productOffersFor(event, catalogue, currency);
+  const all = productOffersFor(event, catalogue, currency, i18n);
   // Pay-per-view: the ticket is the only way in.
   return (accessTypeOf(event.type) === 'ppv' ? all.filter((o) => o.kind === 'event') : all).map(asOffer);
 }

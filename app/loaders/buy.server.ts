@@ -27,6 +27,8 @@ import { trackingOf } from '~/http/navigation.server';
 import { seeOtherToProvider } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
+import type { AppTranslator } from '~/i18n/english';
+import { i18nOf } from '~/i18n/locale.server';
 
 /* /buy's server side (the page is app/routes/buy.tsx): the channel's quote as the page shows it
    (the web app prices nothing), a promo code applied or removed in the same form, and Pay, which
@@ -58,7 +60,8 @@ export async function loader(args: LoaderFunctionArgs) {
 async function savedCards(args: RouteArgs): Promise<CardChoice[]> {
   try {
     const { data } = await requestContext(args).channel.asUser(api.listCards, {}, { handles4xx: true });
-    return data.map((c) => ({ id: c.id, label: cardLabel(c) }));
+    const { t } = await i18nOf(args);
+    return data.map((c) => ({ id: c.id, label: cardLabel(c, t) }));
   } catch (error) {
     const { code, message } = refusalOf(error);
     console.error(`[buy] no saved cards: the channel answered ${code}: ${message}`);
@@ -85,20 +88,23 @@ async function quoteSummary(args: RouteArgs, wanted: WantedPurchase, code?: stri
           )
         ).data
       : null;
-  return { trial, summary: summaryOf(data, preview, trial, Boolean(wanted.trial), preview ? await channel.timeZone() : 'UTC') };
+  return { trial, summary: summaryOf(data, preview, trial, Boolean(wanted.trial), await i18nOf(args), await channel.timeZone()) };
 }
 
 /** The quote as the page shows it: money already formatted, in the channel's currency. */
-function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, trialAsked: boolean, timeZone: string) {
-  const money = (amount: number) => formatMoney(amount, q.currency);
-  const every = q.period === 'annual' ? 'every year' : 'every 30 days';
+function summaryOf(q: Quote, preview: InvoicePreview | null, trial: boolean, trialAsked: boolean, i18n: AppTranslator, timeZone: string) {
+  const { t, locale } = i18n;
+  const money = (amount: number) => formatMoney(amount, q.currency, locale);
   return {
     trialDays: trial ? q.trial_days : null,
     /** A subscription: what is due today, and the next charge and when (invoice preview). */
     billing: preview
       ? {
           dueToday: money(preview.due_today),
-          next: `Then ${money(preview.next_amount)} on ${formatDate(preview.next_date, timeZone)}, and ${every} after that, until you cancel.`,
+          next: t(q.period === 'annual' ? 'commerce.buy.nextYearly' : 'commerce.buy.next30Days', {
+            amount: money(preview.next_amount),
+            date: formatDate(preview.next_date, timeZone, locale),
+          }),
         }
       : null,
     /** Offered, not chosen: the way to start the trial instead. */

@@ -9,6 +9,8 @@ import { priceTitle } from '~/domain/price-title';
 import { idParamOr404 } from '~/http/not-found.server';
 import { pollWhilePending } from '~/http/polling.server';
 import { requestContext } from '~/http/request-context.server';
+import type { AppTranslator } from '~/i18n/english';
+import { i18nOf } from '~/i18n/locale.server';
 
 /* /orders/{id}'s loader (the page: app/routes/orders.$id.tsx): the order as the page shows it,
    waited on for up to one poll interval when a refresh without JavaScript asks
@@ -25,10 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const boot = await channel.bootstrap();
   const timeZone = channelZone(boot.settings);
+  const i18n = await i18nOf(args);
   const plan = order.type === 'subscription' ? boot.subscriptions.find((s) => s.id === order.product.id) : undefined;
   return json({
-    ...orderView(order, timeZone),
-    subscription: subscriptionView(order, plan ? priceTitle(plan, boot.settings.currency) : null, timeZone),
+    ...orderView(order, timeZone, i18n),
+    subscription: subscriptionView(order, plan ? priceTitle(plan, boot.settings.currency, i18n) : null, timeZone, i18n),
     csrfToken: canCancelRenewal(order) ? await session.csrfToken() : null,
     refresh,
     // A paid order's one `purchase` for the channel's Google tag (ADR 051; sent by the page once).
@@ -36,22 +39,23 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-function orderView(order: Order, timeZone: string) {
+function orderView(order: Order, timeZone: string, { t, sentence, locale }: AppTranslator) {
   const links = orderLinks(order);
+  const gift = giftState(order);
   return {
     id: order.id,
     flow: paymentFlow(order),
-    label: orderLabel(order),
+    label: sentence(orderLabel(order)),
     product: order.product.name,
-    amount: formatMoney(order.amount, order.currency),
-    serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency) : null,
-    date: formatDateTime(order.created_at, timeZone),
+    amount: formatMoney(order.amount, order.currency, locale),
+    serviceFee: order.service_fee > 0 ? formatMoney(order.service_fee, order.currency, locale) : null,
+    date: formatDateTime(order.created_at, timeZone, locale),
     dateIso: order.created_at,
-    accessUntil: order.access_until ? formatDateTime(order.access_until, timeZone) : null,
-    reason: order.failure_reason ?? 'The payment did not go through.',
-    next: order.gift ? { href: '/profile/transactions', label: 'See your transactions' } : links.next,
+    accessUntil: order.access_until ? formatDateTime(order.access_until, timeZone, locale) : null,
+    reason: sentence(order.failure_reason ?? 'The payment did not go through.'),
+    next: order.gift ? { href: '/profile/transactions', label: t('commerce.order.seeTransactions') } : { ...links.next, label: sentence(links.next.label) },
     retry: links.retry,
-    gift: giftState(order),
+    gift: gift ? { to: gift.to, state: sentence(gift.state) } : null,
     giftResend: canResendGift(order),
   };
 }
@@ -59,15 +63,21 @@ function orderView(order: Order, timeZone: string) {
 export type OrderView = ReturnType<typeof orderView>;
 
 /** A paid subscription's renewal (spec: 'Auto-Renewal' / 'Auto-Renewal Cancelled'), its trial and dates. */
-function subscriptionView(order: Order, price: string | null, timeZone: string) {
+function subscriptionView(order: Order, price: string | null, timeZone: string, { t, sentence, locale }: AppTranslator) {
   const label = renewalLabel(order);
   if (!label) return null;
-  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, timeZone) : null;
-  const until = order.access_until ? formatDate(order.access_until, timeZone) : null;
+  const trial = order.trial_ends_at && Date.parse(order.trial_ends_at) > Date.now() ? formatDate(order.trial_ends_at, timeZone, locale) : null;
+  const until = order.access_until ? formatDate(order.access_until, timeZone, locale) : null;
   return {
-    label,
-    trial: trial ? `Free trial until ${trial}${order.auto_renew && price ? `, then ${price}` : ''}.` : null,
-    dates: order.auto_renew ? (until ? `Renews on ${until}.` : null) : `You keep watching${until ? ` until ${until}` : ''}; it will not renew.`,
+    label: sentence(label),
+    trial: trial ? (order.auto_renew && price ? t('commerce.order.trialThen', { date: trial, price }) : t('commerce.order.trialUntil', { date: trial })) : null,
+    dates: order.auto_renew
+      ? until
+        ? t('commerce.order.renews', { date: until })
+        : null
+      : until
+        ? t('commerce.order.keepUntil', { date: until })
+        : t('commerce.order.keepNoRenew'),
     canCancel: canCancelRenewal(order),
   };
 }

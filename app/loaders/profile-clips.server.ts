@@ -7,6 +7,7 @@ import { CLIPS_POLL_SECONDS, clipStatusText } from '~/domain/clips';
 import { pollWhilePending } from '~/http/polling.server';
 import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
 import { canDownloadClips } from './own-clip.server';
 
 /* /profile/clips: the fan's clips with their state. While one is being made the page asks again
@@ -28,19 +29,20 @@ export async function loader(args: LoaderFunctionArgs) {
     ),
     channel.timeZone(),
   ]);
+  const { sentence, locale } = await i18nOf(args);
   return json({
     clips: clips.map((c) => ({
       id: c.id,
       name: c.name,
       status: c.status,
-      statusText: clipStatusText(c),
+      statusText: sentence(clipStatusText(c)),
       progress: c.progress,
       eventId: c.event_id,
       eventName: c.event_name,
       length: formatDuration(c.duration),
       tags: c.tags,
       madeIso: c.created_at,
-      made: formatDate(c.created_at, timeZone),
+      made: formatDate(c.created_at, timeZone, locale),
       shareUrl: publicUrl(`/share/${c.id}/${c.uuid}`),
       poster: c.media ? { src: c.media.poster, width: c.media.width, height: c.media.height } : null,
     })),

@@ -14,6 +14,8 @@ import { refusalToast } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import alertsCss from '~/styles/alerts.css';
 import formsCss from '~/styles/forms.css';
 
@@ -53,7 +55,8 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data, meta } = await channel.asUser(api.followAlerts, { alerts }, { handles4xx: true });
-    return seeOtherWithToast(session, '/alerts', { text: alertsSavedAll(data, meta.alert_lead_minutes, alerts.length - data.length), type: 'success' });
+    const { t } = await i18nOf(args);
+    return seeOtherWithToast(session, '/alerts', { text: alertsSavedAll(data, meta.alert_lead_minutes, alerts.length - data.length, t), type: 'success' });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.kind === 'signed-out') throw error;
@@ -65,24 +68,20 @@ export default function Alerts() {
   const { rows, leadMinutes } = useLoaderData<typeof loader>();
   // After a save the boxes start again from what the channel keeps.
   const state = rows.map((r) => `${r.followId}:${r.goLive ? 1 : 0}${r.reminder ? 1 : 0}`).join(',');
+  const { t } = useI18n();
   return (
     <div className="page page--alerts">
-      <h1>Alerts</h1>
+      <h1>{t('follow.alerts.title')}</h1>
       {rows.length === 0 ? (
-        <NothingFollowed headingId="alerts-nothing">
-          Follow your schools, teams, sports and venues, then choose here which games you want an e-mail for.
-        </NothingFollowed>
+        <NothingFollowed headingId="alerts-nothing">{t('follow.alerts.nothing')}</NothingFollowed>
       ) : (
         <>
-          <p>
-            Choose an e-mail when a game starts, {leadWords(leadMinutes)} before it, or both, for each of the{' '}
-            {rows.length === 1 ? 'thing' : `${rows.length} things`} you follow. Every alert e-mail has a link that turns it off.
-          </p>
+          <p>{t('follow.alerts.intro', { lead: leadWords(leadMinutes, t), n: rows.length })}</p>
           <AlertsForm key={state} rows={rows} leadMinutes={leadMinutes} />
         </>
       )}
       <p>
-        <Link to="/my-games">Back to My games</Link>
+        <Link to="/my-games">{t('follow.backToMyGames')}</Link>
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import { pageMeta } from '~/domain/page-meta';
 import { intentOf } from '~/forms/intent';
 import { useAppForm } from '~/forms/kit';
 import { BUY_INTENTS, buyFormSchema, buyHref, type WantedPurchase } from '~/forms/purchase';
+import { useI18n } from '~/i18n/use-i18n';
 import type { action, loader } from '~/loaders/buy.server';
 import formsCss from '~/styles/forms.css';
 
@@ -32,10 +33,6 @@ import formsCss from '~/styles/forms.css';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout', 'Review what you are buying, then pay by card.');
 
-const ALL_SALES_FINAL = 'All sales final, no refunds.';
-/** A trial asked for (`trial=1`) that the channel does not offer this fan: one per fan (ADR 027). */
-export const TRIAL_REFUSED = 'A free trial is not available to you: this subscription starts with its first payment.';
-
 export { action, loader } from '~/loaders/buy.server';
 
 /** Applying or removing a code answers the summary itself: the loader need not quote again. */
@@ -51,14 +48,15 @@ export default function Buy() {
   const summary = answered?.summary ?? loaded.summary;
   const formKey = answered?.idempotencyKey ?? loaded.idempotencyKey;
   const kit = useAppForm({ id: 'buy', schema: buyFormSchema, lastResult: answered?.result });
+  const { t, sentence } = useI18n();
   return (
     <div className="page page--buy">
-      <h1>{wanted.gift ? 'Checkout: a gift' : 'Checkout'}</h1>
+      <h1>{wanted.gift ? t('commerce.buy.giftTitle') : t('commerce.buy.title')}</h1>
       {problem || !summary ? (
         <div className="notice notice--problem" role="alert">
-          <p>{problem}</p>
+          <p>{problem ? sentence(problem) : null}</p>
           <p>
-            <Link to="/packages">See passes and packages</Link>
+            <Link to="/packages">{t('commerce.seePackages')}</Link>
           </p>
         </div>
       ) : (
@@ -66,12 +64,12 @@ export default function Buy() {
           <section aria-labelledby="summary-heading" className="purchase-summary">
             <h2 id="summary-heading">{summary.product}</h2>
             <table className="summary-table">
-              <caption className="sr-only">What you are buying</caption>
+              <caption className="sr-only">{t('commerce.buy.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Item</th>
+                  <th scope="col">{t('commerce.buy.item')}</th>
                   <th scope="col" className="amount">
-                    Price
+                    {t('commerce.buy.price')}
                   </th>
                 </tr>
               </thead>
@@ -85,34 +83,33 @@ export default function Buy() {
                 {summary.coupon ? <DiscountRow coupon={summary.coupon} /> : null}
                 {summary.serviceFee ? (
                   <tr>
-                    <td>Service fee</td>
+                    <td>{t('commerce.serviceFee')}</td>
                     <td className="amount">{summary.serviceFee}</td>
                   </tr>
                 ) : null}
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row">Total ({summary.currency})</th>
+                  <th scope="row">{t('commerce.buy.total', { currency: summary.currency })}</th>
                   <td className="amount">{summary.total}</td>
                 </tr>
               </tfoot>
             </table>
-            {summary.trialDays ? (
-              <p className="purchase-summary__trial">Free for {summary.trialDays} days: nothing is charged today. Your card is saved for the first charge.</p>
-            ) : null}
+            {summary.trialDays ? <p className="purchase-summary__trial">{t('commerce.buy.trialFree', { n: summary.trialDays })}</p> : null}
             {summary.billing ? (
               <p>
-                Due today: <strong>{summary.billing.dueToday}</strong>. {summary.billing.next}
+                {t('commerce.buy.dueToday')} <strong>{summary.billing.dueToday}</strong>. {summary.billing.next}
               </p>
             ) : null}
             {summary.type === 'package' ? <GiftSwitch gift={Boolean(wanted.gift)} href={buyHref({ ...wanted, gift: wanted.gift ? undefined : '1' })} /> : null}
-            {summary.trialRefused ? <p role="status">{TRIAL_REFUSED}</p> : null}
+            {/* A trial asked for (`trial=1`) that the channel does not offer this fan: one per fan (ADR 027). */}
+            {summary.trialRefused ? <p role="status">{t('commerce.buy.trialRefused')}</p> : null}
             {summary.trialOffer ? (
               <p>
-                <Link to={buyHref({ ...wanted, trial: '1' })}>Start with a {summary.trialOffer}-day free trial instead</Link>
+                <Link to={buyHref({ ...wanted, trial: '1' })}>{t('commerce.buy.trialInstead', { n: summary.trialOffer })}</Link>
               </p>
             ) : null}
-            <p className="purchase-summary__final">{ALL_SALES_FINAL}</p>
+            <p className="purchase-summary__final">{t('commerce.allSalesFinal')}</p>
           </section>
           <AppForm kit={kit}>
             <PurchaseFields wanted={wanted} />
@@ -122,17 +119,13 @@ export default function Buy() {
             {summary.coupon ? <AppliedCode coupon={summary.coupon} /> : <PromoCodeField meta={kit.fields.code} />}
             {cards.length > 0 ? <PayWith meta={kit.fields.payment_method} cards={cards} /> : null}
             <p className="field__hint" id="pay-hint">
-              {cards.length > 0
-                ? 'A saved card is charged at once (your bank may ask you to confirm). A new card is entered on the next page.'
-                : summary.testMode
-                  ? 'You pay on the next page, a test checkout: use a test card such as 4242 4242 4242 4242.'
-                  : 'You pay on the next page, with Stripe.'}
+              {cards.length > 0 ? t('commerce.buy.hintCards') : summary.testMode ? t('commerce.buy.hintTest') : t('commerce.buy.hintStripe')}
             </p>
             <div className="form-actions">
-              <SubmitButton intent="buy" pendingText="Opening the checkout…">
-                {summary.trialDays ? 'Start free trial' : `Pay ${summary.total}`}
+              <SubmitButton intent="buy" pendingText={t('commerce.buy.opening')}>
+                {summary.trialDays ? t('commerce.startTrial') : t('commerce.buy.pay', { total: summary.total })}
               </SubmitButton>
-              <Link to={backTo(wanted)}>Back</Link>
+              <Link to={backTo(wanted)}>{t('commerce.back')}</Link>
             </div>
           </AppForm>
         </>

@@ -12,6 +12,8 @@ import { refusalReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* The page a deletion mail links to. Opening it changes nothing (mail scanners prefetch links);
@@ -29,11 +31,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { channel } = requestContext(args);
   try {
     const { data } = await channel.call(api.deleteAccountInfo, { token }, { handles4xx: true });
+    const { locale } = await i18nOf(args);
     return json<Answer>({
       state: 'confirm',
       token,
       email: data.email,
-      expires: formatDateTime(data.expires_at, await channel.timeZone()),
+      expires: formatDateTime(data.expires_at, await channel.timeZone(), locale),
       csrfToken: await requestContext(args).session.csrfToken(),
     });
   } catch (error) {
@@ -66,18 +69,20 @@ export default function ConfirmAccountDeletion() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const shown: Answer = answer?.state === 'invalid' ? answer : page;
+  const { t } = useI18n();
   return (
     <div className="auth-page">
-      <h1>Delete your account</h1>
+      <h1>{t('profile.deletion.title')}</h1>
       {shown.state === 'confirm' ? (
         <ConfirmForm {...shown} error={answer?.state === 'error' ? answer.message : undefined} />
       ) : (
         <>
           <p className="notice" role={answer ? 'alert' : undefined}>
-            This link is not valid. It may have expired (a deletion link lasts 24 hours) or been used already.
+            {t('profile.deletion.invalid')}
           </p>
           <p>
-            Nothing was deleted. To delete your account, log in and ask for a new link on <Link to="/profile/edit">Edit profile</Link>.
+            {t('profile.deletion.nothing')} <Link to="/profile/edit">{t('profile.edit')}</Link>
+            {t('commerce.freeEvents.after')}
           </p>
         </>
       )}
@@ -86,35 +91,36 @@ export default function ConfirmAccountDeletion() {
 }
 
 function ConfirmForm({ token, email, expires, error }: { token: string; email: string; expires: string; error?: string }) {
+  const { t, sentence } = useI18n();
   return (
     <>
       <p>
-        You asked to delete the account <strong>{email}</strong>. This cannot be undone.
+        {t('profile.deletion.asked')} <strong>{email}</strong>. {t('profile.deletion.undone')}
       </p>
-      <h2>What is deleted</h2>
+      <h2>{t('profile.deletion.deleted')}</h2>
       <ul>
-        <li>Your profile: name, email address and password</li>
-        <li>What you follow, with its alerts and calendar feed, and your clips</li>
-        <li>Sign-in with Google or Facebook linked to this account</li>
-        <li>Every session: you are logged out on all your devices</li>
+        <li>{t('profile.deletion.d1')}</li>
+        <li>{t('profile.deletion.d2')}</li>
+        <li>{t('profile.deletion.d3')}</li>
+        <li>{t('profile.deletion.d4')}</li>
       </ul>
-      <h2>What stays</h2>
+      <h2>{t('profile.deletion.stays')}</h2>
       <ul>
-        <li>Your orders and payments, which we must keep for accounting. They are no longer linked to you and hold no personal data.</li>
+        <li>{t('profile.deletion.s1')}</li>
       </ul>
       <Form method="post" className="card-form">
         <CsrfField />
         <HoneypotField />
         <input type="hidden" name="token" value={token} />
         <div className="form-errors" role="alert">
-          {error ? <p>{error}</p> : null}
+          {error ? <p>{sentence(error)}</p> : null}
         </div>
-        <p className="field__hint">This link works until {expires}.</p>
+        <p className="field__hint">{t('profile.deletion.until', { date: expires })}</p>
         <div className="form-actions">
-          <SubmitButton pendingText="Deleting your account…" className="button button--danger">
-            Delete my account
+          <SubmitButton pendingText={t('profile.deletion.deleting')} className="button button--danger">
+            {t('profile.deletion.delete')}
           </SubmitButton>
-          <Link to="/">Keep my account</Link>
+          <Link to="/">{t('profile.deletion.keep')}</Link>
         </div>
       </Form>
     </>

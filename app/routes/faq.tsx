@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { paragraphs } from '~/domain/channel-text';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
+import { useI18n } from '~/i18n/use-i18n';
 
 export async function loader(args: LoaderFunctionArgs) {
   const boot = await requestContext(args).channel.bootstrap();
@@ -14,12 +15,13 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'FAQ', 'Ans
 
 export default function Faq() {
   const { faq } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page page--narrow">
-      <h1>FAQ</h1>
+      <h1>{t('static.faq')}</h1>
       {faq.length === 0 ? (
         <p>
-          No questions have been published yet. <Link to="/contacts">Contact us</Link> if you need help.
+          {t('static.faq.none')} <Link to="/contacts">{t('static.faq.contactUs')}</Link> {t('static.faq.ifHelp')}
         </p>
       ) : (
         <div className="faq">

@@ -12,6 +12,8 @@ import { notFound } from '~/http/not-found.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* /gift/{token}: the link a gift's recipient is mailed (ADR 019). A signed-in, private page: a
@@ -46,7 +48,8 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data: order } = await channel.asUser(api.redeemGift, { token }, { handles4xx: true });
-    return await seeOtherWithToast(session, `/orders/${order.id}`, { type: 'success', text: 'Gift redeemed: the pass is yours.' });
+    const { t } = await i18nOf(args);
+    return await seeOtherWithToast(session, `/orders/${order.id}`, { type: 'success', text: t('commerce.gift.redeemedToast') });
   } catch (error) {
     const reply = refusalReply(refusalOf(error), { message: purchaseMessage });
     return json({ error: reply.message }, reply.init);
@@ -57,9 +60,10 @@ export default function GiftPage() {
   const { gift } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.error;
   const redeemable = !gift.redeemed && !gift.given_by_you;
+  const { t, sentence } = useI18n();
   return (
     <div className="page page--narrow">
-      <h1>{gift.given_by_you ? 'A gift you gave' : `A gift from ${gift.from}`}</h1>
+      <h1>{gift.given_by_you ? t('commerce.gift.youGave') : t('commerce.gift.from', { from: gift.from })}</h1>
       <section aria-labelledby="gift-heading" className="purchase-summary">
         <h2 id="gift-heading">{gift.product}</h2>
         <ul>
@@ -67,7 +71,7 @@ export default function GiftPage() {
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <p>For {gift.recipient_email}</p>
+        <p>{t('commerce.gift.for', { email: gift.recipient_email })}</p>
         {gift.message ? (
           <figure className="gift-message">
             <blockquote>
@@ -82,26 +86,26 @@ export default function GiftPage() {
       {refused ? (
         // A refused redemption (redeemed meanwhile, say): said once, whatever the page shows now.
         <div className="notice notice--problem" role="alert">
-          <p>{refused}</p>
+          <p>{sentence(refused)}</p>
         </div>
       ) : gift.redeemed ? (
         <p className="notice" role="status">
-          {GIFT_MSG.redeemed}
+          {sentence(GIFT_MSG.redeemed)}
         </p>
       ) : gift.given_by_you ? (
-        <p className="notice">{GIFT_MSG.ownGift}</p>
+        <p className="notice">{sentence(GIFT_MSG.ownGift)}</p>
       ) : null}
       {redeemable ? (
         <Form method="post" className="card-form">
           <CsrfField />
-          <p>Redeeming it gives the pass to your account.</p>
+          <p>{t('commerce.gift.redeemingGives')}</p>
           <div className="form-actions">
-            <SubmitButton pendingText="Redeeming…">Redeem</SubmitButton>
+            <SubmitButton pendingText={t('commerce.gift.redeeming')}>{t('commerce.gift.redeem')}</SubmitButton>
           </div>
         </Form>
       ) : (
         <p>
-          <Link to="/packages">See passes and packages</Link>
+          <Link to="/packages">{t('commerce.seePackages')}</Link>
         </p>
       )}
     </div>

@@ -11,6 +11,8 @@ import { watchState } from '~/domain/watch-state';
 import { mediaGrantCookie } from '~/http/media-grant.server';
 import { isNotFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import multiviewCss from '~/styles/multiview.css';
 
 /* /multiview?id=1&id=2…: up to four live games on one screen (issue 34), picked on /live with
@@ -26,6 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (values.length === 0) return json({ picked: false, tiles: [], notes: [], serverNow: Date.now() });
 
   const { channel } = requestContext(args);
+  const i18n = await i18nOf(args);
   const gameOrNull = (id: number): Promise<EventDetail | null> =>
     channel.asViewer(api.event, { id }).then(
       (r) => r.data,
@@ -56,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       state: state.kind === 'play' ? { ...state, dvr: null } : state,
       poster: event.image ?? null,
       timeZone: event.time_zone,
-      offers: event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency),
+      offers: event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency, i18n),
     };
   });
   // Nothing to show and only ids that name no game: the address is wrong.
@@ -74,15 +77,16 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Watch toge
 
 export default function Multiview() {
   const { picked, tiles, notes, serverNow } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page multiview">
-      <h1>Watch together</h1>
+      <h1>{t('multiview.title')}</h1>
       {!picked ? (
         <div className="multiview__intro">
-          <p>Watch up to four live games at once, side by side. On the Live page, tick Watch together on the games you want, then choose Watch together.</p>
+          <p>{t('multiview.intro')}</p>
           <p>
             <Link to="/live" className="button">
-              See what&apos;s live
+              {t('multiview.seeLive')}
             </Link>
           </p>
         </div>
@@ -93,7 +97,7 @@ export default function Multiview() {
             <MultiviewGrid tiles={tiles} serverNow={serverNow} />
           ) : (
             <p className="multiview__none">
-              None of the games you picked is live now. <Link to="/live">Pick live games</Link>
+              {t('multiview.noneLive')} <Link to="/live">{t('multiview.pickLive')}</Link>
             </p>
           )}
         </>
@@ -104,6 +108,7 @@ export default function Multiview() {
 
 /** What was left out of the address, and why: above the games that play. */
 function PickNotes({ notes }: { notes: PickNote[] }) {
+  const { t } = useI18n();
   return (
     <div className="notice multiview__notes">
       <ul>
@@ -111,16 +116,16 @@ function PickNotes({ notes }: { notes: PickNote[] }) {
           <li key={i}>
             {note.kind === 'not-live' ? (
               <>
-                <Link to={note.href}>{note.title}</Link> is not live now.
+                <Link to={note.href}>{note.title}</Link> {t('multiview.notLive')}
               </>
             ) : (
-              pickNoteText(note)
+              pickNoteText(note, t)
             )}
           </li>
         ))}
       </ul>
       <p>
-        <Link to="/live">Pick up to four live games</Link> on the Live page.
+        <Link to="/live">{t('multiview.pickFour')}</Link> {t('multiview.onLive')}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { requireUser } from '~/auth/sign-in.server';
 import { DateRangeFields } from '~/components/DateRangeFields';
 import { EventList } from '~/components/EventList';
 import { FollowButton } from '~/components/FollowButton';
+import { FilterActions } from '~/components/form/FilterActions';
 import { NothingFollowed } from '~/components/NothingFollowed';
 import { Pagination } from '~/components/Pagination';
 import { FOLLOW_KIND_WORDS } from '~/domain/alerts';
@@ -13,6 +14,7 @@ import { pageCount } from '~/domain/list-query';
 import { followedEventsQueryFor, MY_GAMES_PAGE_SIZE, MY_GAMES_SHOW_LABELS, MY_GAMES_SHOWS, myGamesSearch, parseMyGamesFilters } from '~/domain/my-games';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* "My games" (issue 24): what the signed-in fan follows, each with its kind and Unfollow (its alert
@@ -42,28 +44,27 @@ export default function MyGames() {
   const { filters, followed, events, total } = useLoaderData<typeof loader>();
   const follows: Follow[] = followed.map(({ type, id, followId }) => ({ type, id, followId }));
   const pages = pageCount(total, MY_GAMES_PAGE_SIZE);
+  const { t, sentence } = useI18n();
   return (
     <div className="page page--my-games">
-      <h1>My games</h1>
+      <h1>{t('follow.myGames')}</h1>
       <p>
-        <Link to="/alerts">Alert e-mails</Link>
+        <Link to="/alerts">{t('follow.alertMails')}</Link>
         <span aria-hidden="true"> · </span>
-        <Link to="/my-games/calendar">Add to calendar</Link>
+        <Link to="/my-games/calendar">{t('follow.addToCalendar')}</Link>
       </p>
       {followed.length === 0 ? (
-        <NothingFollowed headingId="follow-nothing">
-          Follow your schools, teams, sports and venues: their games come together here, live, upcoming and on demand.
-        </NothingFollowed>
+        <NothingFollowed headingId="follow-nothing">{t('follow.myGames.nothing')}</NothingFollowed>
       ) : (
         <>
           <section aria-labelledby="following-heading">
-            <h2 id="following-heading">Following</h2>
+            <h2 id="following-heading">{t('follow.following')}</h2>
             <ul className="following">
               {followed.map((f) => (
                 <li key={f.followId} className="following__item">
                   <span className="following__name">
                     {f.name}
-                    <span className="following__kind">{f.kind}</span>
+                    <span className="following__kind">{sentence(f.kind)}</span>
                   </span>
                   <FollowButton type={f.type} id={f.id} name={f.name} follows={follows} />
                 </li>
@@ -71,30 +72,23 @@ export default function MyGames() {
             </ul>
           </section>
           <section aria-labelledby="games-heading">
-            <h2 id="games-heading">Games</h2>
-            <Form method="get" action="/my-games" role="search" aria-label="Filter my games" className="filters" key={myGamesSearch(filters)}>
+            <h2 id="games-heading">{t('follow.games')}</h2>
+            <Form method="get" action="/my-games" role="search" aria-label={t('follow.filterMyGames')} className="filters" key={myGamesSearch(filters)}>
               <div className="field">
-                <label htmlFor="my-games-show">Show</label>
+                <label htmlFor="my-games-show">{t('follow.show')}</label>
                 <select id="my-games-show" name="show" defaultValue={filters.show}>
                   {MY_GAMES_SHOWS.map((show) => (
                     <option key={show} value={show}>
-                      {MY_GAMES_SHOW_LABELS[show]}
+                      {sentence(MY_GAMES_SHOW_LABELS[show])}
                     </option>
                   ))}
                 </select>
               </div>
               <DateRangeFields idPrefix="my-games" from={filters.from} to={filters.to} />
-              <div className="filters__actions">
-                <button type="submit" className="button">
-                  Apply filters
-                </button>
-                <Link to="/my-games" className="button button--quiet">
-                  Clear filters
-                </Link>
-              </div>
+              <FilterActions clearHref="/my-games" />
             </Form>
-            <p className="result-count">{total === 0 ? 'No games' : `${total} ${total === 1 ? 'game' : 'games'}`}</p>
-            <EventList events={events} headingLevel={3} eagerCount={3} empty={<p>None of what you follow has games here. Try another choice above.</p>} />
+            <p className="result-count">{t('follow.gameCount', { n: total })}</p>
+            <EventList events={events} headingLevel={3} eagerCount={3} empty={<p>{t('follow.myGames.none')}</p>} />
             {total > 0 ? <Pagination page={filters.page} pages={pages} hrefFor={(page) => `/my-games${myGamesSearch(filters, { page })}`} /> : null}
           </section>
         </>

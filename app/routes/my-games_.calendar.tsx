@@ -15,6 +15,8 @@ import { publicOrigin } from '~/http/public-url.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import calendarCss from '~/styles/calendar-feed.css';
 import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
@@ -38,8 +40,9 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel, session } = requestContext(args);
   const { data } = await channel.asUser(api.calendarFeed, {});
+  const { locale } = await i18nOf(args);
   return json({
-    since: data.created_at ? formatDate(data.created_at, await channel.timeZone()) : null,
+    since: data.created_at ? formatDate(data.created_at, await channel.timeZone(), locale) : null,
     addresses: data.token ? feedAddresses(publicOrigin(), data.token) : null,
     csrfToken: await session.csrfToken(),
   });
@@ -71,57 +74,47 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function CalendarFeed() {
   const { since, addresses } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page page--narrow calendar-feed">
-      <h1>My games in your calendar</h1>
-      <p>
-        Subscribe once and the games you follow show up in your calendar app (Apple Calendar, Google Calendar, Outlook), each with a link to watch it. Games you
-        follow later, and changed start times, come along by themselves; calendar apps look for changes every few hours.
-      </p>
-      <p className="notice">
-        The link is private: anyone who has it can see the games you follow (not your name or email). If you shared it by mistake, reset it and the old one
-        stops working at once.
-      </p>
+      <h1>{t('follow.cal.title')}</h1>
+      <p>{t('follow.cal.intro')}</p>
+      <p className="notice">{t('follow.cal.private')}</p>
       {addresses ? (
         <section aria-labelledby="feed-link" className="card-form">
-          <h2 id="feed-link">Your calendar link</h2>
+          <h2 id="feed-link">{t('follow.cal.yourLink')}</h2>
           <p>
             <a className="button" href={addresses.webcal}>
-              Open in my calendar app
+              {t('follow.cal.open')}
             </a>
           </p>
           <p className="calendar-feed__address">
-            Or subscribe to <a href={addresses.web}>{addresses.web}</a>
+            {t('follow.cal.orSubscribe')} <a href={addresses.web}>{addresses.web}</a>
           </p>
-          <CopyField
-            id="feed-address"
-            label="Calendar address"
-            hint="For Google Calendar: Other calendars, From URL, then paste this address."
-            value={addresses.web}
-          />
-          <CopyField id="feed-webcal" label="Subscription address (webcal)" value={addresses.webcal} />
-          <p>Made on {since}. Use the same address on each of your devices; it works until you reset or stop it.</p>
+          <CopyField id="feed-address" label={t('follow.cal.address')} hint={t('follow.cal.googleHint')} value={addresses.web} />
+          <CopyField id="feed-webcal" label={t('follow.cal.webcal')} value={addresses.webcal} />
+          <p>{t('follow.cal.madeOn', { date: since })}</p>
           <FeedButtons />
         </section>
       ) : since ? (
         <section aria-labelledby="feed-have" className="card-form">
-          <h2 id="feed-have">You have a calendar link</h2>
-          <p>Made on {since}, before we kept links to show again: reset it to see its address here (your calendar app then needs the new one).</p>
+          <h2 id="feed-have">{t('follow.cal.have')}</h2>
+          <p>{t('follow.cal.madeBefore', { date: since })}</p>
           <FeedButtons />
         </section>
       ) : (
         <Form method="post" className="card-form">
           <CsrfField />
-          <h2>Get your calendar link</h2>
+          <h2>{t('follow.cal.get')}</h2>
           <div className="form-actions">
-            <SubmitButton intent="make" pendingText="Making your link…">
-              Get the link
+            <SubmitButton intent="make" pendingText={t('follow.cal.making')}>
+              {t('follow.cal.getLink')}
             </SubmitButton>
           </div>
         </Form>
       )}
       <p>
-        <Link to="/my-games">Back to My games</Link>
+        <Link to="/my-games">{t('follow.backToMyGames')}</Link>
       </p>
     </div>
   );
@@ -129,14 +122,15 @@ export default function CalendarFeed() {
 
 /** Reset (a new address, the old one stops) and Stop (no address). */
 function FeedButtons() {
+  const { t } = useI18n();
   return (
     <Form method="post" className="form-actions">
       <CsrfField />
-      <SubmitButton intent="make" pendingText="Resetting…" className="button button--secondary">
-        Reset the link
+      <SubmitButton intent="make" pendingText={t('follow.cal.resetting')} className="button button--secondary">
+        {t('follow.cal.reset')}
       </SubmitButton>
-      <SubmitButton intent="stop" pendingText="Stopping…" className="button button--quiet">
-        Stop the feed
+      <SubmitButton intent="stop" pendingText={t('follow.cal.stopping')} className="button button--quiet">
+        {t('follow.cal.stop')}
       </SubmitButton>
     </Form>
   );

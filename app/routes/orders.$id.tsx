@@ -6,6 +6,7 @@ import { PollingRefresh } from '~/components/PollingRefresh';
 import { PurchaseEvent } from '~/components/PurchaseEvent';
 import { ORDER_POLL_SECONDS } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
+import { useI18n } from '~/i18n/use-i18n';
 import type { loader, OrderView } from '~/loaders/order.server';
 import formsCss from '~/styles/forms.css';
 
@@ -24,35 +25,37 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data ? TITLES[data.flow] : 'Your order', 'The state of your order and its payment.');
 
 const TITLES = { processing: 'Processing your payment', success: 'Payment received', error: 'Payment failed' } as const;
+const TITLE_IDS = { processing: 'commerce.order.processing', success: 'commerce.order.received', error: 'commerce.order.failed' } as const;
 
 export { loader } from '~/loaders/order.server';
 
 export default function OrderPage() {
   const order = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page page--narrow page--order">
       <PollingRefresh refresh={order.refresh} seconds={ORDER_POLL_SECONDS} />
       {order.purchase ? <PurchaseEvent purchase={order.purchase} /> : null}
-      <h1>{TITLES[order.flow]}</h1>
+      <h1>{t(TITLE_IDS[order.flow])}</h1>
       <div role="status" className="order-status">
         {order.flow === 'processing' && order.refresh ? (
-          <p>We are waiting for the payment to be confirmed. This page updates by itself every {ORDER_POLL_SECONDS} seconds.</p>
+          <p>{t('commerce.order.waiting', { n: ORDER_POLL_SECONDS })}</p>
         ) : order.flow === 'processing' ? (
           <p>
-            We are still waiting for the payment to be confirmed. <Link to={`/orders/${order.id}`}>Check again</Link>
+            {t('commerce.order.stillWaiting')} <Link to={`/orders/${order.id}`}>{t('commerce.order.checkAgain')}</Link>
           </p>
         ) : order.flow === 'success' && order.gift ? (
-          <p>Thank you! Your gift is paid. We mailed {order.gift.to} a link to redeem it, and sent the receipt to your e-mail address.</p>
+          <p>{t('commerce.order.giftPaid', { to: order.gift.to })}</p>
         ) : order.flow === 'success' ? (
-          <p>Thank you! Your order is paid and active. We sent the receipt to your e-mail address.</p>
+          <p>{t('commerce.order.paid')}</p>
         ) : (
-          <p>Your payment did not go through, and nothing was charged.</p>
+          <p>{t('commerce.order.notThrough')}</p>
         )}
       </div>
       <OrderDetails order={order} />
       {order.giftResend ? (
         <p>
-          Mail lost, or the address mistyped? <Link to={`/orders/${order.id}/gift`}>Send the gift again</Link>
+          {t('commerce.order.mailLost')} <Link to={`/orders/${order.id}/gift`}>{t('commerce.order.sendGiftAgain')}</Link>
         </p>
       ) : null}
       {order.flow === 'success' ? (
@@ -63,12 +66,12 @@ export default function OrderPage() {
         </p>
       ) : order.flow === 'processing' ? (
         <p>
-          Changed your mind? <Link to={order.retry}>Go back</Link>
+          {t('commerce.order.changedMind')} <Link to={order.retry}>{t('commerce.order.goBack')}</Link>
         </p>
       ) : null}
       {order.subscription ? (
         <section aria-labelledby="subscription-heading" className="order-subscription">
-          <h2 id="subscription-heading">Your subscription</h2>
+          <h2 id="subscription-heading">{t('commerce.order.yourSubscription')}</h2>
           <p>
             <strong>{order.subscription.label}</strong>
           </p>
@@ -76,7 +79,7 @@ export default function OrderPage() {
           {order.subscription.dates ? <p>{order.subscription.dates}</p> : null}
           {order.subscription.canCancel ? <CancelRenewal orderId={order.id} /> : null}
           <p>
-            <a href={`/billing?from=/orders/${order.id}`}>Manage billing</a>
+            <a href={`/billing?from=/orders/${order.id}`}>{t('commerce.order.manageBilling')}</a>
           </p>
         </section>
       ) : null}
@@ -86,34 +89,35 @@ export default function OrderPage() {
 }
 
 function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useI18n();
   return (
     <dl className="order-details">
-      <dt>Order</dt>
+      <dt>{t('commerce.order.order')}</dt>
       <dd>#{order.id}</dd>
-      <dt>Product</dt>
+      <dt>{t('commerce.order.product')}</dt>
       <dd>{order.product}</dd>
-      <dt>Amount</dt>
+      <dt>{t('commerce.order.amount')}</dt>
       <dd>
         {order.amount}
-        {order.serviceFee ? ` (service fee ${order.serviceFee} included)` : ''}
+        {order.serviceFee ? t('commerce.order.feeIncluded', { fee: order.serviceFee }) : ''}
       </dd>
-      <dt>Status</dt>
+      <dt>{t('commerce.order.status')}</dt>
       <dd>{order.label}</dd>
       {order.gift ? (
         <>
-          <dt>Gift to</dt>
+          <dt>{t('commerce.order.giftTo')}</dt>
           <dd>
             {order.gift.to} ({order.gift.state})
           </dd>
         </>
       ) : null}
-      <dt>Date</dt>
+      <dt>{t('commerce.order.date')}</dt>
       <dd>
         <time dateTime={order.dateIso}>{order.date}</time>
       </dd>
       {order.accessUntil ? (
         <>
-          <dt>Access until</dt>
+          <dt>{t('commerce.order.accessUntil')}</dt>
           <dd>{order.accessUntil}</dd>
         </>
       ) : null}
@@ -125,6 +129,7 @@ function OrderDetails({ order }: { order: OrderView }) {
  *  server renders it open, so without JavaScript it is part of the page; with JavaScript it
  *  becomes modal (focus inside, Escape closes). */
 function FailedOrder({ order }: { order: OrderView }) {
+  const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;
@@ -135,7 +140,7 @@ function FailedOrder({ order }: { order: OrderView }) {
   }, []);
   return (
     <dialog ref={dialog} open className="order-dialog" aria-labelledby="order-failed-title" aria-describedby="order-failed-reason">
-      <h2 id="order-failed-title">Order #{order.id} was not paid</h2>
+      <h2 id="order-failed-title">{t('commerce.order.notPaid', { id: order.id })}</h2>
       <p id="order-failed-reason" className="order-dialog__reason">
         {order.reason}
       </p>
@@ -144,11 +149,11 @@ function FailedOrder({ order }: { order: OrderView }) {
       </p>
       <div className="form-actions">
         <Link className="button" to={order.retry}>
-          Try again
+          {t('commerce.order.tryAgain')}
         </Link>
         <form method="dialog">
           <button type="submit" className="button button--secondary">
-            Close
+            {t('commerce.order.close')}
           </button>
         </form>
       </div>
@@ -162,6 +167,7 @@ function FailedOrder({ order }: { order: OrderView }) {
 function CancelRenewal({ orderId }: { orderId: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher();
+  const { t } = useI18n();
   const [state, setState] = useState<'idle' | 'asking' | 'processing' | 'finished' | 'cancelled'>('idle');
   useEffect(() => {
     if (state === 'processing' && fetcher.state === 'idle') {
@@ -172,9 +178,9 @@ function CancelRenewal({ orderId }: { orderId: number }) {
   const words = {
     idle: '',
     asking: '',
-    processing: 'Cancelling the auto-renewal…',
-    finished: 'Auto-renewal cancelled.',
-    cancelled: 'Nothing changed: auto-renewal is still on.',
+    processing: t('commerce.renewal.cancellingStatus'),
+    finished: t('commerce.renewal.cancelled'),
+    cancelled: t('commerce.renewal.nothingChanged'),
   };
   return (
     <>
@@ -189,23 +195,23 @@ function CancelRenewal({ orderId }: { orderId: number }) {
             dialog.current.showModal();
           }}
         >
-          Cancel auto-renewal
+          {t('commerce.renewal.cancel')}
         </Link>
       </p>
       <p role="status" className="sr-only">
         {words[state]}
       </p>
       <dialog ref={dialog} className="order-dialog" aria-labelledby="cancel-renewal-title" onClose={() => setState((s) => (s === 'asking' ? 'cancelled' : s))}>
-        <h2 id="cancel-renewal-title">Cancel auto-renewal?</h2>
-        <p>You keep watching until the end of the paid period; nothing is refunded.</p>
+        <h2 id="cancel-renewal-title">{t('commerce.renewal.ask')}</h2>
+        <p>{t('commerce.renewal.keepWatching')}</p>
         <fetcher.Form method="post" action={`/orders/${orderId}/cancel`} onSubmit={() => setState('processing')}>
           <CsrfField />
           <div className="form-actions">
             <button type="submit" className="button" aria-disabled={state === 'processing' || undefined}>
-              {state === 'processing' ? 'Cancelling…' : 'Cancel auto-renewal'}
+              {state === 'processing' ? t('account.cancelling') : t('commerce.renewal.cancel')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-              Keep auto-renewal
+              {t('commerce.renewal.keep')}
             </button>
           </div>
         </fetcher.Form>

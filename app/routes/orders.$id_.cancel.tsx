@@ -14,6 +14,8 @@ import { idParamOr404 } from '~/http/not-found.server';
 import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* /orders/{id}/cancel: cancelling a subscription's auto-renewal (spec: POST stripe/unsubscribe).
@@ -28,10 +30,11 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { data: order } = await requestContext(args).channel.asUser(api.orderDetail, { id });
   if (!canCancelRenewal(order)) throw seeOther(`/orders/${id}`);
+  const { locale } = await i18nOf(args);
   return json({
     id: order.id,
     product: order.product.name,
-    until: order.access_until ? formatDate(order.access_until, await requestContext(args).channel.timeZone()) : null,
+    until: order.access_until ? formatDate(order.access_until, await requestContext(args).channel.timeZone(), locale) : null,
     csrfToken: await requestContext(args).session.csrfToken(),
   });
 }
@@ -43,9 +46,12 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data: order } = await channel.asUser(api.unsubscribe, { order_id: id });
+    const { t, locale } = await i18nOf(args);
     await session.toast({
       type: 'success',
-      text: `Auto-renewal cancelled. You keep watching${order.access_until ? ` until ${formatDate(order.access_until, await channel.timeZone())}` : ' until the end of the paid period'}.`,
+      text: order.access_until
+        ? t('commerce.renewal.cancelledUntil', { date: formatDate(order.access_until, await channel.timeZone(), locale) })
+        : t('commerce.renewal.cancelledEnd'),
     });
   } catch (error) {
     return refusalToast(session, `/orders/${id}`, refusalOf(error), { message: purchaseMessage });
@@ -55,17 +61,18 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function CancelRenewal() {
   const { id, product, until } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page page--narrow">
-      <h1>Cancel auto-renewal?</h1>
+      <h1>{t('commerce.renewal.ask')}</h1>
       <p>
-        <strong>{product}</strong> will not renew. You keep watching {until ? `until ${until}` : 'until the end of the paid period'}; nothing is refunded.
+        <strong>{product}</strong> {until ? t('commerce.renewal.willNotRenewUntil', { date: until }) : t('commerce.renewal.willNotRenew')}
       </p>
       <Form method="post" className="card-form">
         <CsrfField />
         <div className="form-actions">
-          <SubmitButton pendingText="Cancelling…">Cancel auto-renewal</SubmitButton>
-          <Link to={`/orders/${id}`}>Keep auto-renewal</Link>
+          <SubmitButton pendingText={t('account.cancelling')}>{t('commerce.renewal.cancel')}</SubmitButton>
+          <Link to={`/orders/${id}`}>{t('commerce.renewal.keep')}</Link>
         </div>
       </Form>
     </div>

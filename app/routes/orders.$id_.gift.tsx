@@ -16,6 +16,8 @@ import { idParamOr404, notFound } from '~/http/not-found.server';
 import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* /orders/{id}/gift: the buyer of a gift mails it again (POST /gifts/resend) — the mail was lost,
@@ -55,22 +57,21 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['recipient_email'], message: purchaseMessage });
   }
-  return seeOtherWithToast(requestContext(args).session, `/orders/${id}`, {
-    type: 'success',
-    text: `We mailed the gift to ${recipient_email} with a new link. The link mailed before no longer works.`,
-  });
+  const { t } = await i18nOf(args);
+  return seeOtherWithToast(requestContext(args).session, `/orders/${id}`, { type: 'success', text: t('commerce.gift.resent', { email: recipient_email }) });
 }
 
 export default function ResendGift() {
   const { id, product, recipient, refusal } = useLoaderData<typeof loader>();
+  const { t, sentence } = useI18n();
   return (
     <div className="page page--narrow">
-      <h1>Send the gift again</h1>
+      <h1>{t('commerce.order.sendGiftAgain')}</h1>
       {refusal ? (
         <>
-          <p role="status">{refusal}</p>
+          <p role="status">{sentence(refusal)}</p>
           <p>
-            <Link to={`/orders/${id}`}>Back to the order</Link>
+            <Link to={`/orders/${id}`}>{t('commerce.gift.backToOrder')}</Link>
           </p>
         </>
       ) : (
@@ -83,17 +84,17 @@ export default function ResendGift() {
 function ResendForm({ id, product, recipient }: { id: number; product: string; recipient: string }) {
   const lastResult = useActionData<typeof action>()?.result;
   const kit = useAppForm({ id: 'gift-resend', schema: giftResendSchema, lastResult, defaultValue: { recipient_email: recipient } });
+  const { t } = useI18n();
   return (
     <>
       <p>
-        We mail <strong>{product}</strong> to this address with a new link to redeem it. The link mailed before stops working. Correct the address if it was
-        mistyped.
+        {t('commerce.gift.weMail')} <strong>{product}</strong> {t('commerce.gift.weMailAfter')}
       </p>
       <AppForm kit={kit}>
-        <Field meta={kit.fields.recipient_email} label="Recipient's email" type="email" autoComplete="off" inputMode="email" />
+        <Field meta={kit.fields.recipient_email} label={t('commerce.gift.recipient')} type="email" autoComplete="off" inputMode="email" />
         <div className="form-actions">
-          <SubmitButton pendingText="Sending…">Send the gift</SubmitButton>
-          <Link to={`/orders/${id}`}>Back to the order</Link>
+          <SubmitButton pendingText={t('profile.sending')}>{t('commerce.gift.send')}</SubmitButton>
+          <Link to={`/orders/${id}`}>{t('commerce.gift.backToOrder')}</Link>
         </div>
       </AppForm>
     </>

@@ -15,6 +15,7 @@ import { channelErrorReply } from '~/forms/reply.server';
 import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
@@ -54,33 +55,34 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function PasswordResetRequest() {
   const { sent, email, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="auth-page">
-      <h1>Reset your password</h1>
+      <h1>{t('profile.reset.title')}</h1>
       {sent ? <Sent email={email} /> : <RequestForm recaptchaSiteKey={recaptchaSiteKey} />}
     </div>
   );
 }
 
 function Sent({ email }: { email: string | null }) {
+  const { t } = useI18n();
   return (
     <>
       <p className="notice" role="status">
         {email ? (
           <>
-            We sent a link to reset your password to <strong>{email}</strong>.
+            {t('profile.reset.sentTo')} <strong>{email}</strong>.
           </>
         ) : (
-          'We sent a link to reset your password to your email address.'
+          t('profile.reset.sent')
         )}{' '}
-        Open it to choose a new password.
+        {t('profile.reset.open')}
       </p>
       <p>
-        No email? Look in your spam or junk folder. The link is valid for {LINK_VALID_MINUTES} minutes and works once; you can{' '}
-        <Link to="/password-reset-request">ask for another link</Link>.
+        {t('profile.reset.noEmail', { n: LINK_VALID_MINUTES })} <Link to="/password-reset-request">{t('profile.reset.another')}</Link>.
       </p>
       <p className="form-links">
-        <Link to="/login">Back to log in</Link>
+        <Link to="/login">{t('profile.reset.backToLogIn')}</Link>
       </p>
     </>
   );
@@ -90,18 +92,19 @@ function RequestForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) 
   const lastResult = useActionData<typeof action>()?.result;
   const kit = useAppForm({ id: 'password-reset-request', schema: passwordResetRequestSchema, lastResult });
   const { fields } = kit;
+  const { t } = useI18n();
   return (
     <>
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p>{t('profile.reset.intro')}</p>
       <AppForm kit={kit} honeypot>
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
+        <Field meta={fields.email} label={t('account.email')} type="email" autoComplete="email" inputMode="email" />
         <Recaptcha siteKey={recaptchaSiteKey} />
         <div className="form-actions">
-          <SubmitButton pendingText="Sending…">Send me a link</SubmitButton>
+          <SubmitButton pendingText={t('profile.sending')}>{t('profile.reset.send')}</SubmitButton>
         </div>
       </AppForm>
       <p className="form-links">
-        <Link to="/login">Back to log in</Link>
+        <Link to="/login">{t('profile.reset.backToLogIn')}</Link>
       </p>
     </>
   );

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { PASSWORD_MIN, SERVER_MSG } from '#contract/auth';
+import { SERVER_MSG } from '#contract/auth';
 import { AppForm } from '~/components/form/AppForm';
 import { Field } from '~/components/form/Field';
 import { FormErrors } from '~/components/form/FormErrors';
+import { NewPasswordField } from '~/components/form/NewPasswordField';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { pageMeta } from '~/domain/page-meta';
 import { useAppForm } from '~/forms/kit';
@@ -15,6 +16,7 @@ import { channelErrorReply } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
@@ -52,22 +54,23 @@ export default function PasswordReset() {
   const lastResult = useActionData<typeof action>()?.result;
   const kit = useAppForm({ id: 'password-reset', schema: passwordResetSchema, fieldsSchema: passwordResetFields, lastResult });
   const { form, fields } = kit;
+  const { t } = useI18n();
   const requestAgain = (
     <p>
-      <Link to="/password-reset-request">Request a new link</Link> to reset your password.
+      <Link to="/password-reset-request">{t('profile.reset.requestNew')}</Link> {t('profile.reset.toReset')}
     </p>
   );
   return (
     <div className="auth-page">
-      <h1>Choose a new password</h1>
+      <h1>{t('profile.password.choose')}</h1>
       {token ? (
         <AppForm kit={kit} honeypot>
           <input type="hidden" name="token" value={token} />
           {form.errors?.length ? requestAgain : null}
-          <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
-          <Field meta={fields.password_confirmation} label="New password confirmation" type="password" autoComplete="new-password" />
+          <NewPasswordField meta={fields.password} label={t('profile.password.new')} />
+          <Field meta={fields.password_confirmation} label={t('profile.reset.confirmation')} type="password" autoComplete="new-password" />
           <div className="form-actions">
-            <SubmitButton pendingText="Saving…">Change my password</SubmitButton>
+            <SubmitButton pendingText={t('profile.saving')}>{t('profile.reset.change')}</SubmitButton>
           </div>
         </AppForm>
       ) : (
@@ -78,7 +81,7 @@ export default function PasswordReset() {
         </>
       )}
       <p className="form-links">
-        <Link to="/login">Back to log in</Link>
+        <Link to="/login">{t('profile.reset.backToLogIn')}</Link>
       </p>
     </div>
   );

@@ -9,6 +9,8 @@ import { orderTypeWord } from '~/domain/account-records';
 import { orderLabel, renewalLabel } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Active orders', 'Your active passes and subscriptions.');
 
@@ -16,6 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
   const timeZone = await channel.timeZone();
+  const { sentence, locale } = await i18nOf(args);
   const { data } = await channel.asUser(api.orders, {
     activity_status: 'active',
     no_limit: '1',
@@ -23,29 +26,37 @@ export async function loader(args: LoaderFunctionArgs) {
   const orders = data.map((o) => ({
     id: o.id,
     product: o.product.name,
-    type: orderTypeWord(o.type),
-    status: orderLabel(o),
-    renewal: renewalLabel(o) ?? '—',
-    since: formatDate(o.created_at, timeZone),
+    type: sentence(orderTypeWord(o.type)),
+    status: sentence(orderLabel(o)),
+    renewal: sentence(renewalLabel(o) ?? '—'),
+    since: formatDate(o.created_at, timeZone, locale),
     sinceIso: o.created_at,
-    price: formatMoney(o.amount, o.currency),
+    price: formatMoney(o.amount, o.currency, locale),
   }));
   return json({ orders });
 }
 
 export default function ActiveOrders() {
   const { orders } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <>
       <RecordsTab
-        title="Active orders"
-        caption="Your active passes, packages and subscriptions"
-        columns={['Product', 'Type', 'Status', 'Renewal', 'Since', 'Price']}
+        title={t('profile.tab.active')}
+        caption={t('profile.active.caption')}
+        columns={[
+          t('commerce.order.product'),
+          t('profile.col.type'),
+          t('commerce.order.status'),
+          t('profile.col.renewal'),
+          t('profile.col.since'),
+          t('commerce.buy.price'),
+        ]}
         empty={
           <>
-            <p>You have no active passes yet.</p>
+            <p>{t('profile.active.none')}</p>
             <p>
-              <Link to="/packages">See passes and packages</Link>
+              <Link to="/packages">{t('commerce.seePackages')}</Link>
             </p>
           </>
         }
@@ -67,7 +78,7 @@ export default function ActiveOrders() {
       {orders.length > 0 ? (
         <p>
           {/* A document navigation: the billing portal is the payment provider's page. */}
-          <a href="/billing">Manage billing</a>
+          <a href="/billing">{t('commerce.order.manageBilling')}</a>
         </p>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { CopyField } from '~/components/CopyField';
 import { PollingRefresh } from '~/components/PollingRefresh';
 import { CLIPS_POLL_SECONDS } from '~/domain/clips';
 import { pageMeta } from '~/domain/page-meta';
+import { useI18n } from '~/i18n/use-i18n';
 import type { loader } from '~/loaders/profile-clips.server';
 import clipsCss from '~/styles/clips.css';
 import copyFieldCss from '~/styles/copy-field.css';
@@ -22,23 +23,23 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Clips', 'T
    confirmation page). */
 export default function Clips() {
   const { clips, canDownload, polling, refresh } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="tab-heading">
       <PollingRefresh refresh={refresh} seconds={CLIPS_POLL_SECONDS} />
-      <h2 id="tab-heading">Clips</h2>
+      <h2 id="tab-heading">{t('profile.tab.clips')}</h2>
       {clips.length === 0 ? (
         <div className="empty-state">
-          <p>You have no clips yet.</p>
+          <p>{t('clips.tab.none')}</p>
           <p>
-            To make one, open a game on its watch page and use the Clip form under the player: pick the start and end, give it a name and a tag. On a live game,
-            one press clips the last 30 seconds. <Link to="/vod_library">Find a game in the on-demand library</Link>
+            {t('clips.tab.howTo')} <Link to="/vod_library">{t('clips.tab.find')}</Link>
           </p>
         </div>
       ) : (
         <>
           {polling && !refresh ? (
             <p>
-              A clip is taking longer than it should. <Link to="/profile/clips">Look again</Link>
+              {t('clips.tab.slow')} <Link to="/profile/clips">{t('clips.tab.lookAgain')}</Link>
             </p>
           ) : null}
           <ul className="clip-list">
@@ -63,54 +64,60 @@ export default function Clips() {
                 </h3>
                 <dl className="clip-card__facts">
                   <div>
-                    <dt>Game</dt>
+                    <dt>{t('clips.tab.game')}</dt>
                     <dd>
                       <Link to={`/watch/${c.eventId}`}>{c.eventName}</Link>
                     </dd>
                   </div>
                   <div>
-                    <dt>Length</dt>
+                    <dt>{t('clips.tab.length')}</dt>
                     <dd>{c.length}</dd>
                   </div>
                   <div>
-                    <dt>Tags</dt>
+                    <dt>{t('clips.form.tags')}</dt>
                     <dd>{c.tags.join(', ')}</dd>
                   </div>
                   <div>
-                    <dt>Made on</dt>
+                    <dt>{t('clips.tab.madeOn')}</dt>
                     <dd>
                       <time dateTime={c.madeIso}>{c.made}</time>
                     </dd>
                   </div>
                   <div>
-                    <dt>Status</dt>
+                    <dt>{t('commerce.order.status')}</dt>
                     <dd className={`clip-card__status clip-card__status--${c.status}`}>
                       <span role={c.status === 'queued' ? 'status' : undefined}>{c.statusText}</span>
-                      {c.status === 'queued' ? <progress max={100} value={c.progress} aria-label={`${c.name}: made ${c.progress} %`} /> : null}
+                      {c.status === 'queued' ? (
+                        <progress max={100} value={c.progress} aria-label={t('clips.tab.progress', { name: c.name, n: c.progress })} />
+                      ) : null}
                     </dd>
                   </div>
                 </dl>
                 {c.status === 'processed' ? (
                   <>
-                    <CopyField id={`clip-${c.id}-share`} label={`Share link of ${c.name}`} value={c.shareUrl} />
+                    <CopyField id={`clip-${c.id}-share`} label={t('clips.tab.shareOf', { name: c.name })} value={c.shareUrl} />
                     <p className="clip-card__actions">
                       <Link className="button" to={`/watch_library/${c.id}`}>
-                        Watch<span className="sr-only"> {c.name}</span>
+                        {t('clips.watch')}
+                        <span className="sr-only"> {c.name}</span>
                       </Link>
                       {canDownload ? (
                         <a className="button button--quiet" href={`/watch_library/${c.id}/download`}>
-                          Download<span className="sr-only"> {c.name}</span>
+                          {t('clips.download')}
+                          <span className="sr-only"> {c.name}</span>
                         </a>
                       ) : null}
                       <Link className="button button--quiet" to={`/watch_library/${c.id}/delete`}>
-                        Delete<span className="sr-only"> {c.name}</span>
+                        {t('clips.delete')}
+                        <span className="sr-only"> {c.name}</span>
                       </Link>
                     </p>
                   </>
                 ) : c.status === 'failed' ? (
                   <p className="clip-card__actions">
                     <Link className="button button--quiet" to={`/watch_library/${c.id}/delete`}>
-                      Delete<span className="sr-only"> {c.name}</span>
+                      {t('clips.delete')}
+                      <span className="sr-only"> {c.name}</span>
                     </Link>
                   </p>
                 ) : null}

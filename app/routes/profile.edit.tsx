@@ -16,6 +16,8 @@ import { seeOther, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext, type RouteArgs } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
 import type { SessionUser } from '~/http/session-cookie.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import type { ProfileLoader } from './profile';
 
 /* /profile/edit: details, password and the start of account deletion, each its own form (an
@@ -51,11 +53,10 @@ async function updateDetails(args: RouteArgs, user: SessionUser, formData: FormD
   }
   await session.updateUser(updated);
   const emailChanged = updated.email.toLowerCase() !== user.email.toLowerCase();
+  const { t } = await i18nOf(args);
   await session.toast({
     type: 'success',
-    text: emailChanged
-      ? `Your profile has been updated. We sent a link to ${updated.email}: please verify your new email address before you next log in.`
-      : 'Your profile has been updated.',
+    text: emailChanged ? t('profile.toast.updatedEmail', { email: updated.email }) : t('profile.toast.updated'),
   });
   return seeOther('/profile');
 }
@@ -79,7 +80,8 @@ async function changePassword(args: RouteArgs, formData: FormData) {
   }
   // The snapshot loses temporary_password here, so the root loader lets the fan go.
   await session.updateUser(updated);
-  await session.toast({ type: 'success', text: profile.temporary_password ? 'Your new password is set.' : 'Your password has been changed.' });
+  const { t } = await i18nOf(args);
+  await session.toast({ type: 'success', text: t(profile.temporary_password ? 'profile.toast.passwordSet' : 'profile.toast.passwordChanged') });
   return seeOther('/profile');
 }
 
@@ -90,7 +92,8 @@ async function requestDeletion(args: RouteArgs, user: SessionUser) {
   } catch (error) {
     return refusalToast(session, '/profile/edit', refusalOf(error));
   }
-  return seeOtherWithToast(session, '/profile/edit', { type: 'info', text: `We sent a link to confirm the deletion to ${user.email}` });
+  const { t } = await i18nOf(args);
+  return seeOtherWithToast(session, '/profile/edit', { type: 'info', text: t('profile.toast.deletionLink', { email: user.email }) });
 }
 
 const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
@@ -106,6 +109,7 @@ function replyFor(result: SubmissionResult<string[]> | undefined, intent: Profil
 export default function EditProfile() {
   const profile = useRouteLoaderData<ProfileLoader>('routes/profile');
   const lastResult = useActionData<typeof action>()?.result;
+  const { t } = useI18n();
   if (!profile) return null;
   const { user } = profile;
   const forced = user.temporary_password;
@@ -113,20 +117,19 @@ export default function EditProfile() {
     <PasswordForm
       lastResult={replyFor(lastResult, 'password')}
       needsCurrent={needsCurrentPassword(user)}
-      heading={forced || !user.has_password ? 'Choose a new password' : 'Change password'}
+      heading={t(forced || !user.has_password ? 'profile.password.choose' : 'profile.password.change')}
     />
   );
   return (
     <>
-      <h1>Edit profile</h1>
+      <h1>{t('profile.edit')}</h1>
       {forced ? (
         <p className="notice">
-          <strong>Choose a new password to continue.</strong> You signed in with a temporary password; once you set your own, the whole site is open to you
-          again.
+          <strong>{t('profile.forced.strong')}</strong> {t('profile.forced.text')}
         </p>
       ) : (
         <p>
-          <Link to="/profile">Back to my profile</Link>
+          <Link to="/profile">{t('profile.back')}</Link>
         </p>
       )}
       {forced ? password : null}

@@ -13,6 +13,8 @@ import { refusalToast } from '~/forms/reply.server';
 import { seeOtherToProvider, seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm, refused } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 
 /* /profile/payment-methods (ADR 018): the fan's saved cards (GET stripe/list-cards), "Add a card"
    — a plain form post to POST /stripe/setup-intent, then the payment provider's page (Stripe
@@ -25,8 +27,9 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel, session } = requestContext(args);
   const { data } = await channel.asUser(api.listCards, {});
+  const { t } = await i18nOf(args);
   return json({
-    cards: data.map((c) => ({ id: c.id, label: cardLabel(c), default: c.default })),
+    cards: data.map((c) => ({ id: c.id, label: cardLabel(c, t), default: c.default })),
     csrfToken: await session.csrfToken(),
   });
 }
@@ -61,24 +64,26 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function PaymentMethods() {
   const { cards } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading">Payment methods</h2>
+      <h2 id="tab-heading">{t('profile.tab.cards')}</h2>
       {cards.length === 0 ? (
-        <p>No card is saved. Save one to pay in one step next time.</p>
+        <p>{t('profile.cards.none')}</p>
       ) : (
         <ul className="saved-cards">
           {cards.map((c) => (
             <li key={c.id}>
               <span>
                 {c.label}
-                {c.default ? ' (default)' : ''}
+                {c.default ? t('profile.cards.default') : ''}
               </span>
               <Form method="post">
                 <CsrfField />
                 <input type="hidden" name="payment_method_id" value={c.id} />
                 <button type="submit" name="intent" value="remove-card" className="button button--secondary">
-                  Remove<span className="sr-only"> {c.label}</span>
+                  {t('commerce.promo.remove')}
+                  <span className="sr-only"> {c.label}</span>
                 </button>
               </Form>
             </li>
@@ -87,8 +92,8 @@ export default function PaymentMethods() {
       )}
       <Form method="post">
         <CsrfField />
-        <SubmitButton intent="add-card" pendingText="Opening the card form…">
-          Add a card
+        <SubmitButton intent="add-card" pendingText={t('profile.cards.opening')}>
+          {t('profile.cards.add')}
         </SubmitButton>
       </Form>
     </section>

@@ -9,6 +9,8 @@ import { transactionStatusWord } from '~/domain/account-records';
 import { giftState } from '~/domain/orders';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Transactions', 'Your payments, newest first.');
 
@@ -16,6 +18,8 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { channel } = requestContext(args);
   const timeZone = await channel.timeZone();
+  const i18n = await i18nOf(args);
+  const { sentence, locale } = i18n;
   const { data } = await channel.asUser(api.orders, {
     no_limit: '1',
   });
@@ -26,29 +30,30 @@ export async function loader(args: LoaderFunctionArgs) {
     .map((t) => ({
       id: t.id,
       dateIso: t.created_at,
-      date: formatDateTime(t.created_at, timeZone),
+      date: formatDateTime(t.created_at, timeZone, locale),
       product: t.product,
       // A pass given to someone else: to whom, and whether they redeemed it.
-      gift: t.gift ? `Gift to ${t.gift.to}: ${t.gift.state}` : null,
-      kind: t.label,
-      status: transactionStatusWord(t.status),
-      amount: formatMoney(t.amount, t.currency),
+      gift: t.gift ? i18n.t('profile.giftTo', { to: t.gift.to, state: sentence(t.gift.state) }) : null,
+      kind: sentence(t.label),
+      status: sentence(transactionStatusWord(t.status)),
+      amount: formatMoney(t.amount, t.currency, locale),
     }));
   return json({ transactions });
 }
 
 export default function Transactions() {
   const { transactions } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <RecordsTab
-      title="Transactions"
-      caption="Your payments, newest first"
-      columns={['Date', 'Product', 'Kind', 'Status', 'Amount']}
+      title={t('profile.tab.transactions')}
+      caption={t('profile.tx.caption')}
+      columns={[t('commerce.order.date'), t('commerce.order.product'), t('profile.col.kind'), t('commerce.order.status'), t('commerce.order.amount')]}
       empty={
         <>
-          <p>You have no transactions yet.</p>
+          <p>{t('profile.tx.none')}</p>
           <p>
-            When you buy a pass, a package or a game, its payments show here. <Link to="/packages">See passes and packages</Link>
+            {t('profile.tx.when')} <Link to="/packages">{t('commerce.seePackages')}</Link>
           </p>
         </>
       }

@@ -9,6 +9,8 @@ import { capabilityWords, featureCountWords } from '~/domain/account-records';
 import { pageMeta } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import { answeredForms, formAnswersOf } from '~/loaders/custom-forms.server';
 import formsCss from '~/styles/forms.css';
 
@@ -27,6 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
     await requestContext(args).session.updateUser(user);
   }
   const { channel } = requestContext(args);
+  const { t } = await i18nOf(args);
   return json({
     forms: formAnswersOf(await answeredForms(channel)),
     user: {
@@ -38,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       temporary_password: user.temporary_password,
       has_password: user.has_password,
       capabilities: capabilityWords(user.capabilities),
-      used: featureCountWords(user.featureCount),
+      used: featureCountWords(user.featureCount, t),
     },
   });
 }
@@ -46,15 +49,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export type ProfileLoader = typeof loader;
 
 const TABS = [
-  { to: '/profile', label: 'Active orders', end: true },
-  { to: '/profile/transactions', label: 'Transactions', end: false },
-  { to: '/profile/clips', label: 'Clips', end: false },
-  { to: '/profile/payment-methods', label: 'Payment methods', end: false },
-];
+  { to: '/profile', label: 'profile.tab.active', end: true },
+  { to: '/profile/transactions', label: 'profile.tab.transactions', end: false },
+  { to: '/profile/clips', label: 'profile.tab.clips', end: false },
+  { to: '/profile/payment-methods', label: 'profile.tab.cards', end: false },
+] as const;
 
 export default function ProfileLayout() {
   const { user, forms } = useLoaderData<typeof loader>();
   const editing = useMatches().some((m) => m.id === 'routes/profile.edit');
+  const { t, sentence } = useI18n();
   if (editing)
     return (
       <div className="page page--narrow profile-page">
@@ -65,43 +69,43 @@ export default function ProfileLayout() {
   const summary = (
     <section className="profile-summary" aria-labelledby="profile-account">
       <h2 id="profile-account" className="sr-only">
-        Account
+        {t('profile.account')}
       </h2>
       <dl>
         <div>
-          <dt>Name</dt>
-          <dd>{fullName || 'Not given yet'}</dd>
+          <dt>{t('profile.name')}</dt>
+          <dd>{fullName || t('profile.notGiven')}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t('account.email')}</dt>
           <dd>
             {user.email}
-            {user.email_verified ? null : <span className="profile-summary__note"> (not verified yet: follow the link we emailed you)</span>}
+            {user.email_verified ? null : <span className="profile-summary__note"> {t('profile.notVerified')}</span>}
           </dd>
         </div>
         <div>
-          <dt>What you can do</dt>
+          <dt>{t('profile.canDo')}</dt>
           <dd>
             {user.capabilities.length ? (
               <ul className="profile-summary__capabilities">
                 {user.capabilities.map((c) => (
-                  <li key={c}>{c}</li>
+                  <li key={c}>{sentence(c)}</li>
                 ))}
               </ul>
             ) : (
               <>
-                Browse the schedule and free games. <Link to="/packages">Get a pass</Link> to watch more.
+                {t('profile.browse')} <Link to="/packages">{t('profile.getPass')}</Link> {t('profile.toWatchMore')}
               </>
             )}
           </dd>
         </div>
         <div>
-          <dt>Clips and downloads</dt>
+          <dt>{t('profile.clipsDownloads')}</dt>
           <dd>{user.used}</dd>
         </div>
       </dl>
       <Link to="/profile/edit" className="button button--quiet">
-        Edit profile
+        {t('profile.edit')}
       </Link>
     </section>
   );
@@ -121,16 +125,17 @@ export default function ProfileLayout() {
 
 /** The heading and the tabs around every tab, kept when a tab fails (ErrorBoundary below). */
 function ProfileFrame({ summary, children }: { summary?: ReactNode; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="page profile-page">
-      <h1>My profile</h1>
+      <h1>{t('profile.title')}</h1>
       {summary}
-      <nav aria-label="Profile">
+      <nav aria-label={t('profile.nav')}>
         <ul className="tabs">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink to={tab.to} end={tab.end} prefetch="intent">
-                {tab.label}
+                {t(tab.label)}
               </NavLink>
             </li>
           ))}

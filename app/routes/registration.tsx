@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
-import { PASSWORD_MIN } from '#contract/auth';
 import { rememberMailedAddress } from '~/auth/mailed-address.server';
 import { readPendingSocial, setPendingSocial } from '~/auth/pending-social.server';
 import { recaptchaSiteKey, recaptchaToken } from '~/auth/recaptcha.server';
@@ -14,6 +13,7 @@ import { CheckboxField } from '~/components/form/CheckboxField';
 import { CsrfField } from '~/components/form/CsrfField';
 import { Field } from '~/components/form/Field';
 import { HoneypotField } from '~/components/form/HoneypotField';
+import { NewPasswordField } from '~/components/form/NewPasswordField';
 import { Recaptcha } from '~/components/form/Recaptcha';
 import { SubmitButton } from '~/components/form/SubmitButton';
 import { SignInLink } from '~/components/layout/SignInLink';
@@ -151,13 +151,7 @@ function RegistrationForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | nul
       <Field meta={fields.first_name} label={t('account.firstName')} autoComplete="given-name" />
       <Field meta={fields.last_name} label={t('account.lastName')} autoComplete="family-name" />
       <Field meta={fields.email} label={t('account.email')} type="email" autoComplete="email" inputMode="email" />
-      <Field
-        meta={fields.password}
-        label={t('account.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('account.passwordHint', { n: PASSWORD_MIN })}
-      />
+      <NewPasswordField meta={fields.password} label={t('account.password')} />
       <Field meta={fields.password_confirmation} label={t('account.passwordConfirmation')} type="password" autoComplete="new-password" />
       <CheckboxField meta={fields.terms}>
         <TermsLabel />

@@ -17,6 +17,8 @@ import { idParamOr404 } from '~/http/not-found.server';
 import { seeOther } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* /select-package/{id} (spec section 2): a package's categories — or a team pass's teams — as
@@ -39,18 +41,19 @@ export async function loader(args: LoaderFunctionArgs) {
   const { settings } = await requestContext(args).channel.bootstrap();
   // ?choose= preselects the choice an offer was about (the event's category or team).
   const chosen = new URL(args.request.url).searchParams.getAll('choose').map(Number);
+  const i18n = await i18nOf(args);
   return json({
     id: pkg.id,
     name: pkg.name,
     description: pkg.description,
-    price: priceTitle(pkg, settings.currency),
-    serviceFee: pkg.service_fee > 0 ? formatMoney(pkg.service_fee, settings.currency) : null,
+    price: priceTitle(pkg, settings.currency, i18n),
+    serviceFee: pkg.service_fee > 0 ? formatMoney(pkg.service_fee, settings.currency, i18n.locale) : null,
     kind: pkg.is_team_pass ? ('team' as const) : ('category' as const),
     singleEvent: pkg.type === 'event',
     purchased: pkg.purchased,
     needsRegularPass: pkg.needs_regular_pass ? pkg.parent_pass_id : null,
     choices: pkg.choices.map((c) => ({ ...c, preselected: !c.owned && chosen.includes(c.id) })),
-    addOns: pkg.add_ons.map((a) => ({ id: a.id, name: a.name, description: a.description, price: formatMoney(a.base_price, settings.currency) })),
+    addOns: pkg.add_ons.map((a) => ({ id: a.id, name: a.name, description: a.description, price: formatMoney(a.base_price, settings.currency, i18n.locale) })),
     csrfToken: await requestContext(args).session.csrfToken(),
   });
 }
@@ -84,34 +87,36 @@ export default function SelectPackage() {
     defaultValue: { choice: data.choices.filter((c) => c.preselected).map((c) => String(c.id)) },
   });
   const { fields } = kit;
-  const noun = data.kind === 'team' ? 'teams' : 'categories';
+  const { t, sentence } = useI18n();
+  const team = data.kind === 'team';
   return (
     <div className="page page--narrow page--select">
       <h1>{data.name}</h1>
       {data.description ? <p>{data.description}</p> : null}
       <p className="product__price">
-        {data.price} for each {data.kind === 'team' ? 'team' : 'choice'}
-        {data.serviceFee ? `, plus a service fee of ${data.serviceFee} per purchase` : ''}
+        {t(team ? 'commerce.select.eachTeam' : 'commerce.select.eachChoice', { price: data.price })}
+        {data.serviceFee ? t('commerce.select.plusFee', { fee: data.serviceFee }) : ''}
       </p>
       {data.singleEvent ? (
         <p className="notice">
-          This ticket is sold with its game: choose a game on the <Link to="/schedule">schedule</Link>.
+          {t('commerce.select.ticket')} <Link to="/schedule">{t('commerce.freeEvents.schedule')}</Link>
+          {t('commerce.freeEvents.after')}
         </p>
       ) : data.needsRegularPass ? (
         <p className="notice" role="note">
-          {ORDER_MSG.needsRegularPass} <Link to={`/select-package/${data.needsRegularPass}`}>See the regular pass</Link>
+          {sentence(ORDER_MSG.needsRegularPass)} <Link to={`/select-package/${data.needsRegularPass}`}>{t('commerce.select.seeRegular')}</Link>
         </p>
       ) : data.purchased ? (
         <p className="notice" role="note">
-          {ORDER_MSG.alreadyBought('package')} <Link to="/schedule">Find a game to watch</Link>
+          {sentence(ORDER_MSG.alreadyBought('package'))} <Link to="/schedule">{t('commerce.findGame')}</Link>
         </p>
       ) : (
         <AppForm kit={kit}>
-          <ChoiceList field={fields.choice} choices={data.choices} legend={`Choose the ${noun} you want`} />
-          {data.addOns.length ? <AddOnList field={fields.add_on} addOns={data.addOns} noun={noun} /> : null}
+          <ChoiceList field={fields.choice} choices={data.choices} legend={t(team ? 'commerce.select.legendTeams' : 'commerce.select.legendCategories')} />
+          {data.addOns.length ? <AddOnList field={fields.add_on} addOns={data.addOns} team={team} /> : null}
           <div className="form-actions">
-            <SubmitButton pendingText="Continuing…">Continue to checkout</SubmitButton>
-            <Link to="/packages">Back to packages</Link>
+            <SubmitButton pendingText={t('commerce.select.continuing')}>{t('commerce.select.continue')}</SubmitButton>
+            <Link to="/packages">{t('commerce.select.back')}</Link>
           </div>
         </AppForm>
       )}
@@ -124,6 +129,7 @@ type ChoiceField = ReturnType<typeof useAppForm<typeof selectPackageSchema>>['fi
 /** The choices as checkboxes in a fieldset; owned ones ticked, disabled and said to be owned. */
 function ChoiceList({ field, choices, legend }: { field: ChoiceField; choices: { id: number; name: string; owned: boolean }[]; legend: string }) {
   const autoFocus = useIsFirstInvalid(field.name);
+  const { t } = useI18n();
   const open = choices.filter((c) => !c.owned);
   const boxes = getCollectionProps(field, { type: 'checkbox', options: open.map((c) => String(c.id)) });
   const byValue = new Map(boxes.map((b) => [b.value, b]));
@@ -137,7 +143,7 @@ function ChoiceList({ field, choices, legend }: { field: ChoiceField; choices: {
               <li key={c.id}>
                 <input type="checkbox" id={`owned-${c.id}`} checked disabled readOnly />
                 <label htmlFor={`owned-${c.id}`}>
-                  {c.name} <span className="choice-list__owned">(you have it)</span>
+                  {c.name} <span className="choice-list__owned">{t('commerce.select.owned')}</span>
                 </label>
               </li>
             );
@@ -158,11 +164,12 @@ function ChoiceList({ field, choices, legend }: { field: ChoiceField; choices: {
 type AddOnField = ReturnType<typeof useAppForm<typeof selectPackageSchema>>['fields']['add_on'];
 
 /** The pass's add-ons, to buy with it: each at its price for every chosen choice it covers. */
-function AddOnList({ field, addOns, noun }: { field: AddOnField; addOns: { id: number; name: string; description: string; price: string }[]; noun: string }) {
+function AddOnList({ field, addOns, team }: { field: AddOnField; addOns: { id: number; name: string; description: string; price: string }[]; team: boolean }) {
+  const { t } = useI18n();
   const boxes = getCollectionProps(field, { type: 'checkbox', options: addOns.map((a) => String(a.id)) });
   return (
     <fieldset className="field choice-list" aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend>Add-ons</legend>
+      <legend>{t('commerce.select.addOns')}</legend>
       <ul>
         {boxes.map(({ key, ...box }) => {
           const addOn = addOns.find((a) => String(a.id) === box.value)!;
@@ -170,7 +177,7 @@ function AddOnList({ field, addOns, noun }: { field: AddOnField; addOns: { id: n
             <li key={key}>
               <input {...box} aria-describedby={`${box.id}-about`} />
               <label htmlFor={box.id}>
-                Add the {addOn.name}: {addOn.price} for each of your {noun} it covers
+                {t(team ? 'commerce.select.addOnTeams' : 'commerce.select.addOnCategories', { name: addOn.name, price: addOn.price })}
               </label>
               <p className="field__hint" id={`${box.id}-about`}>
                 {addOn.description}

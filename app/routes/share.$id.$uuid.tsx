@@ -18,6 +18,8 @@ import { GEO_BLOCKED_MESSAGE } from '~/domain/watch-messages';
 import { idParamOr404, notFound } from '~/http/not-found.server';
 import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import clipsCss from '~/styles/clips.css';
 import copyFieldCss from '~/styles/copy-field.css';
 import formsCss from '~/styles/forms.css';
@@ -58,6 +60,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(game.event_category_id ? { category: game.event_category_id } : {}),
   });
   const timeZone = await channel.timeZone();
+  const i18n = await i18nOf(args);
+  const { t } = i18n;
   // Absolute addresses on PUBLIC_URL, never the request's Host: this page is shared by caches.
   const absolute = publicUrl;
   const pageUrl = absolute(`/share/${id}/${uuid.data}`);
@@ -66,18 +70,18 @@ export async function loader(args: LoaderFunctionArgs) {
     pageUrl,
     game: { id: game.id, title: gameName(game) },
     more: {
-      title: sport ? `More ${sport.name}` : 'More games',
+      title: sport ? t('clips.share.moreOf', { sport: sport.name }) : t('clips.share.more'),
       href: sport ? followPath('sport', sport.alias) : '/vod',
-      linkText: sport ? `All ${sport.name} games` : 'All games on demand',
+      linkText: sport ? t('clips.share.allOf', { sport: sport.name }) : t('clips.share.allOnDemand'),
       cards: others
         .filter((e) => e.id !== game.id)
         .slice(0, MORE_GAMES)
-        .map((e) => eventCardData(e, timeZone)),
+        .map((e) => eventCardData(e, timeZone, i18n)),
     },
     share: shareLinks(pageUrl, clip.name),
     preview: {
       title: clip.name,
-      description: `A clip of ${clip.event_name}.`,
+      description: t('clips.share.description', { game: clip.event_name }),
       url: pageUrl,
       media:
         !blocked && clip.status === 'processed' && clip.media
@@ -92,35 +96,37 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function SharedClipRoute() {
   const { clip, pageUrl, game, more, share } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <ClipView clip={clip}>
       <section className="clip-next" aria-labelledby="clip-game-title">
-        <h2 id="clip-game-title">The full game</h2>
+        <h2 id="clip-game-title">{t('clips.share.fullGame')}</h2>
         <p>
           <Link className="button" to={`/watch/${game.id}`}>
-            Watch the full game<span className="sr-only">: {game.title}</span>
+            {t('clips.share.watchFull')}
+            <span className="sr-only">: {game.title}</span>
           </Link>
         </p>
         <p>
-          <SignInLink to="/login">Log in</SignInLink> or <SignInLink to="/registration">register</SignInLink> to follow your teams, clip your own moments and
-          get an e-mail when their games start.
+          <SignInLink to="/login">{t('account.logIn')}</SignInLink> {t('clips.share.or')}{' '}
+          <SignInLink to="/registration">{t('clips.share.register')}</SignInLink> {t('clips.share.why')}
         </p>
       </section>
       <section className="clip-share" aria-labelledby="clip-share-title">
-        <h2 id="clip-share-title">Share this clip</h2>
-        <CopyField id="clip-share" label="Link to this clip" value={pageUrl} />
+        <h2 id="clip-share-title">{t('clips.share.title')}</h2>
+        <CopyField id="clip-share" label={t('clips.share.link')} value={pageUrl} />
         <ul className="share-links">
           <li>
-            <a href={share.email}>E-mail</a>
+            <a href={share.email}>{t('clips.share.email')}</a>
           </li>
           <li>
             <a href={share.x} rel="noopener noreferrer" target="_blank">
-              X<span className="sr-only"> (post, opens in a new tab)</span>
+              X<span className="sr-only"> {t('clips.share.xNote')}</span>
             </a>
           </li>
           <li>
             <a href={share.facebook} rel="noopener noreferrer" target="_blank">
-              Facebook<span className="sr-only"> (share, opens in a new tab)</span>
+              Facebook<span className="sr-only"> {t('clips.share.fbNote')}</span>
             </a>
           </li>
         </ul>

@@ -45,8 +45,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const preroll = await prerollOf(args, event.preroll);
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const target = { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) };
-  const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency);
-  const featureOffers = featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency);
+  const i18n = await i18nOf(args);
+  const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency, i18n);
+  const featureOffers = featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency, i18n);
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
   // Paid media comes with the fan's grant to it, a cookie the page itself never holds.
   return json(
@@ -60,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
         offers,
         featureOffers,
         timeZone: channelZone(bootstrap.settings),
-        i18n: await i18nOf(args),
+        i18n,
       }),
       follows,
       // The Skip form's way back, and (after a Skip too soon, without JavaScript) how long to wait.

@@ -18,6 +18,8 @@ import { publicUrl } from '~/http/public-url.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import { canDownloadClips, ownClip } from '~/loaders/own-clip.server';
 import clipsCss from '~/styles/clips.css';
 import copyFieldCss from '~/styles/copy-field.css';
@@ -52,7 +54,8 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     const { data } = await channel.asUser(api.renameClip, { id: clip.id, name: submission.value.name }, { handles4xx: true });
-    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text: `Your clip is renamed “${data.name}”.`, type: 'success' });
+    const { t } = await i18nOf(args);
+    return seeOtherWithToast(session, `/watch_library/${clip.id}`, { text: t('clips.toast.renamed', { name: data.name }), type: 'success' });
   } catch (error) {
     return channelErrorReply(submission, error, { fields: ['name'], message: clipRefusalText });
   }
@@ -63,22 +66,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function ClipRoute() {
   const { clip, ready, shareUrl, canDownload } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <ClipView clip={clip}>
       <RenameForm name={clip.name} />
       <section className="clip-share" aria-labelledby="clip-share-title">
-        <h2 id="clip-share-title">Share and keep</h2>
-        {ready ? <CopyField id="clip-share" label="Share link" hint="Anyone with this link can watch the clip." value={shareUrl} /> : null}
+        <h2 id="clip-share-title">{t('clips.page.share')}</h2>
+        {ready ? <CopyField id="clip-share" label={t('clips.page.shareLink')} hint={t('clips.page.shareHint')} value={shareUrl} /> : null}
         <p className="clip-card__actions">
           {ready && canDownload ? (
             <a className="button" href={`/watch_library/${clip.id}/download`}>
-              Download
+              {t('clips.download')}
             </a>
           ) : null}
           <Link className="button button--quiet" to={`/watch_library/${clip.id}/delete`}>
-            Delete
+            {t('clips.delete')}
           </Link>
-          <Link to="/profile/clips">All your clips</Link>
+          <Link to="/profile/clips">{t('clips.page.all')}</Link>
         </p>
       </section>
     </ClipView>
@@ -88,12 +92,13 @@ export default function ClipRoute() {
 function RenameForm({ name }: { name: string }) {
   const lastResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result ?? null;
   const kit = useAppForm({ id: 'rename-clip', schema: renameClipSchema, lastResult, defaultValue: { name } });
+  const { t } = useI18n();
   return (
     <section className="clip-rename" aria-labelledby="clip-rename-title">
-      <h2 id="clip-rename-title">Rename</h2>
+      <h2 id="clip-rename-title">{t('clips.page.rename')}</h2>
       <AppForm kit={kit} className="card-form clip-rename__form">
-        <Field meta={kit.fields.name} label="Name" autoComplete="off" />
-        <SubmitButton pendingText="Saving…">Save name</SubmitButton>
+        <Field meta={kit.fields.name} label={t('clips.form.name')} autoComplete="off" />
+        <SubmitButton pendingText={t('profile.saving')}>{t('clips.page.saveName')}</SubmitButton>
       </AppForm>
     </section>
   );

@@ -9,6 +9,8 @@ import { refusalToast } from '~/forms/reply.server';
 import { seeOtherWithToast } from '~/http/redirects.server';
 import { requestContext } from '~/http/request-context.server';
 import { readForm } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
 import { ownClip } from '~/loaders/own-clip.server';
 import clipsCss from '~/styles/clips.css';
 import formsCss from '~/styles/forms.css';
@@ -34,7 +36,8 @@ export async function action(args: ActionFunctionArgs) {
   const { channel, session } = requestContext(args);
   try {
     await channel.asUser(api.deleteClip, { id: clip.id }, { handles4xx: true });
-    return seeOtherWithToast(session, '/profile/clips', { text: `Your clip “${clip.name}” is deleted.`, type: 'success' });
+    const { t } = await i18nOf(args);
+    return seeOtherWithToast(session, '/profile/clips', { text: t('clips.toast.deleted', { name: clip.name }), type: 'success' });
   } catch (error) {
     return refusalToast(session, '/profile/clips', refusalOf(error), { message: 'The clip could not be deleted. Please try again.' });
   }
@@ -42,18 +45,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function DeleteClip() {
   const clip = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <div className="page page--narrow">
-      <h1>Delete this clip?</h1>
-      <p>
-        “{clip.name}” of {clip.eventName} will be gone, and its share link will stop working. This cannot be undone.
-      </p>
+      <h1>{t('clips.del.title')}</h1>
+      <p>{t('clips.del.text', { name: clip.name, game: clip.eventName })}</p>
       <Form method="post" className="card-form">
         <CsrfField />
         <p className="clip-card__actions">
-          <SubmitButton pendingText="Deleting…">Delete clip</SubmitButton>
+          <SubmitButton pendingText={t('clips.del.deleting')}>{t('clips.del.delete')}</SubmitButton>
           <Link className="button button--quiet" to="/profile/clips">
-            Keep it
+            {t('clips.del.keep')}
           </Link>
         </p>
       </Form>

@@ -14,6 +14,7 @@ import { LAST_CLIP_SECONDS } from '~/domain/clip-times';
 import type { Offer } from '~/domain/offers';
 import { clipFields, clipSchema } from '~/forms/clip';
 import { useAppForm } from '~/forms/kit';
+import { useI18n } from '~/i18n/use-i18n';
 
 export interface ClipPanelData {
   /** Whether the viewer may clip this game now, and if not why (`event.features.clip`). */
@@ -25,6 +26,12 @@ export interface ClipPanelData {
   tags: string[];
   live: boolean;
 }
+
+/** The Clip form's two times, each with its button that reads the player's position. */
+const TIMES = [
+  { name: 'start', label: 'clips.form.start', set: 'clips.form.setStart' },
+  { name: 'end', label: 'clips.form.end', set: 'clips.form.setEnd' },
+] as const;
 
 /** The player's <video> on this page: where "Set start", "Set end" and "Clip the last 30 s" read
  *  the fan's position. */
@@ -44,13 +51,14 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   const { form, fields } = kit;
   const hydrated = useHydrated();
   const positionRef = useRef<HTMLInputElement>(null);
+  const { t, sentence } = useI18n();
   if (data.feature.state !== 'allowed') {
     // A fan who may not watch the game is told by the player what that takes; a visitor is asked
     // to log in by the page's one notice (FeatureSignIn).
     if (data.feature.state === 'no_access' || data.feature.state === 'sign_in') return null;
     return (
       <section className="clip-panel" aria-labelledby="clip-title">
-        <h2 id="clip-title">Clip</h2>
+        <h2 id="clip-title">{t('clips.clip')}</h2>
         <FeatureNotice feature="clip" state={data.feature} game={{ status: data.status }} offers={data.offers} />
       </section>
     );
@@ -71,7 +79,7 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   const tagsError = fields.tags.errors?.length ? fields.tags.errorId : undefined;
   return (
     <section className="clip-panel" aria-labelledby="clip-title">
-      <h2 id="clip-title">Clip</h2>
+      <h2 id="clip-title">{t('clips.clip')}</h2>
       {data.live ? (
         <Form method="post" className="clip-last" aria-describedby="clip-last-hint">
           <CsrfField />
@@ -83,25 +91,25 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
               if (positionRef.current) positionRef.current.value = at !== null && at > 0 ? String(Math.floor(at)) : '';
             }}
           >
-            <SubmitButton intent="last30" pendingText="Clipping…">
-              Clip the last {LAST_CLIP_SECONDS} s
+            <SubmitButton intent="last30" pendingText={t('clips.form.clipping')}>
+              {t('clips.form.last', { n: LAST_CLIP_SECONDS })}
             </SubmitButton>
           </span>
           <p id="clip-last-hint" className="field__hint">
-            One press: named after the game and the minute. Rename it on its page.
+            {t('clips.form.lastHint')}
           </p>
           {answer?.lastClipError ? (
             <p className="form-errors" role="alert">
-              {answer.lastClipError}
+              {sentence(answer.lastClipError)}
             </p>
           ) : null}
         </Form>
       ) : null}
-      <p>Cut a moment of this game (up to 5 minutes) to keep, share or download.</p>
+      <p>{t('clips.form.intro')}</p>
       <AppForm kit={kit} className="card-form clip-form">
-        <Field meta={fields.name} label="Name" autoComplete="off" />
+        <Field meta={fields.name} label={t('clips.form.name')} autoComplete="off" />
         <fieldset className="clip-form__tags" aria-describedby={tagsError}>
-          <legend>Tags</legend>
+          <legend>{t('clips.form.tags')}</legend>
           {data.tags.map((tag, i) => (
             <div className="field field--checkbox" key={tag}>
               <input
@@ -119,17 +127,19 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
           <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
         <div className="clip-form__times">
-          <Field
-            meta={fields.start}
-            label="Start"
-            hint="m:ss, or seconds"
-            autoComplete="off"
-            action={hydrated ? setButton('Set start', fields.start.name) : null}
-          />
-          <Field meta={fields.end} label="End" hint="m:ss, or seconds" autoComplete="off" action={hydrated ? setButton('Set end', fields.end.name) : null} />
+          {TIMES.map(({ name, label, set }) => (
+            <Field
+              key={name}
+              meta={fields[name]}
+              label={t(label)}
+              hint={t('clips.form.timeHint')}
+              autoComplete="off"
+              action={hydrated ? setButton(t(set), fields[name].name) : null}
+            />
+          ))}
         </div>
-        <SubmitButton intent="clip" pendingText="Making…" className="button clip-form__submit">
-          Make clip
+        <SubmitButton intent="clip" pendingText={t('clips.form.making')} className="button clip-form__submit">
+          {t('clips.form.make')}
         </SubmitButton>
       </AppForm>
     </section>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Player } from '~/components/Player';
+import { useI18n } from '~/i18n/use-i18n';
 
 export interface ClipViewData {
   id: number;
@@ -18,19 +19,20 @@ export interface ClipViewData {
 /** One clip in the project's player, with its game and tags (/watch_library/{id}, /share/{id}/{uuid});
  *  `children`: what the page adds under it (share, download, delete). */
 export function ClipView({ clip, children }: { clip: ClipViewData; children?: ReactNode }) {
+  const { t, sentence } = useI18n();
   return (
     <article className="watch clip-view">
       <header className="watch-head">
         <p className="watch-badges">
-          <span className="badge">Clip</span>
+          <span className="badge">{t('clips.clip')}</span>
         </p>
         <h1>{clip.name}</h1>
         <ul className="watch-facts">
           <li>
-            From <Link to={`/watch/${clip.eventId}`}>{clip.eventName}</Link>
+            {t('clips.from')} <Link to={`/watch/${clip.eventId}`}>{clip.eventName}</Link>
           </li>
           <li>{clip.length}</li>
-          {clip.tags.length ? <li>Tags: {clip.tags.join(', ')}</li> : null}
+          {clip.tags.length ? <li>{t('clips.tagsList', { tags: clip.tags.join(', ') })}</li> : null}
         </ul>
       </header>
       <div className="watch-stage">
@@ -38,7 +40,7 @@ export function ClipView({ clip, children }: { clip: ClipViewData; children?: Re
           <Player key={`clip-${clip.id}`} title={clip.name} src={null} mp4Src={clip.media.video} poster={clip.media.poster} />
         ) : (
           <div className="playback-notice" role="status">
-            <p>{clip.statusText}</p>
+            <p>{sentence(clip.statusText)}</p>
           </div>
         )}
       </div>

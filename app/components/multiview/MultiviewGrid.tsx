@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { enlargedTile, multiviewHref, soundAnnouncement } from '~/domain/multiview';
+import { useI18n } from '~/i18n/use-i18n';
 import { MultiviewTile, type MultiviewTileData } from './MultiviewTile';
 
 /**
@@ -19,6 +20,7 @@ export function MultiviewGrid({ tiles, serverNow }: { tiles: MultiviewTileData[]
   const grid = multiviewHref(ids);
   const [sound, setSound] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const { t } = useI18n();
   const titleOf = useCallback((id: number | null) => tiles.find((t) => t.id === id)?.title ?? null, [tiles]);
 
   const onSound = useCallback((id: number, on: boolean) => setSound((current) => (on ? id : current === id ? null : current)), []);
@@ -28,15 +30,15 @@ export function MultiviewGrid({ tiles, serverNow }: { tiles: MultiviewTileData[]
   useEffect(() => {
     if (heard.current === sound) return;
     heard.current = sound;
-    setAnnouncement(soundAnnouncement(titleOf(sound)));
-  }, [sound, titleOf]);
+    setAnnouncement(soundAnnouncement(titleOf(sound), t));
+  }, [sound, titleOf, t]);
   const shown = useRef(enlarged);
   useEffect(() => {
     if (shown.current === enlarged) return;
     shown.current = enlarged;
     const title = titleOf(enlarged);
-    setAnnouncement(title ? `${title} enlarged. Press Escape to show all games.` : 'All games shown.');
-  }, [enlarged, titleOf]);
+    setAnnouncement(title ? t('multiview.enlarged', { title }) : t('multiview.allShown'));
+  }, [enlarged, titleOf, t]);
 
   useEffect(() => {
     if (enlarged === null) return;

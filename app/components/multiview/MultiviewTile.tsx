@@ -6,6 +6,7 @@ import { Playback } from '~/components/player/Playback';
 import type { Offer } from '~/domain/offers';
 import { NO_ACCESS_MESSAGE, PAY_PER_VIEW_MESSAGE, SIGN_IN_MESSAGE } from '~/domain/watch-messages';
 import type { Need, WatchState } from '~/domain/watch-state';
+import { useI18n } from '~/i18n/use-i18n';
 import { TilePlayer } from './TilePlayer';
 
 /** What one tile of /multiview shows, worked out by its loader. */
@@ -42,6 +43,7 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
   const { id } = tile;
   const onSoundChange = useCallback((on: boolean) => onSound(id, on), [id, onSound]);
   const playing = tile.state.kind === 'play';
+  const { t } = useI18n();
   return (
     <section className="tile" aria-labelledby={titleId} data-enlarged={enlarged ? 'true' : undefined} data-sound={sound ? 'true' : undefined}>
       <h2 className="tile__title" id={titleId}>
@@ -58,8 +60,8 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
       <div className="tile__controls">
         {playing && hydrated ? (
           <button type="button" className="button button--quiet tile__sound" aria-pressed={sound} onClick={() => onSound(id, !sound)}>
-            <span aria-hidden="true">Sound</span>
-            <span className="sr-only">Sound: {tile.title}</span>
+            <span aria-hidden="true">{t('multiview.sound')}</span>
+            <span className="sr-only">{t('multiview.soundOf', { title: tile.title })}</span>
           </button>
         ) : null}
         <Form method="get" action="/multiview" preventScrollReset className="tile__enlarge">
@@ -68,12 +70,12 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
           ))}
           {enlarged ? (
             <button type="submit" className="button button--quiet">
-              Show all games
+              {t('multiview.showAll')}
             </button>
           ) : (
             <button type="submit" className="button button--quiet" name="enlarge" value={tile.id}>
-              <span aria-hidden="true">Enlarge</span>
-              <span className="sr-only">Enlarge: {tile.title}</span>
+              <span aria-hidden="true">{t('multiview.enlarge')}</span>
+              <span className="sr-only">{t('multiview.enlargeOf', { title: tile.title })}</span>
             </button>
           )}
         </Form>
@@ -86,13 +88,14 @@ export function MultiviewTile({ tile, ids, enlarged, sound, hydrated, serverNow,
  *  in (the same links: the game's ticket or a pass, or Log in), the rest one click away on the
  *  game's own page. */
 function TileOffer({ id, need, offers }: { id: number; need: Need; offers: Offer[] }) {
+  const { t, sentence } = useI18n();
   if (need === 'account') {
     return (
       <div className="playback-notice tile__offer">
-        <p>{SIGN_IN_MESSAGE}</p>
+        <p>{sentence(SIGN_IN_MESSAGE)}</p>
         <p>
           <SignInLink to="/login" className="button">
-            Log in to watch
+            {t('multiview.logInToWatch')}
           </SignInLink>
         </p>
       </div>
@@ -101,7 +104,7 @@ function TileOffer({ id, need, offers }: { id: number; need: Need; offers: Offer
   const [first] = offers;
   return (
     <div className="playback-notice tile__offer">
-      <p>{need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE}</p>
+      <p>{sentence(need === 'ticket' ? PAY_PER_VIEW_MESSAGE : NO_ACCESS_MESSAGE)}</p>
       {first ? (
         <p>
           <Link className="button offer" to={first.href}>
@@ -109,7 +112,7 @@ function TileOffer({ id, need, offers }: { id: number; need: Need; offers: Offer
           </Link>
         </p>
       ) : null}
-      <p>{offers.length > 1 ? <Link to={`/watch/${id}`}>More ways to watch</Link> : <Link to="/packages">See packages</Link>}</p>
+      <p>{offers.length > 1 ? <Link to={`/watch/${id}`}>{t('multiview.moreWays')}</Link> : <Link to="/packages">{t('multiview.seePackages')}</Link>}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { playTile } from '~/browser/multiview-player';
 import type { Caption } from '~/domain/watch-state';
+import { useI18n } from '~/i18n/use-i18n';
 
 interface TilePlayerProps {
   title: string;
@@ -22,6 +23,7 @@ interface TilePlayerProps {
 export function TilePlayer({ title, src, poster, captions, sound, onSoundChange }: TilePlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
+  const { t } = useI18n();
 
   useEffect(() => {
     const video = videoRef.current;
@@ -63,12 +65,12 @@ export function TilePlayer({ title, src, poster, captions, sound, onSoundChange 
 
   return (
     <div className="player tile__player" data-player-ready={ready ? 'true' : undefined} data-live="true">
-      <video ref={videoRef} controls muted playsInline preload="none" poster={poster ?? undefined} aria-label={`Video player: ${title}`}>
+      <video ref={videoRef} controls muted playsInline preload="none" poster={poster ?? undefined} aria-label={t('multiview.player', { title })}>
         <source src={src} type="application/vnd.apple.mpegurl" />
         {captions.map((c) => (
           <track key={c.url} kind="captions" srcLang={c.srclang} label={c.label} src={c.url} />
         ))}
-        <p>Your browser cannot play this live stream.</p>
+        <p>{t('multiview.cannotPlay')}</p>
       </video>
     </div>
   );

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MULTIVIEW_MAX, pickedAnnouncement } from '~/domain/multiview';
+import { useI18n } from '~/i18n/use-i18n';
 
 /** What a live game's card needs to offer its "Watch together" box (WatchTogetherPick). */
 export interface WatchTogetherPicks {
@@ -26,6 +27,7 @@ const FORM_ID = 'watch-together';
  */
 export function WatchTogether({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const [picked, setPicked] = useState<number[]>([]);
   const toggle = useCallback((id: number, on: boolean) => setPicked((now) => (on ? (now.includes(id) ? now : [...now, id]) : now.filter((p) => p !== id))), []);
   const full = hydrated && picked.length >= MULTIVIEW_MAX;
@@ -36,18 +38,18 @@ export function WatchTogether({ children }: { children: ReactNode }) {
         {children}
         <Form id={FORM_ID} method="get" action="/multiview" className="watch-together" aria-labelledby="watch-together-title">
           <h2 id="watch-together-title" className="watch-together__title">
-            Watch together
+            {t('lists.watchTogether')}
           </h2>
           <p className="watch-together__hint" id="watch-together-hint">
-            Tick up to four live games to watch them on one screen.
+            {t('multiview.tickHint')}
           </p>
           {hydrated ? (
             <p className="watch-together__count" role="status">
-              {picked.length > 0 ? pickedAnnouncement(picked.length) : ''}
+              {picked.length > 0 ? pickedAnnouncement(picked.length, t) : ''}
             </p>
           ) : null}
           <button type="submit" className="button" aria-describedby="watch-together-hint">
-            Watch together
+            {t('lists.watchTogether')}
           </button>
         </Form>
       </div>

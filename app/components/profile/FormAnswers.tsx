@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { formPath } from '~/domain/gates';
+import { useI18n } from '~/i18n/use-i18n';
 
 interface FormAnswersProps {
   forms: { alias: string; title: string; answered: boolean; answers: { name: string; label: string; text: string }[] }[];
@@ -8,10 +9,11 @@ interface FormAnswersProps {
 /** The fan's answers to the channel's custom forms on their profile (ADR 053), each form with the
  *  link to answer it, or to change the answers. Nothing when the channel has no form. */
 export function FormAnswers({ forms }: FormAnswersProps) {
+  const { t } = useI18n();
   if (forms.length === 0) return null;
   return (
     <section className="profile-section" aria-labelledby="profile-forms">
-      <h2 id="profile-forms">Your answers</h2>
+      <h2 id="profile-forms">{t('profile.answers')}</h2>
       {forms.map((form) => (
         <section key={form.alias} className="profile-summary profile-answers" aria-labelledby={`profile-form-${form.alias}`}>
           <h3 id={`profile-form-${form.alias}`}>{form.title}</h3>
@@ -25,10 +27,10 @@ export function FormAnswers({ forms }: FormAnswersProps) {
               ))}
             </dl>
           ) : (
-            <p>Not answered yet.</p>
+            <p>{t('profile.answers.none')}</p>
           )}
           <Link to={`${formPath(form.alias)}?redirectTo=%2Fprofile`} className="button button--quiet">
-            {form.answered ? `Change your answers to “${form.title}”` : `Answer “${form.title}”`}
+            {t(form.answered ? 'profile.answers.change' : 'profile.answers.answer', { title: form.title })}
           </Link>
         </section>
       ))}

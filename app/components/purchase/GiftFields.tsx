@@ -3,6 +3,7 @@ import { GIFT_MESSAGE_MAX } from '#contract/gifts';
 import { Field } from '~/components/form/Field';
 import { FieldErrors } from '~/components/form/FieldErrors';
 import { useIsFirstInvalid, type AnyField } from '~/forms/kit';
+import { useI18n } from '~/i18n/use-i18n';
 
 /* Buying a pass as a gift on /buy (ADR 019): `?gift=1` adds the recipient's address and a short
    message to the same form as Pay (plain fields: no JavaScript needed); the recipient is mailed a
@@ -12,15 +13,16 @@ import { useIsFirstInvalid, type AnyField } from '~/forms/kit';
 export function GiftFields({ email, message }: { email: AnyField; message: AnyField }) {
   const autoFocus = useIsFirstInvalid(message.name);
   const { key, ...textarea } = getTextareaProps(message, { ariaDescribedBy: message.descriptionId });
+  const { t } = useI18n();
   return (
     <fieldset className="gift-fields">
-      <legend>A gift</legend>
-      <p className="field__hint">We mail them a link to redeem the pass after they log in or register. The receipt comes to you.</p>
-      <Field meta={email} label="Recipient's email" type="email" autoComplete="off" inputMode="email" />
+      <legend>{t('commerce.gift.legend')}</legend>
+      <p className="field__hint">{t('commerce.gift.hint')}</p>
+      <Field meta={email} label={t('commerce.gift.recipient')} type="email" autoComplete="off" inputMode="email" />
       <div className="field">
-        <label htmlFor={message.id}>Message (optional)</label>
+        <label htmlFor={message.id}>{t('commerce.gift.message')}</label>
         <p id={message.descriptionId} className="field__hint">
-          Plain text, up to {GIFT_MESSAGE_MAX} characters.
+          {t('commerce.gift.messageHint', { n: GIFT_MESSAGE_MAX })}
         </p>
         <textarea key={key} {...textarea} rows={3} maxLength={GIFT_MESSAGE_MAX} autoFocus={autoFocus} />
         <FieldErrors id={message.errorId} errors={message.errors} />

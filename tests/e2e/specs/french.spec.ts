@@ -3,13 +3,17 @@
    cookie) or gets it from their browser's Accept-Language; the page says lang="fr" and names its
    alternates; a form's message and the verification mail are in French; a signed-in fan's choice
    is kept on their account, so the receipt mailed after their payment (outside their request) is
-   French; the not-found error screen is French. The shared e2e site keeps
+   French; the not-found error screen is French; a fan's own pages (packages, checkout, the order,
+   the profile, a school, alerts, My games, the Clip form, the Clips tab and a clip's share page)
+   carry French words, fr-FR prices and dates. The shared e2e site keeps
    multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
    axe on every page. */
+import type { EventDetail } from '#contract';
 import { waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { buyEvent, paidEvent } from '../support/commerce.ts';
+import { listEvents } from '../support/channel.ts';
+import { buyEvent, CARDS, paidEvent, payOnSandbox } from '../support/commerce.ts';
 import { expect, scanPagesOf, test } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 import { WEB_URL } from '../support/urls.ts';
@@ -118,6 +122,129 @@ test.describe('with multilanguage on, signed in', () => {
     // The same address on the shared e2e site (multilanguage off): the spec's English.
     await page.goto(`${WEB_URL}/pas-de-page-ici`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry! - Game Not Found');
+  });
+});
+
+/** A price as fr-FR writes it in the demo's USD: '9,99 $' (the narrow symbol after the amount). */
+const FRENCH_PRICE = /\d+,\d{2}\s\$/;
+/** A date as fr-FR writes it: '14 mars 2026' (with or without the weekday and the time). */
+const FRENCH_DATE =
+  /\d{1,2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.|janvier|février|avril|juillet|septembre|octobre|novembre|décembre) \d{4}/;
+
+test.describe('a fan’s pages in French', () => {
+  test('packages, checkout, the order, the profile, a school, alerts, My games, a clip and its share page: French words, prices and dates', async ({
+    page,
+    context,
+    checkA11y,
+  }) => {
+    test.slow();
+    const fan = await createVerifiedUser({}, site);
+    const { apiKey } = await signIn(context, fan, site);
+    await context.addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+
+    // Packages: French headings, prices in fr-FR.
+    await page.goto(`${site.url}/packages`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forfaits');
+    await expect(page.getByRole('heading', { level: 2, name: 'Abonnements' })).toBeVisible();
+    await expect(page.locator('.product__price').first()).toHaveText(FRENCH_PRICE);
+    await checkA11y();
+
+    // Checkout: the summary and Pay in French.
+    await page
+      .getByRole('link', { name: /^S’abonner/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paiement');
+    await expect(page.getByRole('columnheader', { name: 'Article' })).toBeVisible();
+    await expect(page.locator('.summary-table tfoot .amount')).toHaveText(FRENCH_PRICE);
+    await expect(page.getByText('Toute vente est définitive, sans remboursement.')).toBeVisible();
+    await checkA11y();
+    await page.getByRole('button', { name: /^Payer / }).click();
+    await payOnSandbox(page, CARDS.success);
+
+    // The order: French status, amount and date.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paiement reçu');
+    const details = page.locator('.order-details');
+    await expect(details.getByText('Montant', { exact: true })).toBeVisible();
+    await expect(details).toContainText(FRENCH_PRICE);
+    await expect(details.locator('time')).toHaveText(FRENCH_DATE);
+    await expect(page.getByRole('heading', { level: 2, name: 'Votre abonnement' })).toBeVisible();
+    await checkA11y();
+
+    // The profile: its tabs and the active order with a French date and price.
+    await page.goto(`${site.url}/profile`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
+    await expect(page.getByRole('navigation', { name: 'Profil' }).getByRole('link', { name: 'Commandes actives' })).toBeVisible();
+    const order = page.locator('.data-table tbody tr').first();
+    await expect(order.locator('time')).toHaveText(FRENCH_DATE);
+    await expect(order).toContainText(FRENCH_PRICE);
+    await expect(page.getByText(/^0 clip, 0 téléchargement$/)).toBeVisible();
+    await checkA11y();
+
+    // A school's page: its kind, its games' dates in French; the fan follows it.
+    await page.goto(`${site.url}/schools/lakeview`);
+    await expect(page.locator('.follow-head__label')).toHaveText('École');
+    await expect(page.getByRole('navigation', { name: 'Matchs par état' }).getByRole('link', { name: 'Tous les matchs' })).toBeVisible();
+    await expect(page.locator('.event-card time').first()).toHaveText(FRENCH_DATE);
+    await checkA11y();
+    await page
+      .getByRole('button', { name: /^Suivre/ })
+      .first()
+      .click();
+    await expect(page.getByRole('button', { name: /^Suivi/ }).first()).toBeVisible();
+
+    // Alerts: French, with the lead in French words.
+    await page.goto(`${site.url}/alerts`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alertes');
+    await expect(page.getByLabel('M’écrire quand un match commence')).toHaveCount(1);
+    await expect(page.getByLabel(/^M’écrire (une heure|\d+ heures|\d+ minutes?) avant un match$/)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Enregistrer les alertes' })).toBeVisible();
+    await checkA11y();
+
+    // My games: the school's finished games, their dates in French.
+    await page.goto(`${site.url}/my-games?show=finished`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes matchs');
+    await expect(page.locator('.following__kind')).toHaveText('École');
+    await expect(page.locator('.result-count')).toHaveText(/^\d+ matchs?$/);
+    await expect(page.locator('.event-card time').first()).toHaveText(FRENCH_DATE);
+    await checkA11y();
+
+    // A clip made with the French Clip form, and its share page for a visitor.
+    const { items } = await listEvents({ stream_status: 'finished', limit: 50 }, site);
+    let game: EventDetail | undefined;
+    for (const e of items) {
+      const { data } = (await (await fetch(`${site.channelApiUrl}/events/${e.id}?api_key=${encodeURIComponent(apiKey)}`)).json()) as { data: EventDetail };
+      if (data.features.clip.state === 'allowed' && data.url) {
+        game = data;
+        break;
+      }
+    }
+    expect(game, 'a finished game the subscriber may clip').toBeDefined();
+    await page.goto(`${site.url}/watch/${game!.id}`);
+    const clip = page.getByRole('region', { name: 'Clip' });
+    await clip.getByLabel('Nom').fill('Le contre');
+    await clip.getByRole('checkbox').first().check();
+    await clip.getByLabel('Début').fill('0:04');
+    await clip.getByLabel('Fin').fill('14');
+    await clip.getByRole('button', { name: 'Créer le clip' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Clips' })).toBeVisible();
+    const card = page.getByRole('listitem', { name: 'Le contre' });
+    await expect(card.locator('time')).toHaveText(FRENCH_DATE);
+    await expect(card.getByText(/^(En cours de création : \d+ %|Prêt)$/)).toBeVisible();
+    await checkA11y();
+    const shareUrl = await card.getByLabel('Lien de partage de Le contre').inputValue();
+
+    // A visitor (no session) with French chosen: the public share page.
+    await context.clearCookies();
+    await context.addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    await page.goto(shareUrl);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le contre');
+    await expect(page.getByRole('heading', { level: 2, name: 'Partager ce clip' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Regarder le match entier/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
+    await expect(page.locator('.clip-more .event-card time').first()).toHaveText(FRENCH_DATE);
+    await checkA11y();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertLabel, alertSentence, alertsSaved, alertsSavedAll, leadWords } from '~/domain/alerts';
+import { appTranslator } from '~/i18n/english';
 
 /* How My games and the unsubscribe page name a fan's alert e-mails, with the channel's real lead. */
 
@@ -41,5 +42,17 @@ describe('alert words', () => {
     expect(alertsSavedAll([off], 60, 0)).toBe('Alerts saved: no alert e-mails.');
     expect(alertsSavedAll([off], 60, 1)).toBe('Alerts saved: no alert e-mails. One thing is no longer followed, so it has no alerts.');
     expect(alertsSavedAll([], 60, 2)).toBe('Alerts saved: no alert e-mails. 2 things are no longer followed, so they have no alerts.');
+  });
+
+  it('says them in French with French plural rules when the page is French', () => {
+    const { t } = appTranslator('fr');
+    expect(leadWords(60, t)).toBe('une heure');
+    expect(leadWords(180, t)).toBe('3 heures');
+    expect(leadWords(1, t)).toBe('1 minute');
+    expect(alertLabel('reminder', 120, t)).toBe('M’écrire 2 heures avant un match');
+    expect(alertsSavedAll([], 60, 1, t)).toBe('Alertes enregistrées : aucun e-mail d’alerte. 1 élément n’est plus suivi : il n’a donc pas d’alerte.');
+    expect(alertsSaved('Lakeview Lions', true, true, 60, t)).toBe(
+      'Alertes enregistrées : nous vous écrirons quand un match commence et une heure avant un match pour Lakeview Lions.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceTitle } from '~/domain/price-title';
+import { appTranslator } from '~/i18n/english';
 
 /* base_price as the channel sends it: the currency's minor units (ADR 043). */
 
@@ -29,5 +30,13 @@ describe('price title', () => {
   it('says Free for a zero or broken price', () => {
     expect(priceTitle({ base_price: 0, period: 'month' }, 'USD')).toBe('Free');
     expect(priceTitle({ base_price: Number.NaN }, 'USD')).toBe('Free');
+  });
+
+  it('writes a French price title in fr-FR with the narrow symbol, its period and offer in French', () => {
+    const fr = appTranslator('fr');
+    expect(priceTitle({ base_price: 999, period: 'monthly' }, 'USD', fr)).toBe('9,99\u00a0$/mois');
+    expect(priceTitle({ base_price: 825, period: 'month', offer: 'annual' }, 'CAD', fr)).toBe('8,25\u00a0$/mois, facturé chaque année');
+    expect(priceTitle({ base_price: 123450, period: 'season' }, 'EUR', fr)).toBe('1\u202f234,50\u00a0€/saison');
+    expect(priceTitle({ base_price: 0 }, 'USD', fr)).toBe('Gratuit');
   });
 });
