@@ -24,7 +24,7 @@ import { i18nFrom } from '~/domain/page-meta';
 import { describeError } from '~/http/error-kind';
 import { onDemand } from '~/http/on-demand';
 import * as serverRender from '~/http/server-render.server';
-import { catalogueSrc } from '~/i18n/english';
+import { CATALOGUE_SRC_ID, catalogueSrc } from '~/i18n/english';
 import { I18nProvider } from '~/i18n/I18nProvider';
 import type { loader } from '~/loaders/root.server';
 
@@ -75,9 +75,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </I18nProvider>
         <ScrollRestoration />
         {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
-        {/* The messages of the page's language, as data the browser keeps (ADR 055); run before the
-            app's modules (deferred scripts run in document order). */}
-        <script defer src={catalogueSrc(locale)} />
+        {/* Where the messages of the page's language are (ADR 055): entry.client loads them before
+            it hydrates, after the first screen as the app's modules (ADR 025), never beside it. */}
+        <script type="application/json" id={CATALOGUE_SRC_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(catalogueSrc(locale) ?? null) }} />
         <Scripts />
       </body>
     </html>

@@ -46,6 +46,21 @@ export const appTranslator = (locale: Locale, timeZone = 'UTC') =>
  *  the page is then loaded again, app/i18n/I18nProvider.tsx). Always true on the server. */
 export const hasMessagesOf = (locale: Locale) => Boolean(server.serverTranslator) || (locale === 'en' ? Boolean(loaded()) : Boolean(loaded()?.[locale]));
 
+/** The id of the JSON data block that names the page's catalogue script. */
+export const CATALOGUE_SRC_ID = 'fh-i18n-src';
+
+/** Runs the page's catalogue script (named by its data block) unless it ran: before hydration. */
+export function loadCatalogue(): Promise<void> {
+  const src = JSON.parse(document.getElementById(CATALOGUE_SRC_ID)?.textContent ?? 'null') as string | null;
+  if (loaded() || !src) return Promise.resolve();
+  return new Promise((resolve) => {
+    const script = Object.assign(document.createElement('script'), { src });
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener('error', () => resolve(), { once: true });
+    document.head.append(script);
+  });
+}
+
 /** The address of the catalogue script a page of this locale loads. */
 export const catalogueSrc = (locale: Locale): string | undefined => (server.catalogueScript ? server.catalogueScript(locale).src : loaded()?.src);
 
