@@ -84,7 +84,9 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
       return building.current;
     };
     buildRef.current = build;
-    if (live) void build();
+    // A live player at once; an on-demand one too if the fan reached for it before the page's
+    // scripts ran (the pointer already over it, focus on it, or the video playing).
+    if (live || box.matches(':hover') || box.contains(document.activeElement) || !video.paused) void build();
     else listen(true);
     return () => {
       cancelled = true;

@@ -540,6 +540,16 @@ function forms(): Form[] {
       snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__datasaver')?.value ?? null,
     },
     {
+      name: 'language form',
+      path: '/language',
+      route: 'language',
+      fields: ['lang', 'redirectTo'],
+      open: anonymous,
+      base: async () => ({ lang: 'fr', redirectTo: '/faq' }),
+      // Refused: no language is kept (and this channel has multilanguage off: none ever is).
+      snapshot: async (web) => (await web.api.storageState()).cookies.find((c) => c.name === '__lang')?.value ?? null,
+    },
+    {
       name: 'cookie notice answer',
       path: '/consent',
       route: 'consent',

@@ -81,6 +81,8 @@ const PAGES: { url: string; route: string }[] = [
   { url: '/logout', route: 'routes/logout' },
   { url: '/data-saver', route: 'routes/data-saver' },
   { url: '/consent', route: 'routes/consent' },
+  { url: '/language', route: 'routes/language' },
+  { url: '/i18n/:file', route: 'routes/i18n.$file' },
   { url: '/ad/:id', route: 'routes/ad.$id' },
   { url: '/operator/report?from=:v&to=:v', route: 'routes/operator.report' },
   { url: '/operator/report.csv?table=:v&from=:v&to=:v', route: 'routes/operator.report[.]csv' },

@@ -43,6 +43,10 @@ test('home → On demand → a finished free event plays', async ({ page, javaSc
   if (javaScriptEnabled) {
     // An on-demand player stays the browser's own until the fan reaches for it (ADR 048). Play
     // pressed there builds Plyr around the playing video, which plays on: its button says Pause.
+    // (The page again with the pointer away: it rested over the player after the card's click.)
+    await page.mouse.move(0, 0);
+    await page.reload();
+    await expect(page.locator('.player')).toBeVisible();
     await expect(page.locator('[data-player-ready="true"]')).toHaveCount(0);
     await expectPlays(page);
     await expect(page.locator('[data-player-ready="true"]')).toBeVisible({ timeout: 30_000 });
