@@ -166,7 +166,8 @@ describe('the job queue', () => {
   });
 });
 
-describe('the job queue across a stop and a restart', () => {
+/** Starts channel APIs on this file's shared database; each is closed before the database. */
+function channelApisOnSharedData(): () => Promise<TestChannelApi> {
   const open: TestChannelApi[] = [];
   const data = forThisFile(async () => {
     const data = await sharedData();
@@ -183,6 +184,11 @@ describe('the job queue across a stop and a restart', () => {
     open.push(api);
     return api;
   };
+  return start;
+}
+
+describe('the job queue across a stop and a restart', () => {
+  const start = channelApisOnSharedData();
 
   it('close() waits for a running job, and a job sent before a restart runs after it', async () => {
     const first = await start();
@@ -220,22 +226,7 @@ describe('the job queue across a stop and a restart', () => {
 });
 
 describe(`two channel APIs on one database (${onPostgres ? 'PostgreSQL: one scheduler' : 'PGlite: one process only'})`, () => {
-  const open: TestChannelApi[] = [];
-  const data = forThisFile(async () => {
-    const data = await sharedData();
-    return {
-      ...data,
-      close: async () => {
-        for (const api of open) await api.close();
-        await data.close();
-      },
-    };
-  });
-  const start = async () => {
-    const api = await startOn(data);
-    open.push(api);
-    return api;
-  };
+  const start = channelApisOnSharedData();
 
   it(
     onPostgres
