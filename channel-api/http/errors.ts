@@ -61,8 +61,22 @@ function dataException(error: unknown): string | null {
   return null;
 }
 
-/** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); only our own
- *  bugs are 500s. A value the database refused is the client's mistake too, but it means the
+/** The database cannot be reached: PostgreSQL stopped or restarting (SQLSTATE 08xxx connection
+ *  exceptions, 57P0x shutdowns, 53300 too many connections), a connection refused or cut, no
+ *  connection free in time. The service is down for a moment: not a bug of ours. */
+function databaseUnreachable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (/^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/.test(e.code) || UNREACHABLE_CODES.has(e.code))) return true;
+    if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
+  }
+  return false;
+}
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+/** How soon a caller may ask again while the database is away. */
+const DATABASE_RETRY_SECONDS = 5;
+
+/** Last handler: client mistakes keep their 4xx (malformed JSON 400, too large 413); a database
+ *  that cannot be reached is a 503 with Retry-After; only our own bugs are 500s. A value the database refused is the client's mistake too, but it means the
  *  contract lacks a bound: logged, so it gets one. No answer carries a stack, SQL or a driver's words. */
 export function errorHandler(log: (error: unknown, req: Request) => void, warn: (message: string) => void = console.warn): ErrorRequestHandler {
   return (error, req, res, next) => {
@@ -88,6 +102,11 @@ export function errorHandler(log: (error: unknown, req: Request) => void, warn: 
               : 'Bad request';
       // Express's own refusals: a 400 here is a body it could not read, not a parameter.
       return void res.status(status).json(new HttpError(status, status === 400 ? 'bad_request' : codeForStatus(status), message).body);
+    }
+    if (databaseUnreachable(error)) {
+      warn(`channel-api: ${req.method} ${req.path}: the database did not answer; 503`);
+      res.set('Retry-After', String(DATABASE_RETRY_SECONDS));
+      return void res.status(503).json(new HttpError(503, 'service_unavailable', 'The service is not answering for a moment. Please try again.').body);
     }
     log(error, req);
     res.status(500).json(refusal(500, 'Internal server error').body);

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import express from 'express';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../channel-api/http/errors.ts';
+import { freePort } from '../../support/free-port.ts';
 import { cleanBody } from '../../support/leaks.ts';
 import { apiForThisFile } from '../support/channel-api.ts';
 
@@ -195,6 +197,35 @@ describe('a value the database refuses anyway', () => {
       expect(warnings).toEqual(['channel-api: GET /boom: the database refused a value (SQLSTATE 22003); the contract should bound it']);
     } finally {
       await new Promise((resolve) => listening.close(resolve));
+    }
+  });
+});
+
+describe('a database that does not answer (PostgreSQL stopped or restarting)', () => {
+  it('is a 503 with Retry-After and a plain reason, never a 500', async () => {
+    const warnings: string[] = [];
+    const pool = new pg.Pool({ connectionString: `postgres://nobody@127.0.0.1:${await freePort()}/none` });
+    const app = express();
+    app.get('/follows', (_req, res, next) => void pool.query('select 1').then(() => res.json({}), next));
+    app.use(
+      errorHandler(
+        () => warnings.push('logged as a bug'),
+        (message) => warnings.push(message),
+      ),
+    );
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/follows`);
+      const text = await res.text();
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(JSON.parse(text)).toEqual({ code: 'service_unavailable', message: 'The service is not answering for a moment. Please try again.' });
+      expect(cleanBody(text)).toEqual([]);
+      expect(warnings).toEqual(['channel-api: GET /follows: the database did not answer; 503']);
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+      await pool.end();
     }
   });
 });
