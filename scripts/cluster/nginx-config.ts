@@ -1,7 +1,7 @@
 /* The caching proxy in front of the web servers (issue 37, ADR 059): one nginx configuration,
  * written by this pure function for both layouts — the cluster of plain processes
  * (scripts/cluster.ts writes it into data/cluster/nginx.conf) and Docker Compose (the checked-in
- * deploy/nginx.conf; tests/unit/scripts/nginx-config.test.ts keeps it equal to what this makes).
+ * deploy/nginx.conf; tests/unit/scripts/cluster/nginx-config.test.ts keeps it equal to what this makes).
  *
  * What it does, and why (README "Behind a CDN" is the contract it follows):
  * - round-robin over the web servers, retrying another one only for requests that change nothing

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_NGINX, nginxConfig, type NginxSite } from '../../../scripts/cluster/nginx-config.ts';
+import { COMPOSE_NGINX, nginxConfig, type NginxSite } from '../../../../scripts/cluster/nginx-config.ts';
 
 const site: NginxSite = {
   listen: '127.0.0.1:3000',
