@@ -70,6 +70,14 @@ const schema = z.object({
    *  (services/clips.ts CLIP_FFMPEG_CONCURRENCY). Each takes up to a core while it re-encodes; 0:
    *  this process cuts none (another worker process works the clip queue). */
   CLIP_FFMPEG_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  /** Whether this process works the job queue (alert mails, the alert sweep, clips); `false`: it
+   *  only sends jobs, and worker processes (`npm run start:worker`, worker.ts) work them (ADR 059). */
+  WORK_JOBS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** The port of a worker process's /healthz (worker.ts); 0: none. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
   /** The ffmpeg binary; unset: `ffmpeg` on PATH, else @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optional,
 });

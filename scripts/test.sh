@@ -31,6 +31,8 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 # The reference npm run bench measures against (tests/bench/nginx.ts): nginx with brotli_static.
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
+# The cluster's caching proxy sets the region header from the IP database (npm run start:cluster, ADR 059).
+[ -f /usr/lib/nginx/modules/ngx_http_geoip2_module.so ] || need+=(libnginx-mod-http-geoip2)
 # The W3C Nu validator of the markup test (npm's vnu-jar) is a Java program.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if [ ${#need[@]} -gt 0 ]; then
@@ -72,6 +74,16 @@ typecheck_ok=true
 wait "$typecheck_pid" || typecheck_ok=false
 cat "$typecheck_log"
 if $typecheck_ok; then echo "---- typecheck: ok ($((SECONDS - typecheck_started)) s, beside lint)"; else echo "---- typecheck: FAILED ($((SECONDS - typecheck_started)) s, beside lint)"; failed+=(typecheck); fi
+
+# compose.yaml, where a compose client exists (Docker's plugin or Debian's docker-compose).
+section "Compose file (docker compose config)"
+compose=()
+if docker compose version >/dev/null 2>&1; then compose=(docker compose); elif command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose); fi
+if [ ${#compose[@]} -gt 0 ]; then
+  run compose env SESSION_SECRET=compose-config-check "${compose[@]}" config -q
+else
+  echo "No compose client here (docker compose, docker-compose): compose.yaml not checked."
+fi
 
 # ---------------------------------------------------------------- unit + integration (PGlite)
 section "Unit and integration tests (vitest, PGlite)"
