@@ -50,7 +50,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
-import { startClips } from './services/clips.ts';
+import { startClips, type ClipLease } from './services/clips.ts';
 import { prerollMomentsKept } from './services/datalake.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
@@ -100,6 +100,9 @@ export interface ChannelApiOptions {
   /** Clips this process cuts at once (env CLIP_FFMPEG_CONCURRENCY, default 2); 0: none, another
    *  process works the clip queue (tests hold the queue still with it). */
   clipConcurrency?: number;
+  /** The clip lease's timings in seconds (ADR 060; default CLIP_LEASE: 20, renewed every 5, dead
+   *  workers' clips looked for every 5); tests shorten them. */
+  clipLease?: Partial<ClipLease>;
   /** The ffmpeg that makes the demo media in the background (default: media/ffmpeg.ts ffmpegPath). */
   ffmpeg?: string;
   /** Where pre-roll impressions, completions, skips and clicks go (media/preroll-moments.ts); by
@@ -154,6 +157,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
 
   const database = await openDatabase({ dataDir, databaseUrl });
   let jobs: JobQueue | undefined;
+  let clipWork: { stop(): Promise<void> } | undefined;
   try {
     if (await seedIfEmpty(database.db)) {
       await database.analyze();
@@ -221,7 +225,7 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     await startAlerts(deps);
-    await startClips(deps, opts.clipConcurrency ?? env.CLIP_FFMPEG_CONCURRENCY);
+    clipWork = await startClips(deps, opts.clipConcurrency ?? env.CLIP_FFMPEG_CONCURRENCY, opts.clipLease);
     // The webhook reads its raw body (the signature covers the exact bytes): before the JSON parser.
     if (stripe && stripeOptions?.webhookSecret) app.use(stripeWebhook({ stripe, secret: stripeOptions.webhookSecret, onEvent: onPaymentEvent, log }));
     app.use(express.json({ limit: '100kb' }));
@@ -300,11 +304,13 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
           if (requests === 'cut') log('channel-api: requests still running at the shutdown timeout were cut');
           await preparation.stop();
           await keptMoments.flush();
+          await clipWork?.stop();
           await startedJobs.stop();
           await database.close();
         })()),
     };
   } catch (error) {
+    await clipWork?.stop();
     await jobs?.stop();
     await database.close();
     throw error;
