@@ -13,11 +13,13 @@ import {
   type Download,
   type SharedClip,
 } from '../../contract/index.ts';
+import { instanceName } from '../../server/instance.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';
 import { clipJobPriority } from './clip-fairness.ts';
 import { refuseBlockedRegion } from './regions.ts';
+import { channelApiEnv } from '../env.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isLiveAsset, isVodAsset } from '../media/assets.ts';
@@ -27,8 +29,6 @@ import { ffmpegPath } from '../media/ffmpeg.ts';
 import { kickoffSegment } from '../media/live-playlist.ts';
 import { mediaDirOf } from '../media/prepare.ts';
 import { defineQueue, type Job } from '../queue/job-queue.ts';
-import { channelApiEnv } from '../env.ts';
-import { instanceName } from '../../server/instance.ts';
 import * as repo from '../repo/clips.ts';
 import { settingsOf } from '../repo/content.ts';
 import { recordDownload } from '../repo/downloads.ts';
@@ -62,12 +62,8 @@ export const CLIP_FFMPEG_CONCURRENCY = 2;
  *  s (one indexed query). A killed worker's clip is tried again by another worker within about
  *  half a minute: 20 s + up to 5 s to be reaped + the 2 s retry delay. Tests shorten them
  *  (ChannelApiOptions.clipLease). */
-export interface ClipLease {
-  lease: number;
-  renew: number;
-  reap: number;
-}
-export const CLIP_LEASE: ClipLease = { lease: 20, renew: 5, reap: 5 };
+export const CLIP_LEASE = { lease: 20, renew: 5, reap: 5 };
+export type ClipLease = typeof CLIP_LEASE;
 
 /** What the operator sees in the failed try of a job whose worker died (GET /ops/jobs). */
 const LEASE_RAN_OUT = 'The worker making this clip stopped: its lease ran out.';

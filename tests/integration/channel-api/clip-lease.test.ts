@@ -51,7 +51,9 @@ const file = forThisFile(
       const [finished] = await server.db
         .select()
         .from(events)
-        .where(and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
+        .where(
+          and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)),
+        );
       game.finished = finished.id;
     },
   },
@@ -72,7 +74,9 @@ async function clipper() {
 
 /** The fan asks for a clip of the finished game (its job is sent); the clip's id. */
 async function askClip(key: string): Promise<number> {
-  const res = await http.request('POST', '/clip', { body: { api_key: key, event_id: game.finished, name: 'Great save', start_time: 2, duration: 4, tags: ['Save'] } });
+  const res = await http.request('POST', '/clip', {
+    body: { api_key: key, event_id: game.finished, name: 'Great save', start_time: 2, duration: 4, tags: ['Save'] },
+  });
   expect(res.status, res.text).toBe(200);
   return res.json.data.id;
 }
@@ -96,7 +100,13 @@ const until = <T>(check: () => T | Promise<T>, timeout = 20_000) => vi.waitFor(c
 /** A job queue of another process on the first API's database, declaring the clip queue. */
 const queueOfAnotherProcess = () =>
   startJobQueue({
-    database: { kind: onPostgres ? 'postgres' : 'pglite', db: server.db, analyze: async () => undefined, ping: async () => undefined, close: async () => undefined },
+    database: {
+      kind: onPostgres ? 'postgres' : 'pglite',
+      db: server.db,
+      analyze: async () => undefined,
+      ping: async () => undefined,
+      close: async () => undefined,
+    },
     queues: [clipQueue],
     pollSeconds: 0.5,
     stopTimeoutSeconds: 1,
@@ -152,7 +162,9 @@ describe(`a worker killed in the middle of a clip (${onPostgres ? 'PostgreSQL: a
       other = await anotherWorker();
       const leaseEnds = (await clipRow(id)).workedUntil!.getTime();
       // Reaped within 0.5 s of the lease's end, retried after the queue's 2 s delay, cut in a second or two.
-      await until(async () => expect((await clipsOfFan(fan.key)).find((c) => c.id === id)).toMatchObject({ status: 'processed', error: null, media: expect.anything() }));
+      await until(async () =>
+        expect((await clipsOfFan(fan.key)).find((c) => c.id === id)).toMatchObject({ status: 'processed', error: null, media: expect.anything() }),
+      );
       expect(Date.now() - leaseEnds).toBeLessThan(15_000);
       const clip = await clipRow(id);
       expect(clip).toMatchObject({ status: 'processed', progress: 100, workedUntil: null, workedBy: null });
@@ -174,7 +186,9 @@ describe(`a worker killed in the middle of a clip (${onPostgres ? 'PostgreSQL: a
       const id = await askClip(fan.key);
       await until(async () => expect(await clipRow(id)).toMatchObject({ status: 'queued', workedBy: 'worker-a (try 2)' }));
       other = await anotherWorker();
-      await until(async () => expect((await clipsOfFan(fan.key)).find((c) => c.id === id)).toMatchObject({ status: 'failed', error: CLIP_ERRORS.failed, media: null }));
+      await until(async () =>
+        expect((await clipsOfFan(fan.key)).find((c) => c.id === id)).toMatchObject({ status: 'failed', error: CLIP_ERRORS.failed, media: null }),
+      );
       expect(await clipRow(id)).toMatchObject({ status: 'failed', workedUntil: null, workedBy: null });
       // The job shows failed to the operator, with why.
       const job = await clipJob(server.db, id);
