@@ -17,7 +17,7 @@ import { startJobQueue, type JobQueue, type QueueDefinition } from './queue/job-
 import { projectQueues } from './queue/queues.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
-import { startClips } from './services/clips.ts';
+import { startClips, type ClipLease } from './services/clips.ts';
 import { prerollMomentsKept } from './services/datalake.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
 import { mediaAccess } from './services/media-access.ts';
@@ -67,6 +67,9 @@ export interface ChannelApiOptions {
   /** Clips this process cuts at once (env CLIP_FFMPEG_CONCURRENCY, default 2); 0: none, another
    *  process works the clip queue (tests hold the queue still with it). */
   clipConcurrency?: number;
+  /** The clip lease's timings in seconds (ADR 060; default CLIP_LEASE: 20, renewed every 5, dead
+   *  workers' clips looked for every 5); tests shorten them. */
+  clipLease?: Partial<ClipLease>;
   /** Whether this process works the job queue (env WORK_JOBS, default true); false: it sends jobs
    *  and a worker process (channel-api/worker.ts) works them. */
   workJobs?: boolean;
@@ -186,6 +189,7 @@ export async function openBackend(opts: ChannelApiOptions, env: ChannelApiEnv, {
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);
     const startedJobs = jobs;
     let closing: Promise<void> | undefined;
+    let clipWork: { stop(): Promise<void> } | undefined;
     return {
       database,
       deps,
@@ -198,11 +202,13 @@ export async function openBackend(opts: ChannelApiOptions, env: ChannelApiEnv, {
       flushAnalytics: () => keptMoments.flush(),
       async workJobs() {
         await startAlerts(deps);
-        await startClips(deps, opts.clipConcurrency ?? env.CLIP_FFMPEG_CONCURRENCY);
+        clipWork = await startClips(deps, opts.clipConcurrency ?? env.CLIP_FFMPEG_CONCURRENCY, opts.clipLease);
       },
       close: () =>
         (closing ??= (async () => {
           await keptMoments.flush();
+          // The reaper first: it uses the queue.
+          await clipWork?.stop();
           await startedJobs.stop();
           await database.close();
         })()),

@@ -16,7 +16,8 @@ export interface QueueDefinition<Data extends object> {
   readonly retryDelaySeconds?: number;
   readonly retryBackoff?: boolean;
   /** How long one try may run before it counts as failed (default 60 s). Short, because a job
-   *  whose worker died stays active until then, and is retried only after it. */
+   *  whose worker died stays active until then, and is retried only after it (unless its work
+   *  keeps a lease of its own and fails it sooner: failRunning, the clips' ADR 060). */
   readonly expireInSeconds?: number;
   /** Never set: carries the data's type from the definition to send and work. */
   readonly __data?: Data;
@@ -72,6 +73,16 @@ export interface JobQueue {
   /** Runs the handler for each job of the queue: resolved, the job is completed; thrown (or over
    *  expireInSeconds), it is retried, then failed. */
   work<Data extends object>(queue: QueueDefinition<Data>, handler: (job: Job<Data>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /** Fails the try of the key's job that is running, because its worker died (ADR 060: the clip
+   *  reaper knows it from the clip's lease): into its retry, which another worker takes, or failed
+   *  when it was the last try. 'not running' when the key's job is not being tried (waiting,
+   *  finished, or none): it is left as it is. In `tx`, with the caller's writes. */
+  failRunning<Data extends object>(
+    queue: QueueDefinition<Data>,
+    key: string,
+    reason: string,
+    options?: { tx?: Tx },
+  ): Promise<'retried' | 'failed' | 'not running'>;
   /** Sends `data` to the queue at each time of the cron expression (in `tz`, default UTC), from
    *  whichever server's clock checks first (pg-boss's timekeeper: once per minute at most); a
    *  second call with the queue replaces its schedule. */
@@ -153,6 +164,18 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
         }
       };
       for (let i = 0; i < (options.concurrency ?? 1); i++) ids.push(await boss.work<Data>(queue.name, { batchSize: 1, includeMetadata: true }, run));
+    },
+    async failRunning<Data extends object>(queue: QueueDefinition<Data>, key: string, reason: string, options: { tx?: Tx } = {}) {
+      known(queue);
+      const db = options.tx ? tracked(transactionSql(options.tx), inFlight) : sql;
+      const id = idForKey(queue.name, key);
+      const stateOf = async (lock: string) =>
+        ((await db.executeSql(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2${lock}`, [queue.name, id])).rows[0] as { state: string } | undefined)
+          ?.state;
+      // Locked in a transaction: a worker cannot complete it between this look and the fail.
+      if ((await stateOf(' FOR UPDATE')) !== 'active') return 'not running';
+      await boss.fail(queue.name, id, { message: reason }, { db });
+      return (await stateOf('')) === 'failed' ? 'failed' : 'retried';
     },
     async schedule<Data extends object>(queue: QueueDefinition<Data>, cron: string, data: Data, options: { tz?: string } = {}) {
       known(queue);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { gameNamesOf } from './events.ts';
 import { UNNAMED_GAME } from '../../contract/game-name.ts';
 import type { Db, Executor, Tx } from '../db/client.ts';
@@ -106,21 +106,92 @@ export async function setClipProgress(db: Db, id: number, progress: number): Pro
     .where(and(eq(clips.id, id), eq(clips.status, 'queued'), lt(clips.progress, progress)));
 }
 
-/** Marks a queued clip processed; false when it is gone (deleted) or no longer queued. */
+/** Marks a queued clip processed and ends its lease; false when it is gone (deleted) or no longer
+ *  queued. */
 export async function markClipProcessed(db: Db, id: number, at: Date): Promise<boolean> {
   const rows = await db
     .update(clips)
-    .set({ status: 'processed', progress: 100, processedAt: at, error: null })
+    .set({ status: 'processed', progress: 100, processedAt: at, error: null, workedUntil: null, workedBy: null })
     .where(and(eq(clips.id, id), eq(clips.status, 'queued')))
     .returning({ id: clips.id });
   return rows.length > 0;
 }
 
-export async function markClipFailed(db: Db, id: number, error: string): Promise<void> {
+export async function markClipFailed(db: Executor, id: number, error: string): Promise<void> {
   await db
     .update(clips)
-    .set({ status: 'failed', error })
+    .set({ status: 'failed', error, workedUntil: null, workedBy: null })
     .where(and(eq(clips.id, id), eq(clips.status, 'queued')));
+}
+
+/* The lease (ADR 060): a worker making a clip holds it for `seconds` and renews it while ffmpeg
+ * runs; a queued clip whose lease ran out belongs to a dead worker, and a reaper takes it back. */
+
+const leaseUntil = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/** Takes the clip's lease for `holder` if the clip is still queued (in one statement: a clip made,
+ *  failed or deleted meanwhile is not taken), over whatever lease an earlier try left; the clip, or
+ *  undefined when there is nothing to make. */
+export async function takeClipLease(db: Db, id: number, holder: string, seconds: number): Promise<ClipRow | undefined> {
+  const [row] = await db
+    .update(clips)
+    .set({ workedUntil: leaseUntil(seconds), workedBy: holder })
+    .where(and(eq(clips.id, id), eq(clips.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/** Extends `holder`'s lease; false when it holds it no longer (reaped, taken over by a later try,
+ *  or the clip finished or deleted). */
+export async function renewClipLease(db: Db, id: number, holder: string, seconds: number): Promise<boolean> {
+  const rows = await db
+    .update(clips)
+    .set({ workedUntil: leaseUntil(seconds) })
+    .where(and(eq(clips.id, id), eq(clips.status, 'queued'), eq(clips.workedBy, holder)))
+    .returning({ id: clips.id });
+  return rows.length > 0;
+}
+
+/** Ends `holder`'s lease (its try ended without finishing the clip: a retry follows). */
+export async function endClipLease(db: Db, id: number, holder: string): Promise<void> {
+  await db
+    .update(clips)
+    .set({ workedUntil: null, workedBy: null })
+    .where(and(eq(clips.id, id), eq(clips.workedBy, holder)));
+}
+
+/** Clips a reaper takes back at once at most: a few workers' worth. */
+const REAP_BATCH = 20;
+
+/** Takes back the queued clips whose lease ran out: locks and clears their lease (two reapers at
+ *  once skip each other's rows: each clip is won by one), then, in the same transaction, `reap`
+ *  fails the clip's job; when it answers with an error (that was the clip's last try) the clip is
+ *  failed with it. The clips taken back, with the holder each was lost by. */
+export async function reapClipLeases(db: Db, reap: (tx: Tx, id: number) => Promise<string | null>): Promise<{ id: number; holder: string | null }[]> {
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ id: clips.id, holder: clips.workedBy })
+      .from(clips)
+      .where(and(eq(clips.status, 'queued'), isNotNull(clips.workedUntil), lt(clips.workedUntil, sql`now()`)))
+      .orderBy(asc(clips.workedUntil))
+      .limit(REAP_BATCH)
+      .for('update', { skipLocked: true });
+    if (taken.length === 0) return [];
+    await tx
+      .update(clips)
+      .set({ workedUntil: null, workedBy: null })
+      .where(
+        inArray(
+          clips.id,
+          taken.map((clip) => clip.id),
+        ),
+      );
+    for (const clip of taken) {
+      const error = await reap(tx, clip.id);
+      if (error) await markClipFailed(tx, clip.id, error);
+    }
+    return taken;
+  });
 }
 
 /** Fails the fan's clips queued longer than `seconds`: their job died with its worker (or expired

@@ -13,11 +13,13 @@ import {
   type Download,
   type SharedClip,
 } from '../../contract/index.ts';
+import { instanceName } from '../../server/instance.ts';
 import { capabilitiesOf, featuresOf, hasAccess, watchable } from '../access.ts';
 import type { Caller, Deps, ParamsOf } from '../deps.ts';
 import { noCapability } from './capability-grants.ts';
 import { clipJobPriority } from './clip-fairness.ts';
 import { refuseBlockedRegion } from './regions.ts';
+import { channelApiEnv } from '../env.ts';
 import { HttpError, notFound, refusal } from '../http/errors.ts';
 import { requireUser } from '../http/route.ts';
 import { isLiveAsset, isVodAsset } from '../media/assets.ts';
@@ -51,6 +53,20 @@ const TRY_SECONDS = 120;
 /** Clips cut at once in one worker process unless CLIP_FFMPEG_CONCURRENCY says otherwise: each
  *  ffmpeg uses up to a core while it re-encodes (README "Operations"). */
 export const CLIP_FFMPEG_CONCURRENCY = 2;
+
+/** A clip's lease (ADR 060), in seconds. pg-boss 10 has no heartbeat: a job whose worker died
+ *  (SIGKILL, out of memory, a machine gone) stays active until it expires, five minutes for a
+ *  clip, so the clip's row says who is on it and until when. The worker renews every `renew` s;
+ *  the lease lasts `lease` s, so three renewals may be missed (a slow database, a busy event loop)
+ *  before a live worker loses its clip; each worker process looks for run-out leases every `reap`
+ *  s (one indexed query). A killed worker's clip is tried again by another worker within about
+ *  half a minute: 20 s + up to 5 s to be reaped + the 2 s retry delay. Tests shorten them
+ *  (ChannelApiOptions.clipLease). */
+export const CLIP_LEASE = { lease: 20, renew: 5, reap: 5 };
+export type ClipLease = typeof CLIP_LEASE;
+
+/** What the operator sees in the failed try of a job whose worker died (GET /ops/jobs). */
+const LEASE_RAN_OUT = 'The worker making this clip stopped: its lease ran out.';
 
 export const CLIP_ERRORS = {
   failed: 'We could not make this clip. Please try again, or pick another moment of the game.',
@@ -238,12 +254,34 @@ async function segmentsFor(dataDir: string, source: ClipSource, start: number, d
   throw new Error(`not a media asset: ${source.asset}`);
 }
 
-/** Runs one clip job: makes the clip's files, or fails the clip after its last try. */
-export async function makeClip(deps: Deps, job: Job<ClipJob>): Promise<'processed' | 'gone' | 'failed'> {
+/** How this process makes clips: its lease timings, its name in the lease (`worked_by`), and the
+ *  ffmpeg it cuts with (default: media/ffmpeg.ts ffmpegPath). */
+export interface ClipWork extends ClipLease {
+  worker: string;
+  ffmpeg?: string;
+}
+
+const clipWork = (options: Partial<ClipWork> = {}): ClipWork => ({ ...CLIP_LEASE, worker: instanceName(channelApiEnv().INSTANCE_NAME), ...options });
+
+/** Runs one clip job: takes the clip's lease and holds it while it makes the clip's files, or fails
+ *  the clip after its last try. */
+export async function makeClip(deps: Deps, job: Job<ClipJob>, options: Partial<ClipWork> = {}): Promise<'processed' | 'gone' | 'failed'> {
   const { db, dataDir } = deps;
-  const clip = await repo.clipById(db, job.data.clipId);
+  const work = clipWork(options);
+  const holder = `${work.worker} (try ${job.attempt})`;
+  const clip = await repo.takeClipLease(db, job.data.clipId, holder, work.lease);
   // Deleted, or finished by an earlier try: nothing to do.
-  if (!clip || clip.status !== 'queued') return 'gone';
+  if (!clip) return 'gone';
+  let held = true;
+  let renewing = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = renewing
+      .then(() => repo.renewClipLease(db, clip.id, holder, work.lease))
+      .then(
+        (still) => void (held &&= still),
+        () => undefined,
+      );
+  }, work.renew * 1000);
   const target = filesDir(dataDir, clip.uuid);
   const scratch = path.join(clipsDir(dataDir), `.work-${clip.uuid}-${process.pid}-${Date.now()}`);
   let reported = 0;
@@ -256,34 +294,76 @@ export async function makeClip(deps: Deps, job: Job<ClipJob>): Promise<'processe
       reported = percent;
       repo.setClipProgress(db, clip.id, percent).catch(() => undefined);
     };
-    await cutClip({ plan, dir: scratch, bin: ffmpegPath(), timeoutMs: TRY_SECONDS * 1000, onProgress });
+    await cutClip({ plan, dir: scratch, bin: work.ffmpeg ?? ffmpegPath(), timeoutMs: TRY_SECONDS * 1000, onProgress });
     await rm(path.join(scratch, 'segments.txt'), { force: true });
     await rm(target, { recursive: true, force: true });
     await rename(scratch, target);
     if (await repo.markClipProcessed(db, clip.id, new Date())) return 'processed';
+    // Made by another try meanwhile (this worker was taken for dead): the files are a copy of its.
+    if ((await repo.clipById(db, clip.id))?.status === 'processed') return 'gone';
     // Deleted (or given up) while it was being made: its files go too.
     await rm(target, { recursive: true, force: true });
     return 'gone';
   } catch (error) {
+    // Taken for dead and reaped: the clip's job is another try's now, which this one leaves be.
+    if (!held) return 'gone';
     if (job.attempt <= (clipQueue.retryLimit ?? 0)) throw error;
     deps.log(`channel-api: clip ${clip.id} failed: ${(error as Error).message}`);
     await repo.markClipFailed(db, clip.id, CLIP_ERRORS.failed);
     return 'failed';
   } finally {
+    clearInterval(renewal);
+    await renewing;
+    await repo.endClipLease(db, clip.id, holder).catch(() => undefined);
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
+/** Takes back the clips whose worker died (their lease ran out), each by one reaper however many
+ *  run: fails the clip's running job into its retry, which a worker takes at once, or, when that
+ *  was its last try, fails the clip. The clips taken back. */
+export async function reapClips(deps: Pick<Deps, 'db' | 'jobs' | 'log'>): Promise<number[]> {
+  const taken = await repo.reapClipLeases(deps.db, async (tx, id) => {
+    const job = await deps.jobs.failRunning(clipQueue, String(id), LEASE_RAN_OUT, { tx });
+    return job === 'failed' ? CLIP_ERRORS.failed : null;
+  });
+  for (const clip of taken) deps.log(`channel-api: clip ${clip.id} taken back from ${clip.holder ?? 'a worker'}: its lease ran out`);
+  return taken.map((clip) => clip.id);
+}
+
 /** Works the clip queue in this process (the channel API's, like the alerts): `concurrency` clips
- *  (ffmpeg processes) at once. */
-export async function startClips(deps: Deps, concurrency = CLIP_FFMPEG_CONCURRENCY): Promise<void> {
+ *  (ffmpeg processes) at once, and the reaper of dead workers' clips. stop() ends the reaper (the
+ *  job queue's stop ends the work); none of it with concurrency 0. */
+export async function startClips(deps: Deps, concurrency = CLIP_FFMPEG_CONCURRENCY, options: Partial<ClipWork> = {}): Promise<{ stop(): Promise<void> }> {
+  if (concurrency <= 0) return { stop: async () => undefined };
+  const work = clipWork(options);
   await deps.jobs.work(
     clipQueue,
     async (job) => {
-      await makeClip(deps, job);
+      await makeClip(deps, job, work);
       // A worker otherwise rests a poll interval after each job: look for the next one at once.
       deps.jobs.wake(clipQueue);
     },
     { concurrency },
   );
+  let reaping: Promise<unknown> = Promise.resolve();
+  let wakeTimer: NodeJS.Timeout | undefined;
+  const reaper = setInterval(() => {
+    reaping = reaping
+      .then(() => reapClips(deps))
+      .then(
+        (taken) => {
+          // A retry waits its delay in the queue: look for it as soon as it may start.
+          if (taken.length > 0) wakeTimer = setTimeout(() => deps.jobs.wake(clipQueue), (clipQueue.retryDelaySeconds ?? 0) * 1000 + 100).unref();
+        },
+        (error: Error) => deps.log(`channel-api: the clip reaper failed: ${error.message}`),
+      );
+  }, work.reap * 1000).unref();
+  return {
+    async stop() {
+      clearInterval(reaper);
+      clearTimeout(wakeTimer);
+      await reaping;
+    },
+  };
 }

@@ -136,8 +136,20 @@ export const clips = pgTable(
     /** Why a failed clip failed, in words a fan can read. */
     error: text('error'),
     processedAt: stamp('processed_at'),
+    /** The lease of the worker making the clip (ADR 060): until when it is held (renewed while
+     *  ffmpeg runs), null while no worker is on it. Run out on a queued clip: its worker died. */
+    workedUntil: stamp('worked_until'),
+    /** Which worker holds the lease (instance and try), for the operator. */
+    workedBy: text('worked_by'),
   },
-  (t) => [index('clips_user_idx').on(t.userId, t.createdAt), index('clips_event_idx').on(t.eventId)],
+  (t) => [
+    index('clips_user_idx').on(t.userId, t.createdAt),
+    index('clips_event_idx').on(t.eventId),
+    // The reaper's query every few seconds: only the leases of clips being made.
+    index('clips_lease_idx')
+      .on(t.workedUntil)
+      .where(sql`${t.status} = 'queued' AND ${t.workedUntil} IS NOT NULL`),
+  ],
 );
 
 /** What a fan downloaded (spec featureCount.downloads): one row per game or clip, however many
