@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer.ts';
 
 export default defineConfig({
   resolve: {
@@ -28,5 +29,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The integration
     // files wait on processes, ffmpeg and sockets much of the time; two at once use both cores.
     maxWorkers: 2,
+    // The files whose set-up is slowest start first (tests/support/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -5,7 +5,7 @@ import { PORT_FILE, startPostgres, stopPostgres } from './cluster/postgres.ts';
 /* `npm run cluster:pg -- stop|start`: stops (fast mode) or starts the PostgreSQL of a running
  * `npm run start:cluster`, the rest going on (the fault tests' database outage, ADR 059). */
 
-const dir = path.resolve('data/cluster');
+const dir = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'cluster');
 const action = process.argv[2];
 if (action !== 'stop' && action !== 'start') {
   console.error('usage: npm run cluster:pg -- stop|start');

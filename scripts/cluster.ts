@@ -14,7 +14,8 @@ import { clusterProcesses, publicUrlOf, WEB_SERVERS, type ClusterProcess } from 
  * SIGINT/SIGTERM stops them all gracefully. Pids and logs: data/cluster/<name>.pid, <name>.log. */
 
 const root = process.cwd();
-const dataDir = path.resolve('data');
+// DATA_DIR moves it (the cluster tests run one on their own data dir).
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const clusterDir = path.join(dataDir, 'cluster');
 const NGINX = '/usr/sbin/nginx';
 const GEOIP2_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip2_module.so';

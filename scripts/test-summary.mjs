@@ -1,4 +1,4 @@
-// Adds up the JSON reports of the test runs (vitest, vitest on PostgreSQL, Playwright) into one
+// Adds up the JSON reports of the test runs (vitest, vitest on PostgreSQL, Playwright, the cluster's) into one
 // closing line: "tests: N passed, N failed, N skipped".
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,8 +24,14 @@ for (const [label, file] of [
   }
   rows.push([label, { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }]);
 }
-const pw = read('playwright.json');
-rows.push(['playwright', pw && { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped }]);
+const PLAYWRIGHT = [
+  ['playwright', 'playwright.json'],
+  ['playwright (cluster)', 'playwright-cluster.json'],
+];
+for (const [label, file] of PLAYWRIGHT) {
+  const pw = read(file);
+  rows.push([label, pw && { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped }]);
+}
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const [label, r] of rows) {
@@ -72,7 +78,7 @@ const walk = (suite, file) => {
   }
   for (const s of suite.suites ?? []) walk(s, file);
 };
-for (const s of pw?.suites ?? []) walk(s, s.file);
+for (const [, file] of PLAYWRIGHT) for (const s of read(file)?.suites ?? []) walk(s, s.file);
 if (failures.length) {
   console.log('\nFailed tests:');
   for (const f of failures) console.log(`  - ${f.slice(0, 400)}`);

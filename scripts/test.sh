@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`, and what .ci/run calls):
 # system packages → npm ci → lint → typecheck → vitest (PGlite) → channel API integration on
-# PostgreSQL 15 → one build → Playwright (no-js + js + fuzz + markup + whoops). Every section runs even when an
+# PostgreSQL 15 → one build → Playwright (no-js + js + fuzz + markup + whoops) → the cluster's flows and faults
+# (Playwright, playwright.cluster.config.ts). Every section runs even when an
 # earlier one failed (except what cannot: e2e without a build), and the exit code says whether
 # anything failed.
 set -euo pipefail
@@ -97,13 +98,23 @@ run postgres bash scripts/with-postgres.sh npx vitest run tests/integration/chan
 # ---------------------------------------------------------------- build + e2e
 section "Build"
 run build npm run build
+# run_on_build NAME CMD...: runs CMD on the build, or records NAME as failed when there is none.
+run_on_build() {
+  if [[ " ${failed[*]} " == *" build "* ]]; then
+    echo "Skipped: the build failed."
+    failed+=("$1")
+  else
+    run "$@"
+  fi
+}
 section "End-to-end tests (Playwright: no-js, js, fuzz, markup, whoops)"
-if [[ " ${failed[*]} " == *" build "* ]]; then
-  echo "Skipped: the build failed."
-  failed+=(e2e)
-else
-  run e2e npx playwright test
-fi
+run_on_build e2e npx playwright test
+
+# ---------------------------------------------------------------- the cluster
+# npm run start:cluster (nginx, two web servers, the channel API and two workers on PostgreSQL) on
+# the same build: the core flows through the proxy, then the faults (playwright.cluster.config.ts).
+section "Cluster (nginx in front of two web servers, the channel API and two workers on PostgreSQL; faults)"
+run_on_build cluster npx playwright test -c playwright.cluster.config.ts
 
 # ---------------------------------------------------------------- summary
 section "Summary ($((SECONDS - started)) s)"

@@ -17,6 +17,8 @@ export function openWebDatabase(url: string, log: (line: string) => void = conso
   const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
   // An idle connection dropped by the server (restart, failover) must not stop the process.
   pool.on('error', (error) => log(`web: PostgreSQL connection error: ${error.message}`));
+  // A connection dropped while checked out: its query fails and says so; an unheard 'error' event would end the process.
+  pool.on('connect', (client) => client.on('error', (error) => log(`web: PostgreSQL connection lost: ${error.message}`)));
   let closing: Promise<void> | undefined;
   return { pool, close: () => (closing ??= pool.end()) };
 }

@@ -38,6 +38,9 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (error) => console.error('channel-api: PostgreSQL connection error', error.message));
+    // So must one dropped while it is checked out between two queries (a transaction, the clip
+    // reaper's): its next query fails and says so; an 'error' event nobody hears ends the process.
+    pool.on('connect', (client) => client.on('error', (error) => console.error('channel-api: PostgreSQL connection lost', error.message)));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });
