@@ -55,6 +55,9 @@ const schema = z.object({
    *  wakes it at once), and how long a stop waits for running jobs. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
   JOB_STOP_TIMEOUT_SECONDS: seconds(30),
+  /** Where our web servers call from (proxy-addr's words: loopback, uniquelocal, CIDRs, comma
+   *  separated): only their X-Forwarded-For and viewer country are believed. */
+  TRUST_WEB_SERVERS: z.string().min(1).default('loopback'),
   /** This process's name in every response's X-Served-By (server/instance.ts); default host-pid. */
   INSTANCE_NAME: optional,
   /** How long a stop waits for the requests in flight before it cuts them (then the jobs'). */

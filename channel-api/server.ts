@@ -71,8 +71,9 @@ export async function startChannelApi(opts: ChannelApiOptions = {}): Promise<Cha
   try {
     const app = express();
     app.disable('x-powered-by');
-    // X-Forwarded-For is believed only from loopback: our own web server proxying the browser.
-    app.set('trust proxy', 'loopback');
+    // X-Forwarded-For and the viewer's country are believed only from our own web servers
+    // (TRUST_WEB_SERVERS: loopback by default; the compose network's addresses in compose.yaml).
+    app.set('trust proxy', env.TRUST_WEB_SERVERS);
 
     // WORK_JOBS=false: this process sends jobs, worker processes (worker.ts) work them (ADR 059).
     if (opts.workJobs ?? env.WORK_JOBS) await backend.workJobs();

@@ -19,18 +19,19 @@ export const TABLE_TTL_MS = 30_000;
 export interface Regions {
   /** The region of an address (and the trusted header's country, if any) for a channel. */
   of(channel: ChannelRow, ip: string, header: string | null): Promise<Geo & { source: DecidedCountry['source'] }>;
-  /** The region of an HTTP request: its address (X-Forwarded-For from loopback) and header. */
+  /** The region of an HTTP request: its address (X-Forwarded-For from our web servers) and header. */
   ofRequest(channel: ChannelRow, req: Request): Promise<Geo>;
   /** The channel public calls and the media belong to (cached). */
   defaultChannel(): Promise<ChannelRow | undefined>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /** The trusted country header of a request (VIEWER_COUNTRY_HEADER): only from our own web
- *  server (loopback), which sets it from a proxy TRUST_PROXY names, or leaves it out. */
-export function viewerCountryHeader(req: Pick<Request, 'socket' | 'get'>): string | null {
-  return LOOPBACK.has(req.socket.remoteAddress ?? '') ? (req.get(VIEWER_COUNTRY_HEADER) ?? null) : null;
+ *  servers (the addresses TRUST_WEB_SERVERS names, loopback by default: the app's `trust proxy`,
+ *  which also decides whose X-Forwarded-For `req.ip` believes), which set it from a proxy their
+ *  TRUST_PROXY names, or leave it out. */
+export function viewerCountryHeader(req: Pick<Request, 'socket' | 'get' | 'app'>): string | null {
+  const trusts = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  return trusts(req.socket.remoteAddress ?? '', 0) ? (req.get(VIEWER_COUNTRY_HEADER) ?? null) : null;
 }
 
 export function regions(db: Db, opts: { database?: (ip: string) => string | null } = {}): Regions {
