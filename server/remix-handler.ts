@@ -4,7 +4,7 @@ import type express from 'express';
 import { encodedFor, negotiateEncoding, type Encoding } from './encoding.ts';
 import { dropUntrustedForwarding, requestUrl, type TrustProxy } from './guards.ts';
 import { pageKey, type Microcache, type StoredPage } from './microcache.ts';
-import { knownRegion, regionKey } from '../app/channel/region.server.ts';
+import { knownRegion, regionCopy, regionKey } from '../app/channel/region.server.ts';
 import { env } from '../app/config/env.server.ts';
 import { cachePolicy, hasSessionCookie } from '../app/http/cache-policy.ts';
 import { consentVariant } from '../app/http/consent.ts';
@@ -78,7 +78,7 @@ export function remixHandler(options: {
           headers: headersAsSent(res, answer),
           body: text !== null ? Buffer.from(text) : Buffer.from(await answer.arrayBuffer()),
         };
-        options.microcache!.set(key, policy.share === 'region' ? context.region! : null, page);
+        options.microcache!.set(key, policy.share === 'region' ? regionCopy(regionKeyOfHeaders(req.headers), context.region!) : null, page);
         return sendStored(res, { ...page, storedAt: Date.now(), encoded: null }, encoding, 'miss');
       }
       await send(res, answer);
@@ -100,7 +100,11 @@ function pageKeyOf(req: http.IncomingMessage, url: URL): string | null {
 /** The page kept for this key and, for a page kept per region, the visitor's region (remembered
  *  by region.server.ts's regionKey). */
 function storedPage(microcache: Microcache, key: string, visitorRegionKey: () => string): StoredPage | null {
-  return microcache.get(key, () => knownRegion(visitorRegionKey())?.country_code);
+  return microcache.get(key, () => {
+    const visitor = visitorRegionKey();
+    const country = knownRegion(visitor)?.country_code;
+    return country === undefined ? undefined : regionCopy(visitor, country);
+  });
 }
 
 /** The visitor's region key from the headers server.ts set (their address, a trusted country). */

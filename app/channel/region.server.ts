@@ -25,6 +25,15 @@ export function regionKey(address: string, proxyCountry: string | null): string 
   return proxyCountry ? `${address}\u0000${proxyCountry}` : address;
 }
 
+/** Which regional copy of a page a visitor gets (server/microcache.ts): their country, and whether
+ *  a trusted proxy's header decided it. A copy made for a header-decided visitor is public and
+ *  varies on the header (a CDN keys it so); one decided from the address is private to a CDN. So
+ *  neither is ever sent to the other kind of visitor with its headers (a CDN would then keep a
+ *  header-decided copy, a blackout's included, for visitors it cannot tell apart). */
+export function regionCopy(key: string, countryCode: string): string {
+  return key.includes('\u0000') ? `${countryCode}\u0000header` : countryCode;
+}
+
 /** The region of a visitor (by regionKey) if it was looked up lately, else undefined. */
 export function knownRegion(key: string): Geo | undefined {
   return regions.get(key);

@@ -66,6 +66,13 @@ test('a visitor browses: pages shared from the proxy cache per region, whatever 
   const fromUsa = await cached(`/watch/${blackedOut.id}`, { 'x-forwarded-for': USA, 'cf-ipcountry': 'CA' });
   expect(await fromUsa.text()).not.toContain(NOT_HERE);
   expect(fromUsa.headers()['vary']).toMatch(/cf-ipcountry/i);
+  // A visitor the proxy has no country for (here: loopback) gets the page decided from their
+  // address, private to the proxy: never the US copy a web server keeps for header-decided visitors.
+  for (let i = 0; i < 3; i++) {
+    const unknown = await request.get(`/watch/${blackedOut.id}`);
+    expect(unknown.headers()['cache-control']).toBe('private, no-store');
+    expect(unknown.headers()['x-cache-status']).not.toBe('HIT');
+  }
 });
 
 test('a fan signs in, buys a game, watches it, follows its team and clips a game, across both web servers', async ({ page, context, javaScriptEnabled }) => {
