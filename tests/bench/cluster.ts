@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { processCpuMs } from './cpu.ts';
 import { addressOf, CLUSTER_DATA, clusterSite, pidOf, PROXY_URL, startCluster, type ProcessName } from '../cluster/support/cluster.ts';
 import { createVerifiedUser, sessionCookieFor } from '../e2e/support/accounts.ts';
 import { finishedEvent, newApiKey } from '../e2e/support/channel.ts';
@@ -43,6 +44,9 @@ interface Load {
   servedBy: Record<string, number>;
   /** What the proxy's cache did (X-Cache-Status), through the proxy. */
   cache: Record<string, number>;
+  /** The cluster's CPU time per request in ms (every process of it: clusterCpuMs), which the load
+   *  generator sharing the cores blurs less than requests/s. */
+  cpuMs: number;
 }
 
 type Step = { path?: string; headers?: Record<string, string> };
@@ -54,6 +58,7 @@ async function load(base: string, steps: Step[], opts: Partial<Pick<Options, 'co
   const count = (into: Record<string, number>, value: string | string[] | undefined) => {
     if (typeof value === 'string') into[value] = (into[value] ?? 0) + 1;
   };
+  const cpuBefore = clusterCpuMs();
   const result: Result = await autocannon({
     url: base,
     connections: opts.connections ?? CONNECTIONS,
@@ -80,6 +85,7 @@ async function load(base: string, steps: Step[], opts: Partial<Pick<Options, 'co
     timeouts: result.timeouts,
     servedBy,
     cache,
+    cpuMs: Number(((clusterCpuMs() - cpuBefore) / Math.max(1, result.requests.total)).toFixed(3)),
   };
 }
 
@@ -112,6 +118,13 @@ function childrenOf(pid: number): number[] {
 /** PostgreSQL's postmaster: the first line of its postmaster.pid. */
 const postmasterPid = () => Number(fs.readFileSync(path.join(CLUSTER_DATA, 'cluster', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
+/** The CPU time so far of every process of the cluster, nginx's workers and PostgreSQL's backends
+ *  with them, in ms. */
+function clusterCpuMs(): number {
+  const roots = [...PROCESSES.map(pidOf), postmasterPid()];
+  return roots.flatMap((pid) => [pid, ...childrenOf(pid)]).reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0);
+}
+
 interface Sample {
   pid: number;
   rssKb: number | null;
@@ -136,7 +149,7 @@ export interface ClusterFigures {
   load: { connections: number; durationSeconds: number; acceptEncoding: string };
   eventId: number;
   /** Per page: through the proxy, to web-1 directly, and the ratio of their requests/s. */
-  anonymous: Record<string, { proxy: Load; oneWebServer: Load; proxyToOne: number }>;
+  anonymous: Record<string, { proxy: Load; oneWebServer: Load; proxyToOne: number; proxyCpuToOne: number }>;
   events: Load & { query: string; rate: number };
   signedIn: Record<string, Load>;
   soak: {
@@ -149,7 +162,7 @@ export interface ClusterFigures {
 }
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
-const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms)`;
+const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.cpuMs} ms CPU/req)`;
 const faults = (l: Load) => (l.errors || l.non2xx || l.timeouts ? `; ${l.errors} errors, ${l.non2xx} non-2xx, ${l.timeouts} timeouts` : '; 0 errors');
 const split = (counts: Record<string, number>) =>
   Object.entries(counts)
@@ -164,7 +177,7 @@ function rows(f: ClusterFigures): [string, string, string][] {
     out.push(
       [
         `${url} anonymous, through the proxy`,
-        `${fmt(p.proxy)} = ${p.proxyToOne}× one web server; cache ${split(p.proxy.cache)}${faults(p.proxy)}`,
+        `${fmt(p.proxy)} = ${p.proxyToOne}× one web server, ${p.proxyCpuToOne}× its CPU/req; cache ${split(p.proxy.cache)}${faults(p.proxy)}`,
         '≥ 1.5× one',
       ],
       [`${url} anonymous, web-1 directly`, `${fmt(p.oneWebServer)}${faults(p.oneWebServer)}`, ''],
@@ -172,7 +185,7 @@ function rows(f: ClusterFigures): [string, string, string][] {
   }
   out.push([
     `channel API GET /events at ${f.events.rate}/s (PostgreSQL)`,
-    `${f.events.rps} req/s, p50 ${f.events.p50} ms, p99 ${f.events.p99} ms${faults(f.events)}`,
+    `${f.events.rps} of ${f.events.rate} req/s, p50 ${f.events.p50} ms, p99 ${f.events.p99} ms${faults(f.events)}`,
     'p99 ≤ 20 ms, 0 errors',
   ]);
   for (const [url, l] of Object.entries(f.signedIn)) out.push([`${url} signed-in, through the proxy`, `${fmt(l)}${faults(l)}; ${split(l.servedBy)}`, '']);
@@ -223,7 +236,7 @@ export async function clusterBench({ seconds, soakSeconds }: { seconds: number; 
       for (const base of [PROXY_URL, web1]) await load(base, [step], { connections: 4, duration: Math.min(2, seconds) });
       const proxy = await load(PROXY_URL, [step], { duration: seconds });
       const oneWebServer = await load(web1, [step], { duration: seconds });
-      anonymous[label] = { proxy, oneWebServer, proxyToOne: ratio(proxy.rps, oneWebServer.rps) };
+      anonymous[label] = { proxy, oneWebServer, proxyToOne: ratio(proxy.rps, oneWebServer.rps), proxyCpuToOne: ratio(proxy.cpuMs, oneWebServer.cpuMs) };
       console.log(`  ${label}: proxy ${fmt(proxy)}, web-1 ${fmt(oneWebServer)}`);
     }
 
