@@ -7,7 +7,7 @@ declare module 'autocannon' {
     p99: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
@@ -17,14 +17,22 @@ declare module 'autocannon' {
     timeouts: number;
     duration: number;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
-    /** Per-request changes: `setupRequest` returns the request to send (e.g. another path). */
-    requests?: { setupRequest?: (req: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown } }[];
+    /** Requests per second of all connections together (a fixed rate instead of as many as answer). */
+    overallRate?: number;
+    /** The requests each connection sends in turn: a path and headers of their own, `setupRequest`
+     *  returning the request to send (e.g. another path), `onResponse` seeing each answer's headers. */
+    requests?: {
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (req: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown };
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+    }[];
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

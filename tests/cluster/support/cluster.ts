@@ -16,8 +16,9 @@ export const PROXY_PORT = 3500 + offset;
 const PG_PORT = 3550 + offset;
 /** What fans use: the proxy. */
 export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
-/** The cluster's DATA_DIR: media, clips, the outbox, and cluster/ (pids, logs, PostgreSQL). */
-export const CLUSTER_DATA = path.resolve('.cache/cluster-data');
+/** The cluster's DATA_DIR: media, clips, the outbox, and cluster/ (pids, logs, PostgreSQL);
+ *  CLUSTER_DATA_DIR moves it (`npm run bench -- cluster` runs one beside the tests'). */
+export const CLUSTER_DATA = path.resolve(process.env.CLUSTER_DATA_DIR ?? '.cache/cluster-data');
 const clusterDir = path.join(CLUSTER_DATA, 'cluster');
 
 export type ProcessName = 'web-1' | 'web-2' | 'api' | 'worker-1' | 'worker-2' | 'nginx';
