@@ -1,5 +1,7 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
+import { accessibility } from './accessibility';
 import { account } from './account';
+import { alerts } from './alerts';
 import { clips } from './clips';
 import { commerce } from './commerce';
 import { errors } from './errors';
@@ -33,7 +35,9 @@ export type MessageId =
   | Ids<typeof multiview>
   | Ids<typeof staticPages>
   | Ids<typeof errors>
-  | Ids<typeof forms>;
+  | Ids<typeof forms>
+  | Ids<typeof accessibility>
+  | Ids<typeof alerts>;
 
 export const messages: Catalogue<MessageId> = mergeCatalogues(
   layout,
@@ -49,7 +53,25 @@ export const messages: Catalogue<MessageId> = mergeCatalogues(
   staticPages,
   errors,
   forms,
+  accessibility,
+  alerts,
 ) as Catalogue<MessageId>;
 
 /** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account, commerce, profile, follow, clips, multiview, static: staticPages, errors, forms } as const;
+export const areas = {
+  layout,
+  meta,
+  lists,
+  watch,
+  account,
+  commerce,
+  profile,
+  follow,
+  clips,
+  multiview,
+  static: staticPages,
+  errors,
+  forms,
+  accessibility,
+  alerts,
+} as const;
