@@ -27,15 +27,24 @@ export function leadWords(minutes: number, t: T = ENGLISH.t): string {
 export const alertLabel = (kind: AlertKind, leadMinutes: number, t: T = ENGLISH.t) =>
   kind === 'go-live' ? t('follow.alert.goLive') : t('follow.alert.reminder', { lead: leadWords(leadMinutes, t) });
 
+/** A name French writes d’ before, not de (a vowel; an h is left alone: it may be aspirated). */
+const STARTS_WITH_VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/i;
+
 /** What an alert sends, after "you get" / "you will no longer get": "an e-mail 3 hours before
  *  Boys Football: … starts" for one followed game, "an e-mail when each game of Lakeview Lions and
- *  Harbor Point starts" for followed teams, schools, sports, divisions or venues. */
-export function alertSentence(kind: AlertKind, leadMinutes: number, follows: readonly { name: string; favoritable_type: string }[]): string {
-  const when = kind === 'go-live' ? 'when' : `${leadWords(leadMinutes)} before`;
-  if (follows.length === 1 && follows[0].favoritable_type === 'favorite_event') return `an e-mail ${when} ${follows[0].name} starts`;
-  const names = follows.map((f) => (f.favoritable_type === 'favorite_event' ? `the game ${f.name}` : f.name));
-  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return kind === 'go-live' ? `an e-mail when each game of ${list} starts` : `an e-mail ${when} each game of ${list}`;
+ *  Harbor Point starts" for followed teams, schools, sports, divisions or venues. In French (with
+ *  its `t`): "l’e-mail envoyé 3 heures avant le début du match …", "les e-mails envoyés au début de
+ *  chaque match de Lakeview Lions et d’Harbor Point". */
+export function alertSentence(kind: AlertKind, leadMinutes: number, follows: readonly { name: string; favoritable_type: string }[], t: T = ENGLISH.t): string {
+  const lead = kind === 'reminder' ? leadWords(leadMinutes, t) : undefined;
+  if (follows.length === 1 && follows[0].favoritable_type === 'favorite_event') {
+    return kind === 'go-live' ? t('alerts.one.goLive', { name: follows[0].name }) : t('alerts.one.reminder', { lead, name: follows[0].name });
+  }
+  const names = follows.map(({ name, favoritable_type }) =>
+    t('alerts.item', { name, item: favoritable_type === 'favorite_event' ? 'game' : STARTS_WITH_VOWEL.test(name) ? 'vowel' : 'name' }),
+  );
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${t('follow.and')} ${names[names.length - 1]}`;
+  return kind === 'go-live' ? t('alerts.each.goLive', { list }) : t('alerts.each.reminder', { lead, list });
 }
 
 /** The toast after the alerts page's Save: what is on now, in words (one follow on: the one

@@ -1,12 +1,17 @@
 /* The accessibility statement (issue 34): the standard the site meets, how that is checked, what
-   is known not to meet it, and whom to tell about a barrier — the channel, by its own contacts. */
+   is known not to meet it, and whom to tell about a barrier — the channel, by its own contacts. In
+   French on a French page (issue 36: app/i18n/messages/accessibility.ts); the channel's name and
+   contact details are its own. */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { formatLongDate } from '#contract/dates';
 import { ContactList } from '~/components/layout/ContactList';
 import { pageMeta } from '~/domain/page-meta';
 import { requestContext } from '~/http/request-context.server';
+import type { MessageId } from '~/i18n/messages';
+import { useI18n, type AppTranslator } from '~/i18n/use-i18n';
 
-/** When this statement was last checked against the site (ISO date, and as a fan reads it). */
+/** When this statement was last checked against the site (ISO date, and as an English reader reads it). */
 const STATEMENT_DATE = { iso: '2026-11-28', text: '28 November 2026' };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -19,71 +24,64 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Accessibility', 'How this site meets WCAG 2.2 level AA, how that is tested, its known limits and how to report a barrier.');
 
+/** Where a message's element goes while it is written (a private-use character no message has). */
+const SLOT = '\uE000';
+
+/** A message with one element in it: the text before and after the `{name}` the element takes. */
+function around(t: AppTranslator['t'], id: MessageId, values: Record<string, string>, name: string): [string, string] {
+  const [before = '', after = ''] = t(id, { ...values, [name]: SLOT }).split(SLOT);
+  return [before, after];
+}
 export default function Accessibility() {
   const { contact } = useLoaderData<typeof loader>();
+  const { t, locale } = useI18n();
   const channel = contact.name;
   const reachable = Boolean(contact.contact_email || contact.contact_phone || contact.address);
+  const [beforeContacts, afterContacts] = around(t, 'accessibility.report.other', { channel }, 'contacts');
+  const [beforeDate, afterDate] = around(t, 'accessibility.statement.reviewed', {}, 'date');
+  // The English date as the statement has always written it; another language's by its own format.
+  const reviewed = locale === 'en' ? STATEMENT_DATE.text : formatLongDate(STATEMENT_DATE.iso, 'UTC', locale);
   return (
     <div className="page page--narrow prose">
-      <h1>Accessibility</h1>
-      <p className="lead">
-        {channel} wants every fan to be able to watch, follow and buy its games, whatever device, browser or assistive technology they use.
-      </p>
+      <h1>{t('accessibility.title')}</h1>
+      <p className="lead">{t('accessibility.lead', { channel })}</p>
 
-      <h2>The standard</h2>
-      <p>
-        This site is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. Every page works with JavaScript turned off: links, forms
-        and the video player are plain HTML, and JavaScript only adds to them. Text follows the size you set in your browser, pages fit a phone as well as a
-        desktop screen, and nothing moves when your device asks for reduced motion.
-      </p>
+      <h2>{t('accessibility.standard')}</h2>
+      <p>{t('accessibility.standard.text')}</p>
 
-      <h2>How it is tested</h2>
-      <p>The site’s automated tests, run on every change, include:</p>
+      <h2>{t('accessibility.tested')}</h2>
+      <p>{t('accessibility.tested.intro')}</p>
       <ul>
-        <li>Every page the automated tests visit is checked with axe against the WCAG 2.2 A and AA rules, once with JavaScript on and once with it off.</li>
-        <li>Every kind of page is checked with the W3C Nu HTML validator and with html-validate: the pages are valid HTML.</li>
-        <li>
-          The video player is used with the keyboard alone: Play is reached with Tab and starts the video with Enter. The tests find the player’s controls by
-          the names a screen reader announces.
-        </li>
-        <li>Pages are tried at phone and desktop widths, and with reduced motion: nothing moves on its own then.</li>
+        <li>{t('accessibility.tested.axe')}</li>
+        <li>{t('accessibility.tested.html')}</li>
+        <li>{t('accessibility.tested.keyboard')}</li>
+        <li>{t('accessibility.tested.widths')}</li>
       </ul>
 
-      <h2>Known limits</h2>
+      <h2>{t('accessibility.limits')}</h2>
       <ul>
-        <li>
-          Games on demand show the captions the channel provides with them. A live game shows captions only when its live stream carries them, and without
-          JavaScript a live game plays only in browsers that play live streams themselves (such as Safari).
-        </li>
-        <li>
-          Watching several live games on one screen (Watch together) starts every game muted and gives one game its sound at a time; each game has its own Sound
-          and Enlarge buttons named after it. Without JavaScript, those games play in browsers that play live streams themselves.
-        </li>
-        <li>Clips that fans make are cut from the picture and sound alone: they have no captions.</li>
-        <li>Games have no audio description and no transcript.</li>
-        <li>
-          The artwork of games and teams is drawn from the teams’ colours and names; it is decoration. The teams, the sport and the time are always written
-          beside it.
-        </li>
-        <li>
-          Paying on the payment provider’s page, signing in with Google or Facebook and the “I’m not a robot” check (where the channel uses one) are other
-          companies’ pages and tools, whose accessibility is their own.
-        </li>
+        <li>{t('accessibility.limits.captions')}</li>
+        <li>{t('accessibility.limits.together')}</li>
+        <li>{t('accessibility.limits.clips')}</li>
+        <li>{t('accessibility.limits.description')}</li>
+        <li>{t('accessibility.limits.artwork')}</li>
+        <li>{t('accessibility.limits.others')}</li>
       </ul>
 
-      <h2>Report a barrier</h2>
-      <p>
-        If something on this site keeps you from watching, following or buying, tell {channel}. Say which page it was, what you tried to do and which device,
-        browser or assistive technology you use.
-      </p>
+      <h2>{t('accessibility.report')}</h2>
+      <p>{t('accessibility.report.text', { channel })}</p>
       {reachable ? <ContactList settings={contact} /> : null}
       <p>
-        Other ways to reach {channel} are on the <Link to="/contacts">Contacts</Link> page.
+        {beforeContacts}
+        <Link to="/contacts">{t('static.contacts')}</Link>
+        {afterContacts}
       </p>
 
-      <h2>This statement</h2>
+      <h2>{t('accessibility.statement')}</h2>
       <p>
-        This statement was last reviewed on <time dateTime={STATEMENT_DATE.iso}>{STATEMENT_DATE.text}</time>.
+        {beforeDate}
+        <time dateTime={STATEMENT_DATE.iso}>{reviewed}</time>
+        {afterDate}
       </p>
     </div>
   );

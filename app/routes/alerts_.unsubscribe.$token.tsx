@@ -7,6 +7,7 @@ import { alertSentence } from '~/domain/alerts';
 import { pageMeta } from '~/domain/page-meta';
 import { refusalReply } from '~/forms/reply.server';
 import { requestContext } from '~/http/request-context.server';
+import { useI18n } from '~/i18n/use-i18n';
 import formsCss from '~/styles/forms.css';
 
 /* /alerts/unsubscribe/{token}: the address every alert mail carries (List-Unsubscribe, RFC 8058).
@@ -17,7 +18,10 @@ import formsCss from '~/styles/forms.css';
      it turns the alert off at once, again changes nothing, and answers 200 with a short page.
    - GET describes the alert with a confirm button (mail scanners follow links: a GET changes
      nothing). Private (no-store: the token is in the address), never indexed, no cookie set.
-   A bad token says so, with a 4xx, and changes nothing. */
+   A bad token says so, with a 4xx, and changes nothing.
+   In the page's language (issue 36), chosen as on every page (?lang=, the language cookie, else
+   Accept-Language): the token names a fan, but the page knows no session and a mail provider's
+   one-click post sends none of these, so it answers in English. */
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formsCss }];
 export const meta: MetaFunction = ({ matches }) => [
@@ -50,38 +54,34 @@ export const loader = (args: LoaderFunctionArgs) => answer(args, false);
 /** One click (RFC 8058) or the confirm button: whatever the body says, the token decides. */
 export const action = (args: ActionFunctionArgs) => answer(args, true);
 
-const sentence = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.follows);
-
 export default function AlertUnsubscribe() {
   const loaded = useLoaderData<typeof loader>() as Answer;
   const posted = useActionData<typeof action>() as Answer | undefined;
+  const { t, sentence } = useI18n();
   const shown = posted ?? loaded;
+  const what = (alert: AlertSubscription) => alertSentence(alert.kind, alert.lead_minutes, alert.follows, t);
   return (
     <div className="page page--narrow">
-      <h1>Alert e-mails</h1>
+      <h1>{t('follow.alertMails')}</h1>
       {shown.state === 'bad' ? (
         <div className="notice notice--problem" role="alert">
-          <p>{shown.message}</p>
+          <p>{sentence(shown.message)}</p>
         </div>
       ) : shown.state === 'stopped' || !shown.alert.on ? (
         <div className="notice" role="status">
-          <p>
-            {shown.alert.follows.length === 0
-              ? 'You no longer follow what this e-mail was about, so it has no alerts.'
-              : `Done: you will no longer get ${sentence(shown.alert)}.`}
-          </p>
+          <p>{shown.alert.follows.length === 0 ? t('alerts.gone') : t('alerts.stopped', { what: what(shown.alert) })}</p>
         </div>
       ) : (
         <Form method="post" className="card-form">
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-          <p>You get {sentence(shown.alert)}.</p>
+          <p>{t('alerts.get', { what: what(shown.alert) })}</p>
           <div className="form-actions">
-            <SubmitButton pendingText="Stopping…">Stop these e-mails</SubmitButton>
+            <SubmitButton pendingText={t('alerts.stopping')}>{t('alerts.stop')}</SubmitButton>
           </div>
         </Form>
       )}
       <p>
-        <Link to="/my-games">Change all your alerts on My games</Link> (you will be asked to log in).
+        <Link to="/my-games">{t('alerts.changeAll')}</Link> {t('alerts.logIn')}
       </p>
     </div>
   );

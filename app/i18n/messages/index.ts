@@ -1,5 +1,7 @@
 import { mergeCatalogues, type Catalogue } from '#contract/i18n';
+import { accessibility } from './accessibility';
 import { account } from './account';
+import { alerts } from './alerts';
 import { clips } from './clips';
 import { commerce } from './commerce';
 import { errors } from './errors';
@@ -14,28 +16,13 @@ import { staticPages } from './static';
 import { watch } from './watch';
 
 /* Every area's catalogue of the web app (issue 36, ADR 055). An area is one file here,
-   `<area>.ts`, ids prefixed by the area; add it to the list below and to the type. The mails'
+   `<area>.ts`, ids prefixed by the area; add it to `areas` below. The mails'
    catalogue is the channel API's (channel-api/mail/messages.ts). */
 
 type Ids<C> = C extends Catalogue<infer Id> ? Id : never;
 
-/** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
-export type MessageId =
-  | Ids<typeof layout>
-  | Ids<typeof meta>
-  | Ids<typeof lists>
-  | Ids<typeof watch>
-  | Ids<typeof account>
-  | Ids<typeof commerce>
-  | Ids<typeof profile>
-  | Ids<typeof follow>
-  | Ids<typeof clips>
-  | Ids<typeof multiview>
-  | Ids<typeof staticPages>
-  | Ids<typeof errors>
-  | Ids<typeof forms>;
-
-export const messages: Catalogue<MessageId> = mergeCatalogues(
+/** The areas by name (merged in this order; the completeness test reads them one by one). */
+export const areas = {
   layout,
   meta,
   lists,
@@ -46,10 +33,14 @@ export const messages: Catalogue<MessageId> = mergeCatalogues(
   follow,
   clips,
   multiview,
-  staticPages,
+  static: staticPages,
   errors,
   forms,
-) as Catalogue<MessageId>;
+  accessibility,
+  alerts,
+} as const;
 
-/** The areas by name, for the completeness test. */
-export const areas = { layout, meta, lists, watch, account, commerce, profile, follow, clips, multiview, static: staticPages, errors, forms } as const;
+/** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */
+export type MessageId = { [Area in keyof typeof areas]: Ids<(typeof areas)[Area]> }[keyof typeof areas];
+
+export const messages: Catalogue<MessageId> = mergeCatalogues(...Object.values(areas)) as Catalogue<MessageId>;

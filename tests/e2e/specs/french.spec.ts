@@ -5,14 +5,17 @@
    is kept on their account, so the receipt mailed after their payment (outside their request) is
    French; the not-found error screen is French; a fan's own pages (packages, checkout, the order,
    the profile, a school, alerts, My games, the Clip form, the Clips tab and a clip's share page)
-   carry French words, fr-FR prices and dates. The shared e2e site keeps
+   carry French words, fr-FR prices and dates; so do the accessibility statement and the page an
+   alert mail's unsubscribe link opens (a visitor's language: it knows no session). The shared e2e site keeps
    multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
    axe on every page. */
+import { request } from '@playwright/test';
 import type { EventDetail } from '#contract';
 import { waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
-import { listEvents } from '../support/channel.ts';
+import { ALERT_LEAD_MINUTES } from '../support/alerts.ts';
+import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyEvent, CARDS, paidEvent, payOnSandbox } from '../support/commerce.ts';
 import { expect, scanPagesOf, test } from '../support/fixtures.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
@@ -22,7 +25,8 @@ let site: SecondSite;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  site = await startSecondSite({ settings: { multilanguage: true } });
+  // The e2e run's reminder lead (playwright.config.ts): the next game's reminder is due at once.
+  site = await startSecondSite({ settings: { multilanguage: true }, env: { ALERT_LEAD_MINUTES: String(ALERT_LEAD_MINUTES) } });
   scanPagesOf(site.url);
 });
 
@@ -245,6 +249,113 @@ test.describe('a fan’s pages in French', () => {
     await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
     await expect(page.locator('.clip-more .event-card time').first()).toHaveText(FRENCH_DATE);
     await checkA11y();
+  });
+});
+
+test.describe('the statement and the unsubscribe page in French', () => {
+  test('the accessibility statement is French, the channel’s name and contacts as they are; its English is unchanged', async ({ page, checkA11y }) => {
+    await page.context().addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    await page.goto(`${site.url}/accessibility`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibilité');
+    await expect(page).toHaveTitle(/^Accessibilité \| .+$/);
+    const channel = (await page.title()).replace(/^Accessibilité \| /, '');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      'La norme',
+      'Comment il est testé',
+      'Limites connues',
+      'Signaler un obstacle',
+      'Cette déclaration',
+    ]);
+    await expect(main.getByText(/\(WCAG\) 2\.2 au niveau AA\. Chaque page fonctionne avec JavaScript désactivé/)).toBeVisible();
+    await expect(main.getByRole('listitem').filter({ hasText: /vérifiée avec axe .* une fois avec JavaScript activé et une fois sans/ })).toHaveCount(1);
+    await expect(main.getByRole('listitem').filter({ hasText: 'Les matchs n’ont ni audiodescription ni transcription.' })).toHaveCount(1);
+    // The channel by its own name and contacts.
+    await expect(main.getByText(`dites-le à ${channel}.`)).toBeVisible();
+    const email = main.getByRole('link', { name: /^[^@\s]+@[^@\s]+\.[a-z]+$/i });
+    await expect(email).toHaveAttribute('href', `mailto:${(await email.textContent())?.trim()}`);
+    await expect(main.getByText(`Vous trouverez d’autres moyens de joindre ${channel} sur la page Contacts.`)).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts');
+    // Its date as fr-FR writes it.
+    await expect(main.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+    await expect(main.getByText(new RegExp(`^Cette déclaration a été revue pour la dernière fois le ${FRENCH_DATE.source}\\.$`))).toBeVisible();
+    await checkA11y();
+
+    // English asked for on the same site: the statement's English, word for word.
+    await page.goto(`${site.url}/accessibility?lang=en`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility');
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      'The standard',
+      'How it is tested',
+      'Known limits',
+      'Report a barrier',
+      'This statement',
+    ]);
+    await expect(main.getByText(`tell ${channel}.`)).toBeVisible();
+    await expect(main.getByText(`Other ways to reach ${channel} are on the Contacts page.`)).toBeVisible();
+    await expect(main.getByText(/^This statement was last reviewed on \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+  });
+
+  test('the page an alert mail’s unsubscribe link opens is French for a French visitor: what the alert sends, in French plurals, and its Stop button', async ({
+    page,
+    context,
+    checkA11y,
+  }) => {
+    test.slow();
+    const fan = await createVerifiedUser({}, site);
+    await signIn(context, fan, site);
+    await context.addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    const { items } = await listEvents({ stream_status: 'upcoming', sort_field: 'event_utc_ts', sort_direction: 'asc', limit: 1 }, site);
+    const game = items[0];
+    await page.goto(`${site.url}/watch/${game.id}`);
+    await page.getByRole('button', { name: `Suivre ${eventTitle(game)}`, exact: true }).click();
+    await expect(page.getByRole('button', { name: `Suivi ${eventTitle(game)}`, exact: true })).toBeVisible();
+
+    // The game's reminder on, in French: the mail comes at once (the lead reaches the game).
+    const lead = `${ALERT_LEAD_MINUTES / 60} heures`;
+    await page.goto(`${site.url}/alerts`);
+    const since = Date.now();
+    await page
+      .getByRole('group', { name: `${game.name} Match`, exact: true })
+      .getByRole('checkbox', { name: `M’écrire ${lead} avant un match` })
+      .check();
+    await page.getByRole('button', { name: 'Enregistrer les alertes' }).click();
+    await expect(page.getByText(`Alertes enregistrées : nous vous écrirons ${lead} avant un match pour ${game.name}.`)).toBeVisible();
+    const mail = await waitForMail(site.outbox, { to: fan.email, after: since }, 30_000);
+    const unsubscribe = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1];
+
+    // Opened in a browser that chose French (no session): French, and it asks first.
+    await context.clearCookies();
+    await context.addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    await page.goto(unsubscribe);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-mails d’alerte');
+    await expect(page).toHaveTitle(/^E-mails d’alerte \| /);
+    await expect(page.getByText(`Vous recevez l’e-mail envoyé ${lead} avant le début du match ${game.name}.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Modifier toutes vos alertes dans Mes matchs' })).toBeVisible();
+    await checkA11y();
+    await page.getByRole('button', { name: 'Arrêter ces e-mails' }).click();
+    await expect(page.getByText(`C’est fait : vous ne recevrez plus l’e-mail envoyé ${lead} avant le début du match ${game.name}.`)).toBeVisible();
+    await expect(page).toHaveURL(unsubscribe);
+    await checkA11y();
+
+    // A link that is not one of ours: said in French, with a 4xx.
+    const bad = await page.goto(`${site.url}/alerts/unsubscribe/pas-un-jeton`);
+    expect(bad?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText('Ce lien de désabonnement n’est pas valide. Ouvrez Mes matchs pour modifier vos alertes.');
+    await checkA11y();
+
+    // A mail provider's one-click post sends no language: the spec's English, word for word.
+    const provider = await request.newContext();
+    const posted = await provider.post(unsubscribe, {
+      form: { 'List-Unsubscribe': 'One-Click' },
+      headers: { Origin: 'https://mail.example' },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(200);
+    expect(await posted.text()).toContain(`Done: you will no longer get an e-mail ${ALERT_LEAD_MINUTES / 60} hours before ${game.name} starts.`);
+    await provider.dispose();
   });
 });
 

@@ -26,6 +26,26 @@ describe('alert words', () => {
     );
   });
 
+  it('says it in French with its t: French plurals, de or d’ before a name, du match before a game', () => {
+    const { t } = appTranslator('fr');
+    const game = { name: 'Boys Football: Northfield at Cedar Ridge', favoritable_type: 'favorite_event' };
+    const team = { name: 'Lakeview Lions', favoritable_type: 'participant' };
+    const school = { name: 'Harbor Point', favoritable_type: 'participant' };
+    const venue = { name: 'Arena Nord', favoritable_type: 'venue' };
+    expect(alertSentence('reminder', 60, [game], t)).toBe('l’e-mail envoyé une heure avant le début du match Boys Football: Northfield at Cedar Ridge');
+    expect(alertSentence('reminder', 180, [game], t)).toBe('l’e-mail envoyé 3 heures avant le début du match Boys Football: Northfield at Cedar Ridge');
+    expect(alertSentence('go-live', 60, [game], t)).toBe('l’e-mail envoyé au début du match Boys Football: Northfield at Cedar Ridge');
+    expect(alertSentence('go-live', 60, [team, school, venue], t)).toBe(
+      'les e-mails envoyés au début de chaque match de Lakeview Lions, de Harbor Point et d’Arena Nord',
+    );
+    expect(alertSentence('reminder', 1, [team, game], t)).toBe(
+      'les e-mails envoyés 1 minute avant chaque match de Lakeview Lions et du match Boys Football: Northfield at Cedar Ridge',
+    );
+    expect(t('alerts.stopped', { what: alertSentence('go-live', 60, [team], t) })).toBe(
+      'C’est fait : vous ne recevrez plus les e-mails envoyés au début de chaque match de Lakeview Lions.',
+    );
+  });
+
   it('confirms a save in words', () => {
     expect(alertsSaved('Lakeview Lions', true, true, 60)).toBe(
       'Alerts saved: we will e-mail you when a game starts and an hour before a game of Lakeview Lions.',
