@@ -124,8 +124,9 @@ ${site.webServers.map((server) => `    server ${server} max_fails=1 fail_timeout
     proxy_cache fieldhouse;
     proxy_cache_key "$scheme$request_method$http_host$request_uri|$fh_encoding|$fh_region|$http_save_data|$cookie___datasaver";
     proxy_cache_min_uses 2;
-    proxy_cache_lock on;
-    proxy_cache_lock_timeout 5s;
+    # No cache lock: with one, visitors of a page that may not be kept (a form, a region decided
+    # from the address) wait for each other, 500 ms apiece. A page kept goes on being answered
+    # while one request refreshes it (background update, stale while updating).
     proxy_cache_background_update on;
     proxy_cache_use_stale error timeout updating http_502 http_504;
     proxy_cache_bypass $fh_private;
