@@ -309,7 +309,11 @@ test.describe('the statement and the unsubscribe page in French', () => {
     const { items } = await listEvents({ stream_status: 'upcoming', sort_field: 'event_utc_ts', sort_direction: 'asc', limit: 1 }, site);
     const game = items[0];
     await page.goto(`${site.url}/watch/${game.id}`);
+    // With JavaScript the button turns before the channel has the follow: wait for its answer, as
+    // leaving the page at once would cut the request short.
+    const followed = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/follow');
     await page.getByRole('button', { name: `Suivre ${eventTitle(game)}`, exact: true }).click();
+    await followed;
     await expect(page.getByRole('button', { name: `Suivi ${eventTitle(game)}`, exact: true })).toBeVisible();
 
     // The game's reminder on, in French: the mail comes at once (the lead reaches the game).
