@@ -40,7 +40,8 @@ const signIn = async (url: string) => {
   return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
 };
 
-/** The tables' rows are made by the first count: wait for the limiter's table before counting. */
+/** The table both servers made (one of them loses the race to create it and asks again; a count
+ *  waits for its server's table: server/rate-limit-counters.ts). */
 const tableExists = async (database: WebDatabase) =>
   (await database.pool.query<{ name: string | null }>('SELECT to_regclass($1) AS name', [RATE_LIMIT_TABLE])).rows[0].name !== null;
 
