@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, like, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Clip } from '#contract';
 import type { Db } from '../../../channel-api/db/client.ts';
-import { clips, events, users } from '../../../channel-api/db/schema.ts';
+import { clips } from '../../../channel-api/db/schema.ts';
 import type { Deps } from '../../../channel-api/deps.ts';
 import { ffmpegPath } from '../../../channel-api/media/ffmpeg.ts';
 import { startJobQueue } from '../../../channel-api/queue/job-queue.ts';
 import { takeClipLease } from '../../../channel-api/repo/clips.ts';
 import { CLIP_ERRORS, clipQueue, reapClips, startClips, type ClipJob, type ClipLease, type ClipWork } from '../../../channel-api/services/clips.ts';
 import { onPostgres, startApi, testData } from '../support/channel-api.ts';
+import { clipper as clipperOf, finishedGameId } from '../support/clips.ts';
 import { forThisFile } from '../support/fixture.ts';
 
 /* The clip lease (issue 37, ADR 060): a worker killed in the middle of a clip leaves its job active
@@ -47,14 +48,7 @@ const file = forThisFile(
   },
   {
     arrange: async ({ server }) => {
-      const now = Math.floor(Date.now() / 1000);
-      const [finished] = await server.db
-        .select()
-        .from(events)
-        .where(
-          and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)),
-        );
-      game.finished = finished.id;
+      game.finished = await finishedGameId(server.db);
     },
   },
 );
@@ -63,14 +57,7 @@ const game = { finished: 0 };
 
 const deps = () => ({ db: server.db, dataDir: server.dataDir, jobs: server.jobs, log: () => undefined }) as unknown as Deps;
 
-async function clipper() {
-  const fan = await acc.signUp();
-  await server.db
-    .update(users)
-    .set({ capabilities: ['watch', 'clipping'] })
-    .where(eq(users.id, fan.user.id));
-  return fan;
-}
+const clipper = () => clipperOf(acc, server.db);
 
 /** The fan asks for a clip of the finished game (its job is sent); the clip's id. */
 async function askClip(key: string): Promise<number> {

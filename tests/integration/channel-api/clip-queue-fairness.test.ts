@@ -1,9 +1,10 @@
-import { and, eq, like, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CLIP_LIMIT_MSG, CLIPS_IN_PROGRESS_MAX } from '#contract';
-import { clips, events, users } from '../../../channel-api/db/schema.ts';
+import { clips, users } from '../../../channel-api/db/schema.ts';
 import { clipQueue, type ClipJob } from '../../../channel-api/services/clips.ts';
 import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
+import { clipper as clipperOf, finishedGameId } from '../support/clips.ts';
 
 /* The clip queue is fair (issue 37, ADR 057): a fan has at most CLIPS_IN_PROGRESS_MAX clips queued
    or being made, counted in the database so that requests at the same moment cannot pass it; and
@@ -11,23 +12,11 @@ import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
    This server cuts no clips itself (clipConcurrency 0): the queue holds still until a test works it. */
 
 const { server, http, acc } = apiForThisFile({ clipConcurrency: 0 }, async ({ server }) => {
-  const now = Math.floor(Date.now() / 1000);
-  const [finished] = await server.db
-    .select()
-    .from(events)
-    .where(and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
-  game.finished = finished.id;
+  game.finished = await finishedGameId(server.db);
 });
 const game = { finished: 0 };
 
-async function clipper() {
-  const fan = await acc.signUp();
-  await server.db
-    .update(users)
-    .set({ capabilities: ['watch', 'clipping'] })
-    .where(eq(users.id, fan.user.id));
-  return fan;
-}
+const clipper = () => clipperOf(acc, server.db);
 
 const ask = (key: string, name = 'Great save') =>
   http.request('POST', '/clip', { body: { api_key: key, event_id: game.finished, name, start_time: 2, duration: 4, tags: ['Save'] } });

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { api, type Clip } from '#contract';
-import { events, users } from '../../../channel-api/db/schema.ts';
 import { apiForThisFile, onPostgres } from '../support/channel-api.ts';
+import { clipper, finishedGameId } from '../support/clips.ts';
 
 /* A channel API with WORK_JOBS=false sends jobs and works none; the queue worker process
  * (`npm run start:worker`, channel-api/worker.ts; ADR 059) works them from the same PostgreSQL,
@@ -17,12 +16,7 @@ const {
   http: client,
   acc,
 } = apiForThisFile({ workJobs: false, jobs: { pollSeconds: 0.5 } }, async ({ server }) => {
-  const now = Math.floor(Date.now() / 1000);
-  const [finished] = await server.db
-    .select()
-    .from(events)
-    .where(and(eq(events.type, 'free'), like(events.asset, 'game-%'), eq(events.alwaysLive, false), lt(sql`${events.eventUtcTs} + ${events.duration}`, now)));
-  game.finished = finished.id;
+  game.finished = await finishedGameId(server.db);
 });
 
 async function clipsOf(key: string): Promise<Clip[]> {
@@ -59,11 +53,7 @@ describe(`a queue worker beside a channel API with WORK_JOBS=false (${onPostgres
   });
 
   it(onPostgres ? 'leaves a clip queued in the API, and the worker makes it' : 'leaves a clip queued: the API works no job', async () => {
-    const fan = await acc.signUp();
-    await server.db
-      .update(users)
-      .set({ capabilities: ['watch', 'clipping'] })
-      .where(eq(users.id, fan.user.id));
+    const fan = await clipper(acc, server.db);
     const res = await client.request('POST', '/clip', {
       body: { api_key: fan.key, event_id: game.finished, name: 'Worked elsewhere', start_time: 2, duration: 4, tags: ['Save'] },
     });
