@@ -12,12 +12,8 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract, type 
    (server/rate-limits.ts); this module only counts. */
 
 export const RATE_LIMIT_TABLE = 'web_rate_limits';
-/** How soon the table is tried again when the database was down at start. */
+/** How soon the table is tried again when the database did not answer. */
 const CREATE_RETRY_MS = 15_000;
-/** Two web servers starting at once both create the table: the loser is told the table is there
- *  (a unique or duplicate-table violation) and asks again at once. */
-const CREATE_RACE_RETRY_MS = 100;
-const CREATE_RACE_CODES = new Set(['23505', '42P07']);
 /** How long a count at start-up waits for the table before it counts in memory. */
 const READY_WAIT_MS = 2_000;
 
@@ -29,38 +25,78 @@ export interface Counter {
   limit: number;
 }
 
+/** A store per tier, and `ready`: settled once the shared table is made or known out of reach. */
+export type RateLimitCounters = ((counter: Counter) => Store) & { ready: Promise<void> };
+
 /** Makes an express-rate-limit store per tier: in PostgreSQL when `pool` is given, else in memory. */
-export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => void = console.error): (counter: Counter) => Store {
-  return (counter) => {
+export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => void = console.error): RateLimitCounters {
+  const table = pool ? sharedTable(pool, log) : null;
+  const counters = (counter: Counter): Store => {
     const options = { keyPrefix: counter.name, points: counter.limit, duration: Math.ceil(counter.windowMs / 1000) };
     const memory = new RateLimiterMemory(options);
-    if (!pool) return flexibleStore(counter.name, async () => memory);
-    let limiter: RateLimiterAbstract = memory;
-    // Settled once the table is known, or known to be out of reach: until then a count waits
-    // (a moment at start-up), so two servers starting together never count apart.
-    let settle!: () => void;
-    const settled = new Promise<void>((resolve) => (settle = resolve));
-    const connect = () => {
-      const made: RateLimiterAbstract = new RateLimiterPostgres(
-        { ...options, storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, insuranceLimiter: memory },
-        (error?: Error) => {
-          if (!error) return settle();
-          const code = (error as { code?: unknown }).code;
-          if (typeof code === 'string' && CREATE_RACE_CODES.has(code)) return void setTimeout(connect, CREATE_RACE_RETRY_MS).unref();
-          log(`web: rate limits count in memory until PostgreSQL answers (${error.message})`);
-          settle();
-          setTimeout(connect, CREATE_RETRY_MS).unref();
-        },
-      );
-      // Until its table is known, the PostgreSQL limiter answers from its insurance (memory).
-      limiter = made;
-    };
-    connect();
+    if (!pool || !table) return flexibleStore(counter.name, async () => memory);
+    let shared: RateLimiterAbstract | null = null;
     return flexibleStore(counter.name, async () => {
-      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS).unref())]);
-      return limiter;
+      // A moment at start-up: two servers starting together never count apart.
+      await Promise.race([table.ready, new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS).unref())]);
+      if (!table.made()) return memory;
+      // The table is made once for every tier (sharedTable), so the library never creates it;
+      // while the database does not answer, the library counts in the insurance (memory).
+      shared ??= new RateLimiterPostgres({
+        ...options,
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        insuranceLimiter: memory,
+      });
+      return shared;
     });
   };
+  return Object.assign(counters, { ready: table?.ready ?? Promise.resolve() });
+}
+
+/** The counts' table, made once per web server under an advisory lock: two servers starting
+ *  together never race to create it (concurrent CREATE TABLE IF NOT EXISTS fails in PostgreSQL).
+ *  Its columns are rate-limiter-flexible's. While the database does not answer, tried again. */
+function sharedTable(pool: pg.Pool, log: (line: string) => void) {
+  let made = false;
+  let settle!: () => void;
+  const ready = new Promise<void>((resolve) => (settle = resolve));
+  const create = async () => {
+    try {
+      await makeTable(pool);
+      made = true;
+    } catch (error) {
+      log(`web: rate limits count in memory until PostgreSQL answers (${(error as Error).message})`);
+      setTimeout(() => void create(), CREATE_RETRY_MS).unref();
+    }
+    settle();
+  };
+  void create();
+  return { ready, made: () => made };
+}
+
+async function makeTable(pool: pg.Pool) {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [RATE_LIMIT_TABLE]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
+      key varchar(255) PRIMARY KEY,
+      points integer NOT NULL DEFAULT 0,
+      expire bigint
+    )`);
+    await client.query('COMMIT');
+  } catch (error) {
+    failed = error as Error;
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    // A client that failed is closed rather than handed out again.
+    client.release(failed);
+  }
 }
 
 /** express-rate-limit's store interface over a rate-limiter-flexible limiter: a hit is a penalty
