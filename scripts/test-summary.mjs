@@ -83,3 +83,21 @@ if (failures.length) {
   console.log('\nFailed tests:');
   for (const f of failures) console.log(`  - ${f.slice(0, 400)}`);
 }
+
+// Where the end-to-end time goes: the Playwright files taking the most worker time (the sum of
+// their tests' durations, hooks included, every project), so a slow CI run says what to look at.
+const spent = new Map();
+const add = (suite, file) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      for (const r of t.results ?? []) spent.set(file, (spent.get(file) ?? 0) + (r.duration ?? 0));
+    }
+  }
+  for (const s of suite.suites ?? []) add(s, file);
+};
+for (const s of read('playwright.json')?.suites ?? []) add(s, s.file);
+if (spent.size) {
+  const all = [...spent.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nPlaywright worker time: ${Math.round(all / 1000)} s in all; the slowest files:`);
+  for (const [file, ms] of [...spent].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${String(Math.round(ms / 1000)).padStart(5)} s  ${file}`);
+}
