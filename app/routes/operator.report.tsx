@@ -64,12 +64,38 @@ const RANGE_FIELDS = [
   { name: 'to', label: 'report.to' },
 ] as const;
 
+/** A part of the page: its heading, its chart, its table (by name), what it says when it is empty. */
+interface Part {
+  id: string;
+  heading: string;
+  chart: string | null;
+  table: ReportTable;
+  empty?: string;
+}
+
 export default function OperatorReport() {
   const { asked, errors, presets, report, title, totals, tables, charts } = useLoaderData<typeof loader>();
   const { t, locale } = useI18n();
   const busy = useNavigation().state === 'loading';
   const csv = (table: ReportTable) => `/operator/report.csv?${new URLSearchParams({ table, from: asked.from, to: asked.to })}`;
   const count = (value: number) => formatNumber(value, locale);
+  const parts: Part[] =
+    report && charts
+      ? [
+          { id: 'viewing', heading: t('report.viewing'), chart: charts.minutes, table: 'days' },
+          { id: 'games', heading: t('report.games'), chart: charts.games, table: 'games', empty: t('report.empty.games') },
+          { id: 'sales', heading: t('report.sales'), chart: charts.products, table: 'products', empty: t('report.empty.sales') },
+          { id: 'codes', heading: t('report.codes'), chart: null, table: 'codes', empty: t('report.empty.codes') },
+          { id: 'funnel', heading: t('report.table.funnel'), chart: charts.funnel, table: 'funnel' },
+          {
+            id: 'prerolls',
+            heading: t('report.table.prerolls'),
+            chart: charts.prerolls,
+            table: 'prerolls',
+            empty: report.hasPrerolls ? '' : t('report.empty.prerolls'),
+          },
+        ]
+      : [];
   return (
     <div className="page report" aria-busy={busy || undefined}>
       <h1>{t('report.title')}</h1>
@@ -116,19 +142,9 @@ export default function OperatorReport() {
             <Total label={t('report.revenue')} value={totals.revenue.length ? totals.revenue.join(' + ') : formatMoney(0, null, locale)} />
           </dl>
 
-          <Section id="viewing" heading={t('report.viewing')} chart={charts.minutes} table={tables.days} csv={csv('days')} />
-          <Section id="games" heading={t('report.games')} chart={charts.games} table={tables.games} csv={csv('games')} empty={t('report.empty.games')} />
-          <Section id="sales" heading={t('report.sales')} chart={charts.products} table={tables.products} csv={csv('products')} empty={t('report.empty.sales')} />
-          <Section id="codes" heading={t('report.codes')} chart={null} table={tables.codes} csv={csv('codes')} empty={t('report.empty.codes')} />
-          <Section id="funnel" heading={t('report.table.funnel')} chart={charts.funnel} table={tables.funnel} csv={csv('funnel')} />
-          <Section
-            id="prerolls"
-            heading={t('report.table.prerolls')}
-            chart={charts.prerolls}
-            table={tables.prerolls}
-            csv={csv('prerolls')}
-            empty={report.hasPrerolls ? '' : t('report.empty.prerolls')}
-          />
+          {parts.map(({ table, ...part }) => (
+            <Section key={part.id} {...part} table={tables[table]} csv={csv(table)} />
+          ))}
         </>
       ) : null}
     </div>

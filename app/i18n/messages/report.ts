@@ -157,7 +157,8 @@ export const report = catalogue(
     'report.chart.games.item': '{name} : {minutes} min',
     'report.chart.products': 'Recettes par produit',
     'report.chart.products.item': '{product} : {revenue} pour {count, plural, one {# achat} other {# achats}}',
-    'report.chart.funnel.d': 'Page d’un match consultée : {eventPage} ; offre consultée : {offer} ; passage au paiement : {checkout} ; paiement effectué : {paid}.',
+    'report.chart.funnel.d':
+      'Page d’un match consultée : {eventPage} ; offre consultée : {offer} ; passage au paiement : {checkout} ; paiement effectué : {paid}.',
     'report.chart.prerolls': 'Publicités pré-roll : affichées, regardées jusqu’au bout, ignorées',
     'report.chart.prerolls.item': '{label} : affichée {shown} fois, regardée jusqu’au bout {completed} fois, ignorée {skipped} fois',
     'report.chart.separator': ' ; ',

@@ -79,25 +79,34 @@ describe("the operator's report as the page and the CSV show it", () => {
 
 describe('the report in French (issue 36, ADR 055)', () => {
   const fr = appTranslator('fr');
-  /** fr-FR groups digits and sets '%' apart with a narrow no-break space. */
+  /** fr-FR groups digits with a narrow no-break space. */
   const NNBSP = '\u202f';
+  /** Spaces as a reader sees them (fr-FR sets '%' and '$' apart with a no-break space). */
   const spaced = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
   it('writes a table’s title, columns and days in French, its figures grouped as fr-FR does', () => {
     const days = reportTable(report, 'days', fr);
     expect(days.title).toBe('Par jour');
-    expect(days.columns.map((c) => c.label)).toEqual(['Jour', 'Pages vues', 'Visiteurs', 'Vues', 'Spectateurs uniques', 'Minutes regardées', 'Pic de spectateurs']);
+    expect(days.columns.map((c) => c.label)).toEqual([
+      'Jour',
+      'Pages vues',
+      'Visiteurs',
+      'Vues',
+      'Spectateurs uniques',
+      'Minutes regardées',
+      'Pic de spectateurs',
+    ]);
     expect(days.rows[1][0].text).toBe('mar. 10 mars');
     expect(days.rows[1][5].text).toBe(`1${NNBSP}200`);
     expect(dayLabel('2026-03-10', 'fr')).toBe('mar. 10 mars');
     expect(dayLabel('2026-03-10')).toBe('Tue, Mar 10');
     expect(formatNumber(1_234_567, 'fr')).toBe(`1${NNBSP}234${NNBSP}567`);
     expect(formatNumber(1_234_567, 'en')).toBe('1,234,567');
-    expect(reportTable(report, 'funnel', fr).rows.map((r) => r.map((c) => c.text))).toEqual([
-      ['Page d’un match consultée', '8', `100${NNBSP}%`],
-      ['Offre consultée', '4', `50${NNBSP}%`],
-      ['Passage au paiement', '2', `25${NNBSP}%`],
-      ['Paiement effectué', '1', `13${NNBSP}%`],
+    expect(reportTable(report, 'funnel', fr).rows.map((r) => r.map((c) => spaced(c.text)))).toEqual([
+      ['Page d’un match consultée', '8', '100 %'],
+      ['Offre consultée', '4', '50 %'],
+      ['Passage au paiement', '2', '25 %'],
+      ['Paiement effectué', '1', '13 %'],
     ]);
   });
 
@@ -107,8 +116,14 @@ describe('the report in French (issue 36, ADR 055)', () => {
       ['Season pass', 'Pass', '2', '59,98 $', 'USD'],
       ['=HYPERLINK("x")', 'Match à l’unité', '1', '500 ¥', 'JPY'],
     ]);
-    expect(tableCsv(products)).toBe('Produit,Type,Achats,Recettes,Devise\r\nSeason pass,Pass,2,59.98,USD\r\n"\'=HYPERLINK(""x"")",Match à l’unité,1,500,JPY\r\n');
-    expect(tableCsv(reportTable(report, 'days', fr)).split('\r\n').slice(0, 3)).toEqual([
+    expect(tableCsv(products)).toBe(
+      'Produit,Type,Achats,Recettes,Devise\r\nSeason pass,Pass,2,59.98,USD\r\n"\'=HYPERLINK(""x"")",Match à l’unité,1,500,JPY\r\n',
+    );
+    expect(
+      tableCsv(reportTable(report, 'days', fr))
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
       'Jour,Pages vues,Visiteurs,Vues,Spectateurs uniques,Minutes regardées,Pic de spectateurs',
       '2026-03-09,10,4,3,2,40,2',
       '2026-03-10,5,3,1,1,1200,1',
