@@ -39,6 +39,10 @@ const FORMATS = {
   longDay: { dateStyle: 'long' },
   /** 'March 14, 2026 at 3:00 PM' */
   longDayTime: { dateStyle: 'long', timeStyle: 'short' },
+  /** 'Sat, Mar 14' (a day in a table of days) */
+  weekDay: { weekday: 'short', month: 'short', day: 'numeric' },
+  /** '3/14' (a day under a chart's column) */
+  numericDay: { month: 'numeric', day: 'numeric' },
   /** The zone's abbreviation ('UTC', 'EDT'), read from its parts. */
   zoneName: { timeZoneName: 'short' },
   /** A wall clock's numbers, read from its parts. */
@@ -117,6 +121,16 @@ export function formatLongDate(at: Instant, timeZone: string | null | undefined,
 /** A day and time in a mail: 'March 14, 2026 at 3:00 PM CDT'. */
 export function formatLongDateTime(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
   return written(at, (time) => `${formatter('longDayTime', timeZone, locale).format(time)} ${zoneName(time, timeZone, locale)}`);
+}
+
+/** A day in a table of days, without its year: 'Sat, Mar 14' ('sam. 14 mars'). */
+export function formatWeekDay(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => formatter('weekDay', timeZone, locale).format(time));
+}
+
+/** A day in the fewest characters, under a chart's column: '3/14' ('14/03'). */
+export function formatNumericDay(at: Instant, timeZone: string | null | undefined, locale: Locale = 'en'): string {
+  return written(at, (time) => formatter('numericDay', timeZone, locale).format(time));
 }
 
 /** What a wall clock in the zone shows at an instant (epoch seconds). */

@@ -1,9 +1,13 @@
-import { isoDay } from '#contract/dates';
+import { formatWeekDay, isoDay } from '#contract/dates';
+import { intlLocale, type Locale } from '#contract/locale';
 import { currencyDigits, formatMoney } from '#contract/money';
 import { REPORT_DEFAULT_DAYS, type Report } from '#contract/report';
+import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
 /* The operator's report as the page and the CSV files show it (issue 35, ADR 052): the range a
-   report covers, and each table's columns, written once for both. */
+   report covers, and each table's columns, written once for both in the operator's language
+   (issue 36, ADR 055: the translator is a parameter, English by default). The CSV's values stay
+   machine-readable whatever the language: ISO days, decimals with a dot. */
 
 const DAY_MS = 86_400_000;
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -14,12 +18,8 @@ export function lastDays(days: number, now: number, timeZone: string): { from: s
   return { from: shift(to, -(days - 1)), to };
 }
 
-/** The ranges offered as one-click links beside the form. */
-export const PRESETS = [
-  { days: 7, label: 'Last 7 days' },
-  { days: REPORT_DEFAULT_DAYS, label: 'Last 28 days' },
-  { days: 90, label: 'Last 90 days' },
-] as const;
+/** The ranges offered as one-click links beside the form, in days. */
+export const PRESETS = [7, REPORT_DEFAULT_DAYS, 90] as const;
 
 /** The tables a report has, by the name its CSV is asked for with (`?table=`). */
 export const REPORT_TABLES = ['days', 'games', 'products', 'codes', 'funnel', 'prerolls'] as const;
@@ -35,33 +35,55 @@ export interface Table {
   rows: Cell[][];
 }
 
-const n = (value: number): Cell => ({ text: value.toLocaleString('en-US'), value });
+/* An Intl.NumberFormat costs far more to build than to use: one per locale and style. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, style: 'decimal' | 'percent'): Intl.NumberFormat {
+  const key = `${locale} ${style}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intlLocale(locale), { style, maximumFractionDigits: 0 })));
+  return format;
+}
+
+/** A count as the operator reads it: '1,200' ('1 200' in French, with a narrow no-break space). */
+export const formatNumber = (value: number, locale: Locale): string => numberFormat(locale, 'decimal').format(value);
+
+/** The translator a table is written with: its words and its locale. */
+type Words = Pick<AppTranslator, 't' | 'locale'>;
+
 const s = (text: string): Cell => ({ text, value: text });
-/** An amount: written with its currency on the page, as a decimal number in the CSV. */
-const money = (minor: number, currency: string | null): Cell => ({
-  text: currency ? formatMoney(minor, currency) : '—',
-  value: currency ? (minor / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency)) : '0',
-});
-const rate = (part: number, whole: number): Cell =>
-  whole > 0 ? { text: `${Math.round((part / whole) * 100)}%`, value: (part / whole).toFixed(3) } : { text: '—', value: '' };
 
-const num = (label: string) => ({ label, numeric: true });
-const txt = (label: string) => ({ label, numeric: false });
-
-/** A day as the table writes it: 'Tue, Mar 10'. */
-export function dayLabel(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A day as the table writes it: 'Tue, Mar 10' ('mar. 10 mars'). */
+export function dayLabel(day: string, locale: Locale = 'en'): string {
+  return formatWeekDay(`${day}T12:00:00Z`, 'UTC', locale);
 }
 
 /** One table of the report, its columns and rows as the page shows them and the CSV writes them. */
-export function reportTable(report: Report, table: ReportTable): Table {
+export function reportTable(report: Report, table: ReportTable, { t, locale }: Words = ENGLISH): Table {
+  const n = (value: number): Cell => ({ text: formatNumber(value, locale), value });
+  /** An amount: written with its currency on the page, as a decimal number in the CSV. */
+  const money = (minor: number, currency: string | null): Cell => ({
+    text: currency ? formatMoney(minor, currency, locale) : '—',
+    value: currency ? (minor / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency)) : '0',
+  });
+  const rate = (part: number, whole: number): Cell =>
+    whole > 0 ? { text: numberFormat(locale, 'percent').format(part / whole), value: (part / whole).toFixed(3) } : { text: '—', value: '' };
+  const num = (label: string) => ({ label, numeric: true });
+  const txt = (label: string) => ({ label, numeric: false });
   switch (table) {
     case 'days':
       return {
-        title: 'Per day',
-        columns: [txt('Day'), num('Page views'), num('Visitors'), num('Views'), num('Unique viewers'), num('Minutes watched'), num('Peak viewers')],
+        title: t('report.table.days'),
+        columns: [
+          txt(t('report.day')),
+          num(t('report.pageViews')),
+          num(t('report.visitors')),
+          num(t('report.views')),
+          num(t('report.viewers')),
+          num(t('report.minutes')),
+          num(t('report.peak')),
+        ],
         rows: report.days.map((d) => [
-          { text: dayLabel(d.day), value: d.day },
+          { text: dayLabel(d.day, locale), value: d.day },
           n(d.page_views),
           n(d.visitors),
           n(d.views),
@@ -72,46 +94,71 @@ export function reportTable(report: Report, table: ReportTable): Table {
       };
     case 'games':
       return {
-        title: 'Per game',
-        columns: [txt('Game'), num('Views'), num('Unique viewers'), num('Minutes watched'), num('Peak viewers')],
+        title: t('report.table.games'),
+        columns: [txt(t('report.game')), num(t('report.views')), num(t('report.viewers')), num(t('report.minutes')), num(t('report.peak'))],
         rows: report.games.map((g) => [s(g.name), n(g.views), n(g.viewers), n(g.minutes), n(g.peak_viewers)]),
       };
     case 'products':
       return {
-        title: 'Sales per product',
-        columns: [txt('Product'), txt('Kind'), num('Purchases'), num('Revenue'), txt('Currency')],
-        rows: report.products.map((p) => [s(p.product), s(PRODUCT_KINDS[p.type] ?? p.type), n(p.purchases), money(p.revenue, p.currency), s(p.currency)]),
+        title: t('report.table.products'),
+        columns: [txt(t('report.product')), txt(t('report.kind')), num(t('report.purchases')), num(t('report.revenue')), txt(t('report.currency'))],
+        rows: report.products.map((p) => [s(p.product), s(productKind(p.type, t)), n(p.purchases), money(p.revenue, p.currency), s(p.currency)]),
       };
     case 'codes':
       return {
-        title: 'Per tracking code',
-        columns: [txt('Code'), num('Visitors'), num('Video views'), num('Purchases'), num('Revenue'), txt('Currency')],
+        title: t('report.table.codes'),
+        columns: [
+          txt(t('report.code')),
+          num(t('report.visitors')),
+          num(t('report.videoViews')),
+          num(t('report.purchases')),
+          num(t('report.revenue')),
+          txt(t('report.currency')),
+        ],
         rows: report.codes.map((c) => [s(c.trk), n(c.visitors), n(c.views), n(c.purchases), money(c.revenue, c.currency), s(c.currency ?? '')]),
       };
     case 'funnel': {
       const f = report.funnel;
-      const steps = [
-        ['Read a game’s page', f.event_page],
-        ['Looked at an offer', f.offer],
-        ['Went to checkout', f.checkout],
-        ['Paid', f.paid],
-      ] as const;
       return {
-        title: 'From a game to a purchase',
-        columns: [txt('Step'), num('Count'), num('Of the first step')],
-        rows: steps.map(([label, value]) => [s(label), n(value), rate(value, f.event_page)]),
+        title: t('report.table.funnel'),
+        columns: [txt(t('report.step')), num(t('report.count')), num(t('report.ofFirstStep'))],
+        rows: funnelSteps(report, t).map(([label, value]) => [s(label), n(value), rate(value, f.event_page)]),
       };
     }
     case 'prerolls':
       return {
-        title: 'Pre-roll ads',
-        columns: [txt('Pre-roll'), num('Impressions'), num('Completions'), num('Skips'), num('Clicks'), num('Completion rate')],
+        title: t('report.table.prerolls'),
+        columns: [
+          txt(t('report.preroll')),
+          num(t('report.impressions')),
+          num(t('report.completions')),
+          num(t('report.skips')),
+          num(t('report.clicks')),
+          num(t('report.completionRate')),
+        ],
         rows: report.prerolls.map((p) => [s(p.label), n(p.impressions), n(p.completions), n(p.skips), n(p.clicks), rate(p.completions, p.impressions)]),
       };
   }
 }
 
-const PRODUCT_KINDS: Record<string, string> = { event: 'Single game', package: 'Pass', subscription: 'Subscription', bundle: 'Pass' };
+/** The way from a game to a purchase: each step's words and count (the table's rows, the chart's bars). */
+export function funnelSteps(report: Report, t: Words['t'] = ENGLISH.t): [string, number][] {
+  const f = report.funnel;
+  return [
+    [t('report.step.eventPage'), f.event_page],
+    [t('report.step.offer'), f.offer],
+    [t('report.step.checkout'), f.checkout],
+    [t('report.step.paid'), f.paid],
+  ];
+}
+
+/** A product's kind in words; a kind the report does not know is written as the channel sends it. */
+function productKind(type: string, t: Words['t']): string {
+  if (type === 'event') return t('report.kind.event');
+  if (type === 'package' || type === 'bundle') return t('report.kind.pass');
+  if (type === 'subscription') return t('report.kind.subscription');
+  return type;
+}
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a text a spreadsheet
  *  would run as a formula (=, +, -, @, tab, CR first) is kept as text with a leading apostrophe. */
@@ -130,8 +177,8 @@ export function tableCsv(table: Table): string {
 /** A CSV file's name: `report-games-2026-03-01-to-2026-03-28.csv`. */
 export const csvFileName = (table: ReportTable, from: string, to: string) => `report-${table}-${from}-to-${to}.csv`;
 
-/** The totals the report opens with. */
-export function reportTotals(report: Report) {
+/** The totals the report opens with: counts, and the revenue written per currency. */
+export function reportTotals(report: Report, locale: Locale = 'en') {
   const sum = (pick: (d: Report['days'][number]) => number) => report.days.reduce((total, d) => total + pick(d), 0);
   const revenue = new Map<string, number>();
   for (const p of report.products) revenue.set(p.currency, (revenue.get(p.currency) ?? 0) + p.revenue);
@@ -141,6 +188,6 @@ export function reportTotals(report: Report) {
     minutes: sum((d) => d.minutes),
     peak: Math.max(0, ...report.days.map((d) => d.peak_viewers)),
     purchases: report.products.reduce((total, p) => total + p.purchases, 0),
-    revenue: [...revenue].map(([currency, minor]) => formatMoney(minor, currency)),
+    revenue: [...revenue].map(([currency, minor]) => formatMoney(minor, currency, locale)),
   };
 }

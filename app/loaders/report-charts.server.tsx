@@ -3,12 +3,19 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { formatNumericDay } from '#contract/dates';
+import type { Locale } from '#contract/locale';
+import { formatMoney } from '#contract/money';
+import type { Report } from '#contract/report';
+import { dayLabel, formatNumber, funnelSteps } from '~/domain/report';
+import type { AppTranslator } from '~/i18n/english';
 
 /* The report's charts (ADR 052), drawn on the server with visx into SVG markup the page embeds:
    they show without JavaScript and ship none. Each is an image with a title and a description
    that says what it shows and its highest figures; the table beside it holds every figure. The
    bars are the channel's accent colour with each figure written beside it (when they fit), the
-   text in the page's text colour. */
+   text in the page's text colour. Their words and figures are in the operator's language (issue
+   36, ADR 055): `reportCharts` takes the translator. */
 
 const FONT = 12;
 
@@ -18,6 +25,8 @@ export interface ChartText {
   title: string;
   /** What a reader of the picture learns: its highest figures, in words. */
   description: string;
+  /** The language its figures are written in (the operator's). */
+  locale: Locale;
 }
 
 type Size = 'wide' | 'narrow';
@@ -25,6 +34,87 @@ type Size = 'wide' | 'narrow';
 /** A chart drawn twice: for a wide screen, and for a phone (CSS shows one: report.css), each at
  *  its own size so its text stays 12 px. */
 const bothSizes = (text: ChartText, draw: (text: ChartText, size: Size) => string) => draw(text, 'wide') + draw({ ...text, id: `${text.id}-narrow` }, 'narrow');
+
+/** The report's pictures, each with words for those who do not see it, in the operator's language. */
+export function reportCharts(report: Report, { t, locale }: Pick<AppTranslator, 't' | 'locale'>) {
+  const busiest = [...report.days].sort((a, b) => b.minutes - a.minutes)[0];
+  const games = report.games.slice(0, 10);
+  const f = report.funnel;
+  const count = (value: number) => formatNumber(value, locale);
+  return {
+    minutes: columnChart(
+      {
+        id: 'chart-minutes',
+        title: t('report.chart.minutes'),
+        description: busiest?.minutes
+          ? t('report.chart.minutes.d', {
+              total: count(report.days.reduce((total, d) => total + d.minutes, 0)),
+              day: dayLabel(busiest.day, locale),
+              most: count(busiest.minutes),
+            })
+          : t('report.chart.minutes.none'),
+        locale,
+      },
+      report.days.map((d) => ({ label: d.day, short: formatNumericDay(`${d.day}T12:00:00Z`, 'UTC', locale), value: d.minutes })),
+    ),
+    games: games.length
+      ? barChart(
+          {
+            id: 'chart-games',
+            title: t('report.chart.games'),
+            description: games
+              .slice(0, 3)
+              .map((g) => t('report.chart.games.item', { name: g.name, minutes: count(g.minutes) }))
+              .join(t('report.chart.separator')),
+            locale,
+          },
+          [t('report.minutes')],
+          games.map((g) => ({ label: g.name, values: [g.minutes] })),
+        )
+      : null,
+    products: report.products.length
+      ? barChart(
+          {
+            id: 'chart-products',
+            title: t('report.chart.products'),
+            description: report.products
+              .slice(0, 3)
+              .map((p) => t('report.chart.products.item', { product: p.product, revenue: formatMoney(p.revenue, p.currency, locale), count: p.purchases }))
+              .join(t('report.chart.separator')),
+            locale,
+          },
+          [t('report.revenue')],
+          report.products.slice(0, 10).map((p) => ({ label: p.product, values: [p.revenue], written: [formatMoney(p.revenue, p.currency, locale)] })),
+        )
+      : null,
+    funnel: barChart(
+      {
+        id: 'chart-funnel',
+        title: t('report.table.funnel'),
+        description: t('report.chart.funnel.d', { eventPage: count(f.event_page), offer: count(f.offer), checkout: count(f.checkout), paid: count(f.paid) }),
+        locale,
+      },
+      [t('report.count')],
+      funnelSteps(report, t).map(([label, value]) => ({ label, values: [value] })),
+    ),
+    prerolls: report.prerolls.length
+      ? barChart(
+          {
+            id: 'chart-prerolls',
+            title: t('report.chart.prerolls'),
+            description: report.prerolls
+              .map((p) =>
+                t('report.chart.prerolls.item', { label: p.label, shown: count(p.impressions), completed: count(p.completions), skipped: count(p.skips) }),
+              )
+              .join(t('report.chart.separator')),
+            locale,
+          },
+          [t('report.series.shown'), t('report.series.completed'), t('report.series.skipped')],
+          report.prerolls.map((p) => ({ label: p.label, values: [p.impressions, p.completions, p.skips] })),
+        )
+      : null,
+  };
+}
 
 /** Bars over days (a column per day), the figure above each when they fit. */
 export function columnChart(text: ChartText, points: { label: string; short: string; value: number }[]): string {
@@ -62,7 +152,7 @@ function columns(text: ChartText, points: { label: string; short: string; value:
             <Bar className="chart__bar" x={barX} y={barY} width={x.bandwidth()} height={inner.height - barY} />
             {labelled && p.value > 0 ? (
               <text className="chart__value" x={barX + x.bandwidth() / 2} y={barY - 4} textAnchor="middle" fontSize={FONT - 2}>
-                {p.value.toLocaleString('en-US')}
+                {formatNumber(p.value, text.locale)}
               </text>
             ) : null}
           </g>
@@ -71,7 +161,7 @@ function columns(text: ChartText, points: { label: string; short: string; value:
       <AxisLeft
         scale={y}
         tickValues={yTicks}
-        tickFormat={(v) => Number(v).toLocaleString('en-US')}
+        tickFormat={(v) => formatNumber(Number(v), text.locale)}
         axisClassName="chart__axis"
         tickLabelProps={tickLabel('end')}
       />
@@ -149,7 +239,7 @@ function bars(text: ChartText, series: readonly string[], rows: { label: string;
                 height={barHeight - 4}
               />
               <text className="chart__value" x={barsLeft + x(value) + 6} y={labelHeight + 7 + i * barHeight + barHeight - 8} fontSize={FONT}>
-                {row.written?.[i] ?? value.toLocaleString('en-US')}
+                {row.written?.[i] ?? formatNumber(value, text.locale)}
               </text>
             </g>
           ))}

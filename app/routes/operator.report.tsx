@@ -1,14 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { api, REPORT_DEFAULT_DAYS, reportRange, type Report } from '#contract';
+import { api, REPORT_DEFAULT_DAYS, reportRange } from '#contract';
 import { formatLongDate } from '#contract/dates';
 import { formatMoney } from '#contract/money';
 import { FieldErrors } from '~/components/form/FieldErrors';
 import { pageMeta } from '~/domain/page-meta';
-import { dayLabel, lastDays, PRESETS, reportTable, reportTotals, type ReportTable, type Table } from '~/domain/report';
+import { formatNumber, lastDays, PRESETS, REPORT_TABLES, reportTable, reportTotals, type ReportTable, type Table } from '~/domain/report';
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
-import { barChart, columnChart } from '~/loaders/report-charts.server';
+import { i18nOf } from '~/i18n/locale.server';
+import { useI18n } from '~/i18n/use-i18n';
+import { reportCharts } from '~/loaders/report-charts.server';
 import formsCss from '~/styles/forms.css';
 import reportCss from '~/styles/report.css';
 
@@ -27,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Channel re
 export async function loader(args: LoaderFunctionArgs) {
   const { channel, session } = requestContext(args);
   if (!(await session.user())) throw notFound();
-  const timeZone = await channel.timeZone();
+  const [timeZone, i18n] = await Promise.all([channel.timeZone(), i18nOf(args)]);
   const query = new URL(args.request.url).searchParams;
   const asked = { from: query.get('from') ?? '', to: query.get('to') ?? '' };
   const range = asked.from || asked.to ? reportRange.safeParse(asked) : { success: true as const, data: lastDays(REPORT_DEFAULT_DAYS, Date.now(), timeZone) };
@@ -40,116 +42,67 @@ export async function loader(args: LoaderFunctionArgs) {
     return json({ asked, errors, presets: presetsOf(timeZone), report: null, charts: null, tables: null, totals: null, title: null }, { status: 400 });
   }
   const { data: report } = await channel.asUser(api.operatorReport, range.data);
+  const day = (iso: string) => formatLongDate(`${iso}T12:00:00Z`, 'UTC', i18n.locale);
   return json({
     asked: range.data,
     errors: null,
     presets: presetsOf(timeZone),
     report: { from: report.from, to: report.to, timeZone: report.time_zone, stream: report.stream, hasPrerolls: report.prerolls.length > 0 },
-    title: `${formatLongDate(`${report.from}T12:00:00Z`, 'UTC')} – ${formatLongDate(`${report.to}T12:00:00Z`, 'UTC')}`,
-    totals: reportTotals(report),
-    tables: Object.fromEntries((['days', 'games', 'products', 'codes', 'funnel', 'prerolls'] as const).map((t) => [t, reportTable(report, t)])) as Record<
-      ReportTable,
-      Table
-    >,
-    charts: chartsOf(report),
+    title: `${day(report.from)} – ${day(report.to)}`,
+    totals: reportTotals(report, i18n.locale),
+    tables: Object.fromEntries(REPORT_TABLES.map((t) => [t, reportTable(report, t, i18n)])) as Record<ReportTable, Table>,
+    charts: reportCharts(report, i18n),
   });
 }
 
 /** The one-click ranges, ending today in the channel's zone. */
-const presetsOf = (timeZone: string) => PRESETS.map((p) => ({ label: p.label, href: `?${new URLSearchParams(lastDays(p.days, Date.now(), timeZone))}` }));
-
-/** The report's pictures, each with words for those who do not see it. */
-function chartsOf(report: Report) {
-  const busiest = [...report.days].sort((a, b) => b.minutes - a.minutes)[0];
-  const games = report.games.slice(0, 10);
-  const f = report.funnel;
-  return {
-    minutes: columnChart(
-      {
-        id: 'chart-minutes',
-        title: 'Minutes watched per day',
-        description: busiest?.minutes
-          ? `${report.days.reduce((t, d) => t + d.minutes, 0).toLocaleString('en-US')} minutes in all; the most on ${dayLabel(busiest.day)}: ${busiest.minutes.toLocaleString('en-US')}.`
-          : 'Nothing was watched in these days.',
-      },
-      report.days.map((d) => ({ label: d.day, short: shortDay(d.day), value: d.minutes })),
-    ),
-    games: games.length
-      ? barChart(
-          {
-            id: 'chart-games',
-            title: 'Most watched games (minutes)',
-            description: games
-              .slice(0, 3)
-              .map((g) => `${g.name}: ${g.minutes.toLocaleString('en-US')} minutes`)
-              .join('; '),
-          },
-          ['Minutes watched'],
-          games.map((g) => ({ label: g.name, values: [g.minutes] })),
-        )
-      : null,
-    products: report.products.length
-      ? barChart(
-          {
-            id: 'chart-products',
-            title: 'Revenue per product',
-            description: report.products
-              .slice(0, 3)
-              .map((p) => `${p.product}: ${formatMoney(p.revenue, p.currency)} from ${p.purchases} ${p.purchases === 1 ? 'purchase' : 'purchases'}`)
-              .join('; '),
-          },
-          ['Revenue'],
-          report.products.slice(0, 10).map((p) => ({ label: p.product, values: [p.revenue], written: [formatMoney(p.revenue, p.currency)] })),
-        )
-      : null,
-    funnel: barChart(
-      {
-        id: 'chart-funnel',
-        title: 'From a game to a purchase',
-        description: `${f.event_page} read a game’s page, ${f.offer} looked at an offer, ${f.checkout} went to checkout, ${f.paid} paid.`,
-      },
-      ['Count'],
-      [
-        { label: 'Read a game’s page', values: [f.event_page] },
-        { label: 'Looked at an offer', values: [f.offer] },
-        { label: 'Went to checkout', values: [f.checkout] },
-        { label: 'Paid', values: [f.paid] },
-      ],
-    ),
-    prerolls: report.prerolls.length
-      ? barChart(
-          {
-            id: 'chart-prerolls',
-            title: 'Pre-roll ads: shown, watched to the end, skipped',
-            description: report.prerolls.map((p) => `${p.label}: ${p.impressions} shown, ${p.completions} watched to the end, ${p.skips} skipped`).join('; '),
-          },
-          ['Shown', 'Completed', 'Skipped'],
-          report.prerolls.map((p) => ({ label: p.label, values: [p.impressions, p.completions, p.skips] })),
-        )
-      : null,
-  };
-}
+const presetsOf = (timeZone: string) => PRESETS.map((days) => ({ days, href: `?${new URLSearchParams(lastDays(days, Date.now(), timeZone))}` }));
 
 /** The range form's two days. */
 const RANGE_FIELDS = [
-  { name: 'from', label: 'First day' },
-  { name: 'to', label: 'Last day' },
+  { name: 'from', label: 'report.from' },
+  { name: 'to', label: 'report.to' },
 ] as const;
 
-/** A day under its column: '3/10'. */
-const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
+/** A part of the page: its heading, its chart, its table (by name), what it says when it is empty. */
+interface Part {
+  id: string;
+  heading: string;
+  chart: string | null;
+  table: ReportTable;
+  empty?: string;
+}
 
 export default function OperatorReport() {
   const { asked, errors, presets, report, title, totals, tables, charts } = useLoaderData<typeof loader>();
+  const { t, locale } = useI18n();
   const busy = useNavigation().state === 'loading';
   const csv = (table: ReportTable) => `/operator/report.csv?${new URLSearchParams({ table, from: asked.from, to: asked.to })}`;
+  const count = (value: number) => formatNumber(value, locale);
+  const parts: Part[] =
+    report && charts
+      ? [
+          { id: 'viewing', heading: t('report.viewing'), chart: charts.minutes, table: 'days' },
+          { id: 'games', heading: t('report.games'), chart: charts.games, table: 'games', empty: t('report.empty.games') },
+          { id: 'sales', heading: t('report.sales'), chart: charts.products, table: 'products', empty: t('report.empty.sales') },
+          { id: 'codes', heading: t('report.codes'), chart: null, table: 'codes', empty: t('report.empty.codes') },
+          { id: 'funnel', heading: t('report.table.funnel'), chart: charts.funnel, table: 'funnel' },
+          {
+            id: 'prerolls',
+            heading: t('report.table.prerolls'),
+            chart: charts.prerolls,
+            table: 'prerolls',
+            empty: report.hasPrerolls ? '' : t('report.empty.prerolls'),
+          },
+        ]
+      : [];
   return (
     <div className="page report" aria-busy={busy || undefined}>
-      <h1>Channel report</h1>
-      <Form method="get" className="report__range" aria-label="Days of the report">
+      <h1>{t('report.title')}</h1>
+      <Form method="get" className="report__range" aria-label={t('report.range')}>
         {RANGE_FIELDS.map(({ name, label }) => (
           <div className="field" key={name}>
-            <label htmlFor={`report-${name}`}>{label}</label>
+            <label htmlFor={`report-${name}`}>{t(label)}</label>
             <input
               id={`report-${name}`}
               type="date"
@@ -163,12 +116,12 @@ export default function OperatorReport() {
           </div>
         ))}
         <button type="submit" className="button">
-          {busy ? 'Showing…' : 'Show'}
+          {busy ? t('report.showing') : t('report.show')}
         </button>
         <p className="report__presets">
           {presets.map((p) => (
-            <Link key={p.label} to={p.href} className="report__preset">
-              {p.label}
+            <Link key={p.days} to={p.href} className="report__preset">
+              {t('report.lastDays', { days: p.days })}
             </Link>
           ))}
         </p>
@@ -176,37 +129,22 @@ export default function OperatorReport() {
       {report && totals && tables && charts ? (
         <>
           <p className="report__range-said">
-            {title} · days in the channel’s time zone ({report.timeZone}){report.stream ? ` · analytics stream ${report.stream}` : null}
+            {report.stream
+              ? t('report.said.stream', { range: title, zone: report.timeZone, stream: report.stream })
+              : t('report.said', { range: title, zone: report.timeZone })}
           </p>
           <dl className="report__totals">
-            <Total label="Page views" value={totals.pageViews.toLocaleString('en-US')} />
-            <Total label="Video views" value={totals.views.toLocaleString('en-US')} />
-            <Total label="Minutes watched" value={totals.minutes.toLocaleString('en-US')} />
-            <Total label="Most viewers at once" value={totals.peak.toLocaleString('en-US')} />
-            <Total label="Purchases" value={totals.purchases.toLocaleString('en-US')} />
-            <Total label="Revenue" value={totals.revenue.length ? totals.revenue.join(' + ') : formatMoney(0)} />
+            <Total label={t('report.pageViews')} value={count(totals.pageViews)} />
+            <Total label={t('report.videoViews')} value={count(totals.views)} />
+            <Total label={t('report.minutes')} value={count(totals.minutes)} />
+            <Total label={t('report.mostAtOnce')} value={count(totals.peak)} />
+            <Total label={t('report.purchases')} value={count(totals.purchases)} />
+            <Total label={t('report.revenue')} value={totals.revenue.length ? totals.revenue.join(' + ') : formatMoney(0, null, locale)} />
           </dl>
 
-          <Section id="viewing" heading="Viewing" chart={charts.minutes} table={tables.days} csv={csv('days')} />
-          <Section id="games" heading="Games" chart={charts.games} table={tables.games} csv={csv('games')} empty="No game was watched in these days." />
-          <Section id="sales" heading="Sales" chart={charts.products} table={tables.products} csv={csv('products')} empty="Nothing was sold in these days." />
-          <Section
-            id="codes"
-            heading="Tracking codes"
-            chart={null}
-            table={tables.codes}
-            csv={csv('codes')}
-            empty="No visitor came with a tracking code (?trk=) in these days."
-          />
-          <Section id="funnel" heading="From a game to a purchase" chart={charts.funnel} table={tables.funnel} csv={csv('funnel')} />
-          <Section
-            id="prerolls"
-            heading="Pre-roll ads"
-            chart={charts.prerolls}
-            table={tables.prerolls}
-            csv={csv('prerolls')}
-            empty={report.hasPrerolls ? '' : 'No pre-roll was shown in these days.'}
-          />
+          {parts.map(({ table, ...part }) => (
+            <Section key={part.id} {...part} table={tables[table]} csv={csv(table)} />
+          ))}
         </>
       ) : null}
     </div>
@@ -224,24 +162,25 @@ function Total({ label, value }: { label: string; value: string }) {
 
 /** A part of the report: its chart, its table (open for a table of a few rows), its CSV. */
 function Section({ id, heading, chart, table, csv, empty }: { id: string; heading: string; chart: string | null; table: Table; csv: string; empty?: string }) {
+  const { t } = useI18n();
   const headingId = `${id}-heading`;
   return (
     <section className="report__section" aria-labelledby={headingId}>
       <div className="report__section-head">
         <h2 id={headingId}>{heading}</h2>
         <a className="report__csv" href={csv} download>
-          CSV<span className="sr-only"> of {table.title.toLowerCase()}</span>
+          CSV<span className="sr-only"> {t('report.csvOf', { table: table.title.toLowerCase() })}</span>
         </a>
       </div>
       {table.rows.length === 0 && empty ? <p className="report__empty">{empty}</p> : null}
       {chart ? (
         // The server's own SVG (report-charts.server.tsx): no channel text is set as markup.
-        <section className="report__chart" aria-label={`${heading}: chart`} tabIndex={0} dangerouslySetInnerHTML={{ __html: chart }} />
+        <section className="report__chart" aria-label={t('report.chartOf', { part: heading })} tabIndex={0} dangerouslySetInnerHTML={{ __html: chart }} />
       ) : null}
       {table.rows.length > 0 ? (
         <details className="report__table" open={table.rows.length <= 10}>
-          <summary>{table.title}: the figures</summary>
-          <section className="report__scroll" aria-label={`${table.title}: table`} tabIndex={0}>
+          <summary>{t('report.figures', { table: table.title })}</summary>
+          <section className="report__scroll" aria-label={t('report.tableOf', { table: table.title })} tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -4,10 +4,12 @@ import { csvFileName, isReportTable, reportTable, tableCsv } from '~/domain/repo
 import { notFound } from '~/http/not-found.server';
 import { requestContext } from '~/http/request-context.server';
 import { refused } from '~/http/security.server';
+import { i18nOf } from '~/i18n/locale.server';
 
 /* /operator/report.csv?table=<days|games|products|codes|funnel|prerolls>&from=…&to=… (issue 35, ADR
    052): one table of the operator's report as a CSV file, the same columns and figures as on the
-   page (domain/report.ts). An operator's only: anyone else finds nothing (/404). */
+   page (domain/report.ts), its header row in the operator's language, its values machine-readable
+   (ISO days, decimals with a dot). An operator's only: anyone else finds nothing (/404). */
 
 export async function loader(args: LoaderFunctionArgs) {
   const { channel, session } = requestContext(args);
@@ -18,8 +20,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // The channel says whether this is an operator before anything else is said.
   const { data: report } = await channel.asUser(api.operatorReport, range.success ? range.data : { from: '2000-01-01', to: '2000-01-01' });
   if (!isReportTable(table)) throw notFound();
-  if (!range.success) throw refused(400, 'Choose the first and the last day of the report (YYYY-MM-DD), at most a year apart.');
-  return new Response(tableCsv(reportTable(report, table)), {
+  const i18n = await i18nOf(args);
+  if (!range.success) throw refused(400, i18n.t('report.csv.badRange'));
+  return new Response(tableCsv(reportTable(report, table, i18n)), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${csvFileName(table, report.from, report.to)}"`,

@@ -12,6 +12,7 @@ import { lists } from './lists';
 import { meta } from './meta';
 import { multiview } from './multiview';
 import { profile } from './profile';
+import { report } from './report';
 import { staticPages } from './static';
 import { watch } from './watch';
 
@@ -38,6 +39,7 @@ export const areas = {
   forms,
   accessibility,
   alerts,
+  report,
 } as const;
 
 /** Every id of the web app's messages: `t()` takes only these, so a typo does not compile. */

@@ -1,11 +1,9 @@
 /* Runs first: the web server and the channel API it talks to both answer. */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/registration.ts';
-import { OPERATOR_EMAIL, OPERATOR_FILE, TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
-import { newApiKey } from '../support/channel.ts';
+import { OPERATOR_EMAIL, OPERATOR_FILE, operatorFromImport, TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
 import { descriptionWithPreroll, PREROLL_DESCRIPTION_FILE } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
@@ -46,18 +44,7 @@ test('the operator turns on a pre-roll for one game and names an operator', asyn
   const settings = (await (await request.get(`${CHANNEL_API_URL}/settings`)).json()) as { data: { prerolls: unknown[] } };
   expect(settings.data.prerolls).toHaveLength(1);
   const { output } = (await res.json()) as { output: string };
-  const temporary = new RegExp(`operator ${OPERATOR_EMAIL.replaceAll('.', '\\.')}: temporary password \\(shown only now\\) (\\S+)`).exec(output)?.[1];
-  expect(temporary, output).toBeTruthy();
-  const operator: TestUser = { email: OPERATOR_EMAIL, password: `Operator-${randomUUID()}`, first_name: '', last_name: '' };
-  const login = await request.post(`${CHANNEL_API_URL}/v2/auth/login`, { data: { email: OPERATOR_EMAIL, password: temporary, api_key: await newApiKey() } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { data } = (await login.json()) as { data: { api_key: string; user: { role: string } } };
-  expect(data.user.role).toBe('operator');
-  const changed = await request.post(`${CHANNEL_API_URL}/profile`, {
-    data: { _method: 'patch', password: operator.password, password_confirmation: operator.password, api_key: data.api_key },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
-  fs.writeFileSync(OPERATOR_FILE, JSON.stringify(operator));
+  fs.writeFileSync(OPERATOR_FILE, JSON.stringify(await operatorFromImport(output, OPERATOR_EMAIL)));
 });
 
 // After the checks above (tests in one file run in order): one fan with a temporary password per

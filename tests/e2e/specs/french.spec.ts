@@ -5,15 +5,18 @@
    is kept on their account, so the receipt mailed after their payment (outside their request) is
    French; the not-found error screen is French; a fan's own pages (packages, checkout, the order,
    the profile, a school, alerts, My games, the Clip form, the Clips tab and a clip's share page)
-   carry French words, fr-FR prices and dates; so do the accessibility statement and the page an
-   alert mail's unsubscribe link opens (a visitor's language: it knows no session). The shared e2e site keeps
+   carry French words, fr-FR prices and dates; so do the accessibility statement, the page an
+   alert mail's unsubscribe link opens (a visitor's language: it knows no session), and the
+   operator's report and its CSV files (an operator the description names). The shared e2e site keeps
    multilanguage off: there nothing a visitor sends makes a page French. Without and with JavaScript,
    axe on every page. */
+import fs from 'node:fs';
 import { request } from '@playwright/test';
 import type { EventDetail } from '#contract';
+import { lastDays } from '../../../app/domain/report.ts';
 import { waitForMail } from '../../support/outbox.ts';
 import { uniqueEmail } from '../../support/registration.ts';
-import { createVerifiedUser, signIn } from '../support/accounts.ts';
+import { createVerifiedUser, operatorFromImport, signIn } from '../support/accounts.ts';
 import { ALERT_LEAD_MINUTES } from '../support/alerts.ts';
 import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyEvent, CARDS, paidEvent, payOnSandbox } from '../support/commerce.ts';
@@ -23,10 +26,17 @@ import { WEB_URL } from '../support/urls.ts';
 
 let site: SecondSite;
 
+/** The operator the second site's description names (the report's test signs them in). */
+const OPERATOR = 'operateur@francais-e2e.example';
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // The e2e run's reminder lead (playwright.config.ts): the next game's reminder is due at once.
-  site = await startSecondSite({ settings: { multilanguage: true }, env: { ALERT_LEAD_MINUTES: String(ALERT_LEAD_MINUTES) } });
+  site = await startSecondSite({
+    settings: { multilanguage: true },
+    describe: (d) => void (d.operators = [OPERATOR]),
+    env: { ALERT_LEAD_MINUTES: String(ALERT_LEAD_MINUTES) },
+  });
   scanPagesOf(site.url);
 });
 
@@ -360,6 +370,39 @@ test.describe('the statement and the unsubscribe page in French', () => {
     expect(posted.status()).toBe(200);
     expect(await posted.text()).toContain(`Done: you will no longer get an e-mail ${ALERT_LEAD_MINUTES / 60} hours before ${game.name} starts.`);
     await provider.dispose();
+  });
+});
+
+test.describe('the operator’s report in French', () => {
+  test('an operator who chose French reads the report in French, and its CSV file’s header row is French', async ({ page, context, checkA11y }) => {
+    // As an operator starts: the temporary password the import printed, then one of their own.
+    await signIn(context, await operatorFromImport(site.importOutput, OPERATOR, site), site);
+    await context.addCookies([{ name: '__lang', value: 'fr', url: site.url }]);
+    await page.goto(`${site.url}/operator/report`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rapport de la chaîne');
+    await expect(page).toHaveTitle(/^Rapport de la chaîne \| /);
+    await expect(page.locator('.report__totals dt').first()).toHaveText('Pages vues');
+    await expect(page.getByText(/ · jours dans le fuseau horaire de la chaîne \(America\/Chicago\)$/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Minutes regardées par jour' })).toBeVisible();
+    await checkA11y();
+
+    // A preset: the last seven days of the channel's calendar.
+    await page.getByRole('link', { name: '7 derniers jours', exact: true }).click();
+    const week = lastDays(7, Date.now(), 'America/Chicago');
+    await expect(page).toHaveURL(new RegExp(`from=${week.from}&to=${week.to}$`));
+    await expect(page.getByLabel('Premier jour')).toHaveValue(week.from);
+
+    // A table as a CSV file: its header row in French, its values as in English.
+    const downloading = page.waitForEvent('download');
+    await page
+      .getByRole('region', { name: 'Codes de suivi', exact: true })
+      .getByRole('link', { name: /^CSV du tableau «\s?par code de suivi\s?»$/ })
+      .click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`report-codes-${week.from}-to-${week.to}.csv`);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Code,Visiteurs,Vues vidéo,Achats,Recettes,Devise');
   });
 });
 

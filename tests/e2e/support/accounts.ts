@@ -38,7 +38,8 @@ async function post<T>(pathname: string, body: Record<string, unknown>, site: Si
   const res = await fetch(`${site.channelApiUrl}${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, api_key: await newApiKey(site) }),
+    // A visitor's key unless the call is a signed-in fan's (their own key in the body).
+    body: JSON.stringify({ ...body, api_key: body.api_key ?? (await newApiKey(site)) }),
   });
   if (!res.ok) throw new Error(`POST ${pathname} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -102,6 +103,19 @@ export async function signIn(
   const { name, value, apiKey } = await sessionCookieFor(user, site);
   await context.addCookies([{ name, value, url: typeof where === 'string' ? where : site.url, httpOnly: true, sameSite: 'Lax' }]);
   return { apiKey };
+}
+
+/** An operator a channel description names (`operators`, ADR 052), as an operator starts: signed
+ *  in with the temporary password the import printed (`importOutput`), then a password of their own
+ *  chosen, which is returned. On the e2e site by default, or on a second site. */
+export async function operatorFromImport(importOutput: string, email: string, site: Site = E2E_SITE): Promise<TestUser> {
+  const temporary = new RegExp(`operator ${email.replaceAll('.', '\\.')}: temporary password \\(shown only now\\) (\\S+)`).exec(importOutput)?.[1];
+  if (!temporary) throw new Error(`the import printed no temporary password for ${email}:\n${importOutput}`);
+  const { data } = await post<{ data: { api_key: string; user: { role: string } } }>('/v2/auth/login', { email, password: temporary }, site);
+  if (data.user.role !== 'operator') throw new Error(`${email} signed in as a ${data.user.role}, not as an operator`);
+  const operator: TestUser = { email, password: `Operator-${crypto.randomUUID()}`, first_name: '', last_name: '' };
+  await post('/profile', { _method: 'patch', password: operator.password, password_confirmation: operator.password, api_key: data.api_key }, site);
+  return operator;
 }
 
 /** A fan created by the operator command (`npm run user:create`) with a temporary password; one

@@ -17,6 +17,8 @@ import { SERVER_NODE_ARGS } from '../../support/server-command.ts';
 
 export interface SecondSite extends Site {
   dataDir: string;
+  /** What the import printed: the temporary password of each operator the description names. */
+  importOutput: string;
   sessionSecret: string;
   close(): Promise<void>;
 }
@@ -38,7 +40,7 @@ export async function startSecondSite(opts: {
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete base.CHANNEL_API_URL;
   delete base.DATABASE_URL;
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { env: base });
+  const { stdout: importOutput } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'channel-api/import-channel.ts', file], { env: base });
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -84,5 +86,5 @@ export async function startSecondSite(opts: {
     if (up && channelApiUrl) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, channelApiUrl, outbox: path.join(dataDir, 'outbox'), dataDir, sessionSecret, close };
+  return { url, channelApiUrl, outbox: path.join(dataDir, 'outbox'), dataDir, importOutput, sessionSecret, close };
 }

@@ -6,6 +6,8 @@ import {
   formatEventDate,
   formatLongDate,
   formatLongDateTime,
+  formatNumericDay,
+  formatWeekDay,
   isKnownZone,
   isoDay,
   safeZone,
@@ -80,6 +82,12 @@ describe('a record’s date', () => {
     expect(formatLongDate(ISO, 'Asia/Tokyo')).toBe('March 15, 2026');
   });
 
+  it('as the operator’s report writes a day: in a table of days, and under a chart’s column', () => {
+    expect(formatWeekDay(ISO, CHANNEL)).toBe('Sat, Mar 14');
+    expect(formatNumericDay(ISO, CHANNEL)).toBe('3/14');
+    expect(formatWeekDay(ISO, 'Asia/Tokyo')).toBe('Sun, Mar 15');
+  });
+
   it('shows a text that is not a date as it is', () => {
     expect(formatDate('soon', CHANNEL)).toBe('soon');
     expect(formatDateTime('', CHANNEL)).toBe('');
@@ -108,6 +116,8 @@ describe('dates in French (issue 36)', () => {
     expect(nbsp(formatEventDate(at + 14 * 3600, 'UTC', 'fr'))).toBe('dim. 15 mars 2026 · 14:00 UTC');
     expect(formatDate('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('14 mars 2026');
     expect(formatLongDateTime('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('14 mars 2026 à 19:00 UTC−5');
+    expect(formatWeekDay('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('sam. 14 mars');
+    expect(formatNumericDay('2026-03-15T00:00:00Z', 'America/Chicago', 'fr')).toBe('14/03');
     expect(formatEventDate(at, 'America/Chicago')).toBe('Sat, Mar 14, 2026 · 7:00 PM CDT');
   });
 });

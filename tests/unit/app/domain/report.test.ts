@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportRange, type Report } from '#contract';
-import { csvField, csvFileName, isReportTable, lastDays, reportTable, reportTotals, tableCsv } from '~/domain/report';
+import { csvField, csvFileName, dayLabel, formatNumber, isReportTable, lastDays, reportTable, reportTotals, tableCsv } from '~/domain/report';
+import { appTranslator } from '~/i18n/english';
 
 const report: Report = {
   from: '2026-03-09',
@@ -73,5 +74,61 @@ describe("the operator's report as the page and the CSV show it", () => {
     expect(isReportTable(null)).toBe(false);
     expect(csvFileName('games', '2026-03-01', '2026-03-28')).toBe('report-games-2026-03-01-to-2026-03-28.csv');
     expect(reportTotals(report)).toEqual({ pageViews: 15, views: 4, minutes: 1240, peak: 2, purchases: 3, revenue: ['$59.98', '¥500'] });
+  });
+});
+
+describe('the report in French (issue 36, ADR 055)', () => {
+  const fr = appTranslator('fr');
+  /** fr-FR groups digits with a narrow no-break space. */
+  const NNBSP = '\u202f';
+  /** Spaces as a reader sees them (fr-FR sets '%' and '$' apart with a no-break space). */
+  const spaced = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+  it('writes a table’s title, columns and days in French, its figures grouped as fr-FR does', () => {
+    const days = reportTable(report, 'days', fr);
+    expect(days.title).toBe('Par jour');
+    expect(days.columns.map((c) => c.label)).toEqual([
+      'Jour',
+      'Pages vues',
+      'Visiteurs',
+      'Vues',
+      'Spectateurs uniques',
+      'Minutes regardées',
+      'Pic de spectateurs',
+    ]);
+    expect(days.rows[1][0].text).toBe('mar. 10 mars');
+    expect(days.rows[1][5].text).toBe(`1${NNBSP}200`);
+    expect(dayLabel('2026-03-10', 'fr')).toBe('mar. 10 mars');
+    expect(dayLabel('2026-03-10')).toBe('Tue, Mar 10');
+    expect(formatNumber(1_234_567, 'fr')).toBe(`1${NNBSP}234${NNBSP}567`);
+    expect(formatNumber(1_234_567, 'en')).toBe('1,234,567');
+    expect(reportTable(report, 'funnel', fr).rows.map((r) => r.map((c) => spaced(c.text)))).toEqual([
+      ['Page d’un match consultée', '8', '100 %'],
+      ['Offre consultée', '4', '50 %'],
+      ['Passage au paiement', '2', '25 %'],
+      ['Paiement effectué', '1', '13 %'],
+    ]);
+  });
+
+  it('writes amounts in fr-FR on the page; the CSV’s header row is French, its values the same as in English', () => {
+    const products = reportTable(report, 'products', fr);
+    expect(products.rows.map((r) => r.map((c) => spaced(c.text)))).toEqual([
+      ['Season pass', 'Pass', '2', '59,98 $', 'USD'],
+      ['=HYPERLINK("x")', 'Match à l’unité', '1', '500 ¥', 'JPY'],
+    ]);
+    expect(tableCsv(products)).toBe(
+      'Produit,Type,Achats,Recettes,Devise\r\nSeason pass,Pass,2,59.98,USD\r\n"\'=HYPERLINK(""x"")",Match à l’unité,1,500,JPY\r\n',
+    );
+    expect(
+      tableCsv(reportTable(report, 'days', fr))
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
+      'Jour,Pages vues,Visiteurs,Vues,Spectateurs uniques,Minutes regardées,Pic de spectateurs',
+      '2026-03-09,10,4,3,2,40,2',
+      '2026-03-10,5,3,1,1,1200,1',
+    ]);
+    expect(tableCsv(reportTable(report, 'codes', fr))).toBe('Code,Visiteurs,Vues vidéo,Achats,Recettes,Devise\r\nspring-mail,7,3,0,0,\r\n');
+    expect(reportTotals(report, 'fr').revenue.map(spaced)).toEqual(['59,98 $', '500 ¥']);
   });
 });
