@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../../support/registration.ts';
 import { OPERATOR_EMAIL, OPERATOR_FILE, operatorFromImport, TEMPORARY_USERS_FILE, type TestUser } from '../support/accounts.ts';
+import { packages } from '../support/commerce.ts';
 import { descriptionWithPreroll, PREROLL_DESCRIPTION_FILE } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, CONTROL_URL, WEB_URL } from '../support/urls.ts';
 
@@ -64,4 +65,18 @@ test('the operator command creates fans with a temporary password', async ({ req
   fs.writeFileSync(TEMPORARY_USERS_FILE, JSON.stringify(users));
   // The API is back, and the new fan can sign in with the temporary password.
   expect((await request.get(`${CHANNEL_API_URL}/channels/demo.json`)).ok()).toBe(true);
+});
+
+// Last: the import gave the channel new ids, and the web server keeps its catalogue a while and
+// answers once more from the old one while it asks again (stale-while-revalidate). The specs start
+// once its pages offer the imported channel's passes, so none meets the catalogue from before.
+test('the web server offers the imported channel', async ({ request }) => {
+  const pass = (await packages()).find((p) => p.type === 'package');
+  expect(pass, 'the demo channel sells a pass').toBeDefined();
+  await expect
+    .poll(async () => (await (await request.get(`${WEB_URL}/packages`)).text()).includes(`href="/select-package/${pass!.id}"`), {
+      timeout: 30_000,
+      intervals: [250, 500, 1_000],
+    })
+    .toBe(true);
 });
