@@ -107,14 +107,14 @@ run_on_build() {
     run "$@"
   fi
 }
-section "End-to-end tests (Playwright: no-js, js, fuzz, markup, whoops)"
-run_on_build e2e npx playwright test
+section "End-to-end tests (Playwright: no-js, js, fuzz, markup, whoops; no traces: ADR 061)"
+run_on_build e2e npx playwright test --trace=off
 
 # ---------------------------------------------------------------- the cluster
 # npm run start:cluster (nginx, two web servers, the channel API and two workers on PostgreSQL) on
 # the same build: the core flows through the proxy, then the faults (playwright.cluster.config.ts).
 section "Cluster (nginx in front of two web servers, the channel API and two workers on PostgreSQL; faults)"
-run_on_build cluster npx playwright test -c playwright.cluster.config.ts
+run_on_build cluster npx playwright test -c playwright.cluster.config.ts --trace=off
 
 # ---------------------------------------------------------------- summary
 section "Summary ($((SECONDS - started)) s)"
