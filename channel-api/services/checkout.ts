@@ -82,6 +82,9 @@ export async function startCheckout(
   // stops), unless the fan paid it meanwhile (in another tab, its webhook not here yet); so does
   // one that holds what this one needs (its limited code, the trial: services/holds.ts).
   for (const open of await openPurchasesOf(deps.db, user.id)) {
+    // The same form sent twice at once: the other request made it since we looked. It is this
+    // purchase, never an older one to end.
+    if (open.idempotencyKey === idempotencyKey) return startedAgain(deps, open, plan);
     if (!replacedBy(open, plan)) continue;
     if ((await endReplaced(deps, open)) === 'paid' && open.productKey === plan.productKey)
       throw new HttpError(409, 'already_bought', ORDER_MSG.alreadyBought(plan.type));
