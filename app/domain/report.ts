@@ -3,6 +3,7 @@ import { intlLocale, type Locale } from '#contract/locale';
 import { currencyDigits, formatMoney } from '#contract/money';
 import { REPORT_DEFAULT_DAYS, type Report } from '#contract/report';
 import { ENGLISH, type AppTranslator } from '~/i18n/english';
+import type { MessageId } from '~/i18n/messages';
 
 /* The operator's report as the page and the CSV files show it (issue 35, ADR 052): the range a
    report covers, and each table's columns, written once for both in the operator's language
@@ -67,20 +68,21 @@ export function reportTable(report: Report, table: ReportTable, { t, locale }: W
   });
   const rate = (part: number, whole: number): Cell =>
     whole > 0 ? { text: numberFormat(locale, 'percent').format(part / whole), value: (part / whole).toFixed(3) } : { text: '—', value: '' };
-  const num = (label: string) => ({ label, numeric: true });
-  const txt = (label: string) => ({ label, numeric: false });
+  /** A column headed by a message: a figure's or a text's. */
+  const num = (id: MessageId) => ({ label: t(id), numeric: true });
+  const txt = (id: MessageId) => ({ label: t(id), numeric: false });
   switch (table) {
     case 'days':
       return {
         title: t('report.table.days'),
         columns: [
-          txt(t('report.day')),
-          num(t('report.pageViews')),
-          num(t('report.visitors')),
-          num(t('report.views')),
-          num(t('report.viewers')),
-          num(t('report.minutes')),
-          num(t('report.peak')),
+          txt('report.day'),
+          num('report.pageViews'),
+          num('report.visitors'),
+          num('report.views'),
+          num('report.viewers'),
+          num('report.minutes'),
+          num('report.peak'),
         ],
         rows: report.days.map((d) => [
           { text: dayLabel(d.day, locale), value: d.day },
@@ -95,33 +97,26 @@ export function reportTable(report: Report, table: ReportTable, { t, locale }: W
     case 'games':
       return {
         title: t('report.table.games'),
-        columns: [txt(t('report.game')), num(t('report.views')), num(t('report.viewers')), num(t('report.minutes')), num(t('report.peak'))],
+        columns: [txt('report.game'), num('report.views'), num('report.viewers'), num('report.minutes'), num('report.peak')],
         rows: report.games.map((g) => [s(g.name), n(g.views), n(g.viewers), n(g.minutes), n(g.peak_viewers)]),
       };
     case 'products':
       return {
         title: t('report.table.products'),
-        columns: [txt(t('report.product')), txt(t('report.kind')), num(t('report.purchases')), num(t('report.revenue')), txt(t('report.currency'))],
+        columns: [txt('report.product'), txt('report.kind'), num('report.purchases'), num('report.revenue'), txt('report.currency')],
         rows: report.products.map((p) => [s(p.product), s(productKind(p.type, t)), n(p.purchases), money(p.revenue, p.currency), s(p.currency)]),
       };
     case 'codes':
       return {
         title: t('report.table.codes'),
-        columns: [
-          txt(t('report.code')),
-          num(t('report.visitors')),
-          num(t('report.videoViews')),
-          num(t('report.purchases')),
-          num(t('report.revenue')),
-          txt(t('report.currency')),
-        ],
+        columns: [txt('report.code'), num('report.visitors'), num('report.videoViews'), num('report.purchases'), num('report.revenue'), txt('report.currency')],
         rows: report.codes.map((c) => [s(c.trk), n(c.visitors), n(c.views), n(c.purchases), money(c.revenue, c.currency), s(c.currency ?? '')]),
       };
     case 'funnel': {
       const f = report.funnel;
       return {
         title: t('report.table.funnel'),
-        columns: [txt(t('report.step')), num(t('report.count')), num(t('report.ofFirstStep'))],
+        columns: [txt('report.step'), num('report.count'), num('report.ofFirstStep')],
         rows: funnelSteps(report, t).map(([label, value]) => [s(label), n(value), rate(value, f.event_page)]),
       };
     }
@@ -129,12 +124,12 @@ export function reportTable(report: Report, table: ReportTable, { t, locale }: W
       return {
         title: t('report.table.prerolls'),
         columns: [
-          txt(t('report.preroll')),
-          num(t('report.impressions')),
-          num(t('report.completions')),
-          num(t('report.skips')),
-          num(t('report.clicks')),
-          num(t('report.completionRate')),
+          txt('report.preroll'),
+          num('report.impressions'),
+          num('report.completions'),
+          num('report.skips'),
+          num('report.clicks'),
+          num('report.completionRate'),
         ],
         rows: report.prerolls.map((p) => [s(p.label), n(p.impressions), n(p.completions), n(p.skips), n(p.clicks), rate(p.completions, p.impressions)]),
       };
