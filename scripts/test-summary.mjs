@@ -67,16 +67,18 @@ for (const [label, file] of [
     }
   }
 }
+/** Every test of a Playwright report's suite, nested suites included, with its spec. */
+function* testsOf(suite) {
+  for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) yield { spec, t };
+  for (const s of suite.suites ?? []) yield* testsOf(s);
+}
 const walk = (suite, file) => {
-  for (const spec of suite.specs ?? []) {
-    for (const t of spec.tests ?? []) {
-      const bad = (t.results ?? []).find((x) => x.status === 'failed' || x.status === 'timedOut');
-      if (t.status === 'unexpected' && bad) {
-        failures.push(`playwright [${t.projectName}]: ${file} > ${spec.title}: ${firstLine(bad.error?.message ?? bad.status)}`);
-      }
+  for (const { spec, t } of testsOf(suite)) {
+    const bad = (t.results ?? []).find((x) => x.status === 'failed' || x.status === 'timedOut');
+    if (t.status === 'unexpected' && bad) {
+      failures.push(`playwright [${t.projectName}]: ${file} > ${spec.title}: ${firstLine(bad.error?.message ?? bad.status)}`);
     }
   }
-  for (const s of suite.suites ?? []) walk(s, file);
 };
 for (const [, file] of PLAYWRIGHT) for (const s of read(file)?.suites ?? []) walk(s, s.file);
 if (failures.length) {
@@ -88,12 +90,7 @@ if (failures.length) {
 // their tests' durations, hooks included, every project), so a slow CI run says what to look at.
 const spent = new Map();
 const add = (suite, file) => {
-  for (const spec of suite.specs ?? []) {
-    for (const t of spec.tests ?? []) {
-      for (const r of t.results ?? []) spent.set(file, (spent.get(file) ?? 0) + (r.duration ?? 0));
-    }
-  }
-  for (const s of suite.suites ?? []) add(s, file);
+  for (const { t } of testsOf(suite)) for (const r of t.results ?? []) spent.set(file, (spent.get(file) ?? 0) + (r.duration ?? 0));
 };
 for (const s of read('playwright.json')?.suites ?? []) add(s, s.file);
 if (spent.size) {
