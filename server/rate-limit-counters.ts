@@ -37,8 +37,9 @@ export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => v
     if (!pool || !table) return flexibleStore(counter.name, async () => memory);
     let shared: RateLimiterAbstract | null = null;
     return flexibleStore(counter.name, async () => {
-      // A moment at start-up: two servers starting together never count apart.
-      await Promise.race([table.ready, new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS).unref())]);
+      // A moment at start-up: two servers starting together never count apart. Once the table is
+      // known (made or out of reach), no count waits.
+      if (!table.settled()) await Promise.race([table.ready, new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS).unref())]);
       if (!table.made()) return memory;
       // The table is made once for every tier (sharedTable), so the library never creates it;
       // while the database does not answer, the library counts in the insurance (memory).
@@ -61,6 +62,7 @@ export function rateLimitCounters(pool: pg.Pool | null, log: (line: string) => v
  *  Its columns are rate-limiter-flexible's. While the database does not answer, tried again. */
 function sharedTable(pool: pg.Pool, log: (line: string) => void) {
   let made = false;
+  let settled = false;
   let settle!: () => void;
   const ready = new Promise<void>((resolve) => (settle = resolve));
   const create = async () => {
@@ -71,10 +73,11 @@ function sharedTable(pool: pg.Pool, log: (line: string) => void) {
       log(`web: rate limits count in memory until PostgreSQL answers (${(error as Error).message})`);
       setTimeout(() => void create(), CREATE_RETRY_MS).unref();
     }
+    settled = true;
     settle();
   };
   void create();
-  return { ready, made: () => made };
+  return { ready, made: () => made, settled: () => settled };
 }
 
 async function makeTable(pool: pg.Pool) {
