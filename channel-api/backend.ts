@@ -15,8 +15,10 @@ import { stripeClient, type StripeOptions } from './payments/stripe-client.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { startJobQueue, type JobQueue, type QueueDefinition } from './queue/job-queue.ts';
 import { projectQueues } from './queue/queues.ts';
+import { catalogueNextChange } from './repo/events.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startAlerts } from './services/alerts.ts';
+import { catalogueAnswers } from './services/catalogue-answers.ts';
 import { startClips, type ClipLease } from './services/clips.ts';
 import { prerollMomentsKept } from './services/datalake.ts';
 import { handlePaymentEvent } from './services/fulfilment.ts';
@@ -184,6 +186,7 @@ export async function openBackend(opts: ChannelApiOptions, env: ChannelApiEnv, {
       },
       prerolls: prerollCatalogue(database.db),
       prerollMoments: opts.prerollMoments ?? keptMoments,
+      catalogueAnswers: catalogueAnswers((channelId, now) => catalogueNextChange(database.db, channelId, now)),
       log,
     };
     const onPaymentEvent = (event: PaymentEvent) => handlePaymentEvent(deps, event);

@@ -11,6 +11,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { JobQueue } from './queue/job-queue.ts';
 import type { ChannelRow } from './repo/channels.ts';
 import type { UserRow } from './repo/users.ts';
+import type { CatalogueAnswers } from './services/catalogue-answers.ts';
 import type { MediaAccess } from './services/media-access.ts';
 import type { PrerollCatalogue } from './services/prerolls.ts';
 import type { SignInLimits } from './services/sign-in-limits.ts';
@@ -55,6 +56,8 @@ export interface Deps {
   prerolls: PrerollCatalogue;
   /** Where a pre-roll's impressions, completions, skips and clicks are reported (media/preroll-moments.ts). */
   prerollMoments: PrerollMoments;
+  /** The public game lists' answers, kept per catalogue version and second (services/catalogue-answers.ts). */
+  catalogueAnswers: CatalogueAnswers;
   log(message: string): void;
 }
 

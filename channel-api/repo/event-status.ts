@@ -44,3 +44,21 @@ export function streamStatusSql(now: number): SQL<StreamStatus> {
     WHEN ${events.alwaysLive} OR ${n} <= ${events.eventUtcTs} + ${events.duration} THEN 'live'
     ELSE 'finished' END)`;
 }
+
+/** The first second after `now` at which this game's status or reported start differs from the
+ *  one at `now`, or null when it never will (a finished game). What a list of games says at
+ *  `now` holds, unchanged, until the soonest of its games' (services/catalogue-answers.ts). */
+export function nextChange(e: Timed, now: number): number | null {
+  if (now < e.eventUtcTs) return e.eventUtcTs;
+  if (e.alwaysLive) return e.duration > 0 ? airingStart(e, now) + e.duration : null;
+  return now <= e.eventUtcTs + e.duration ? e.eventUtcTs + e.duration + 1 : null;
+}
+
+/** nextChange in SQL (null for a game that no longer changes). */
+export function nextChangeSql(now: number): SQL<number | null> {
+  const n = nowParam(now);
+  return sql<number | null>`(CASE WHEN ${n} < ${events.eventUtcTs} THEN ${events.eventUtcTs}
+    WHEN ${events.alwaysLive} THEN (CASE WHEN ${events.duration} > 0 THEN ${airingStartSql(now)} + ${events.duration} END)
+    WHEN ${n} <= ${events.eventUtcTs} + ${events.duration} THEN ${events.eventUtcTs} + ${events.duration} + 1
+    END)`;
+}

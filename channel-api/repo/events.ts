@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { airingStart, airingStartSql, nowSeconds, streamStatus, streamStatusSql } from './event-status.ts';
+import { airingStart, airingStartSql, nextChangeSql, nowSeconds, streamStatus, streamStatusSql } from './event-status.ts';
 import { gameName } from '../../contract/game-name.ts';
 import type { eventsQuery } from '../../contract/index.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -52,6 +52,17 @@ export async function listEvents(db: Db, channelId: number, q: EventFilters, now
       .where(where),
   ]);
   return { data: await present(db, rows, now), meta: { total: Number(total), offset: q.offset, limit: q.limit } };
+}
+
+/** The first second after `now` at which any of the channel's games changes its status or reported
+ *  start (event-status.ts nextChange), or null when none ever will: until then every list of the
+ *  channel's games says what it says at `now` (services/catalogue-answers.ts). */
+export async function catalogueNextChange(db: Db, channelId: number, now: number): Promise<number | null> {
+  const [row] = await db
+    .select({ at: sql<string | number | null>`min(${nextChangeSql(now)})` })
+    .from(t.events)
+    .where(eq(t.events.channelId, channelId));
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
 export async function eventById(db: Db, channelId: number, id: number, now: number) {

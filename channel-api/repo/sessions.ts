@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { ChannelRow } from './channels.ts';
 import type { UserRow } from './users.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -13,14 +13,23 @@ export interface Session {
   apiKey: string;
 }
 
-export async function sessionByApiKey(db: Db, apiKey: string, now = new Date()): Promise<Session | undefined> {
-  const [row] = await db
+/** The one query every call with a key makes, built once per database (and prepared once per
+ *  connection on PostgreSQL): building it anew was a fifth of a cached list call's time (ADR 062). */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+const sessionQuery = (db: Db) =>
+  db
     .select({ channel: channels, user: users })
     .from(apiKeys)
     .innerJoin(channels, eq(channels.id, apiKeys.channelId))
     .leftJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.key, apiKey), gt(apiKeys.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(apiKeys.key, sql.placeholder('key')), gt(apiKeys.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_api_key');
+
+export async function sessionByApiKey(db: Db, apiKey: string, now = new Date()): Promise<Session | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ key: apiKey, now });
   return row ? { channel: row.channel, user: row.user, apiKey } : undefined;
 }
 

@@ -11,7 +11,10 @@ import { eventById, eventsForHomepage, listEvents, type EventFilters } from '../
 /* Games (spec section 7, events): lists, one game with what the caller may do with it, the sports,
  * and the home page's rows. A finished game's download is services/downloads.ts. */
 
-export const eventList = (deps: Deps, { channel }: Pick<Caller, 'channel'>, q: EventFilters) => listEvents(deps.db, channel.id, q, nowSeconds());
+/** A page of games: the same for every caller of the channel until a game changes (services/catalogue-answers.ts). */
+export function eventList(deps: Deps, { channel }: Pick<Caller, 'channel'>, q: EventFilters) {
+  return deps.catalogueAnswers.answer(channel, nowSeconds(), `events ${JSON.stringify(q)}`, (now) => listEvents(deps.db, channel.id, q, now));
+}
 
 /** One game, with whether the caller may watch it, its playback (a media grant when they may) and
  *  what they may do with it (clip, download). In a region the game is not shown in (ADR 054), no
@@ -36,6 +39,9 @@ const blockedFeatures = {
   download: { state: 'unavailable', capability: 'download' },
 } as const;
 
-export const sports = (deps: Deps, { channel }: Pick<Caller, 'channel'>) => eventCategoriesOf(deps.db, channel.id);
+export const sports = (deps: Deps, { channel }: Pick<Caller, 'channel'>) =>
+  deps.catalogueAnswers.answer(channel, nowSeconds(), 'sports', () => eventCategoriesOf(deps.db, channel.id));
 
-export const homepageRows = (deps: Deps, { channel }: Pick<Caller, 'channel'>) => eventsForHomepage(deps.db, channel.id, nowSeconds());
+export function homepageRows(deps: Deps, { channel }: Pick<Caller, 'channel'>) {
+  return deps.catalogueAnswers.answer(channel, nowSeconds(), 'homepage', (now) => eventsForHomepage(deps.db, channel.id, now));
+}

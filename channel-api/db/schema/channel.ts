@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FormField } from '../../../contract/custom-forms.ts';
 import type { StoredPreroll } from '../../../contract/prerolls.ts';
 
@@ -69,6 +69,9 @@ export const channels = pgTable('channels', {
     .$type<GroupProperty[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** Bumped in the same transaction by every write to the games, their teams and sports (triggers
+   *  of migration 0021): the public lists' answers are kept per version (services/catalogue-answers.ts). */
+  catalogueVersion: bigint('catalogue_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
