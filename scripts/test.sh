@@ -23,7 +23,7 @@ export FIELDHOUSE_RESULTS_DIR=.cache/test-results
 rm -rf "$FIELDHOUSE_RESULTS_DIR" && mkdir -p "$FIELDHOUSE_RESULTS_DIR"
 
 # ---------------------------------------------------------------- system packages
-section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL, nginx, Java)"
+section "System packages (chromium, chromium-headless-shell, ffmpeg, PostgreSQL, nginx, Java, wrk)"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
@@ -32,6 +32,8 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 # The reference npm run bench measures against (tests/bench/nginx.ts): nginx with brotli_static.
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
+# The load generator of npm run bench -- cluster for the proxy's cached pages (tests/bench/wrk.ts).
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
 # The cluster's caching proxy sets the region header from the IP database (npm run start:cluster, ADR 059).
 [ -f /usr/lib/nginx/modules/ngx_http_geoip2_module.so ] || need+=(libnginx-mod-http-geoip2)
 # The W3C Nu validator of the markup test (npm's vnu-jar) is a Java program.

@@ -5,11 +5,14 @@
    request with a browser's Accept-Encoding:
    1. anonymous `/`, `/upcoming` and a finished game's `/watch/{id}` (also with the X-Forwarded-For
       of a public address, which the proxy turns into a region and caches per region) through the
-      proxy against one web server directly: requests/s, p99, their ratio, what the cache did;
+      proxy against one web server directly: requests/s, p99, their ratio, what the cache did —
+      with wrk (wrk.ts), since one autocannon thread asks slower than the proxy answers;
    2. the channel API's `GET /events` with a visitor's api key (the query /upcoming sends), at a
-      steady 500 requests/s (steady-load.ts: one every 2 ms, latency from when it was due): p50,
-      p99, errors, non-2xx; and, for comparison, autocannon's `overallRate` 500 on 20 connections,
-      which sends each second's 500 in bursts of 20 at once (ADR 062);
+      steady 500 requests/s (steady-load.ts: one every 2 ms, each on a free connection), three
+      runs: p50, p99 (their median and range), errors, non-2xx; the channel API's `/healthz` (one
+      `select 1`) at the same rate, the floor of what this machine's cores, shared by the
+      generator, the channel API and PostgreSQL, allow; and autocannon's `overallRate` 500 on 20
+      connections, which sends each second's 500 in bursts of 20 at once (ADR 062);
    3. a signed-in fan's `/profile` and `/watch/{id}` through the proxy: requests/s, p99, errors and
       how they split between web-1 and web-2 (X-Served-By);
    4. a soak: anonymous (a visitor in the US on the watch page) and signed-in pages mixed at a fixed rate well below capacity
@@ -22,6 +25,7 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { processCpuMs } from './cpu.ts';
 import { steadyLoad, type SteadyLoad } from './steady-load.ts';
+import { hasWrk, wrkLoad, type WrkLoad } from './wrk.ts';
 import { addressOf, CLUSTER_DATA, clusterSite, pidOf, PROXY_URL, startCluster, type ProcessName } from '../cluster/support/cluster.ts';
 import { createVerifiedUser, sessionCookieFor } from '../e2e/support/accounts.ts';
 import { finishedEvent, newApiKey } from '../e2e/support/channel.ts';
@@ -92,6 +96,25 @@ async function load(base: string, steps: Step[], opts: Partial<Pick<Options, 'co
   };
 }
 
+type PageLoad = WrkLoad & {
+  /** The cluster's CPU time per request in ms (clusterCpuMs). */
+  cpuMs: number;
+  /** What the proxy's cache said of one more request after the run (X-Cache-Status), if anything. */
+  cache: string | null;
+};
+
+/** wrk on `base` for one page: what one web server or the proxy can answer. */
+async function pageLoad(base: string, step: Step, seconds: number): Promise<PageLoad> {
+  const url = new URL(step.path ?? '/', base).toString();
+  const headers = { ...BROWSER, ...step.headers };
+  const cpuBefore = clusterCpuMs();
+  const result = await wrkLoad(url, { seconds, connections: CONNECTIONS, headers });
+  const cpuMs = Number(((clusterCpuMs() - cpuBefore) / Math.max(1, result.requests)).toFixed(3));
+  const after = await fetch(url, { headers });
+  await after.arrayBuffer();
+  return { ...result, cpuMs, cache: after.headers.get('x-cache-status') };
+}
+
 /** Resident memory of a process in KB (VmRSS, and its peak VmHWM), from /proc; null once it is gone. */
 function memoryOf(pid: number): { rssKb: number; peakKb: number } | null {
   try {
@@ -152,9 +175,10 @@ export interface ClusterFigures {
   load: { connections: number; durationSeconds: number; acceptEncoding: string };
   eventId: number;
   /** Per page: through the proxy, to web-1 directly, and the ratio of their requests/s. */
-  anonymous: Record<string, { proxy: Load; oneWebServer: Load; proxyToOne: number; proxyCpuToOne: number }>;
-  /** `steady`: 500 requests/s one every 2 ms; `bursts`: autocannon's overallRate (20 at a time). */
-  events: { query: string; rate: number; steady: SteadyLoad; bursts: Load };
+  anonymous: Record<string, { proxy: PageLoad; oneWebServer: PageLoad; proxyToOne: number; proxyCpuToOne: number }>;
+  /** `steady`: three runs of 500 requests/s, one every 2 ms; `healthz`: the same for /healthz;
+   *  `bursts`: autocannon's overallRate (20 at a time). */
+  events: { query: string; rate: number; steady: SteadyLoad[]; healthz: SteadyLoad; bursts: Load };
   signedIn: Record<string, Load>;
   soak: {
     seconds: number;
@@ -165,8 +189,10 @@ export interface ClusterFigures {
   targets: Record<string, string>;
 }
 
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
-const fmt = (l: Load) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.cpuMs} ms CPU/req)`;
+const fmt = (l: Pick<Load, 'rps' | 'p50' | 'p99' | 'cpuMs'>) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.cpuMs} ms CPU/req)`;
 const faults = (l: Pick<Load, 'errors' | 'non2xx' | 'timeouts'>) =>
   l.errors || l.non2xx || l.timeouts ? `; ${l.errors} errors, ${l.non2xx} non-2xx, ${l.timeouts} timeouts` : '; 0 errors';
 const split = (counts: Record<string, number>) =>
@@ -182,18 +208,24 @@ function rows(f: ClusterFigures): [string, string, string][] {
     out.push(
       [
         `${url} anonymous, through the proxy`,
-        `${fmt(p.proxy)} = ${p.proxyToOne}× one web server, ${p.proxyCpuToOne}× its CPU/req; cache ${split(p.proxy.cache)}${faults(p.proxy)}`,
+        `${fmt(p.proxy)} = ${p.proxyToOne}× one web server, ${p.proxyCpuToOne}× its CPU/req; cache ${p.proxy.cache ?? '—'}${faults({ ...p.proxy, timeouts: 0 })}`,
         '≥ 1.5× one',
       ],
-      [`${url} anonymous, web-1 directly`, `${fmt(p.oneWebServer)}${faults(p.oneWebServer)}`, ''],
+      [`${url} anonymous, web-1 directly`, `${fmt(p.oneWebServer)}${faults({ ...p.oneWebServer, timeouts: 0 })}`, ''],
     );
   }
-  const { steady, bursts } = f.events;
+  const { steady, healthz, bursts } = f.events;
+  const p99s = steady.map((r) => r.p99);
   out.push(
     [
-      `channel API GET /events at a steady ${f.events.rate}/s (PostgreSQL)`,
-      `${steady.rps} of ${steady.rate} req/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms${faults({ ...steady, timeouts: 0 })}`,
+      `channel API GET /events at a steady ${f.events.rate}/s (PostgreSQL), ${steady.length} runs`,
+      `${steady.map((r) => r.rps).join(', ')} of ${f.events.rate} req/s, p50 ${median(steady.map((r) => r.p50))} ms, p99 median ${median(p99s)} ms (${Math.min(...p99s)}–${Math.max(...p99s)}), max ${Math.max(...steady.map((r) => r.max))} ms${faults({ errors: sum(steady.map((r) => r.errors)), non2xx: sum(steady.map((r) => r.non2xx)), timeouts: 0 })}`,
       'p99 ≤ 20 ms, 0 errors',
+    ],
+    [
+      `channel API /healthz at a steady ${healthz.rate}/s (the floor)`,
+      `p50 ${healthz.p50} ms, p99 ${healthz.p99} ms, max ${healthz.max} ms${faults({ ...healthz, timeouts: 0 })}`,
+      '',
     ],
     [
       `channel API GET /events, ${f.events.rate}/s in bursts of ${CONNECTIONS} (autocannon)`,
@@ -226,6 +258,10 @@ export async function clusterBench({ seconds, soakSeconds }: { seconds: number; 
   // Every request of the bench comes from one address: the per-address page limit is not measured here.
   process.env.RATE_LIMIT_PER_MINUTE ??= '1000000';
   process.env.SENTRY_DSN = '';
+  if (!(await hasWrk())) {
+    console.error('The cluster bench needs wrk: `apt-get install wrk` (npm test installs it).');
+    return 1;
+  }
   console.log(`Starting the cluster (npm run start:cluster) on ${PROXY_URL}, data in ${CLUSTER_DATA} …`);
   const running = await startCluster();
   const stopping = () => running.stop();
@@ -246,9 +282,9 @@ export async function clusterBench({ seconds, soakSeconds }: { seconds: number; 
     ];
     for (const [label, step] of variants) {
       // Warm-up: the proxy's cache and each web server's microcache, the JIT.
-      for (const base of [PROXY_URL, web1]) await load(base, [step], { connections: 4, duration: Math.min(2, seconds) });
-      const proxy = await load(PROXY_URL, [step], { duration: seconds });
-      const oneWebServer = await load(web1, [step], { duration: seconds });
+      for (const base of [PROXY_URL, web1]) await pageLoad(base, step, Math.min(2, seconds));
+      const proxy = await pageLoad(PROXY_URL, step, seconds);
+      const oneWebServer = await pageLoad(web1, step, seconds);
       anonymous[label] = { proxy, oneWebServer, proxyToOne: ratio(proxy.rps, oneWebServer.rps), proxyCpuToOne: ratio(proxy.cpuMs, oneWebServer.cpuMs) };
       console.log(`  ${label}: proxy ${fmt(proxy)}, web-1 ${fmt(oneWebServer)}`);
     }
@@ -260,10 +296,14 @@ export async function clusterBench({ seconds, soakSeconds }: { seconds: number; 
     const events = {
       query: query.replace(apiKey, '<visitor key>'),
       rate: EVENTS_RATE,
-      steady: await steadyLoad(`${addressOf('api')}${query}`, { rate: EVENTS_RATE, seconds: Math.max(seconds, 10), headers: BROWSER }),
+      steady: [] as SteadyLoad[],
+      healthz: await steadyLoad(`${addressOf('api')}/healthz`, { rate: EVENTS_RATE, seconds: Math.max(seconds, 10) }),
       bursts: await load(addressOf('api'), [{ path: query }], { duration: seconds, overallRate: EVENTS_RATE }),
     };
 
+    for (let run = 0; run < 3; run++) {
+      events.steady.push(await steadyLoad(`${addressOf('api')}${query}`, { rate: EVENTS_RATE, seconds: Math.max(seconds, 10), headers: BROWSER }));
+    }
     console.log('Signed-in pages through the proxy …');
     const fan = await createVerifiedUser({}, site);
     const { name, value } = await sessionCookieFor(fan, site);

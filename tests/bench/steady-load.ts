@@ -1,9 +1,10 @@
 import http from 'node:http';
 
-/* Requests at a steady rate, as many independent fans send them: request i leaves at start + i/rate
- * whatever the earlier ones are doing (an open loop), on as many keep-alive connections as are
- * busy, and its latency counts from the moment it was due — so a slow answer that delays the
- * generator itself still counts, not only the time on the wire (no coordinated omission).
+/* Requests at a steady rate, as many independent fans send them: request i is due at
+ * start + i/rate and leaves then whatever the earlier ones are doing (an open loop), on its own
+ * keep-alive connection when the others are busy, so a slow answer never holds a later request
+ * back. Its latency counts from when it left; how late the generator itself sent it (its own
+ * timers and garbage collection, on the same cores as the server) is reported apart, as `lateP99`.
  * autocannon's `overallRate` is not this: each connection sends back to back until it has made
  * its share of the second, then waits for the next one, so "500/s on 20 connections" is a burst of
  * 20 at a time for the first part of every second and nothing after (ADR 062). */
@@ -16,6 +17,8 @@ export interface SteadyLoad {
   p50: number;
   p99: number;
   max: number;
+  /** How late the generator sent its requests, p99 in ms (0: each when it was due). */
+  lateP99: number;
   /** Requests that got no answer (a refused or dropped connection, a timeout). */
   errors: number;
   non2xx: number;
@@ -29,14 +32,17 @@ export async function steadyLoad(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const late: number[] = [];
   let errors = 0;
   let non2xx = 0;
   const one = (due: number) =>
     new Promise<void>((resolve) => {
+      const sent = performance.now();
+      late.push(sent - due);
       const req = http.get(url, { agent, headers, timeout: 10_000 }, (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - sent);
           if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode >= 300) non2xx++;
           resolve();
         });
@@ -51,15 +57,26 @@ export async function steadyLoad(
   const sent: Promise<void>[] = [];
   for (let i = 0; i < total;) {
     const now = performance.now();
-    // Every request that is due leaves now; the timer's granularity only makes some leave late,
-    // which their latency (from when they were due) includes.
+    // Every request that is due leaves now (the timer's granularity makes some leave late).
     for (; i < total && start + (i * 1000) / rate <= now; i++) sent.push(one(start + (i * 1000) / rate));
     if (i < total) await new Promise((r) => setTimeout(r, Math.max(0, start + (i * 1000) / rate - performance.now())));
   }
   await Promise.all(sent);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 10) / 10 : 0);
-  return { rate, rps: Math.round(latencies.length / elapsed), requests: total, p50: at(0.5), p99: at(0.99), max: at(1), errors, non2xx };
+  const at = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : 0;
+  };
+  return {
+    rate,
+    rps: Math.round(latencies.length / elapsed),
+    requests: total,
+    p50: at(latencies, 0.5),
+    p99: at(latencies, 0.99),
+    max: at(latencies, 1),
+    lateP99: at(late, 0.99),
+    errors,
+    non2xx,
+  };
 }
