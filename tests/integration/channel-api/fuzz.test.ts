@@ -177,16 +177,6 @@ async function send(ep: Endpoint, happy: Req, c: Case, ownKey: string | undefine
 
 const entries = Object.entries(api) as [EndpointName, Endpoint][];
 
-/** Waits until none of the clipping fan's clips is still queued (the world's busy fan's stay so: they have no job). */
-async function clipsMade(): Promise<void> {
-  for (const until = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 50))) {
-    const res = await fetch(new URL(`/clips/user?api_key=${encodeURIComponent(world.ids.clip.key)}`, world.server.url));
-    const mine = ((await res.json()) as { data: { status: string }[] }).data;
-    if (!mine.some((c) => c.status === 'queued')) return;
-    if (Date.now() > until) throw new Error(`a clip is still queued after 60 s: ${JSON.stringify(mine)}`);
-  }
-}
-
 describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('covers every endpoint of the contract', () => {
     expect(Object.keys(cases).sort()).toEqual(Object.keys(api).sort());
@@ -201,7 +191,7 @@ describe(`fuzz: every endpoint with ${RUNS} hostile variants of its own request 
         // What an earlier accepted request keeps in memory for a moment (a pre-roll click) is
         // written first, and what this one may have kept is written before the second look.
         // A clip an accepted request queued is made by the worker meanwhile: its row changes when made.
-        const settled = async () => (await clipsMade(), await world.server.flushAnalytics(), await fingerprint(world.server.db, world.server.outbox));
+        const settled = async () => (await world.clipsMade(), await world.server.flushAnalytics(), await fingerprint(world.server.db, world.server.outbox));
         const before = ep.method === 'POST' ? await settled() : '';
         const res = await send(ep, happy, c, ownKey);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;

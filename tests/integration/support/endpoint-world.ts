@@ -21,6 +21,9 @@ export interface EndpointWorld {
   /** A visitor's api key. */
   apiKey: string;
   ids: Ids;
+  /** Waits until none of the clipping fan's clips is still queued: an accepted POST /clip (or
+   *  `fresh.queuedClip`) is made by the worker meanwhile (the busy fan's stay queued: no job). */
+  clipsMade(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -138,14 +141,17 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
       return started.json.data.order_id as number;
     },
   };
+  /** Waits (up to 60 s) until the clipping fan's clips are as `done` says. */
+  const untilClips = async (done: (mine: { id: number; status: string }[]) => boolean, what: string) => {
+    for (const until = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const mine = await http.request('GET', '/clips/user', { query: { api_key: clipperKey } });
+      if (done(mine.json.data)) return;
+      if (Date.now() > until) throw new Error(`${what} after 60 s: ${mine.text}`);
+    }
+  };
   clipperKey = (await fresh.subscriber()).key;
   const clip = { key: clipperKey, eventId: clipGame, ...(await askClip(clipperKey)) };
-  for (const until = Date.now() + 60_000; ;) {
-    const mine = await http.request('GET', '/clips/user', { query: { api_key: clipperKey } });
-    if (mine.json.data.find((c: { id: number; status: string }) => c.id === clip.id)?.status === 'processed') break;
-    if (Date.now() > until) throw new Error(`clip not processed: ${mine.text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilClips((mine) => mine.find((c) => c.id === clip.id)?.status === 'processed', 'clip not processed');
   // A fan who may clip, with the most clips in progress a fan may have: rows with no job, so they stay queued.
   const busy = await acc.signUp();
   await server.db
@@ -191,6 +197,7 @@ export async function startEndpointWorld(): Promise<EndpointWorld> {
     http,
     apiKey,
     ids,
+    clipsMade: () => untilClips((mine) => !mine.some((c) => c.status === 'queued'), 'a clip is still queued'),
     close: started.close,
   };
 }
