@@ -142,7 +142,10 @@ describe(`GET /download-event/{id} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(goneAnswer.headers.get('content-disposition')).toBeNull();
     expect(await goneAnswer.json()).toEqual({ code: 'not_found', message: 'The file of this download is gone.' });
 
-    for (const bad of [forged, expired, otherFile, `${token.slice(0, -2)}AA`]) {
+    // Its MAC with the first character changed (the last ones may hold only padding bits, or be the replacement already).
+    const dot = token.lastIndexOf('.');
+    const tampered = `${token.slice(0, dot + 1)}${token[dot + 1] === 'A' ? 'B' : 'A'}${token.slice(dot + 2)}`;
+    for (const bad of [forged, expired, otherFile, tampered]) {
       const refused = await fetch(new URL(`/media/downloads/${bad}`, server.url));
       expect(refused.status).toBe(403);
       expect(refused.headers.get('content-disposition')).toBeNull();
