@@ -9,6 +9,7 @@ import { eventTitle, listEvents } from '../e2e/support/channel.ts';
 import { CARDS, ordersOf, paidEvent, payOnSandbox, subscribe } from '../e2e/support/commerce.ts';
 import { waitForMail } from '../support/outbox.ts';
 import { clusterSite, PROXY_URL } from './support/cluster.ts';
+import { pressFollow } from '../e2e/support/following.ts';
 
 /** Which web server answered each page (X-Served-By) the browser loaded from the proxy. */
 function servedBy(page: Page): string[] {
@@ -108,7 +109,7 @@ test('a fan signs in, buys a game, watches it, follows its team and clips a game
   const teamLink = page.getByRole('region', { name: 'About this event' }).getByRole('link').first();
   const team = (await teamLink.textContent())!.trim();
   await teamLink.click();
-  await page.getByRole('button', { name: `Follow ${team}`, exact: true }).click();
+  await pressFollow(page, page.getByRole('button', { name: `Follow ${team}`, exact: true }));
   await expect(page.getByRole('button', { name: `Following ${team}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/my-games');
   await expect(page.getByRole('button', { name: `Following ${team}`, exact: true })).toBeVisible();

@@ -82,9 +82,10 @@ export async function clusterPostgres(action: 'stop' | 'start'): Promise<void> {
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/cluster-pg.ts', action], { env: { ...process.env, DATA_DIR: CLUSTER_DATA } });
 }
 
-/** The web server whose request to the channel API waits unread in the (frozen) API's socket: the
- *  one holding a fan's request in flight. From the kernel's sockets (ss, iproute2). */
-export function webServerWaitingOn(apiPort: number): ProcessName | null {
+/** The web servers with a request to the channel API waiting unread in the (frozen) API's socket:
+ *  those holding a request in flight (a fan's, or a batch of analytics). From the kernel's sockets
+ *  (ss, iproute2). */
+export function webServersWaitingOn(apiPort: number): Set<ProcessName> {
   const sockets = (filter: string) =>
     execFileSync('ss', ['-tnpH', 'state', 'established', filter])
       .toString()
@@ -92,16 +93,17 @@ export function webServerWaitingOn(apiPort: number): ProcessName | null {
       .split('\n')
       .filter(Boolean)
       .map((line) => line.trim().split(/\s+/));
+  const waiting = new Set<ProcessName>();
   for (const [recvQ, , , peer] of sockets(`( sport = :${apiPort} )`)) {
     if (Number(recvQ) === 0) continue;
     const peerPort = peer.slice(peer.lastIndexOf(':') + 1);
     for (const columns of sockets(`( sport = :${peerPort} )`)) {
       const pid = Number(/pid=(\d+)/.exec(columns.join(' '))?.[1]);
       const name = WEB_SERVERS.find((web) => pidOf(web) === pid);
-      if (name) return name;
+      if (name) waiting.add(name);
     }
   }
-  return null;
+  return waiting;
 }
 
 /** Starts the cluster on a fresh data dir (the machine's demo media linked in, as the e2e run's

@@ -7,6 +7,7 @@ import ical, { type VEvent } from 'node-ical';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { channelName, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { pressFollow } from '../support/following.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 /** As a calendar app fetches it: no cookie, nothing remembered. */
@@ -47,7 +48,7 @@ test('a fan gets the calendar link of their games, sees it on every visit, a cal
   await signIn(context, fan);
   const lakeview = (await schoolsWithTeams()).find((s) => s.alias === 'lakeview')!;
   await page.goto(`/schools/${lakeview.alias}`);
-  await page.getByRole('button', { name: `Follow ${lakeview.name}`, exact: true }).click();
+  await pressFollow(page, page.getByRole('button', { name: `Follow ${lakeview.name}`, exact: true }));
   await expect(page.getByRole('button', { name: `Following ${lakeview.name}`, exact: true })).toBeVisible();
 
   await page.goto('/my-games');

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { divisions, eventTitle, finishedEvent, listEvents, schoolsWithTeams } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { pressFollow } from '../support/following.ts';
 import { openAccountMenu } from '../support/header.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -15,9 +16,7 @@ import { WEB_URL } from '../support/urls.ts';
 async function follow(page: Page, name: string) {
   const button = page.getByRole('button', { name: `Follow ${name}`, exact: true });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/follow');
-  await button.click();
-  await answered;
+  await pressFollow(page, button);
   await expect(page.getByRole('button', { name: `Following ${name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
 }
 
@@ -118,8 +117,8 @@ test('My games without anything followed leads to every school and sport, to fol
 
   await page.goto('/my-games');
   await expect(page.getByRole('region', { name: 'Following' }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('button', { name: `Following ${lakeview.name}`, exact: true }).click();
-  await page.getByRole('button', { name: `Following ${team.name}`, exact: true }).click();
+  await pressFollow(page, page.getByRole('button', { name: `Following ${lakeview.name}`, exact: true }));
+  await pressFollow(page, page.getByRole('button', { name: `Following ${team.name}`, exact: true }));
   await page.getByRole('link', { name: 'Browse sports' }).click();
   await expect(page).toHaveURL(`${WEB_URL}/sports`);
   // A sport is followed from its card; its kinds (Girls Basketball) from their pages.

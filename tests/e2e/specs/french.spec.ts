@@ -21,6 +21,7 @@ import { ALERT_LEAD_MINUTES } from '../support/alerts.ts';
 import { eventTitle, listEvents } from '../support/channel.ts';
 import { buyEvent, CARDS, paidEvent, payOnSandbox } from '../support/commerce.ts';
 import { expect, scanPagesOf, test } from '../support/fixtures.ts';
+import { pressFollow } from '../support/following.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -201,10 +202,7 @@ test.describe('a fan’s pages in French', () => {
     await expect(page.getByRole('navigation', { name: 'Matchs par état' }).getByRole('link', { name: 'Tous les matchs' })).toBeVisible();
     await expect(page.locator('.event-card time').first()).toHaveText(FRENCH_DATE);
     await checkA11y();
-    await page
-      .getByRole('button', { name: /^Suivre/ })
-      .first()
-      .click();
+    await pressFollow(page, page.getByRole('button', { name: /^Suivre/ }).first());
     await expect(page.getByRole('button', { name: /^Suivi/ }).first()).toBeVisible();
 
     // Alerts: French, with the lead in French words.
