@@ -53,6 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? 'en';
+  const audience = data?.user?.operator ? 'operator' : 'fan';
   return (
     <html lang={data?.lang ?? 'en'}>
       <head>
@@ -70,14 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* The fan's language (issue 36, ADR 055): English unless the channel has multilanguage on. */}
-        <I18nProvider locale={locale} timeZone={data?.settings.time_zone ?? 'UTC'}>
+        <I18nProvider locale={locale} audience={audience} timeZone={data?.settings.time_zone ?? 'UTC'}>
           {children}
         </I18nProvider>
         <ScrollRestoration />
         {data ? <script dangerouslySetInnerHTML={{ __html: data.envScript }} /> : null}
         {/* Where the messages of the page's language are (ADR 055): entry.client loads them before
             it hydrates, after the first screen as the app's modules (ADR 025), never beside it. */}
-        <script type="application/json" id={CATALOGUE_SRC_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(catalogueSrc(locale) ?? null) }} />
+        <script type="application/json" id={CATALOGUE_SRC_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(catalogueSrc(locale, audience) ?? null) }} />
         <Scripts />
       </body>
     </html>

@@ -20,14 +20,16 @@ export async function requireUser(args: RouteArgs): Promise<SessionUser> {
  * The end of every sign-in (password, social, social after accepting the terms, a verified
  * address): the fan's own session, a welcome, and where they go next — /profile/edit while the
  * password is temporary, else `redirectTo` when it is safe (the page the Log in or Register link
- * came from, domain/navigation signInHref), else home.
+ * came from, domain/navigation signInHref), else home. An operator's goes there as a new document.
  */
 export async function completeSignIn(args: RouteArgs, auth: AuthSession, opts: { welcome: string; redirectTo?: string | null }): Promise<Response> {
   const { session } = requestContext(args);
   await session.signIn(auth);
   const followed = await followPending(args);
   await session.toast({ text: followed ? `${opts.welcome} You now follow ${followed}.` : opts.welcome, type: 'success' });
-  return seeOther(auth.user.temporary_password ? '/profile/edit' : returnTo(opts.redirectTo));
+  // An operator's pages load the report's words too (app/i18n/catalogue.server.ts): a new
+  // document, even with JavaScript, brings them.
+  return seeOther(auth.user.temporary_password ? '/profile/edit' : returnTo(opts.redirectTo), { document: auth.user.role === 'operator' });
 }
 
 /** ", Casey" when the fan has a first name: "Welcome back, Casey!". */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { translator } from '#contract/formatjs';
 import type { Locale } from '#contract/locale';
-import { messages } from './messages';
+import type { Audience } from './english';
+import { fanMessages, messages } from './messages';
 
 /* The web app's catalogues on the server (issue 36, ADR 055). In the browser bundle this module is
  * empty (the compiler empties .server modules there): a page gets its language's messages as data,
@@ -17,23 +18,26 @@ export interface CatalogueScript {
   body: string;
 }
 
-const scripts = new Map<Locale, CatalogueScript>();
+const scripts = new Map<string, CatalogueScript>();
 
 /**
  * The script a page of a locale loads before the app starts: `window.__fhI18n`, the messages the
  * browser formats (contract/i18n.ts browserTranslator). English alone on an English page; English
- * and French on a French one (`sentence` finds a French message by its English wording).
+ * and French on a French one (`sentence` finds a French message by its English wording). A fan's
+ * has every area but the operator's report; an operator's has them all (`/i18n/<locale>-operator.js`).
  */
-export function catalogueScript(locale: Locale): CatalogueScript {
-  const kept = scripts.get(locale);
+export function catalogueScript(locale: Locale, audience: Audience = 'fan'): CatalogueScript {
+  const key = `${locale}-${audience}`;
+  const kept = scripts.get(key);
   if (kept) return kept;
-  const data = locale === 'en' ? { en: messages.en } : { en: messages.en, [locale]: messages[locale] };
+  const source = audience === 'operator' ? messages : fanMessages;
+  const data = locale === 'en' ? { en: source.en } : { en: source.en, [locale]: source[locale] };
   const json = JSON.stringify(data);
   const version = createHash('sha256').update(json).digest('base64url').slice(0, 12);
-  const src = `/i18n/${locale}.js?v=${version}`;
+  const src = `/i18n/${locale}${audience === 'operator' ? '-operator' : ''}.js?v=${version}`;
   // '<' escaped: the text can never close a tag early wherever it is read.
-  const body = `window.__fhI18n=${JSON.stringify({ src, ...data }).replace(/</g, '\\u003c')};\n`;
+  const body = `window.__fhI18n=${JSON.stringify({ src, audience, ...data }).replace(/</g, '\\u003c')};\n`;
   const made = { src, version, body };
-  scripts.set(locale, made);
+  scripts.set(key, made);
   return made;
 }

@@ -13,9 +13,13 @@ export interface AppTranslator extends Translator {
   t(id: MessageId, values?: Values): string;
 }
 
+/** Whose catalogue script a page loads: a fan's lacks the operator's report (catalogue.server.ts). */
+export type Audience = 'fan' | 'operator';
+
 /** What the catalogue script leaves in the browser. */
 interface LoadedCatalogue {
   src: string;
+  audience: Audience;
   en: Catalogue['en'];
   fr?: Catalogue['fr'];
 }
@@ -42,9 +46,13 @@ function browserMessages(): Catalogue {
 export const appTranslator = (locale: Locale, timeZone = 'UTC') =>
   (server.serverTranslator ? server.serverTranslator(locale, timeZone) : browserTranslator(browserMessages(), locale, timeZone)) as AppTranslator;
 
-/** Whether this browser has the messages of a locale (a client-side change of language does not:
- *  the page is then loaded again, app/i18n/I18nProvider.tsx). Always true on the server. */
-export const hasMessagesOf = (locale: Locale) => Boolean(server.serverTranslator) || (locale === 'en' ? Boolean(loaded()) : Boolean(loaded()?.[locale]));
+/** Whether this browser has the messages of a locale, for an audience (a client-side change of
+ *  language, or an operator signed in without a new page, has not: the page is then loaded again,
+ *  app/i18n/I18nProvider.tsx). Always true on the server. */
+export const hasMessagesOf = (locale: Locale, audience: Audience = 'fan') => Boolean(server.serverTranslator) || holds(loaded(), locale, audience);
+
+const holds = (from: LoadedCatalogue | undefined, locale: Locale, audience: Audience) =>
+  Boolean(from && (locale === 'en' || from[locale]) && (audience === 'fan' || from.audience === 'operator'));
 
 /** The id of the JSON data block that names the page's catalogue script. */
 export const CATALOGUE_SRC_ID = 'fh-i18n-src';
@@ -61,8 +69,9 @@ export function loadCatalogue(): Promise<void> {
   });
 }
 
-/** The address of the catalogue script a page of this locale loads. */
-export const catalogueSrc = (locale: Locale): string | undefined => (server.catalogueScript ? server.catalogueScript(locale).src : loaded()?.src);
+/** The address of the catalogue script a page of this locale loads, for its audience. */
+export const catalogueSrc = (locale: Locale, audience: Audience): string | undefined =>
+  server.catalogueScript ? server.catalogueScript(locale, audience).src : loaded()?.src;
 
 /** English, for what is written outside a request's language (and as the default of helpers).
  *  Looked up when used: in the browser the messages are there once the catalogue script ran. */

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api } from '#contract';
 import { channelZone } from '#contract/dates';
@@ -19,15 +19,8 @@ import { publicUrl } from '~/http/public-url.server';
 import { requestContext } from '~/http/request-context.server';
 import { i18nOf } from '~/i18n/locale.server';
 import { followsOf } from '~/loaders/follows.server';
-import clipsCss from '~/styles/clips.css';
-import formsCss from '~/styles/forms.css';
 
 export { clipAction as action } from '~/loaders/clip.server';
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formsCss },
-  { rel: 'stylesheet', href: clipsCss },
-];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;

@@ -15,6 +15,8 @@ import type { Offer } from '~/domain/offers';
 import { clipFields, clipSchema } from '~/forms/clip';
 import { useAppForm } from '~/forms/kit';
 import { useI18n } from '~/i18n/use-i18n';
+import clipsCss from '~/styles/clips.css';
+import formsCss from '~/styles/forms.css';
 
 export interface ClipPanelData {
   /** Whether the viewer may clip this game now, and if not why (`event.features.clip`). */
@@ -40,6 +42,17 @@ function playerPosition(): number | null {
   return video && Number.isFinite(video.currentTime) ? video.currentTime : null;
 }
 
+/** The panel's stylesheets, linked where it starts rather than in the head (ADR 063): the page
+ *  above it, the player, paints without waiting for them, and a visitor's page has none. */
+function PanelStyles() {
+  return (
+    <>
+      <link rel="stylesheet" href={formsCss} />
+      <link rel="stylesheet" href={clipsCss} />
+    </>
+  );
+}
+
 /** The clip forms under the watch page's player (their action: app/loaders/clip.server.ts). On a
  *  live game first "Clip the last 30 s", one button (a plain form; its clip gets a default name and
  *  tag, renamed on its page); then the Clip form: times typed as m:ss, with JavaScript "Set start"
@@ -58,6 +71,7 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
     if (data.feature.state === 'no_access' || data.feature.state === 'sign_in') return null;
     return (
       <section className="clip-panel" aria-labelledby="clip-title">
+        <PanelStyles />
         <h2 id="clip-title">{t('clips.clip')}</h2>
         <FeatureNotice feature="clip" state={data.feature} game={{ status: data.status }} offers={data.offers} />
       </section>
@@ -79,6 +93,7 @@ export function ClipPanel({ data }: { data: ClipPanelData }) {
   const tagsError = fields.tags.errors?.length ? fields.tags.errorId : undefined;
   return (
     <section className="clip-panel" aria-labelledby="clip-title">
+      <PanelStyles />
       <h2 id="clip-title">{t('clips.clip')}</h2>
       {data.live ? (
         <Form method="post" className="clip-last" aria-describedby="clip-last-hint">

@@ -46,3 +46,7 @@ export const areas = {
 export type MessageId = { [Area in keyof typeof areas]: Ids<(typeof areas)[Area]> }[keyof typeof areas];
 
 export const messages: Catalogue<MessageId> = mergeCatalogues(...Object.values(areas)) as Catalogue<MessageId>;
+
+/** What a fan's browser is sent (the catalogue script): every area but the operator's report,
+ *  which only an operator's pages show. */
+export const fanMessages: Catalogue = mergeCatalogues(...Object.entries(areas).flatMap(([name, area]) => (name === 'report' ? [] : [area])));

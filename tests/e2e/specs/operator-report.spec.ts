@@ -41,6 +41,33 @@ test('a visitor and a fan find no report, nor its CSV', async ({ page, context }
   await expect(page.getByRole('link', { name: 'Channel report' })).toHaveCount(0);
 });
 
+test('an operator who signs in with the form reads the report in words (their pages bring the report’s words; a visitor’s do not)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const operator = operatorUser();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await (await openAccountMenu(page)).getByRole('link', { name: 'Channel report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Channel report' })).toBeVisible();
+  for (const name of ['Viewing', 'Games', 'Sales', 'Tracking codes']) await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('report.');
+  if (!javaScriptEnabled) return;
+  // With JavaScript the browser writes the words from the page's catalogue script: an operator's
+  // has the report's, a visitor's has not (they are not sent to every fan).
+  const catalogue = () =>
+    page.evaluate(() => {
+      const loaded = (window as { __fhI18n?: { audience: string; en: Record<string, string> } }).__fhI18n;
+      return loaded ? { audience: loaded.audience, title: loaded.en['report.title'] ?? null } : null;
+    });
+  await expect.poll(catalogue).toEqual({ audience: 'operator', title: 'Channel report' });
+  await page.context().clearCookies();
+  await page.goto('/');
+  await expect.poll(catalogue).toEqual({ audience: 'fan', title: null });
+});
+
 test('the operator reads a scripted visit — a view and a purchase with a tracking code — picks a range, and downloads it as CSV', async ({
   page,
   browser,
