@@ -5,8 +5,10 @@
    is fetched before the page's `load` event, in HTML the W3C validator accepts (issue 34):
    - the preloads become a list of their addresses in a JSON data block (`<script
      type="application/json">`, which the browser neither runs nor fetches from) where they stood;
-   - the same script, once the page has loaded, puts the preloads back in the block's place, a few
-     per task, removes the block, then imports the route modules and starts the app as Remix does.
+   - the same script, once the page has loaded and the next frame has painted (the largest picture
+     with it: Lighthouse's LCP then owes nothing to the app's downloads), puts the preloads back in
+     the block's place, a few per task, removes the block, then imports the route modules and
+     starts the app as Remix does.
 
    Hydration is unaffected: by the time the app hydrates, the document holds the preloads Remix
    rendered, where it rendered them (React does not compare a script's inner HTML in production).
@@ -14,6 +16,9 @@
 
 /** The id of the JSON data block that lists the module preloads until the page has loaded. */
 export const PRELOAD_LIST_ID = 'fh-module-preloads';
+
+/** The longest the app waits after the load event for a frame to paint (a hidden tab paints none). */
+const PAINT_WAIT_MS = 250;
 
 /** Preloads started per task after the load event. */
 const PRELOADS_PER_TASK = 4;
@@ -52,7 +57,11 @@ export function scriptsAfterLoad(html: string): string {
     `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
     rest.trim(),
     '};',
-    "if (document.readyState === 'complete') fieldhouseStart(); else addEventListener('load', () => fieldhouseStart(), { once: true });",
+    // After the frame that follows the load event has painted (the page's largest picture with it),
+    // or a quarter second where no frame comes (a tab in the background).
+    `const afterPaint = () => new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, ${PAINT_WAIT_MS}); });`,
+    'const begin = () => afterPaint().then(fieldhouseStart);',
+    "if (document.readyState === 'complete') begin(); else addEventListener('load', begin, { once: true });",
   ].join('\n');
   // The preloads: the last run of them before the script, after the page's content.
   const before = html.slice(0, open);

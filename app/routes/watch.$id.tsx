@@ -102,8 +102,12 @@ function startOf(request: Request): DvrStart {
   return isDvrStart(start) ? start : 'live';
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.title ?? 'Watch', data?.about[0] || `Watch ${data?.title ?? 'this game'}.`);
+/** The page's title and description; and the player's poster, the page's largest picture (its
+ *  LCP), asked for first: a <video>'s poster is otherwise fetched late and at low priority. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(matches, data?.title ?? 'Watch', data?.about[0] || `Watch ${data?.title ?? 'this game'}.`),
+  ...(data?.state.kind === 'play' && data.poster ? [{ tagName: 'link', rel: 'preload', as: 'image', href: data.poster, fetchPriority: 'high' }] : []),
+];
 
 export default function WatchRoute() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,8 @@
 /* What the first screen of a public page asks of the browser (issue: the first screen). */
 import { PRELOAD_LIST_ID } from '../../../app/http/script-loading.ts';
 import { COMPILE_HINT } from '../../../scripts/compile-hints.ts';
+import { finishedEvent } from '../support/channel.ts';
+import { paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('the modules a page starts with ask V8 to compile them as they stream in', async ({ page }) => {
@@ -76,4 +78,17 @@ test('nothing of the app is fetched before the page has loaded; then it starts a
   // drops them itself once the app has rendered again).
   await expect(page.locator(`#${PRELOAD_LIST_ID}`)).toHaveCount(0);
   expect(errors, 'no error while the app started (a hydration mismatch would log one)').toEqual([]);
+});
+
+test('a watch page asks for its player’s poster, its largest picture, from its head and first; a page without a player asks for none', async ({ page }) => {
+  await page.goto(`/watch/${(await finishedEvent('free')).id}`);
+  const poster = await page.locator('video').getAttribute('poster');
+  expect(poster).toMatch(/^\/media\/images\//);
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('href', poster!);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  const { event } = await paidEvent();
+  await page.goto(`/watch/${event.id}`);
+  await expect(page.locator('video')).toHaveCount(0);
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
 });

@@ -76,15 +76,33 @@ describe('scriptsAfterLoad', () => {
     const timers: (() => void)[] = [];
     const imported: string[] = [];
     const window: Record<string, unknown> = {};
-    const run = new Function('document', 'window', 'setTimeout', 'addEventListener', 'importModule', startScript(out).replace(/import\(/g, 'importModule('));
+    const frames: (() => void)[] = [];
+    const run = new Function(
+      'document',
+      'window',
+      'setTimeout',
+      'requestAnimationFrame',
+      'addEventListener',
+      'importModule',
+      startScript(out).replace(/import\(/g, 'importModule('),
+    );
     run(
       document,
       window,
       (fn: () => void) => timers.push(fn),
+      (fn: () => void) => frames.push(fn),
       () => {},
       async (url: string) => void imported.push(url),
     );
     const preloads = () => body.filter((n) => n.tag === 'link');
+    // Nothing until the frame after the load event has painted: its callback, then a task.
+    expect(preloads()).toHaveLength(0);
+    frames.shift()!();
+    timers.pop()!(); // the task after the painted frame (the quarter-second fallback stays queued)
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(preloads()).toHaveLength(4);
+    timers.shift()!(); // the fallback: the start has begun, it begins nothing twice
+    await new Promise((resolve) => setImmediate(resolve));
     expect(preloads()).toHaveLength(4);
     for (const expected of [8, 10]) {
       timers.shift()!();
