@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRK_PATTERN } from './tracking.ts';
 
 /* The analytics rules both sides share (ADR 049): what a tracking code looks like, what kind of page
    a path is (the report's funnel), and which stream a media path plays (the key of a video view,
@@ -14,15 +15,9 @@ export const HEARTBEAT_SECONDS = 30;
  *  summed per view over a few seconds). */
 export const MAX_VIEWING_SECONDS = 600;
 
-/** The outer tracking code (spec section 2: `?trk=`): a plain word, at most 100 characters. */
-export const TRK_PATTERN = /^[\w.:-]{1,100}$/;
+export { TRK_PATTERN, trkOf } from './tracking.ts';
+/** The outer tracking code (spec section 2: `?trk=`) as a field. */
 export const trkCode = z.string().regex(TRK_PATTERN, 'must be 1 to 100 letters, digits or . : _ -');
-
-/** The tracking code a page address brings, if it brings a plain one. */
-export function trkOf(url: URL): string | null {
-  const trk = url.searchParams.get('trk');
-  return trk && TRK_PATTERN.test(trk) ? trk : null;
-}
 
 /** The player's events (spec: video events). */
 export const VIDEO_EVENTS = ['play', 'pause', 'ended', 'seek', 'waiting', 'error'] as const;

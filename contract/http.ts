@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EPOCH_SECONDS_MAX, INT4_MAX } from './bounds.ts';
 import { refusalCode } from './refusals.ts';
 
 /** How a call is authorised: public calls carry nothing, the rest carry the api key
@@ -74,10 +75,7 @@ export const noParams = z.object({}).strict();
    hold is a 400 that names the field, decided here once for both sides: the channel API parses
    every request with these schemas, and the web app checks route ids with `id`. */
 
-/** PostgreSQL `integer`: ids, filters, counts. */
-export const INT4_MAX = 2_147_483_647;
-/** The last second of 9999-12-31: epoch seconds a PostgreSQL timestamp (and a fan) can mean. */
-export const EPOCH_SECONDS_MAX = 253_402_300_799;
+export { EPOCH_SECONDS_MAX, INT4_MAX } from './bounds.ts';
 
 /** A whole number from `min` to `max`, from a query string or JSON: a number or a string of
  *  one, never an array or an object (`?id[]=1` is not an id). */

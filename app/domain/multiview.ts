@@ -2,7 +2,7 @@
  * `?id=1&id=2…`. What the address asks for is read leniently — a bad id is left out with a word
  * about it, never an error — so whatever else it names still plays. Pure: the route's loader asks
  * the channel about the ids this returns, and the page words what was left out from its notes. */
-import { id as idSchema } from '#contract';
+import { idOf } from '#contract/bounds';
 import { ENGLISH, type AppTranslator } from '~/i18n/english';
 
 /** How many games fit on one screen. */
@@ -27,10 +27,7 @@ export interface MultiviewPick {
 
 /** An id the channel can have (the contract's bounds), else null. */
 function gameId(value: string): number | null {
-  const text = value.trim();
-  if (!/^\d{1,10}$/.test(text)) return null;
-  const parsed = idSchema.safeParse(text);
-  return parsed.success ? parsed.data : null;
+  return idOf(value.trim());
 }
 
 /** The `id` values of the address, read: the first MULTIVIEW_MAX different games, and notes on the rest. */

@@ -1,4 +1,4 @@
-import { trkOf } from '#contract/analytics';
+import { trkOf } from '#contract/tracking';
 
 /* Navigation rules of spec section 2, as pure functions the root loader and the auth routes use. */
 
