@@ -4,6 +4,7 @@ import { COMPILE_HINT } from '../../../scripts/compile-hints.ts';
 import { finishedEvent } from '../support/channel.ts';
 import { paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { appHydrated } from '../support/hydration.ts';
 
 test('the modules a page starts with ask V8 to compile them as they stream in; the home page and the lists start without zod', async ({ page }) => {
   for (const path of ['/', '/upcoming', '/live']) {
@@ -75,7 +76,7 @@ test('nothing of the app is fetched before the page has loaded; then it starts a
     return;
   }
   // Hydrated: React's keys on the main element.
-  await page.waitForFunction(() => Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__react')));
+  await appHydrated(page);
   const { loaded, starts } = await timing();
   expect(starts.length, "the app's modules were fetched").toBeGreaterThan(3);
   expect(Math.min(...starts), 'the first module was asked for after the load event').toBeGreaterThanOrEqual(loaded);

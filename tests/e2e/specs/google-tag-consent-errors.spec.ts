@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { startSentryReceiver, type SentryReceiver } from '../../support/sentry-receiver.ts';
 import { expect, scanPagesOf, test } from '../support/fixtures.ts';
+import { appHydrated } from '../support/hydration.ts';
 import { startSecondSite, type SecondSite } from '../support/second-site.ts';
 
 const TAG_ID = 'G-E2ETEST01';
@@ -93,6 +94,7 @@ test('the notice: Reject and Accept, remembered, and told to the tag', async ({ 
   }
 
   // Reject: the notice goes (with JavaScript without a reload), and stays gone.
+  if (jsOn) await appHydrated(page);
   if (jsOn) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await page.getByRole('button', { name: 'Reject' }).click();
   await expect(cookieNotice(page)).toHaveCount(0);
@@ -113,6 +115,7 @@ test('the notice: Reject and Accept, remembered, and told to the tag', async ({ 
   // Accept in a browser that has not chosen: granted at once, and from the start of every page after.
   await page.context().clearCookies();
   await page.goto(`${site.url}/faq`);
+  if (jsOn) await appHydrated(page);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(cookieNotice(page)).toHaveCount(0);
   await expect(page).toHaveURL(`${site.url}/faq`);

@@ -12,6 +12,7 @@ import { finishedEvent, listEvents } from '../support/channel.ts';
 import { paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openAccountMenu } from '../support/header.ts';
+import { appHydrated } from '../support/hydration.ts';
 
 /** The phone and desktop sizes of small-screens.spec.ts. */
 const VIEWPORTS = [
@@ -45,10 +46,7 @@ async function settle(page: Page, javaScriptEnabled: boolean) {
   // A raster with decoding="async" may be painted blank until decoded: decoded first.
   await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   if (javaScriptEnabled) {
-    await page.waitForFunction(() => {
-      const main = document.getElementById('main');
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__react'));
-    });
+    await appHydrated(page);
     // Two frames after hydration its effects have run.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
