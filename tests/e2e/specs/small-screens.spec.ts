@@ -9,6 +9,7 @@ import { createVerifiedUser, signIn } from '../support/accounts.ts';
 import { finishedEvent } from '../support/channel.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { accountButton, accountMenu, openAccountMenu } from '../support/header.ts';
+import { appHydrated } from '../support/hydration.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -162,6 +163,8 @@ test.describe('on a desktop', () => {
     await page.keyboard.press('Tab');
     await expect(menu.getByRole('link', { name: `${user.first_name}'s profile` })).toBeFocused();
     if (javaScriptEnabled) {
+      // Escape is the app's: it must have started.
+      await appHydrated(page);
       await page.keyboard.press('Escape');
       await expect(menu).not.toHaveAttribute('open');
       await expect(button).toBeFocused();
