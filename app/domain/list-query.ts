@@ -1,9 +1,10 @@
 /* What every list page's query string shares (/upcoming, /vod_library): values are read
  * leniently — a bad one is dropped, never an error, so a hand-edited URL still shows a list —
  * and written back without defaults, so every list has one address per view. */
+import { INT4_MAX } from '#contract/bounds';
 
-/** A whole number from 1 to `max`, or null. */
-export function positiveInt(value: string | null, max = 2_147_483_647): number | null {
+/** A whole number from 1 to `max` (by default an id the channel can hold), or null. */
+export function positiveInt(value: string | null, max = INT4_MAX): number | null {
   if (!value || !/^\d{1,10}$/.test(value.trim())) return null;
   const n = Number(value.trim());
   return n >= 1 && n <= max ? n : null;

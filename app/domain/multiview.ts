@@ -2,8 +2,8 @@
  * `?id=1&id=2…`. What the address asks for is read leniently — a bad id is left out with a word
  * about it, never an error — so whatever else it names still plays. Pure: the route's loader asks
  * the channel about the ids this returns, and the page words what was left out from its notes. */
-import { idOf } from '#contract/bounds';
 import { ENGLISH, type AppTranslator } from '~/i18n/english';
+import { positiveInt } from './list-query.ts';
 
 /** How many games fit on one screen. */
 export const MULTIVIEW_MAX = 4;
@@ -25,11 +25,6 @@ export interface MultiviewPick {
   notes: PickNote[];
 }
 
-/** An id the channel can have (the contract's bounds), else null. */
-function gameId(value: string): number | null {
-  return idOf(value.trim());
-}
-
 /** The `id` values of the address, read: the first MULTIVIEW_MAX different games, and notes on the rest. */
 export function parseMultiviewPick(values: readonly string[]): MultiviewPick {
   const ids: number[] = [];
@@ -37,7 +32,7 @@ export function parseMultiviewPick(values: readonly string[]): MultiviewPick {
   let duplicate = false;
   let tooMany = false;
   for (const value of values) {
-    const id = gameId(value);
+    const id = positiveInt(value);
     if (id === null) notAnId += 1;
     else if (ids.includes(id)) duplicate = true;
     else if (ids.length === MULTIVIEW_MAX) tooMany = true;
@@ -83,7 +78,7 @@ export function pickNoteText(note: Exclude<PickNote, { kind: 'not-live' }>, t: A
 
 /** The tile shown large (`?enlarge=<id>`), if it is one of the tiles; else none. */
 export function enlargedTile(value: string | null, tileIds: readonly number[]): number | null {
-  const id = value === null ? null : gameId(value);
+  const id = value === null ? null : positiveInt(value);
   return id !== null && tileIds.includes(id) ? id : null;
 }
 

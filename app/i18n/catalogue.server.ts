@@ -26,7 +26,7 @@ const scripts = new Map<string, CatalogueScript>();
  * and French on a French one (`sentence` finds a French message by its English wording). A fan's
  * has every area but the operator's report; an operator's has them all (`/i18n/<locale>-operator.js`).
  */
-export function catalogueScript(locale: Locale, audience: Audience = 'fan'): CatalogueScript {
+export function catalogueScript(locale: Locale, audience: Audience): CatalogueScript {
   const key = `${locale}-${audience}`;
   const kept = scripts.get(key);
   if (kept) return kept;

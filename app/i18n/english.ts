@@ -49,7 +49,7 @@ export const appTranslator = (locale: Locale, timeZone = 'UTC') =>
 /** Whether this browser has the messages of a locale, for an audience (a client-side change of
  *  language, or an operator signed in without a new page, has not: the page is then loaded again,
  *  app/i18n/I18nProvider.tsx). Always true on the server. */
-export const hasMessagesOf = (locale: Locale, audience: Audience = 'fan') => Boolean(server.serverTranslator) || holds(loaded(), locale, audience);
+export const hasMessagesOf = (locale: Locale, audience: Audience) => Boolean(server.serverTranslator) || holds(loaded(), locale, audience);
 
 const holds = (from: LoadedCatalogue | undefined, locale: Locale, audience: Audience) =>
   Boolean(from && (locale === 'en' || from[locale]) && (audience === 'fan' || from.audience === 'operator'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, searchOf, searchText } from '~/domain/list-query';
+import { id } from '#contract/http';
+import { pageCount, positiveInt, searchOf, searchText } from '~/domain/list-query';
 
 describe('list query helpers', () => {
   it('drops control characters from search text and bounds it', () => {
@@ -17,5 +18,17 @@ describe('list query helpers', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);
     expect(pageCount(11, 10)).toBe(2);
+  });
+
+  /* positiveInt reads ids without zod (a page's script); the channel API's schema, `id`, must agree
+     with it on every text a query string can bring. */
+  it('reads an id as the id schema does', () => {
+    const texts = ['1', '7', '0007', '2147483647', '2147483648', '0', '-1', '', ' 7', '1.5', '1e3', 'abc', '\u0661', '99999999999', '12a'];
+    for (const text of texts) {
+      const parsed = id.safeParse(text);
+      // The schema also takes '1e3' (Number coerces it): a query string's id is digits, around which positiveInt trims.
+      const schema = parsed.success && /^\d+$/.test(text.trim()) ? parsed.data : null;
+      expect(positiveInt(text), text).toBe(schema);
+    }
   });
 });
