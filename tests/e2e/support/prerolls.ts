@@ -45,8 +45,18 @@ export async function prerollGame(): Promise<number> {
   return (await setupPreroll()).game;
 }
 
-/** The setup's pre-roll (its id, for /ad/{id}) and the game a visitor gets it on. */
-export async function setupPreroll(): Promise<{ id: number; game: number }> {
+let found: Promise<{ id: number; game: number }> | null = null;
+
+/** The setup's pre-roll (its id, for /ad/{id}) and the game a visitor gets it on: looked up once
+ *  per test worker (the setup imports it before any test runs, and nothing changes it after). */
+export function setupPreroll(): Promise<{ id: number; game: number }> {
+  found ??= findSetupPreroll();
+  // A failed lookup is not kept: the next caller asks again.
+  found.catch(() => (found = null));
+  return found;
+}
+
+async function findSetupPreroll(): Promise<{ id: number; game: number }> {
   const key = await newApiKey();
   const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
   for (const e of items.filter((g) => g.type === 'free')) {
