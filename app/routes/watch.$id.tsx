@@ -4,6 +4,7 @@ import { api } from '#contract';
 import { channelZone } from '#contract/dates';
 import { isDvrStart, type DvrStart } from '#contract/live-dvr';
 import { stillDismissed, type PrerollPlay } from '#contract/prerolls';
+import { inlinePoster } from '~/channel/poster.server';
 import { ClipPanel } from '~/components/clips/ClipPanel';
 import { WatchView } from '~/components/WatchView';
 import { featureOffersOf } from '~/domain/feature-offers';
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const preroll = await prerollOf(args, event.preroll);
   // The ways to get it, from the catalogue every visitor shares: the page stays shareable.
   const target = { id: event.id, type: event.type, categoryIds: event.event_categories.map((c) => c.id), participantIds: event.participants.map((p) => p.id) };
-  const i18n = await i18nOf(args);
+  const [i18n, poster] = await Promise.all([i18nOf(args), inlinePoster(event.image ?? null)]);
   const offers = event.has_access ? [] : offersFor(target, bootstrap, bootstrap.settings.currency, i18n);
   const featureOffers = featureOffersOf(target, event.features, bootstrap, bootstrap.settings.currency, i18n);
   // A fan's page depends on their pass (private); an anonymous visitor's on their region only.
@@ -56,6 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
         timeZone: channelZone(bootstrap.settings),
         i18n,
       }),
+      // The player's poster, in the page itself where it is the channel's own small SVG.
+      poster,
       follows,
       // The Skip form's way back, and (after a Skip too soon, without JavaScript) how long to wait.
       prerollPage: { path: pathWithQuery(request), wait: waitOf(request) },
@@ -103,10 +106,13 @@ function startOf(request: Request): DvrStart {
 }
 
 /** The page's title and description; and the player's poster, the page's largest picture (its
- *  LCP), asked for first: a <video>'s poster is otherwise fetched late and at low priority. */
+ *  LCP), asked for first when the page does not carry it: a <video>'s poster is otherwise fetched
+ *  late and at low priority. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, data?.title ?? 'Watch', data?.about[0] || `Watch ${data?.title ?? 'this game'}.`),
-  ...(data?.state.kind === 'play' && data.poster ? [{ tagName: 'link', rel: 'preload', as: 'image', href: data.poster, fetchPriority: 'high' }] : []),
+  ...(data?.state.kind === 'play' && data.poster && !data.poster.startsWith('data:')
+    ? [{ tagName: 'link', rel: 'preload', as: 'image', href: data.poster, fetchPriority: 'high' }]
+    : []),
 ];
 
 export default function WatchRoute() {

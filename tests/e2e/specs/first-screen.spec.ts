@@ -1,5 +1,6 @@
 /* What the first screen of a public page asks of the browser (issue: the first screen). */
 import { PRELOAD_LIST_ID } from '../../../app/http/script-loading.ts';
+import { escapeXml } from '../../../channel-api/art/xml.ts';
 import { COMPILE_HINT } from '../../../scripts/compile-hints.ts';
 import { finishedEvent } from '../support/channel.ts';
 import { paidEvent } from '../support/commerce.ts';
@@ -86,13 +87,22 @@ test('nothing of the app is fetched before the page has loaded; then it starts a
   expect(errors, 'no error while the app started (a hydration mismatch would log one)').toEqual([]);
 });
 
-test('a watch page asks for its player’s poster, its largest picture, from its head and first; a page without a player asks for none', async ({ page }) => {
-  await page.goto(`/watch/${(await finishedEvent('free')).id}`);
+test('a watch page carries its player’s poster, its largest picture, in the page: nothing to fetch for it; a page without a player has none', async ({
+  page,
+}) => {
+  const game = await finishedEvent('free');
+  expect(game.image).toMatch(/^\/media\/images\/[\w-]+\.svg$/);
+  const asked: string[] = [];
+  page.on('request', (request) => void asked.push(new URL(request.url()).pathname));
+  await page.goto(`/watch/${game.id}`);
   const poster = await page.locator('video').getAttribute('poster');
-  expect(poster).toMatch(/^\/media\/images\//);
-  const preload = page.locator('head link[rel="preload"][as="image"]');
-  await expect(preload).toHaveAttribute('href', poster!);
-  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  expect(poster).toMatch(/^data:image\/svg\+xml,/);
+  // The channel's own poster of this game, as the channel serves it at its address.
+  const served = await (await page.request.get(game.image!)).text();
+  expect(decodeURIComponent(poster!.replace('data:image/svg+xml,', ''))).toBe(served);
+  expect(served).toContain(`<title id="t">${escapeXml(game.name)}`);
+  expect(asked).not.toContain(game.image);
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
   const { event } = await paidEvent();
   await page.goto(`/watch/${event.id}`);
   await expect(page.locator('video')).toHaveCount(0);
