@@ -25,7 +25,9 @@ describe('the poster in the page', () => {
     process.env.CHANNEL_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    process.env.CHANNEL_API_URL = previousUrl;
+    // Put back as it was: a variable set to undefined would read 'undefined', no address at all.
+    if (previousUrl === undefined) delete process.env.CHANNEL_API_URL;
+    else process.env.CHANNEL_API_URL = previousUrl;
     await new Promise((resolve) => server.close(resolve));
   });
 
