@@ -6,8 +6,9 @@ import { createContentCache, type ContentCache } from './content-cache.server';
    page had arrived. A channel's own generated poster (an SVG under /media/images, about 3 kB) goes
    into the page as a data: address instead, so it paints with the page. Anything else (another
    host's picture, a raster, a large SVG, a channel API that does not answer) stays an address,
-   which the page then preloads. The SVGs are cached here as the channel API lets a browser cache
-   them (five minutes), so a page asks for each at most that often. */
+   which the page then preloads. What each poster becomes is cached here as long as the channel API
+   lets a browser cache the SVG (five minutes), so a page asks for each at most that often and
+   encodes none. */
 
 /** A channel's generated picture, as the channel API serves it (channel-api/images.ts). */
 const GENERATED_SVG = /^\/media\/images\/[A-Za-z0-9_-]{1,100}\.svg$/;
@@ -33,8 +34,10 @@ export function createPosterInliner(
   return async function inlinePoster(poster: string | null): Promise<string | null> {
     if (poster === null || !GENERATED_SVG.test(poster)) return poster;
     try {
-      const svg = await cache.get(poster, () => fetchSvg(poster));
-      return Buffer.byteLength(svg) <= INLINE_POSTER_MAX_BYTES ? `data:image/svg+xml,${encodeURIComponent(svg)}` : poster;
+      return await cache.get(poster, async () => {
+        const svg = await fetchSvg(poster);
+        return Buffer.byteLength(svg) <= INLINE_POSTER_MAX_BYTES ? `data:image/svg+xml,${encodeURIComponent(svg)}` : poster;
+      });
     } catch {
       return poster;
     }

@@ -50,9 +50,11 @@ let found: Promise<{ id: number; game: number }> | null = null;
 /** The setup's pre-roll (its id, for /ad/{id}) and the game a visitor gets it on: looked up once
  *  per test worker (the setup imports it before any test runs, and nothing changes it after). */
 export function setupPreroll(): Promise<{ id: number; game: number }> {
-  found ??= findSetupPreroll();
-  // A failed lookup is not kept: the next caller asks again.
-  found.catch(() => (found = null));
+  if (!found) {
+    found = findSetupPreroll();
+    // A failed lookup is not kept: the next caller asks again.
+    found.catch(() => (found = null));
+  }
   return found;
 }
 
