@@ -7,8 +7,12 @@
      type="application/json">`, which the browser neither runs nor fetches from) where they stood;
    - the same script, once the page has loaded and the next frame has painted (the largest picture
      with it: Lighthouse's LCP then owes nothing to the app's downloads), puts the preloads back in
-     the block's place, a few per task, removes the block, then imports the route modules and
-     starts the app as Remix does.
+     the block's place, one per task, removes the block, then imports the route modules and starts
+     the app as Remix does.
+   One preload per task because each costs the main thread the start of a fetch (about a
+   millisecond, four on a slow phone's CPU): a few per task made long tasks (Lighthouse's total
+   blocking time, ADR 065). The next task comes from a message channel, not a timer, so that
+   nested timers' 4 ms clamp does not stretch the start.
 
    Hydration is unaffected: by the time the app hydrates, the document holds the preloads Remix
    rendered, where it rendered them (React does not compare a script's inner HTML in production).
@@ -16,12 +20,6 @@
 
 /** The id of the JSON data block that lists the module preloads until the page has loaded. */
 export const PRELOAD_LIST_ID = 'fh-module-preloads';
-
-/** The longest the app waits after the load event for a frame to paint (a hidden tab paints none). */
-const PAINT_WAIT_MS = 250;
-
-/** Preloads started per task after the load event. */
-const PRELOADS_PER_TASK = 4;
 
 const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
@@ -45,21 +43,19 @@ export function scriptsAfterLoad(html: string): string {
   const start = [
     'const fieldhouseStart = async () => {',
     `const list = document.getElementById('${PRELOAD_LIST_ID}');`,
-    'if (list) {',
-    // A few preloads per task: each starts a fetch, and all of them at once made one long task.
-    'const hrefs = JSON.parse(list.textContent);',
-    `for (let i = 0; i < hrefs.length; i += ${PRELOADS_PER_TASK}) {`,
-    `for (const href of hrefs.slice(i, i + ${PRELOADS_PER_TASK})) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; list.before(link); }`,
-    'await new Promise((resolve) => setTimeout(resolve));',
-    '}',
-    'list.remove();',
-    '}',
+    'const channel = new MessageChannel();',
+    'const nextTask = () => new Promise((resolve) => { channel.port1.onmessage = resolve; channel.port2.postMessage(0); });',
+    'const hrefs = list ? JSON.parse(list.textContent) : [];',
+    "for (const href of hrefs) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; list.before(link); await nextTask(); }",
+    'list?.remove();',
     `const [${imports.map((m) => m[1]).join(', ')}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(', ')}]);`,
     rest.trim(),
     '};',
     // After the frame that follows the load event has painted (the page's largest picture with it),
-    // or a quarter second where no frame comes (a tab in the background).
-    `const afterPaint = () => new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, ${PAINT_WAIT_MS}); });`,
+    // however long that frame takes on a busy phone: starting before it, the app's downloads and
+    // compiling held the first paint back (Lighthouse's LCP outliers, ADR 065). A tab in the
+    // background paints no frame and has no paint to wait for: it starts at once.
+    "const afterPaint = () => new Promise((resolve) => { const hidden = () => document.visibilityState === 'hidden'; requestAnimationFrame(() => setTimeout(resolve)); if (hidden()) resolve(); else document.addEventListener('visibilitychange', () => hidden() && resolve()); });",
     'const begin = () => afterPaint().then(fieldhouseStart);',
     "if (document.readyState === 'complete') begin(); else addEventListener('load', begin, { once: true });",
   ].join('\n');

@@ -70,52 +70,94 @@ describe('scriptsAfterLoad', () => {
     expect(() => new Function(script.replace(/await /g, '').replace(/import\(/g, 'String('))).not.toThrow();
   });
 
-  it('after the load event puts the preloads back where Remix rendered them, a few per task, before it imports anything', async () => {
-    const hrefs = Array.from({ length: 10 }, (_, i) => `/build/m${i}.js`);
+  /** Runs the start script against a fake page: frames, timers and message-channel tasks are queued for the test to run. */
+  function startPage(hrefs: string[], visibility: 'visible' | 'hidden') {
     const { body, document } = fakeDocument(JSON.stringify(hrefs));
+    const visibilityListeners: (() => void)[] = [];
+    const page = {
+      ...document,
+      visibilityState: visibility as string,
+      addEventListener: (type: string, fn: () => void) => type === 'visibilitychange' && visibilityListeners.push(fn),
+    };
     const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
     const imported: string[] = [];
     const window: Record<string, unknown> = {};
-    const frames: (() => void)[] = [];
-    const run = new Function(
+    class FakeChannel {
+      port1: { onmessage: (() => void) | null } = { onmessage: null };
+      port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
+    }
+    new Function(
       'document',
       'window',
       'setTimeout',
       'requestAnimationFrame',
       'addEventListener',
+      'MessageChannel',
       'importModule',
       startScript(out).replace(/import\(/g, 'importModule('),
-    );
-    run(
-      document,
+    )(
+      page,
       window,
       (fn: () => void) => timers.push(fn),
       (fn: () => void) => frames.push(fn),
       () => {},
+      FakeChannel,
       async (url: string) => void imported.push(url),
     );
-    const preloads = () => body.filter((n) => n.tag === 'link');
-    // Nothing until the frame after the load event has painted: its callback, then a task.
-    expect(preloads()).toHaveLength(0);
-    frames.shift()!();
-    timers.pop()!(); // the task after the painted frame (the quarter-second fallback stays queued)
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(preloads()).toHaveLength(4);
-    timers.shift()!(); // the fallback: the start has begun, it begins nothing twice
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(preloads()).toHaveLength(4);
-    for (const expected of [8, 10]) {
-      timers.shift()!();
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(preloads()).toHaveLength(expected);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const hide = () => {
+      page.visibilityState = 'hidden';
+      for (const fn of visibilityListeners) fn();
+    };
+    return { body, timers, frames, tasks, imported, window, settle, hide, preloads: () => body.filter((n) => n.tag === 'link') };
+  }
+
+  it('after the frame that follows the load event, puts the preloads back where Remix rendered them, one per task, before it imports anything', async () => {
+    const hrefs = Array.from({ length: 10 }, (_, i) => `/build/m${i}.js`);
+    const p = startPage(hrefs, 'visible');
+    await p.settle();
+    // Nothing until that frame has painted, however long it takes: no timer stands in for it.
+    expect(p.timers).toHaveLength(0);
+    expect(p.preloads()).toHaveLength(0);
+    p.frames.shift()!();
+    p.timers.shift()!(); // the task after the painted frame
+    await p.settle();
+    expect(p.preloads()).toHaveLength(1);
+    for (let expected = 2; expected <= 10; expected++) {
+      p.tasks.shift()!();
+      await p.settle();
+      expect(p.preloads()).toHaveLength(expected);
+      expect(p.imported).toEqual([]);
     }
-    expect(imported).toEqual([]);
-    timers.shift()!();
-    await new Promise((resolve) => setImmediate(resolve));
+    p.tasks.shift()!();
+    await p.settle();
     // The document is the one Remix rendered: the preloads in order, then its context script.
-    expect(body.map((n) => (n.tag === 'link' ? `${n.rel} ${n.href}` : n.tag))).toEqual(['main', ...hrefs.map((h) => `modulepreload ${h}`), 'script']);
-    expect(imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
-    expect(window.__remixRouteModules).toBeDefined();
+    expect(p.body.map((n) => (n.tag === 'link' ? `${n.rel} ${n.href}` : n.tag))).toEqual(['main', ...hrefs.map((h) => `modulepreload ${h}`), 'script']);
+    expect(p.imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
+    expect(p.window.__remixRouteModules).toBeDefined();
+    expect(p.frames).toHaveLength(0);
+  });
+
+  it('starts at once in a tab in the background, which paints no frame, and when a tab goes to the background before its frame', async () => {
+    const hidden = startPage(['/build/m0.js'], 'hidden');
+    await hidden.settle();
+    expect(hidden.preloads()).toHaveLength(1);
+
+    const leaving = startPage(['/build/m0.js'], 'visible');
+    await leaving.settle();
+    expect(leaving.preloads()).toHaveLength(0);
+    leaving.hide();
+    await leaving.settle();
+    expect(leaving.preloads()).toHaveLength(1);
+    // Its frame, when the tab comes back, begins nothing twice.
+    leaving.frames.shift()!();
+    leaving.timers.shift()!();
+    leaving.tasks.shift()!();
+    await leaving.settle();
+    expect(leaving.preloads()).toHaveLength(1);
+    expect(leaving.imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
   });
 
   it('writes the list so that no address can end its element', () => {
