@@ -81,7 +81,8 @@ export { EPOCH_SECONDS_MAX, INT4_MAX } from './bounds.ts';
  *  one, never an array or an object (`?id[]=1` is not an id). */
 export const int = (min: number, max: number) =>
   z
-    .union([z.number(), z.string()], { errorMap: () => ({ message: 'must be a number' }) })
+    // A string first: a query string's values are strings, and each failed alternative costs an issue.
+    .union([z.string(), z.number()], { errorMap: () => ({ message: 'must be a number' }) })
     .pipe(
       z.coerce
         .number({ invalid_type_error: 'must be a number' })

@@ -5,6 +5,7 @@ import { KEY_PATTERN, type Endpoint } from '../../contract/index.ts';
 import type { Viewer } from '../access.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fromZod, noKey, notFound, refusal } from './errors.ts';
+import { sendJson } from './shared-json.ts';
 import { chooseLocale } from '../../contract/locale.ts';
 import { defaultChannel, type ChannelRow } from '../repo/channels.ts';
 import { entitlementsOf } from '../repo/orders.ts';
@@ -44,7 +45,7 @@ export function mount<E extends Endpoint>(router: Router, deps: Deps, ep: E, han
       const locale = chooseLocale({ multilanguage: channel.settings.multilanguage, acceptLanguage: req.get('accept-language') });
       const geo = await deps.regions.ofRequest(channel, req);
       const body = await handler({ params: parsed.data, channel, user, apiKey: session?.apiKey ?? null, viewer, ip: req.ip ?? '', locale, geo, req, deps });
-      res.json(body);
+      sendJson(req, res, body);
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { shareJson } from '../http/shared-json.ts';
 import type { ChannelRow } from '../repo/channels.ts';
 
 /* The public game lists (GET /events, the home page's rows, the sports) answer every caller of a
@@ -14,7 +15,8 @@ import type { ChannelRow } from '../repo/channels.ts';
  *   without the cache, to the second — a game turns live on the second it starts.
  * Not by time alone: nothing here is ever stale. An answer being made is shared (one set of
  * queries for a burst of the same call); a failed one is not kept. The answers are shared
- * objects: callers send them as they are and never change them (ADR 062). */
+ * objects: callers send them as they are and never change them (ADR 062), and their JSON is
+ * written once (http/shared-json.ts). */
 
 /** Distinct answers kept (channel × version × span × query): every list page a busy site's fans ask. */
 const MAX_ANSWERS = 500;
@@ -34,7 +36,7 @@ export function catalogueAnswers(nextChange: (channelId: number, now: number) =>
   const keep = <T>(key: string, make: () => Promise<T>): Promise<T> => {
     let found = kept.get(key) as Promise<T> | undefined;
     if (!found) {
-      found = make();
+      found = make().then((answer) => (typeof answer === 'object' && answer !== null ? shareJson(answer) : answer));
       kept.set(key, found);
       found.catch(() => kept.delete(key));
     }
