@@ -14,9 +14,10 @@ interface Written {
 
 const written = new WeakMap<object, Written | null>();
 
-/** Marks `answer` as shared and never changed: `sendJson` keeps its JSON. */
-export function shareJson<T extends object>(answer: T): T {
-  if (!written.has(answer)) written.set(answer, null);
+/** Marks `answer` as shared and never changed: `sendJson` keeps its JSON (an object's; any other
+ *  value is sent as it is). */
+export function shareJson<T>(answer: T): T {
+  if (typeof answer === 'object' && answer !== null && !written.has(answer)) written.set(answer, null);
   return answer;
 }
 

@@ -36,7 +36,7 @@ export function catalogueAnswers(nextChange: (channelId: number, now: number) =>
   const keep = <T>(key: string, make: () => Promise<T>): Promise<T> => {
     let found = kept.get(key) as Promise<T> | undefined;
     if (!found) {
-      found = make().then((answer) => (typeof answer === 'object' && answer !== null ? shareJson(answer) : answer));
+      found = make().then(shareJson);
       kept.set(key, found);
       found.catch(() => kept.delete(key));
     }
