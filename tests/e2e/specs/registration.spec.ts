@@ -5,6 +5,7 @@ import { uniqueEmail } from '../../support/registration.ts';
 import { createVerifiedUser, latestMail, signIn } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { accountButton } from '../support/header.ts';
+import { appHydrated } from '../support/hydration.ts';
 import { continueWithGoogle, passProvider } from '../support/oidc-pages.ts';
 import { WEB_URL } from '../support/urls.ts';
 
@@ -32,7 +33,9 @@ test.describe('registration', () => {
     const f = form(page);
 
     if (javaScriptEnabled) {
-      // As the fan types: leaving a field shows its message before any submit.
+      // As the fan types: leaving a field shows its message before any submit. The app does that,
+      // once it has started (after the page's first frame: app/http/script-loading.ts).
+      await appHydrated(page);
       await f.firstName.focus();
       await f.firstName.blur();
       await expectError(f.firstName, 'Enter your first name');

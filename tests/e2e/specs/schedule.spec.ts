@@ -54,6 +54,8 @@ test('/vod (On demand) shows the finished games newest first, and the latest vid
   await expect(videos.locator('a[href^="/vod_library/"]')).not.toHaveCount(0);
   await videos.getByRole('link', { name: 'All videos' }).click();
   await expect(page).toHaveURL(/\/vod_library$/);
+  // The library itself, not the list it replaces while the app renders it (what axe scans next).
+  await expect(page.getByRole('heading', { name: 'Latest highlights' })).toBeVisible();
 });
 
 test('/schedule opens on today and later, soonest first; the earlier days are one link away, newest first', async ({ page }) => {
