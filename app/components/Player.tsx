@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { enhanceVideo, type Enhanced } from '~/browser/enhance-video';
+import { HOLD_NATIVE_CONTROLS } from '~/browser/hold-native-controls';
 import { reportPlayback } from '~/browser/video-analytics';
 import { DvrControls } from '~/components/player/DvrControls';
 import type { Caption, Dvr } from '~/domain/watch-state';
@@ -26,8 +27,9 @@ export interface PlayerProps {
  * (A `src` attribute would make the browser ignore <source> children, so there is none.)
  * With JavaScript, Plyr takes over the controls and hls.js joins only when needed: a live player
  * at once (hls.js keeps it at the live edge), an on-demand one when the fan reaches for it — the
- * pointer over it, a touch, keyboard focus, or Play on the native controls (ADR 048: building
- * Plyr is a long task a phone would otherwise pay while the page loads).
+ * pointer over it, a touch, keyboard focus, or a click that plays it (ADR 048: building Plyr is a
+ * long task a phone would otherwise pay while the page loads). Until then the page shows the
+ * poster without the native controls, which a click gives back (HOLD_NATIVE_CONTROLS, ADR 066).
  * Give it a `key` per media item: Plyr's destroy() swaps the element for a clone, so another
  * video must be a fresh mount, never a re-run of the effect on the same element.
  */
@@ -77,8 +79,9 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
           return result;
         })
         .catch((error: unknown) => {
-          // The native controls stay usable; only the enhancement is lost.
+          // The native controls come back (HOLD_NATIVE_CONTROLS took them away); only the enhancement is lost.
           console.error('Player enhancement failed', error);
+          video.controls = true;
           return null;
         });
       return building.current;
@@ -129,6 +132,7 @@ export function Player({ title, src, mp4Src, poster, captions = [], live = false
             ) : null}
           </p>
         </video>
+        <script dangerouslySetInnerHTML={{ __html: HOLD_NATIVE_CONTROLS }} />
       </div>
       {dvr ? <DvrControls dvr={dvr} videoRef={videoRef} ready={ready} seekToStart={hlsJs && dvr.start !== 'live'} /> : null}
     </>

@@ -74,3 +74,44 @@ test('home → On demand → a finished free event plays', async ({ page, javaSc
     await expectPlays(page);
   }
 });
+
+test('the player is usable before the app starts, and if it never does: a click or Enter plays it', async ({ page, javaScriptEnabled, checkA11y }) => {
+  const { items } = await listEvents({ stream_status: 'finished', limit: 100 });
+  const free = items.find((e) => e.type === 'free');
+  expect(free, 'the demo channel has a finished free event').toBeDefined();
+  // The app's scripts never arrive: what the fan has is the page and its own inline scripts.
+  await page.route('**/build/**', (route) => route.abort());
+  await page.goto(`/watch/${free!.id}`);
+  const video = page.locator('main video');
+  const playSign = () => page.locator('.player').evaluate((box) => getComputedStyle(box, '::after').content);
+  const plays = () => expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+
+  if (!javaScriptEnabled) {
+    // The browser's own controls, at once, and no play sign over them.
+    await expect(video).toHaveAttribute('controls', '');
+    expect(await playSign()).toBe('none');
+    await checkA11y();
+    await expectPlays(page);
+    return;
+  }
+  // The poster without the native controls (their loading spinner restyles every frame: ADR 066),
+  // a play sign over it, and the video still in the Tab order.
+  await expect(video).not.toHaveAttribute('controls');
+  expect(await playSign()).not.toBe('none');
+  await checkA11y();
+  await video.evaluate((v: HTMLVideoElement) => (v.muted = true));
+  await video.focus();
+  await expect(video).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(video).toHaveAttribute('controls', '');
+  expect(await playSign()).toBe('none');
+  await plays();
+
+  // A click does the same on a fresh page.
+  await page.reload();
+  await expect(video).not.toHaveAttribute('controls');
+  await video.evaluate((v: HTMLVideoElement) => (v.muted = true));
+  await video.click();
+  await expect(video).toHaveAttribute('controls', '');
+  await plays();
+});
