@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { TRK_PATTERN } from './tracking.ts';
-
 /* The analytics rules both sides share (ADR 049): what a tracking code looks like, what kind of page
    a path is (the report's funnel), and which stream a media path plays (the key of a video view,
    the same for the web server's segment count and the player's heartbeats). Pure functions. */
@@ -16,8 +13,6 @@ export const HEARTBEAT_SECONDS = 30;
 export const MAX_VIEWING_SECONDS = 600;
 
 export { TRK_PATTERN, trkOf } from './tracking.ts';
-/** The outer tracking code (spec section 2: `?trk=`) as a field. */
-export const trkCode = z.string().regex(TRK_PATTERN, 'must be 1 to 100 letters, digits or . : _ -');
 
 /** The player's events (spec: video events). */
 export const VIDEO_EVENTS = ['play', 'pause', 'ended', 'seek', 'waiting', 'error'] as const;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { trkCode } from './analytics.ts';
 import { paymentMethodId } from './billing.ts';
 import { pkg, subscription } from './entities.ts';
 import { giftParams } from './gifts.ts';
-import { apiGet, bool01, endpoint, envelope, id, line, money } from './http.ts';
+import { apiGet, bool01, endpoint, envelope, id, line, money, trkCode } from './http.ts';
 import { ORDER_MSG } from './orders.ts';
 
 /* Buying (spec section 7): what a fan can buy with what they own of it, what a purchase costs with

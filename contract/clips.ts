@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_MSG, CLIP_NAME_MAX, CLIP_TAGS_MAX } from './clip-rules.ts';
 import { download } from './entities.ts';
 import { apiGet, endpoint, envelope, id, int, publicGet } from './http.ts';
 
@@ -7,29 +8,7 @@ import { apiGet, endpoint, envelope, id, int, publicGet } from './http.ts';
    CLIP_PROCESSING_SECONDS), and the fan watches, shares, downloads or deletes it. A download
    answers with a short-lived link to the file (entities.ts `download`), never the bytes. */
 
-/** The spec's messages for the clip form (section 5), word for word. */
-export const CLIP_MSG = {
-  required: 'Field is required',
-  tag: 'Please select tag',
-  time: 'Please fill in the input field.',
-  endBeforeStart: 'Your clip duration is longer than the end time',
-} as const;
-
-/** The longest clip a fan may make, seconds (the spec's five minutes). */
-export const CLIP_MAX_SECONDS = 300;
-/** The shortest, seconds. */
-export const CLIP_MIN_SECONDS = 1;
-/** How long a clip may take to make before it counts as failed, seconds (spec section 9). */
-export const CLIP_PROCESSING_SECONDS = 300;
-/** Clips one fan may have queued or being made at once (ADR 057): a goal, its replay and a
- *  reaction in quick succession, and no more, so one fan cannot fill the queue every fan shares. */
-export const CLIPS_IN_PROGRESS_MAX = 3;
-/** Said when a fan asks for one more (409 `too_many_clips`), on the form and in the API's answer. */
-export const CLIP_LIMIT_MSG = `You already have ${CLIPS_IN_PROGRESS_MAX} clips being made. Please wait until one is ready before making another.`;
-/** A clip's name, characters. */
-export const CLIP_NAME_MAX = 80;
-/** Tags on one clip. */
-export const CLIP_TAGS_MAX = 5;
+export * from './clip-rules.ts';
 
 export const clipStatus = z.enum(['queued', 'processed', 'failed']);
 export type ClipStatus = z.infer<typeof clipStatus>;

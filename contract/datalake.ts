@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_NAME, MAX_VIEWING_SECONDS, trkCode, VIDEO_EVENTS } from './analytics.ts';
-import { apiGet, apiPost, apiPostAndGet, id, int, line, stamp, type Endpoint } from './http.ts';
+import { EVENT_NAME, MAX_VIEWING_SECONDS, VIDEO_EVENTS } from './analytics.ts';
+import { apiGet, apiPost, apiPostAndGet, id, int, line, stamp, trkCode, type Endpoint } from './http.ts';
 
 /* The channel's own analytics (spec section 7, "Analytics": GET /datalake/hash/, POST or GET
    /datalake/session/, /datalake/event/, /datalake/video/event/, /datalake/video/viewing/), stored

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EPOCH_SECONDS_MAX, INT4_MAX } from './bounds.ts';
 import { refusalCode } from './refusals.ts';
+import { TRK_PATTERN } from './tracking.ts';
 
 /** How a call is authorised: public calls carry nothing, the rest carry the api key
  *  (query parameter on GET/DELETE, body field on POST), spec section 7. */
@@ -93,6 +94,9 @@ export const int = (min: number, max: number) =>
 
 /** Numeric id from a path or query string. */
 export const id = int(1, INT4_MAX);
+
+/** The outer tracking code (spec section 2: `?trk=`) as a field. */
+export const trkCode = z.string().regex(TRK_PATTERN, 'must be 1 to 100 letters, digits or . : _ -');
 
 export const offset = int(0, INT4_MAX).default(0);
 export const limit = (max: number, dflt: number) => int(1, max).default(dflt);

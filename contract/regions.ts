@@ -1,16 +1,7 @@
-import { z } from 'zod';
-
 /* Regions and blackouts (ADR 054): which country a viewer is in is decided once, by the channel
    API (channel-api/geo/); whether that country may have a game is this rule, the same on both
    sides — the web app's watch page and multi-view tiles, the channel API's grant, clip, download
-   and media origin. */
-
-/** An ISO 3166-1 alpha-2 country code as a description writes it (`"CA"`, `"gb"` read as `"GB"`). */
-export const countryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, 'a two-letter ISO country code')
-  .transform((code) => code.toUpperCase());
+   and media origin. No schema here: the browser's code reads these rules (ADR 066). */
 
 /** A country code a header or a database gave, or null when it is not one (`XX`, `T1`, empty). */
 export function asCountryCode(value: string | null | undefined): string | null {

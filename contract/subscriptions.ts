@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { trkCode } from './analytics.ts';
 import { checkoutStarted, idempotencyKey, promotionCode } from './checkout.ts';
-import { endpoint, envelope, id, money, stamp } from './http.ts';
+import { endpoint, envelope, id, money, stamp, trkCode } from './http.ts';
 import { order } from './orders.ts';
 
 /* A fan's subscriptions (issue 11): starting one with its free trial, what paying will cost, and

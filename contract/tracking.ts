@@ -1,5 +1,5 @@
 /* The outer tracking code (spec section 2: `?trk=`), without zod: every page's header reads it
-   (app/domain/navigation.ts). Its schema, `trkCode`, is in ./analytics.ts. */
+   (app/domain/navigation.ts). Its schema, `trkCode`, is in ./http.ts. */
 
 /** A plain word, at most 100 characters. */
 export const TRK_PATTERN = /^[\w.:-]{1,100}$/;

@@ -1,6 +1,6 @@
 /* How the web app words a fan's clips: a clip's status and progress, a channel refusal of a clip, the share and download file names. */
 import type { RefusalCode } from '#contract';
-import { CLIP_LIMIT_MSG, CLIP_NAME_MAX } from '#contract/clips';
+import { CLIP_LIMIT_MSG, CLIP_NAME_MAX } from '#contract/clip-rules';
 import { USER_MSG } from './auth-messages';
 
 /** How often the Clips tab asks again while a clip is being made. */

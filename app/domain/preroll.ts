@@ -1,6 +1,7 @@
 /* What the watch page shows of a pre-roll (ADR 050), from plain data: the stitched stream it
    plays instead of the game's own, and when its Skip is allowed. */
-import { stitchedUrl, type PrerollPlay } from '#contract/prerolls';
+import { stitchedUrl } from '#contract/preroll-rules';
+import type { PrerollPlay } from '#contract/prerolls';
 import type { Caption, Dvr } from '~/domain/watch-state';
 
 export interface PrerollView {

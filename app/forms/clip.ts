@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIP_MAX_SECONDS, CLIP_MSG, CLIP_NAME_MAX, CLIP_TAGS_MAX } from '#contract/clips';
+import { CLIP_MAX_SECONDS, CLIP_MSG, CLIP_NAME_MAX, CLIP_TAGS_MAX } from '#contract/clip-rules';
 import { parseClipTime } from '~/domain/clip-times';
 
 /* The clip forms under the watch page's player (app/components/clips/ClipPanel.tsx; their action:

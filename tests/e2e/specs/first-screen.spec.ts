@@ -7,8 +7,10 @@ import { paidEvent } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { appHydrated } from '../support/hydration.ts';
 
-test('the modules a page starts with ask V8 to compile them as they stream in; the home page and the lists start without zod', async ({ page }) => {
-  for (const path of ['/', '/upcoming', '/live']) {
+test("the modules a page starts with ask V8 to compile them as they stream in; the home page, the lists and a visitor's watch page start without zod and conform", async ({
+  page,
+}) => {
+  for (const path of ['/', '/upcoming', '/live', `/watch/${(await finishedEvent('free')).id}`]) {
     const html = await (await page.request.get(path, { headers: { Accept: 'text/html' } })).text();
     const list = new RegExp(`<script type="application/json" id="${PRELOAD_LIST_ID}">([^<]*)</script>`).exec(html);
     const modules = JSON.parse(list?.[1] ?? '[]') as string[];
@@ -18,8 +20,10 @@ test('the modules a page starts with ask V8 to compile them as they stream in; t
       expect(res.headers()['content-type'], url).toMatch(/javascript/);
       const text = await res.text();
       expect(text.split('\n', 1)[0], url).toBe(COMPILE_HINT);
-      // zod (about 14 kB compressed, and its evaluation) comes with the pages whose forms use it.
+      // zod and conform (about 25 kB compressed, and their evaluation) come with the forms that use
+      // them: a visitor's watch page has none (its clip forms load apart: ADR 066).
       expect(text, `${path}: ${url} holds zod`).not.toContain('ZodError');
+      expect(text, `${path}: ${url} holds conform`).not.toContain('Form element is required to trigger submission');
     }
   }
 });

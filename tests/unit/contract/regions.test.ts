@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asCountryCode, blockedIn, countryCode, regionBlocks } from '#contract/regions';
+import { asCountryCode, blockedIn, regionBlocks } from '#contract/regions';
+import { countryCode } from '../../../channel-api/seed/regions.ts';
 
 /* The blackout rule (ADR 054): the same on the web app's pages and at the channel API. */
 
