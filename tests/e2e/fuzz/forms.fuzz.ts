@@ -33,7 +33,9 @@ import { API_KEY_SHAPE } from '../support/fixtures.ts';
 import { setupPreroll } from '../support/prerolls.ts';
 import { CHANNEL_API_URL, WEB_URL } from '../support/urls.ts';
 
-const RUNS_PER_FORM = 40;
+/** Cases per form, the same ones every run (seeded): 32 (40 until 2026-11-30), so the whole test
+ *  command stays within its 35 minutes on a 2-core machine. */
+const RUNS_PER_FORM = 32;
 const SEED = 20261123;
 
 /** The names of a form schema's fields (through `.and`, `.refine` and friends). */
