@@ -15,7 +15,9 @@ function hasMse(): boolean {
   return 'MediaSource' in window || 'ManagedMediaSource' in window;
 }
 
-/** Starts a tile muted, unless the visitor asked for reduced motion (then it waits for Play). */
+/** Starts a tile, unless the visitor asked for reduced motion (then it waits for Play). It plays
+ *  muted as the page rendered it (`<video muted>`), or with the sound the fan has meanwhile given
+ *  it (Sound pressed while hls.js was still arriving: not taken back). */
 export async function playTile(video: HTMLVideoElement, opts: { src: string; isCancelled: () => boolean }): Promise<TileStream | null> {
   let hls: { destroy(): void } | null = null;
   if (hasMse()) {
@@ -31,7 +33,6 @@ export async function playTile(video: HTMLVideoElement, opts: { src: string; isC
       hls = instance;
     }
   }
-  video.muted = true;
   const stopReports = reportPlayback(video, opts.src);
   if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) void video.play().catch(() => undefined);
   return {

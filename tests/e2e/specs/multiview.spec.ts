@@ -119,6 +119,32 @@ test('one tile has the sound at a time, and the page says which', async ({ page,
   await expect(page.getByRole('status').filter({ hasText: 'muted' })).toHaveText('All games are muted.');
 });
 
+test('Sound pressed while a tile is still starting stays on once hls.js has started it', async ({ page, javaScriptEnabled }) => {
+  const { free } = await liveGames();
+  // hls.js (the full build, the tiles' own chunk) arrives only when the test lets it.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/hls-[A-Z0-9]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/multiview?id=${free[0].id}&id=${free[1].id}`);
+  const video = tile(page, free[0]).locator('video');
+  const muted = () => video.evaluate((v: HTMLVideoElement) => v.muted);
+  if (!javaScriptEnabled) {
+    // No script, no Sound button: the tile is the browser's own player, muted to start.
+    expect(await muted()).toBe(true);
+    return;
+  }
+  const sound = tile(page, free[0]).getByRole('button', { name: `Sound: ${eventTitle(free[0])}` });
+  await sound.click();
+  await expect(sound).toHaveAttribute('aria-pressed', 'true');
+  release();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(/^blob:/);
+  expect(await muted(), 'the tile keeps the sound the fan gave it').toBe(false);
+  await expect(sound).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('a tile enlarges on demand, and comes back', async ({ page, javaScriptEnabled, checkA11y }) => {
   const { free } = await liveGames();
   const grid = `${WEB_URL}/multiview?id=${free[0].id}&id=${free[1].id}`;
