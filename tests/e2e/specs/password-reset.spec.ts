@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, latestMail } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { accountButton } from '../support/header.ts';
+import { appHydrated } from '../support/hydration.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 async function expectError(field: Locator, message: string) {
@@ -33,6 +34,9 @@ test.describe('password reset', () => {
     const send = page.getByRole('button', { name: 'Send me a link' });
 
     if (javaScriptEnabled) {
+      // Leaving the field shows its message before any submit, once the app has started (after the
+      // page's first frame: app/http/script-loading.ts); before that a blur does nothing.
+      await appHydrated(page);
       await email.fill('fan@');
       await email.blur();
       await expectError(email, 'A valid email address is required');
