@@ -58,28 +58,30 @@ const notOf = (userId: number) => or(isNull(purchases.userId), ne(purchases.user
  *  too), or an earlier account of their address had (users.purchased_before), or a checkout of
  *  theirs holds a first-purchase code (but `ownGiveWay`'s, which gives way). */
 export async function firstPurchaseMade(db: Executor, userId: number, now: Date, ownGiveWay?: number): Promise<boolean> {
-  const [paid, held, user] = await Promise.all([
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
-      .limit(1),
-    db
-      .select({ id: purchases.id })
-      .from(purchases)
-      .innerJoin(coupons, eq(coupons.id, purchases.couponId))
-      .where(
-        and(
-          eq(purchases.userId, userId),
-          eq(coupons.firstPurchaseOnly, true),
-          holding(now),
-          ownGiveWay === undefined ? undefined : ne(purchases.couponId, ownGiveWay),
-        ),
-      )
-      .limit(1),
-    db.select({ before: users.purchasedBefore }).from(users).where(eq(users.id, userId)),
-  ]);
-  return paid.length > 0 || held.length > 0 || user[0]?.before === true;
+  // One query after another, each only if the one before said no: `db` may be a transaction, whose
+  // one connection takes one query at a time (pg queues more with a DeprecationWarning; pg 9 refuses).
+  const paid = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
+    .limit(1);
+  if (paid.length > 0) return true;
+  const held = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .innerJoin(coupons, eq(coupons.id, purchases.couponId))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(coupons.firstPurchaseOnly, true),
+        holding(now),
+        ownGiveWay === undefined ? undefined : ne(purchases.couponId, ownGiveWay),
+      ),
+    )
+    .limit(1);
+  if (held.length > 0) return true;
+  const [user] = await db.select({ before: users.purchasedBefore }).from(users).where(eq(users.id, userId));
+  return user?.before === true;
 }
 
 /** One more use of a code, in the caller's transaction: the purchase that used it was paid. */
