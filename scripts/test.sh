@@ -110,8 +110,8 @@ run_on_build() {
   fi
 }
 # The channel API and the web server on a throw-away PostgreSQL, as in production (ADR 067): the
-# same suite took about a tenth less time than on the embedded PGlite, whose WebAssembly shares
-# the API process's core.
+# same suite took 3–10 % less time than on the embedded PGlite, whose WebAssembly shares the API
+# process's core.
 section "End-to-end tests (Playwright: no-js, js, fuzz, markup, whoops; on PostgreSQL: ADR 067; no traces: ADR 061)"
 run_on_build e2e bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_DATABASE_URL exec npx playwright test --trace=off'
 
