@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { heartbeatsBench, type HeartbeatFigures } from './heartbeats.ts';
+import { measurePair, pairText, type PairFigures } from './page-pair.ts';
 import { linkSharedMedia } from '../support/media-cache.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
@@ -11,27 +11,25 @@ import { SERVER_NODE_ARGS } from '../support/server-command.ts';
    - a page with the web server's analytics on against off (ANALYTICS=on|off): two web servers on
      one channel API (a process of its own on PGlite, the demo channel, so the load generator shares
      no process with what it stores), the same load on each in turn, twice —
-     `/` as most visitors get it (the microcache) and `/upcoming?…` rendered on every request; the
-     ratio on/off (aim ≥ 0.95), and the page views the channel stored meanwhile;
+     `/` as most visitors get it (the microcache) and `/upcoming?…` rendered on every request, in
+     turn (page-pair.ts): the web server's CPU per page off over on (aim ≥ 0.95), and the page
+     views the channel stored meanwhile;
    - heartbeat ingestion per second on PostgreSQL (heartbeats.ts). */
 
-const CONNECTIONS = 20;
-
-export interface PageRatio {
-  offRps: number;
-  onRps: number;
-  ratio: number;
-}
-
 export interface AnalyticsFigures {
-  home: PageRatio;
-  rendered: PageRatio;
+  /** A is analytics off, B on. */
+  home: PairFigures;
+  rendered: PairFigures;
   /** Page views the channel stored from the analytics-on server's load. */
   pageViewsStored: number;
   heartbeats: HeartbeatFigures | { skipped: string };
 }
 
-async function webServer(channelApiUrl: string, port: number, analytics: 'on' | 'off'): Promise<{ base: string; stop(): Promise<void> }> {
+async function webServer(
+  channelApiUrl: string,
+  port: number,
+  analytics: 'on' | 'off',
+): Promise<{ base: string; pid: number | undefined; stop(): Promise<void> }> {
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -66,30 +64,7 @@ async function webServer(channelApiUrl: string, port: number, analytics: 'on' | 
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, stop };
-}
-
-async function rps(url: string, seconds: number, fresh: boolean): Promise<number> {
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'accept-encoding': 'gzip, deflate, br' },
-    requests: fresh ? [{ setupRequest: (req) => ({ ...req, path: `${new URL(url).pathname}?bench=${n++}` }) }] : undefined,
-  });
-  if (result.non2xx || result.errors) console.warn(`  ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-/** The best of two turns each, off and on alternating, so a busy moment hits both alike. */
-async function ratio(off: string, on: string, seconds: number, fresh: boolean): Promise<PageRatio> {
-  let [offRps, onRps] = [0, 0];
-  for (let turn = 0; turn < 2; turn++) {
-    offRps = Math.max(offRps, await rps(off, seconds, fresh));
-    onRps = Math.max(onRps, await rps(on, seconds, fresh));
-  }
-  return { offRps: Math.round(offRps), onRps: Math.round(onRps), ratio: Number((onRps / offRps).toFixed(3)) };
+  return { base, pid: proc.pid, stop };
 }
 
 /** The channel API as `npm run start:channel-api` runs it, on PGlite in `dataDir`. */
@@ -149,8 +124,9 @@ export async function analyticsBench(opts: { seconds: number; ports: [number, nu
     servers.push(on);
     for (const base of [off.base, on.base]) await fetch(`${base}/`).then((r) => r.text());
     const before = await pageViewsOf(channel.url);
-    const home = await ratio(`${off.base}/`, `${on.base}/`, opts.seconds, false);
-    const rendered = await ratio(`${off.base}/upcoming`, `${on.base}/upcoming`, opts.seconds, true);
+    const side = (server: { base: string; pid: number | undefined }, pagePath: string) => ({ url: `${server.base}${pagePath}`, pid: server.pid });
+    const home = await measurePair(side(off, '/'), side(on, '/'), { seconds: opts.seconds, fresh: false });
+    const rendered = await measurePair(side(off, '/upcoming'), side(on, '/upcoming'), { seconds: opts.seconds, fresh: true });
     // What the analytics-on server queued goes out within a batch interval.
     await new Promise((r) => setTimeout(r, 3_000));
     const pageViewsStored = (await pageViewsOf(channel.url)) - before;
@@ -164,11 +140,10 @@ export async function analyticsBench(opts: { seconds: number; ports: [number, nu
 
 /** The rows run.ts prints: measure, value, target. */
 export function analyticsRows(f: AnalyticsFigures): [string, string, string][] {
-  const pair = (r: PageRatio) => `${r.ratio} (${r.onRps} / ${r.offRps} req/s)`;
   const beats = f.heartbeats;
   return [
-    ['/ with analytics on / off (microcache; page views recorded)', pair(f.home), '≥ 0.95'],
-    ['/upcoming rendered, analytics on / off', pair(f.rendered), '≥ 0.95'],
+    ['/ with analytics on / off (microcache; page views recorded)', pairText(f.home), '≥ 0.95'],
+    ['/upcoming rendered, analytics on / off', pairText(f.rendered), '≥ 0.95'],
     ['page views stored from that load', String(f.pageViewsStored), ''],
     'skipped' in beats
       ? ['heartbeat ingestion on PostgreSQL', `skipped: ${beats.skipped}`, '']

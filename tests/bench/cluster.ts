@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { processCpuMs } from './cpu.ts';
+import { median } from './median.ts';
 import { steadyLoad, type SteadyLoad } from './steady-load.ts';
 import { hasWrk, wrkLoad, type WrkLoad } from './wrk.ts';
 import { addressOf, CLUSTER_DATA, clusterSite, pidOf, PROXY_URL, startCluster, type ProcessName } from '../cluster/support/cluster.ts';
@@ -190,7 +191,6 @@ export interface ClusterFigures {
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
 const fmt = (l: Pick<Load, 'rps' | 'p50' | 'p99' | 'cpuMs'>) => `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.cpuMs} ms CPU/req)`;
 const faults = (l: Pick<Load, 'errors' | 'non2xx' | 'timeouts'>) =>

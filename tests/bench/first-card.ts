@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { median } from './median.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../support/chromium.ts';
 
 /* The first card figure of `npm run bench` (issue 23): how long a new visitor on a phone waits
@@ -77,8 +78,6 @@ export interface FirstCard {
   slow4g: FirstCardRuns;
   slow4gSlowCpu: FirstCardRuns;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function firstCardBench(urls: { ours: string; spa: string }): Promise<FirstCard | null> {
   if (!fs.existsSync(HEADLESS_SHELL_PATH)) return null;

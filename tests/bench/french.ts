@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
+import { measurePair, pairText, type PairFigures } from './page-pair.ts';
 import { linkSharedMedia } from '../support/media-cache.ts';
 import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 
@@ -11,26 +11,13 @@ import { SERVER_NODE_ARGS } from '../support/server-command.ts';
    French against the same page in English, on one web server whose channel has multilanguage on
    (the demo description imported with it, as an operator would). `/upcoming?…` and `/watch/{id}?…`
    with a new query each request, so every one is rendered (no microcache); the language by the
-   form's cookie. The best of two turns each, alternating. */
+   form's cookie. English and French in turn (page-pair.ts): the figure is the CPU per page. */
 
-const CONNECTIONS = 20;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface FrenchFigures {
-  pages: { path: string; enRps: number; frRps: number; ratio: number; enMs: number; frMs: number }[];
-}
-
-async function rps(url: string, lang: 'en' | 'fr', seconds: number): Promise<{ rps: number; ms: number }> {
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'accept-encoding': 'gzip, deflate, br', cookie: `__lang=${lang}` },
-    requests: [{ setupRequest: (req) => ({ ...req, path: `${new URL(url).pathname}?bench=${n++}` }) }],
-  });
-  if (result.non2xx || result.errors) console.warn(`  ${url} (${lang}): ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, ms: result.latency.average };
+  /** Per page: A is English, B French. */
+  pages: ({ path: string } & PairFigures)[];
 }
 
 export async function frenchBench(opts: { seconds: number; port: number }): Promise<FrenchFigures> {
@@ -76,24 +63,8 @@ export async function frenchBench(opts: { seconds: number; port: number }): Prom
     const watchId = /href="\/watch\/(\d+)"/.exec(home)?.[1] ?? '1';
     const pages: FrenchFigures['pages'] = [];
     for (const pagePath of ['/upcoming', `/watch/${watchId}`]) {
-      let [en, fr] = [
-        { rps: 0, ms: 0 },
-        { rps: 0, ms: 0 },
-      ];
-      for (let turn = 0; turn < 2; turn++) {
-        const e = await rps(`${base}${pagePath}`, 'en', opts.seconds);
-        const f = await rps(`${base}${pagePath}`, 'fr', opts.seconds);
-        if (e.rps > en.rps) en = e;
-        if (f.rps > fr.rps) fr = f;
-      }
-      pages.push({
-        path: pagePath,
-        enRps: Math.round(en.rps),
-        frRps: Math.round(fr.rps),
-        ratio: Number((fr.rps / en.rps).toFixed(3)),
-        enMs: en.ms,
-        frMs: fr.ms,
-      });
+      const side = (lang: 'en' | 'fr') => ({ url: `${base}${pagePath}`, pid: proc.pid, headers: { cookie: `__lang=${lang}` } });
+      pages.push({ path: pagePath, ...(await measurePair(side('en'), side('fr'), { seconds: opts.seconds, fresh: true })) });
     }
     return { pages };
   } finally {
@@ -102,9 +73,5 @@ export async function frenchBench(opts: { seconds: number; port: number }): Prom
 }
 
 export function frenchRows(f: FrenchFigures): [string, string, string][] {
-  return f.pages.map((p) => [
-    `${p.path.replace(/\d+$/, '{id}')} rendered in French / English (multilanguage on)`,
-    `${p.ratio} (${p.frRps} / ${p.enRps} req/s; ${p.frMs.toFixed(1)} / ${p.enMs.toFixed(1)} ms)`,
-    '≥ 0.95',
-  ]);
+  return f.pages.map((p) => [`${p.path.replace(/\d+$/, '{id}')} rendered in French / English (multilanguage on)`, pairText(p), '≥ 0.95']);
 }
