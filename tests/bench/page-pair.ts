@@ -1,17 +1,17 @@
 import autocannon from 'autocannon';
 import { processCpuMs } from './cpu.ts';
-import { median } from './median.ts';
 
 /* One page measured two ways, A against B (French against English, analytics on against off), for
-   `npm run bench`: rounds of the same load on A then on B (B then A the next round), each turn
-   giving the serving process's CPU per request (from /proc) beside requests/s. The figure is the
-   median over the rounds of A's CPU per request over B's. This shared machine's speed drifts by up
-   to 2× within a minute (its CPU per request as much as its requests/s), and two turns side by side
-   meet the same drift; the best or the median of each side on its own did not (French once came
-   out 1.12× faster than English, in requests/s). */
+   `npm run bench`: rounds of the same load on A then on B, B then A the next round (six rounds, so
+   each goes first as often), each turn counting the serving process's CPU (from /proc) and the
+   requests answered. The figure is A's CPU per request over B's, over all the turns. This shared
+   machine's speed drifts by up to 2× within a minute (CPU per request as much as requests/s), and
+   the second turn of a round cost up to 1.5× the first; two turns side by side meet the same drift,
+   and the balanced order cancels the rest. The best of two turns each in requests/s, as before,
+   once had French 1.12× faster than English. */
 
 const CONNECTIONS = 20;
-const ROUNDS = 5;
+const ROUNDS = 6;
 
 /** One side of a pair: where to send the load, what to send, and the process that answers. */
 export interface PairSide {
@@ -21,25 +21,26 @@ export interface PairSide {
 }
 
 export interface SideFigures {
-  /** Median over the turns. */
+  /** Over all the turns. */
   rps: number;
-  /** Median over the turns; null where /proc cannot be read. */
+  /** Over all the turns; null where /proc cannot be read. */
   cpuMsPerRequest: number | null;
 }
 
 export interface PairFigures {
   a: SideFigures;
   b: SideFigures;
-  /** The median over rounds of A's CPU per request over B's (≥ 0.95: B costs at most ~5 % more); where
-   *  /proc cannot be read, of B's requests/s over A's. */
+  /** A's CPU per request over B's (≥ 0.95: B costs at most ~5 % more); where /proc cannot be read,
+   *  B's requests/s over A's. */
   ratio: number;
-  /** The same median of B's requests/s over A's, as the load generator saw them. */
+  /** B's requests/s over A's, as the load generator saw them. */
   rpsRatio: number;
 }
 
 interface Turn {
-  rps: number;
-  cpuMsPerRequest: number | null;
+  requests: number;
+  seconds: number;
+  cpuMs: number | null;
 }
 
 async function turn(side: PairSide, seconds: number, fresh: boolean): Promise<Turn> {
@@ -55,17 +56,14 @@ async function turn(side: PairSide, seconds: number, fresh: boolean): Promise<Tu
   });
   const cpuAfter = processCpuMs(side.pid);
   if (result.non2xx || result.errors) console.warn(`  ${side.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const answered = result.requests.total;
-  const cpuMsPerRequest = cpuBefore === null || cpuAfter === null || answered === 0 ? null : (cpuAfter - cpuBefore) / answered;
-  return { rps: result.requests.average, cpuMsPerRequest };
+  return { requests: result.requests.total, seconds, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 function sideOf(turns: Turn[]): SideFigures {
-  const cpu = turns.map((t) => t.cpuMsPerRequest);
-  return {
-    rps: Math.round(median(turns.map((t) => t.rps))),
-    cpuMsPerRequest: cpu.every((c): c is number => c !== null) ? Number(median(cpu).toFixed(2)) : null,
-  };
+  const requests = turns.reduce((n, t) => n + t.requests, 0);
+  const seconds = turns.reduce((n, t) => n + t.seconds, 0);
+  const cpu = turns.every((t) => t.cpuMs !== null) ? turns.reduce((n, t) => n + (t.cpuMs ?? 0), 0) : null;
+  return { rps: Math.round(requests / seconds), cpuMsPerRequest: cpu === null || requests === 0 ? null : Number((cpu / requests).toFixed(3)) };
 }
 
 /** Rounds of A and B side by side, A first then B first, so a busy moment of the machine meets both alike. */
@@ -84,14 +82,14 @@ export async function measurePair(a: PairSide, b: PairSide, opts: { seconds: num
     }
   }
   if (process.env.BENCH_DEBUG) console.log('  rounds', JSON.stringify(rounds));
-  const rpsRatio = Number(median(rounds.map((r) => r.b.rps / r.a.rps)).toFixed(3));
-  const cpuRatios = rounds.flatMap((r) => (r.a.cpuMsPerRequest !== null && r.b.cpuMsPerRequest ? [r.a.cpuMsPerRequest / r.b.cpuMsPerRequest] : []));
-  const ratio = cpuRatios.length === rounds.length ? Number(median(cpuRatios).toFixed(3)) : rpsRatio;
-  return { a: sideOf(rounds.map((r) => r.a)), b: sideOf(rounds.map((r) => r.b)), ratio, rpsRatio };
+  const [sideA, sideB] = [sideOf(rounds.map((r) => r.a)), sideOf(rounds.map((r) => r.b))];
+  const rpsRatio = Number((sideB.rps / sideA.rps).toFixed(3));
+  const ratio = sideA.cpuMsPerRequest !== null && sideB.cpuMsPerRequest ? Number((sideA.cpuMsPerRequest / sideB.cpuMsPerRequest).toFixed(3)) : rpsRatio;
+  return { a: sideA, b: sideB, ratio, rpsRatio };
 }
 
 /** A bench row's value: "0.97 (CPU 9.8 / 9.5 ms a page; 92 / 97 req/s, …)", B before A. */
 export function pairText(p: PairFigures): string {
   const cpu = p.a.cpuMsPerRequest !== null && p.b.cpuMsPerRequest !== null ? `CPU ${p.b.cpuMsPerRequest} / ${p.a.cpuMsPerRequest} ms a page; ` : '';
-  return `${p.ratio} (${cpu}${p.b.rps} / ${p.a.rps} req/s, medians of ${ROUNDS} rounds)`;
+  return `${p.ratio} (${cpu}${p.b.rps} / ${p.a.rps} req/s, ${ROUNDS} rounds)`;
 }
