@@ -10,10 +10,9 @@ import { SERVER_NODE_ARGS } from '../support/server-command.ts';
 /* The analytics figures of `npm run bench` (issue 35, ADR 049), called by run.ts:
    - a page with the web server's analytics on against off (ANALYTICS=on|off): two web servers on
      one channel API (a process of its own on PGlite, the demo channel, so the load generator shares
-     no process with what it stores), the same load on each in turn, twice —
-     `/` as most visitors get it (the microcache) and `/upcoming?…` rendered on every request, in
-     turn (page-pair.ts): the web server's CPU per page off over on (aim ≥ 0.95), and the page
-     views the channel stored meanwhile;
+     no process with what it stores), the same load on each in turn (page-pair.ts) — `/` as most
+     visitors get it (the microcache) and `/upcoming?…` rendered on every request: the web server's
+     CPU per page off over on (aim ≥ 0.95), and the page views the channel stored meanwhile;
    - heartbeat ingestion per second on PostgreSQL (heartbeats.ts). */
 
 export interface AnalyticsFigures {
