@@ -60,8 +60,9 @@ describe('scriptsAfterLoad', () => {
     expect(out).toContain('<head><link rel="modulepreload" href="/head-only.js"/></head>');
   });
 
-  it('then starts the app as Remix does: route modules first, the manifest, the app last', () => {
+  it('then starts the app as Remix does, the framework on its own first: the entry’s imports, the route modules, the manifest, the app last', () => {
     const script = startScript(out);
+    expect(script).toContain('list?.remove();\nawait Promise.all([import("/build/_shared/chunk-D.js")]);\nconst [route0, route1]');
     expect(script).toContain('const [route0, route1] = await Promise.all([import("/build/root-B.js"), import("/build/routes/_index-C.js")]);');
     expect(script.indexOf('window.__remixManifest')).toBeGreaterThan(script.indexOf('Promise.all'));
     expect(script.indexOf('import("/build/entry.client-A.js")')).toBeGreaterThan(script.indexOf('window.__remixRouteModules'));
@@ -135,7 +136,7 @@ describe('scriptsAfterLoad', () => {
     await p.settle();
     // The document is the one Remix rendered: the preloads in order, then its context script.
     expect(p.body.map((n) => (n.tag === 'link' ? `${n.rel} ${n.href}` : n.tag))).toEqual(['main', ...hrefs.map((h) => `modulepreload ${h}`), 'script']);
-    expect(p.imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
+    expect(p.imported).toEqual(['/build/_shared/chunk-D.js', '/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
     expect(p.window.__remixRouteModules).toBeDefined();
     expect(p.frames).toHaveLength(0);
   });
@@ -157,7 +158,7 @@ describe('scriptsAfterLoad', () => {
     leaving.tasks.shift()!();
     await leaving.settle();
     expect(leaving.preloads()).toHaveLength(1);
-    expect(leaving.imported).toEqual(['/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
+    expect(leaving.imported).toEqual(['/build/_shared/chunk-D.js', '/build/root-B.js', '/build/routes/_index-C.js', '/build/entry.client-A.js']);
   });
 
   it('writes the list so that no address can end its element', () => {
