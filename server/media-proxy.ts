@@ -1,5 +1,6 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { forward } from './forward.ts';
+import { createPictureCache, PICTURES, type KeptPicture, type PictureCache } from './picture-cache.ts';
 import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
 import { VIEWER_COUNTRY_HEADER } from '../contract/regions.ts';
 import type { SegmentCounter } from './analytics/segments.ts';
@@ -57,8 +58,11 @@ export function mediaProxy(opts: {
   /** The trusted proxy's country for the visitor (server/region-header.ts), or null. */
   clientCountry?: (req: Request) => string | null;
   segments?: SegmentCounter | null;
+  /** The channel's pictures kept in memory (server/picture-cache.ts); one of its own by default. */
+  pictures?: PictureCache;
 }): RequestHandler {
   const base = opts.target.replace(/\/+$/, '');
+  const pictures = opts.pictures ?? createPictureCache();
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').end();
@@ -70,6 +74,10 @@ export function mediaProxy(opts: {
       res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found');
       return;
     }
+    // A picture kept from an earlier answer; a byte range always goes to the channel API.
+    const picture = PICTURES.test(path) && req.headers.range === undefined;
+    const kept = picture ? pictures.get(path, req.headers['accept-encoding']) : undefined;
+    if (kept) return void sendKept(req, res, kept, pictures.ageOf(kept));
     // Only the path: a media file needs no query string, and none is forwarded.
     const grants = grantCookieHeader(req.headers.cookie);
     // The visitor's address and country: the origin refuses a game's files in a region it is not shown in (ADR 054).
@@ -82,8 +90,39 @@ export function mediaProxy(opts: {
         console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
         r.status(502).type('text').send('Media is unavailable right now.');
       },
-      // What a viewer fetches is what they watched (server/analytics/segments.ts).
-      onResponse: opts.segments ? (up) => opts.segments!.observe(req, path, up) : undefined,
+      onResponse: (up) => {
+        // What a viewer fetches is what they watched (server/analytics/segments.ts).
+        opts.segments?.observe(req, path, up);
+        if (picture && req.method === 'GET' && up.statusCode === 200) {
+          const chunks: Buffer[] = [];
+          up.on('data', (chunk: Buffer) => chunks.push(chunk));
+          up.on('end', () => {
+            const headers: Record<string, string> = {};
+            for (const name of PASS_RESPONSE) if (up.headers[name] !== undefined) headers[name] = String(up.headers[name]);
+            pictures.keep(path, req.headers['accept-encoding'], { status: 200, headers: up.headers }, headers, Buffer.concat(chunks));
+          });
+        }
+      },
     });
   };
+}
+
+/** True when the client's If-None-Match names this entity tag (weak comparison, as for a GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** A kept picture, with its age; or 304 when the client already has it. */
+function sendKept(req: Request, res: Response, kept: KeptPicture, age: number) {
+  const headers: Record<string, string> = { ...kept.headers, age: String(age) };
+  if (etagMatches(req.headers['if-none-match'], kept.headers.etag)) {
+    // A 304 carries the validators and caching headers, not the body's.
+    for (const name of ['content-length', 'content-type', 'content-encoding', 'content-range', 'accept-ranges']) delete headers[name];
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : kept.body);
 }

@@ -96,6 +96,78 @@ describe('/media proxy', () => {
     }
   });
 
+  it('keeps the channel pictures a shared cache may keep, and nothing else (ADR 069)', async () => {
+    const hits: string[] = [];
+    const recorder = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}${req.headers.range ? ` ${req.headers.range}` : ''}`);
+      const shared = !req.url?.includes('private');
+      res.writeHead(200, {
+        'content-type': req.url?.endsWith('.svg') ? 'image/svg+xml' : 'video/mp2t',
+        'cache-control': shared ? 'public, max-age=300' : 'private, max-age=300',
+        etag: 'W/"v1"',
+        vary: 'Accept-Encoding',
+      });
+      res.end(`picture ${req.url}`);
+    });
+    recorder.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => recorder.once('listening', () => resolve()));
+    const app = express().use(
+      '/media',
+      mediaProxy({ target: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/media`, clientIp: () => '127.0.0.1' }),
+    );
+    const front = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => front.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}/media`;
+    try {
+      const first = await fetch(`${base}/images/poster-1.svg`);
+      expect(first.headers.get('age')).toBeNull();
+      expect(await first.text()).toBe('picture /media/images/poster-1.svg');
+      const second = await fetch(`${base}/images/poster-1.svg`);
+      expect(second.status).toBe(200);
+      expect(await second.text()).toBe('picture /media/images/poster-1.svg');
+      expect(second.headers.get('content-type')).toBe('image/svg+xml');
+      expect(second.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(second.headers.get('age')).toBe('0');
+      const head = await fetch(`${base}/images/poster-1.svg`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      const revalidated = await fetch(`${base}/images/poster-1.svg`, { headers: { 'If-None-Match': 'W/"v1"' } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get('etag')).toBe('W/"v1"');
+      expect(await revalidated.text()).toBe('');
+      // Once: every later answer came from the web server.
+      expect(hits.filter((h) => h.includes('poster-1'))).toEqual(['GET /media/images/poster-1.svg']);
+
+      // Not kept: a picture the channel API keeps private, a byte range, and anything that is not a picture.
+      await fetch(`${base}/images/private-2.svg`);
+      await fetch(`${base}/images/private-2.svg`);
+      await fetch(`${base}/images/poster-3.svg`, { headers: { Range: 'bytes=0-3' } });
+      await fetch(`${base}/images/poster-3.svg`, { headers: { Range: 'bytes=0-3' } });
+      await fetch(`${base}/live/live/v/1.ts`);
+      await fetch(`${base}/live/live/v/1.ts`);
+      expect(hits.filter((h) => !h.includes('poster-1'))).toEqual([
+        'GET /media/images/private-2.svg',
+        'GET /media/images/private-2.svg',
+        'GET /media/images/poster-3.svg bytes=0-3',
+        'GET /media/images/poster-3.svg bytes=0-3',
+        'GET /media/live/live/v/1.ts',
+        'GET /media/live/live/v/1.ts',
+      ]);
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+      await new Promise((resolve) => recorder.close(resolve));
+    }
+  });
+
+  it('answers a kept picture of the real channel API as the channel API did', async () => {
+    const first = await fetch(`${webUrl}/media/images/conference-logo.svg`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const body = await first.text();
+    const second = await fetch(`${webUrl}/media/images/conference-logo.svg`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(second.headers.get('age')).not.toBeNull();
+    expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(await second.text()).toBe(body);
+    expect(body).toContain('<svg');
+  });
+
   it('answers only GET and HEAD', async () => {
     const res = await fetch(`${webUrl}/media/vod/game-1/master.m3u8`, { method: 'POST' });
     expect(res.status).toBe(405);
