@@ -52,6 +52,8 @@ export function encodingKey(acceptEncoding: string | string[] | undefined): stri
   const offered = String(acceptEncoding ?? '')
     .toLowerCase()
     .split(',')
+    // An encoding with q=0 is one the client refuses.
+    .filter((e) => !/;\s*q=0(?:\.0*)?\s*$/.test(e))
     .map((e) => e.split(';')[0].trim());
   return ['br', 'gzip', 'deflate'].filter((e) => offered.includes(e)).join(',') || 'identity';
 }

@@ -25,6 +25,7 @@ describe('the picture cache (server/picture-cache.ts)', () => {
     expect(encodingKey('gzip, deflate, br, zstd')).toBe('br,gzip,deflate');
     expect(encodingKey('br;q=1.0, gzip;q=0.8')).toBe('br,gzip');
     expect(encodingKey('gzip')).toBe('gzip');
+    expect(encodingKey('br;q=0, gzip;q=0.0, deflate;q=0.5')).toBe('deflate');
     expect(encodingKey(undefined)).toBe('identity');
     expect(encodingKey('identity')).toBe('identity');
   });
