@@ -25,8 +25,9 @@ export type ForwardOptions = {
   extraHeaders?: http.OutgoingHttpHeaders;
   /** Answers the client when the upstream cannot be reached (nothing has been sent yet). */
   unavailable: (res: Response, error: Error) => void;
-  /** Sees the upstream's answer as it starts flowing to the client (the media proxy's segment count). */
-  onResponse?: (up: http.IncomingMessage) => void;
+  /** Sees the upstream's answer as it starts flowing to the client, with the headers passed on
+   *  (the media proxy's segment count and its pictures kept). */
+  onResponse?: (up: http.IncomingMessage, passed: http.OutgoingHttpHeaders) => void;
 };
 
 export function forward(req: Request, res: Response, target: URL, opts: ForwardOptions): void {
@@ -42,7 +43,7 @@ export function forward(req: Request, res: Response, target: URL, opts: ForwardO
       for (const name of opts.passResponse) if (up.headers[name] !== undefined) out[name] = up.headers[name];
       res.writeHead(up.statusCode ?? 502, out);
       up.pipe(res);
-      opts.onResponse?.(up);
+      opts.onResponse?.(up, out);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy();

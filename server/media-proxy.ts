@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { forward } from './forward.ts';
-import { createPictureCache, PICTURES, type KeptPicture, type PictureCache } from './picture-cache.ts';
+import { createPictureCache, MAX_PICTURE_BYTES, PICTURES, sharedLifetimeMs, type KeptPicture, type PictureCache } from './picture-cache.ts';
 import { MEDIA_GRANT_COOKIE } from '../contract/index.ts';
 import { VIEWER_COUNTRY_HEADER } from '../contract/regions.ts';
 import type { SegmentCounter } from './analytics/segments.ts';
@@ -90,39 +90,31 @@ export function mediaProxy(opts: {
         console.error(`[media] ${req.method} /media${req.url} failed: ${error.message}`);
         r.status(502).type('text').send('Media is unavailable right now.');
       },
-      onResponse: (up) => {
+      onResponse: (up, passed) => {
         // What a viewer fetches is what they watched (server/analytics/segments.ts).
         opts.segments?.observe(req, path, up);
-        if (picture && req.method === 'GET' && up.statusCode === 200) {
+        // Gathered only when it may be kept: nothing private or too large is buffered.
+        const lifetimeMs = picture && req.method === 'GET' ? sharedLifetimeMs(up.statusCode ?? 0, up.headers) : null;
+        if (lifetimeMs !== null && Number(up.headers['content-length'] ?? 0) <= MAX_PICTURE_BYTES) {
           const chunks: Buffer[] = [];
           up.on('data', (chunk: Buffer) => chunks.push(chunk));
-          up.on('end', () => {
-            const headers: Record<string, string> = {};
-            for (const name of PASS_RESPONSE) if (up.headers[name] !== undefined) headers[name] = String(up.headers[name]);
-            pictures.keep(path, req.headers['accept-encoding'], { status: 200, headers: up.headers }, headers, Buffer.concat(chunks));
-          });
+          up.on('end', () => pictures.keep(path, req.headers['accept-encoding'], passed, Buffer.concat(chunks), lifetimeMs));
         }
       },
     });
   };
 }
 
-/** True when the client's If-None-Match names this entity tag (weak comparison, as for a GET). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
-/** A kept picture, with its age; or 304 when the client already has it. */
+/** A kept picture, with its age; or 304 when the client already has it (Express's `req.fresh`,
+ *  as server/static-files.ts answers: it compares If-None-Match with the ETag set here). */
 function sendKept(req: Request, res: Response, kept: KeptPicture, age: number) {
-  const headers: Record<string, string> = { ...kept.headers, age: String(age) };
-  if (etagMatches(req.headers['if-none-match'], kept.headers.etag)) {
+  for (const [name, value] of Object.entries({ ...kept.headers, age: String(age) })) if (value !== undefined) res.setHeader(name, value);
+  if (req.fresh) {
     // A 304 carries the validators and caching headers, not the body's.
-    for (const name of ['content-length', 'content-type', 'content-encoding', 'content-range', 'accept-ranges']) delete headers[name];
-    res.writeHead(304, headers).end();
+    for (const name of ['content-length', 'content-type', 'content-encoding', 'content-range', 'accept-ranges']) res.removeHeader(name);
+    res.status(304).end();
     return;
   }
-  res.writeHead(200, headers);
+  res.status(200);
   res.end(req.method === 'HEAD' ? undefined : kept.body);
 }

@@ -21,7 +21,7 @@ const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 
 export interface KeptPicture {
   /** The response headers as the proxy passes them on. */
-  headers: Record<string, string>;
+  headers: http.OutgoingHttpHeaders;
   body: Buffer;
   storedAt: number;
 }
@@ -47,7 +47,10 @@ export function sharedLifetimeMs(status: number, headers: http.IncomingHttpHeade
   return seconds * 1000;
 }
 
-/** The encodings a request accepts, as one key part: the answer may differ by them (Vary). */
+/** The encodings a request accepts, as one key part: the answer may differ by them (Vary). The
+ *  set itself, not server/encoding.ts's choice among them: the channel API negotiates on its own
+ *  (it answers gzip where we would choose br), and whatever it chose from a set suits every client
+ *  that offers the same set. */
 export function encodingKey(acceptEncoding: string | string[] | undefined): string {
   const offered = String(acceptEncoding ?? '')
     .toLowerCase()
@@ -71,17 +74,10 @@ export function createPictureCache(opts: { now?: () => number; maxTotalBytes?: n
     get(path: string, acceptEncoding: string | string[] | undefined): KeptPicture | undefined {
       return kept.get(keyOf(path, acceptEncoding));
     },
-    /** Keeps the picture if the channel API allows it; `headers` are those passed to the client. */
-    keep(
-      path: string,
-      acceptEncoding: string | string[] | undefined,
-      up: { status: number; headers: http.IncomingHttpHeaders },
-      headers: Record<string, string>,
-      body: Buffer,
-    ) {
-      const ttl = sharedLifetimeMs(up.status, up.headers);
-      if (ttl === null || body.length > MAX_PICTURE_BYTES) return;
-      kept.set(keyOf(path, acceptEncoding), { headers, body, storedAt: now() }, { ttl });
+    /** Keeps the picture for `lifetimeMs` (sharedLifetimeMs of its answer); `headers` are those passed to the client. */
+    keep(path: string, acceptEncoding: string | string[] | undefined, headers: http.OutgoingHttpHeaders, body: Buffer, lifetimeMs: number) {
+      if (body.length > MAX_PICTURE_BYTES) return;
+      kept.set(keyOf(path, acceptEncoding), { headers, body, storedAt: now() }, { ttl: lifetimeMs });
     },
     /** Seconds since it was stored (the `Age` header). */
     ageOf(picture: KeptPicture): number {
