@@ -370,7 +370,7 @@ interface LighthouseFigures {
 /** Runs per page: Lighthouse's own advice for its variance is the median of five (docs/variability.md). */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
-/** Lighthouse 12, mobile defaults (simulated slow 4G, 4× CPU slowdown), the median of five runs per page. */
+/** Lighthouse 12, mobile defaults (simulated slow 4G, 4× CPU slowdown), the median of five runs per page, the pages in turn. */
 async function lighthouseRuns(urls: string[]): Promise<Record<string, LighthouseFigures> | null> {
   if (!fs.existsSync(CHROMIUM_PATH)) return null;
   const { default: lighthouse } = await import('lighthouse');
@@ -378,17 +378,28 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
   const out: Record<string, LighthouseFigures> = {};
+  type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+  const recorded = new Map<string, Lhr[]>(urls.map((url) => [url, []]));
+  // A run Lighthouse could not record (its trace lost the navigation: NO_NAVSTART, about one
+  // run in ten here) scores 0 without measuring the page: it is counted and run again.
+  const unrecordedOf = new Map<string, string[]>(urls.map((url) => [url, []]));
   try {
-    for (const url of urls) {
-      const lhrs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
-      // A run Lighthouse could not record (its trace lost the navigation: NO_NAVSTART, about one
-      // run in ten here) scores 0 without measuring the page: it is counted and run again.
-      const unrecorded: string[] = [];
-      while (lhrs.length < LIGHTHOUSE_RUNS && unrecorded.length < LIGHTHOUSE_RUNS) {
-        const result = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (!result || result.lhr.runtimeError) unrecorded.push(result?.lhr.runtimeError?.code ?? 'NO_RESULT');
-        else lhrs.push(result.lhr);
+    // The pages take turns, a run each, so that a machine slowing down during the runs (its
+    // benchmark index moves by a third within minutes here) weighs on every page alike.
+    for (let round = 0; round < LIGHTHOUSE_RUNS; round++) {
+      for (const url of urls) {
+        const lhrs = recorded.get(url)!;
+        const unrecorded = unrecordedOf.get(url)!;
+        while (lhrs.length <= round && unrecorded.length < LIGHTHOUSE_RUNS) {
+          const result = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+          if (!result || result.lhr.runtimeError) unrecorded.push(result?.lhr.runtimeError?.code ?? 'NO_RESULT');
+          else lhrs.push(result.lhr);
+        }
       }
+    }
+    for (const url of urls) {
+      const lhrs = recorded.get(url)!;
+      const unrecorded = unrecordedOf.get(url)!;
       if (!lhrs.length) continue;
       const performances = lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
       const { categories, audits, environment } = computeMedianRun(lhrs) as (typeof lhrs)[number];
