@@ -379,17 +379,14 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
   const out: Record<string, LighthouseFigures> = {};
   type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-  const recorded = new Map<string, Lhr[]>(urls.map((url) => [url, []]));
-  // A run Lighthouse could not record (its trace lost the navigation: NO_NAVSTART, about one
-  // run in ten here) scores 0 without measuring the page: it is counted and run again.
-  const unrecordedOf = new Map<string, string[]>(urls.map((url) => [url, []]));
+  // Per page, its runs; and those Lighthouse could not record (its trace lost the navigation:
+  // NO_NAVSTART, about one run in ten here), which score 0 without measuring the page: counted and run again.
+  const runsOf = new Map(urls.map((url) => [url, { lhrs: [] as Lhr[], unrecorded: [] as string[] }]));
   try {
     // The pages take turns, a run each, so that a machine slowing down during the runs (its
     // benchmark index moves by a third within minutes here) weighs on every page alike.
     for (let round = 0; round < LIGHTHOUSE_RUNS; round++) {
-      for (const url of urls) {
-        const lhrs = recorded.get(url)!;
-        const unrecorded = unrecordedOf.get(url)!;
+      for (const [url, { lhrs, unrecorded }] of runsOf) {
         while (lhrs.length <= round && unrecorded.length < LIGHTHOUSE_RUNS) {
           const result = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error' });
           if (!result || result.lhr.runtimeError) unrecorded.push(result?.lhr.runtimeError?.code ?? 'NO_RESULT');
@@ -397,9 +394,7 @@ async function lighthouseRuns(urls: string[]): Promise<Record<string, Lighthouse
         }
       }
     }
-    for (const url of urls) {
-      const lhrs = recorded.get(url)!;
-      const unrecorded = unrecordedOf.get(url)!;
+    for (const [url, { lhrs, unrecorded }] of runsOf) {
       if (!lhrs.length) continue;
       const performances = lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
       const { categories, audits, environment } = computeMedianRun(lhrs) as (typeof lhrs)[number];
